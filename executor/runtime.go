@@ -1,0 +1,46 @@
+package executor
+
+import (
+	"context"
+)
+
+// Endpoint is where the node reaches one container over the container
+// protocol (SPEC §5).
+type Endpoint struct {
+	// URL is the base URL, without a trailing slash; the node POSTs to
+	// URL+"/service_output" and GETs URL+"/service-resources".
+	URL string
+	// Bearer, when non-empty, is sent as "Authorization: Bearer <Bearer>".
+	Bearer string
+}
+
+// ContainerState is what /info, /health, logs and metrics report about one
+// container.
+type ContainerState struct {
+	ID       string `json:"id"`
+	Ready    bool   `json:"ready"`
+	State    string `json:"state"` // e.g. "running", "starting", "restarting", "exited", "external"
+	Restarts int    `json:"restarts"`
+	Error    string `json:"error,omitempty"`
+}
+
+// Runtime provides the containers the node serves: it makes them ready, says
+// where to reach them, and reports their state. Implementations: the
+// unmanaged runtime (containers already running, manage_containers: false)
+// and the Docker runtime (package executor/docker).
+//
+// All methods are safe for concurrent use. The caller that called Start
+// must call Stop.
+type Runtime interface {
+	// Start brings every configured container to the ready state, or
+	// returns an error naming the container that could not be made ready.
+	Start(ctx context.Context) error
+	// Endpoint returns where container id is reached. It fails for an
+	// unknown id or a container that is not ready.
+	Endpoint(id string) (Endpoint, error)
+	// States reports every configured container, in configuration order.
+	States() []ContainerState
+	// Stop releases what Start acquired (managed containers are stopped and
+	// removed unless configured to be kept).
+	Stop(ctx context.Context) error
+}

@@ -1,0 +1,121 @@
+// Package config defines the node's JSON configuration (SPEC §3): its types,
+// defaults, loading and validation. Validation reports every bad field with
+// its JSON path and the fix, at startup, never at first use.
+package config
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Config is the whole node configuration file.
+type Config struct {
+	LogPath          string      `json:"log_path,omitempty"`
+	Log              *Log        `json:"log,omitempty"`
+	ManageContainers *bool       `json:"manage_containers,omitempty"` // default true
+	Server           Server      `json:"server"`
+	Chain            Chain       `json:"chain"`
+	Docker           *Docker     `json:"docker,omitempty"`
+	DataDir          string      `json:"data_dir,omitempty"`
+	Containers       []Container `json:"containers"`
+	// Jobs tunes the off-chain job pipeline.
+	Jobs Jobs `json:"jobs"`
+	// KeepContainers leaves managed containers running when the node stops.
+	KeepContainers bool `json:"keep_containers,omitempty"`
+}
+
+// Managed reports whether the node runs its containers itself (Docker).
+func (c *Config) Managed() bool { return c.ManageContainers == nil || *c.ManageContainers }
+
+// Log configures file logging.
+type Log struct {
+	Path        string `json:"path,omitempty"`
+	MaxFileSize int64  `json:"max_file_size,omitempty"`
+	BackupCount int    `json:"backup_count,omitempty"`
+	Level       string `json:"level,omitempty"`
+}
+
+// Server configures the REST API.
+type Server struct {
+	Host         string     `json:"host,omitempty"` // default 0.0.0.0 for serve, 127.0.0.1 for dev
+	Port         int        `json:"port,omitempty"` // default 4000
+	RateLimit    *RateLimit `json:"rate_limit,omitempty"`
+	MaxBodyBytes int64      `json:"max_body_bytes,omitempty"` // default 1 MiB
+	// StatusNetworks are CIDRs besides loopback allowed to PUT /api/status
+	// (for example the containers' Docker network).
+	StatusNetworks []string `json:"status_networks,omitempty"`
+}
+
+// RateLimit allows NumRequests per Period seconds per client and route.
+type RateLimit struct {
+	NumRequests int     `json:"num_requests"`
+	Period      float64 `json:"period"`
+}
+
+// Chain configures the on-chain side (relay).
+type Chain struct {
+	Enabled            bool     `json:"enabled"`
+	RPCURL             string   `json:"rpc_url,omitempty"`
+	CoordinatorAddress string   `json:"coordinator_address,omitempty"`
+	TrailHeadBlocks    uint64   `json:"trail_head_blocks,omitempty"`
+	Wallet             Wallet   `json:"wallet"`
+	PollInterval       Duration `json:"poll_interval,omitempty"`
+	MaxTxsInFlight     int      `json:"max_txs_in_flight,omitempty"`
+	Confirmations      uint64   `json:"confirmations,omitempty"`
+}
+
+// Wallet is the node's signing key and limits.
+type Wallet struct {
+	PrivateKey        string   `json:"private_key,omitempty"`
+	MaxGasLimit       uint64   `json:"max_gas_limit,omitempty"`
+	PaymentAddress    string   `json:"payment_address,omitempty"`
+	AllowedSimErrors  []string `json:"allowed_sim_errors,omitempty"`
+	MaxFeePerGas      uint64   `json:"max_fee_per_gas,omitempty"`
+	MaxPriorityFeeGas uint64   `json:"max_priority_fee_per_gas,omitempty"`
+}
+
+// Docker is registry auth for image pulls.
+type Docker struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+// Jobs tunes the job pipeline.
+type Jobs struct {
+	QueueSize  int      `json:"queue_size,omitempty"`  // bounded queue; full => 503 Node busy
+	Workers    int      `json:"workers,omitempty"`     // concurrent jobs
+	Retention  Duration `json:"retention,omitempty"`   // how long finished jobs are kept
+	Timeout    Duration `json:"timeout,omitempty"`     // default per-job timeout
+	PurgeEvery Duration `json:"purge_every,omitempty"` // retention sweep period
+}
+
+// Container is one entry of containers[].
+type Container struct {
+	ID                       string            `json:"id"`
+	Image                    string            `json:"image,omitempty"`
+	External                 bool              `json:"external"`
+	Port                     json.Number       `json:"port,omitempty"` // seed writes it as a string
+	URL                      string            `json:"url,omitempty"`  // remote or unmanaged service
+	Bearer                   string            `json:"bearer,omitempty"`
+	Description              string            `json:"description,omitempty"`
+	AllowedDelegateAddresses []string          `json:"allowed_delegate_addresses,omitempty"`
+	AllowedAddresses         []string          `json:"allowed_addresses,omitempty"`
+	AllowedIPs               []string          `json:"allowed_ips,omitempty"`
+	Command                  string            `json:"command,omitempty"`
+	Env                      map[string]string `json:"env,omitempty"`
+	GeneratesProofs          bool              `json:"generates_proofs,omitempty"`
+	Volumes                  []string          `json:"volumes,omitempty"` // "host:container[:ro]"
+	GPU                      bool              `json:"gpu,omitempty"`
+	AcceptedPayments         map[string]string `json:"accepted_payments,omitempty"` // token address -> min amount
+	Timeout                  Duration          `json:"timeout,omitempty"`           // per-call timeout
+	// ContainerPort is the port the workload listens on inside its
+	// container (managed mode); default 3000.
+	ContainerPort int `json:"container_port,omitempty"`
+}
+
+// Duration is a time.Duration written in JSON as a Go duration string
+// ("30s") or a number of seconds.
+type Duration time.Duration
+
+// D returns the value as a time.Duration.
+func (d Duration) D() time.Duration { return time.Duration(d) }

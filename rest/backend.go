@@ -1,0 +1,80 @@
+package rest
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+
+	"github.com/infernode/infernode/internal/job"
+)
+
+// Backend is what the REST layer needs from the node. Errors of type
+// *job.Error are client-facing rejections (SPEC §4 table); any other error
+// is answered 500 "Internal server error" and logged, never shown.
+//
+// All methods are safe for concurrent use.
+type Backend interface {
+	// Submit validates req for client (the caller's IP), writes the job
+	// durably and queues it; it returns the new job's UUID.
+	Submit(ctx context.Context, client string, req job.Request) (string, error)
+	// StartStream validates and records a streaming job and calls
+	// containers[0] with destination 2. The caller must Close the stream;
+	// reading it to EOF stores the full text as the job's result.
+	StartStream(ctx context.Context, client string, req job.Request) (*Stream, error)
+	// SubmitDelegated verifies and persists a delegated subscription
+	// (SPEC §4, §6) and hands it to the relay.
+	SubmitDelegated(ctx context.Context, client string, req json.RawMessage) error
+	// Results returns the caller's jobs among ids, in the order given;
+	// unknown ids and other clients' jobs are omitted.
+	Results(ctx context.Context, client string, ids []string, intermediate bool) ([]job.Result, error)
+	// IDs lists the caller's job ids: pending nil = all, true = running,
+	// false = finished.
+	IDs(ctx context.Context, client string, pending *bool) ([]string, error)
+	// PutStatus records a status reported by a container that does not
+	// follow the container protocol.
+	PutStatus(ctx context.Context, client string, id string, status job.Status, containers []string) error
+	// Info is the body of GET /info.
+	Info(ctx context.Context) Info
+	// Resources is the body of GET /resources (modelID may be empty).
+	Resources(ctx context.Context, modelID string) map[string]json.RawMessage
+	// Healthy reports whether every critical part is up.
+	Healthy(ctx context.Context) bool
+}
+
+// Stream is a running streaming job.
+type Stream struct {
+	ID          string
+	ContentType string
+	// Body yields the container's bytes as they arrive. Close it exactly once.
+	Body io.ReadCloser
+}
+
+// Info is the body of GET /info.
+type Info struct {
+	Version    string          `json:"version"`
+	Containers []InfoContainer `json:"containers"`
+	Pending    Pending         `json:"pending"`
+	Chain      ChainInfo       `json:"chain"`
+}
+
+// InfoContainer is one entry of Info.Containers.
+type InfoContainer struct {
+	ID          string `json:"id"`
+	External    bool   `json:"external"`
+	Image       string `json:"image"`
+	Description string `json:"description,omitempty"`
+	// State is the runtime's report (ready, restarts, last error).
+	State any `json:"state,omitempty"`
+}
+
+// Pending counts jobs that are not finished.
+type Pending struct {
+	Offchain int `json:"offchain"`
+	Onchain  int `json:"onchain"`
+}
+
+// ChainInfo describes the chain link.
+type ChainInfo struct {
+	Enabled bool   `json:"enabled"`
+	Address string `json:"address"`
+}
