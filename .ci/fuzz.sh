@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every fuzz target briefly (FUZZTIME, default 5s each) on top of the
+# seed corpora that `go test` already ran.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FUZZTIME=${FUZZTIME:-5s}
+grep -rl --include='*_test.go' -E '^func Fuzz[A-Za-z0-9_]+\(f \*testing\.F\)' . | grep -v node_modules | while read -r f; do
+  pkg="./$(dirname "${f#./}")"
+  grep -oE '^func Fuzz[A-Za-z0-9_]+' "$f" | sed 's/^func //' | while read -r fn; do
+    echo "fuzz: $pkg $fn ($FUZZTIME)"
+    go test -run '^$' -fuzz "^${fn}\$" -fuzztime "$FUZZTIME" "$pkg" >/tmp/infernode-fuzz.log 2>&1 || { cat /tmp/infernode-fuzz.log; exit 1; }
+  done
+done
+echo "fuzz: ok"

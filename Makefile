@@ -1,0 +1,47 @@
+# infernode: `make run` starts the local stack, `make test` runs every test.
+GO      ?= go
+BIN     := bin
+TESTFLAGS ?= -count=1 -timeout 30m
+
+.PHONY: all build run test test-unit tools docker images contracts bench fuzz lint clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN)/infernode ./cmd/infernode
+
+## run: the one-command local stack (embedded chain, contracts, echo, node).
+run: build
+	./$(BIN)/infernode dev
+
+## tools: installs geth, abigen, anvil, solc-js into .tools/ and contracts/.
+tools:
+	bash .ci/tools.sh
+
+## docker: makes sure a Docker engine is running (installs docker.io if needed).
+docker:
+	bash .ci/docker.sh
+
+## images: builds the bundled workloads as FROM scratch images, no registry.
+images: docker
+	bash workloads/build-images.sh
+
+## contracts: recompiles the Solidity sources and regenerates the Go bindings.
+contracts: tools
+	bash contracts/build.sh
+
+## test: every test tier (unit, in-process integration, real geth/anvil/Docker, faults)
+test: tools docker
+	$(GO) vet ./...
+	$(GO) test $(TESTFLAGS) ./...
+	bash .ci/fuzz.sh
+
+## test-unit: the fast tier only (no external processes).
+test-unit:
+	$(GO) test -short -count=1 ./...
+
+bench: build
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf $(BIN)
