@@ -1,0 +1,9 @@
+// Package protocol is the container protocol (SPEC §5) as the bundled
+// workloads speak it: decoding the node's POST /service_output body, writing
+// replies and errors, the on-chain output object, GET /service-resources with
+// facts read from the running system, tensor values and model ids.
+//
+// It owns the wire shapes shared by every workload and nothing else: the
+// inference logic lives in each workload's service package. Everything here
+// is pure Go so the workloads build with CGO_ENABLED=0 into static binaries.
+package protocol
