@@ -1,0 +1,249 @@
+package rest
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"math"
+	"net"
+	"net/http"
+	"net/netip"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/prometheus/client_golang/prometheus"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+)
+
+type ctxKey int
+
+const clientKey ctxKey = iota
+
+// clientOf is the caller's identity set by the identify middleware.
+func clientOf(r *http.Request) string {
+	if c, ok := r.Context().Value(clientKey).(string); ok {
+		return c
+	}
+	return ""
+}
+
+// remoteIP parses the host of RemoteAddr, unmapping IPv4-in-IPv6.
+func remoteIP(remoteAddr string) (netip.Addr, bool) {
+	host, _, err := net.SplitHostPort(remoteAddr)
+	if err != nil {
+		host = remoteAddr
+	}
+	host, _, _ = strings.Cut(host, "%") // zone
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return netip.Addr{}, false
+	}
+	return a.Unmap(), true
+}
+
+func inAny(a netip.Addr, ps []netip.Prefix) bool {
+	for _, p := range ps {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// clientAddr resolves the caller's address: the peer, or behind a trusted
+// proxy the right-most forwarded address that is not a trusted proxy.
+func (s *server) clientAddr(r *http.Request) (netip.Addr, bool) {
+	a, ok := remoteIP(r.RemoteAddr)
+	if !ok || len(s.opts.TrustedProxies) == 0 || !inAny(a, s.opts.TrustedProxies) {
+		return a, ok
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		h, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break
+		}
+		a = h.Unmap()
+		if !inAny(a, s.opts.TrustedProxies) {
+			break
+		}
+	}
+	return a, true
+}
+
+// statusWriter records the status and size of a response and keeps
+// Flush and http.ResponseController working through it.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += int64(n)
+	return n, err
+}
+
+func (w *statusWriter) Flush() { _ = http.NewResponseController(w.ResponseWriter).Flush() }
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// httpMetrics are the server's Prometheus collectors.
+type httpMetrics struct {
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+	inFlight prometheus.Gauge
+}
+
+// register adds c to reg, reusing an identical collector that a previous
+// server registered there.
+func register[C prometheus.Collector](reg prometheus.Registerer, c C) C {
+	if err := reg.Register(c); err != nil {
+		var are prometheus.AlreadyRegisteredError
+		if errors.As(err, &are) {
+			if existing, ok := are.ExistingCollector.(C); ok {
+				return existing
+			}
+		}
+		panic("rest: register metric: " + err.Error()) // a name clash is a programming error
+	}
+	return c
+}
+
+func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
+	return &httpMetrics{
+		requests: register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "infernode", Subsystem: "http", Name: "requests_total",
+			Help: "HTTP requests answered, by method, route pattern and status code.",
+		}, []string{"method", "route", "status"})),
+		duration: register(reg, prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "infernode", Subsystem: "http", Name: "request_duration_seconds",
+			Help:    "Time to answer an HTTP request (streams: until the stream ends), by method and route pattern.",
+			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
+		}, []string{"method", "route"})),
+		inFlight: register(reg, prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: "infernode", Subsystem: "http", Name: "requests_in_flight",
+			Help: "HTTP requests being answered.",
+		})),
+	}
+}
+
+// observe is the outermost middleware: client identity, server span,
+// metrics, one log line per request, and panic recovery.
+func (s *server) observe(next http.Handler) http.Handler {
+	tracer := s.tracer
+	prop := otel.GetTextMapPropagator()
+	if prop == nil {
+		prop = propagation.TraceContext{}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		s.metrics.inFlight.Inc()
+		defer s.metrics.inFlight.Dec()
+
+		addr, ok := s.clientAddr(r)
+		client := "unknown"
+		if ok {
+			client = addr.String()
+		}
+		ctx := prop.Extract(r.Context(), propagation.HeaderCarrier(r.Header))
+		ctx, span := tracer.Start(ctx, "HTTP "+r.Method,
+			trace.WithSpanKind(trace.SpanKindServer),
+			trace.WithAttributes(
+				attribute.String("http.request.method", r.Method),
+				attribute.String("url.path", r.URL.Path),
+				attribute.String("client.address", client),
+			))
+		ctx = context.WithValue(ctx, clientKey, client)
+		sw := &statusWriter{ResponseWriter: w}
+		r = r.WithContext(ctx)
+
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					span.End()
+					panic(p)
+				}
+				s.log.LogAttrs(ctx, slog.LevelError, "panic while answering request",
+					slog.Any("panic", p), slog.String("stack", stack()),
+					slog.String("method", r.Method), slog.String("path", r.URL.Path))
+				if sw.status == 0 {
+					writeJSON(sw, http.StatusInternalServerError, errorBody{Error: msgInternal})
+				}
+				span.SetStatus(codes.Error, "panic")
+			}
+			status := sw.status
+			if status == 0 {
+				status = http.StatusOK
+			}
+			route := "unmatched"
+			if rc := chi.RouteContext(r.Context()); rc != nil {
+				if p := rc.RoutePattern(); p != "" {
+					route = p
+				}
+			}
+			d := time.Since(start)
+			s.metrics.requests.WithLabelValues(r.Method, route, strconv.Itoa(status)).Inc()
+			s.metrics.duration.WithLabelValues(r.Method, route).Observe(d.Seconds())
+
+			span.SetName(r.Method + " " + route)
+			span.SetAttributes(attribute.String("http.route", route), attribute.Int("http.response.status_code", status))
+			if status >= 500 {
+				span.SetStatus(codes.Error, http.StatusText(status))
+			}
+			span.End()
+
+			level := slog.LevelInfo
+			if status >= 500 {
+				level = slog.LevelError
+			}
+			if s.log.Enabled(ctx, level) {
+				s.log.LogAttrs(ctx, level, "http request",
+					slog.String("method", r.Method), slog.String("route", route),
+					slog.Int("status", status), slog.Duration("duration", d),
+					slog.String("client", client), slog.Int64("bytes", sw.bytes))
+			}
+		}()
+		next.ServeHTTP(sw, r)
+	})
+}
+
+func stack() string { return string(debug.Stack()) }
+
+// limited wraps a route's handler with the per-client, per-route limiter.
+func (s *server) limited(route string, h http.HandlerFunc) http.HandlerFunc {
+	if s.limiter == nil {
+		return h
+	}
+	return func(w http.ResponseWriter, r *http.Request) {
+		ok, wait := s.limiter.allow(clientOf(r) + "\x00" + route)
+		if !ok {
+			secs := int(math.Ceil(wait.Seconds()))
+			if secs < 1 {
+				secs = 1
+			}
+			w.Header().Set("Retry-After", strconv.Itoa(secs))
+			writeJSON(w, http.StatusTooManyRequests, errorBody{Error: msgTooMany})
+			return
+		}
+		h(w, r)
+	}
+}

@@ -1,0 +1,350 @@
+package rest
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/infernode/infernode/internal/job"
+)
+
+// Route patterns, as registered and as they appear in metrics, spans and
+// docs/openapi.yaml.
+const (
+	routeHealth    = "/health"
+	routeInfo      = "/info"
+	routeResources = "/resources"
+	routeJobs      = "/api/jobs"
+	routeBatch     = "/api/jobs/batch"
+	routeStream    = "/api/jobs/stream"
+	routeStatus    = "/api/status"
+	routeMetrics   = "/metrics"
+)
+
+type server struct {
+	b       Backend
+	opts    Options
+	log     *slog.Logger
+	tracer  trace.Tracer
+	metrics *httpMetrics
+	limiter *limiter
+}
+
+// New returns the node's HTTP API (SPEC §4) served from b. The handler is
+// safe for concurrent use; it starts no goroutines.
+func New(b Backend, opts Options) http.Handler {
+	return newServer(b, opts).routes()
+}
+
+func newServer(b Backend, opts Options) *server {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.MaxBodyBytes <= 0 {
+		opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if opts.Registry == nil {
+		opts.Registry = prometheus.NewRegistry()
+	}
+	if opts.TracerProvider == nil {
+		opts.TracerProvider = otel.GetTracerProvider()
+	}
+	if opts.now == nil {
+		opts.now = time.Now
+	}
+	s := &server{
+		b:       b,
+		opts:    opts,
+		log:     opts.Logger,
+		tracer:  opts.TracerProvider.Tracer("github.com/infernode/infernode/rest"),
+		metrics: newHTTPMetrics(opts.Registry),
+	}
+	if opts.RateLimit > 0 {
+		period := opts.RatePeriod
+		if period <= 0 {
+			period = time.Second
+		}
+		s.limiter = newLimiter(opts.RateLimit, period, opts.now)
+	}
+	return s
+}
+
+func (s *server) routes() chi.Router {
+	r := chi.NewRouter()
+	r.Use(s.observe)
+	r.NotFound(func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusNotFound, errorBody{Error: msgNotFound})
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusMethodNotAllowed, errorBody{Error: msgMethod})
+	})
+	r.Get(routeHealth, s.limited("GET "+routeHealth, s.health))
+	r.Get(routeInfo, s.limited("GET "+routeInfo, s.info))
+	r.Get(routeResources, s.limited("GET "+routeResources, s.resources))
+	r.Post(routeJobs, s.limited("POST "+routeJobs, s.submit))
+	r.Get(routeJobs, s.limited("GET "+routeJobs, s.jobs))
+	r.Post(routeBatch, s.limited("POST "+routeBatch, s.batch))
+	r.Post(routeStream, s.limited("POST "+routeStream, s.stream))
+	r.Put(routeStatus, s.limited("PUT "+routeStatus, s.status))
+	metrics := promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelError)})
+	r.Get(routeMetrics, s.limited("GET "+routeMetrics, metrics.ServeHTTP))
+	return r
+}
+
+// fail answers err: rejections as themselves, anything else as a bare 500
+// logged here with what was being done.
+func (s *server) fail(w http.ResponseWriter, r *http.Request, what string, err error) {
+	je, ok := rejection(err)
+	if !ok {
+		s.log.LogAttrs(r.Context(), slog.LevelError, what+" failed",
+			slog.String("error", err.Error()), slog.String("client", clientOf(r)))
+	}
+	writeRejection(w, je)
+}
+
+// readBody reads the whole body within the size limit.
+func (s *server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *job.Error) {
+	if r.ContentLength > s.opts.MaxBodyBytes {
+		return nil, s.tooLarge()
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, s.tooLarge()
+		}
+		return nil, invalid("", "could not read body: "+err.Error())
+	}
+	return body, nil
+}
+
+func (s *server) tooLarge() *job.Error {
+	return job.Reject(job.CodeTooLarge, msgTooLarge, "limit", s.opts.MaxBodyBytes)
+}
+
+func (s *server) health(w http.ResponseWriter, r *http.Request) {
+	if s.b.Healthy(r.Context()) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "healthy"})
+		return
+	}
+	writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unhealthy"})
+}
+
+func (s *server) info(w http.ResponseWriter, r *http.Request) {
+	info := s.b.Info(r.Context())
+	if info.Containers == nil {
+		info.Containers = []InfoContainer{}
+	}
+	writeJSON(w, http.StatusOK, info)
+}
+
+func (s *server) resources(w http.ResponseWriter, r *http.Request) {
+	res := s.b.Resources(r.Context(), r.URL.Query().Get("model_id"))
+	if res == nil {
+		res = map[string]json.RawMessage{}
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// idBody is the answer to an accepted job.
+type idBody struct {
+	ID string `json:"id"`
+}
+
+// submitOne hands one decoded submission to the backend and returns the
+// success body ({"id"} or {}) or the error.
+func (s *server) submitOne(r *http.Request, sub submission) (any, error) {
+	if sub.Delegated {
+		if err := s.b.SubmitDelegated(r.Context(), clientOf(r), sub.Raw); err != nil {
+			return nil, err
+		}
+		return struct{}{}, nil
+	}
+	id, err := s.b.Submit(r.Context(), clientOf(r), sub.Job)
+	if err != nil {
+		return nil, err
+	}
+	return idBody{ID: id}, nil
+}
+
+func (s *server) submit(w http.ResponseWriter, r *http.Request) {
+	body, jerr := s.readBody(w, r)
+	if jerr != nil {
+		writeRejection(w, jerr)
+		return
+	}
+	sub, jerr := decodeSubmissionBody(body)
+	if jerr != nil {
+		writeRejection(w, jerr)
+		return
+	}
+	out, err := s.submitOne(r, sub)
+	if err != nil {
+		s.fail(w, r, "submit job", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *server) batch(w http.ResponseWriter, r *http.Request) {
+	body, jerr := s.readBody(w, r)
+	if jerr != nil {
+		writeRejection(w, jerr)
+		return
+	}
+	items, jerr := decodeBatch(body)
+	if jerr != nil {
+		writeRejection(w, jerr)
+		return
+	}
+	out := make([]any, len(items))
+	for i, it := range items {
+		sub, jerr := decodeSubmission(it, "")
+		if jerr != nil {
+			out[i] = bodyOf(jerr)
+			continue
+		}
+		res, err := s.submitOne(r, sub)
+		if err != nil {
+			je, ok := rejection(err)
+			if !ok {
+				s.log.LogAttrs(r.Context(), slog.LevelError, "submit batch item failed",
+					slog.Int("item", i), slog.String("error", err.Error()), slog.String("client", clientOf(r)))
+			}
+			out[i] = bodyOf(je)
+			continue
+		}
+		out[i] = res
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// streamChunk is the read size of the stream relay; every read is flushed
+// to the client at once, so this bounds latency, not throughput.
+const streamChunk = 32 << 10
+
+func (s *server) stream(w http.ResponseWriter, r *http.Request) {
+	body, jerr := s.readBody(w, r)
+	if jerr != nil {
+		writeRejection(w, jerr)
+		return
+	}
+	req, jerr := decodeStreamBody(body)
+	if jerr != nil {
+		writeRejection(w, jerr)
+		return
+	}
+	st, err := s.b.StartStream(r.Context(), clientOf(r), req)
+	if err != nil {
+		s.fail(w, r, "start stream", err)
+		return
+	}
+	defer st.Body.Close()
+
+	ct := st.ContentType
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	w.Header().Set("Content-Type", ct)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	if _, err := io.WriteString(w, st.ID+"\n"); err != nil {
+		return // client gone; closing the body ends the job's stream
+	}
+	_ = rc.Flush()
+
+	buf := make([]byte, streamChunk)
+	for {
+		n, rerr := st.Body.Read(buf)
+		if n > 0 {
+			if _, werr := w.Write(buf[:n]); werr != nil {
+				return
+			}
+			if ferr := rc.Flush(); ferr != nil {
+				return
+			}
+		}
+		if rerr == io.EOF {
+			return
+		}
+		if rerr != nil {
+			// The status is sent; the job records the failure, the log the cause.
+			s.log.LogAttrs(r.Context(), slog.LevelWarn, "stream ended early",
+				slog.String("job", st.ID), slog.String("error", rerr.Error()))
+			return
+		}
+	}
+}
+
+func (s *server) jobs(w http.ResponseWriter, r *http.Request) {
+	q, jerr := decodeJobsQuery(r.URL.Query())
+	if jerr != nil {
+		writeRejection(w, jerr)
+		return
+	}
+	if q.IDs != nil {
+		res, err := s.b.Results(r.Context(), clientOf(r), q.IDs, q.Intermediate)
+		if err != nil {
+			s.fail(w, r, "read results", err)
+			return
+		}
+		if res == nil {
+			res = []job.Result{}
+		}
+		writeJSON(w, http.StatusOK, res)
+		return
+	}
+	ids, err := s.b.IDs(r.Context(), clientOf(r), q.Pending)
+	if err != nil {
+		s.fail(w, r, "list jobs", err)
+		return
+	}
+	if ids == nil {
+		ids = []string{}
+	}
+	writeJSON(w, http.StatusOK, ids)
+}
+
+// statusAllowed reports whether the caller may PUT /api/status: loopback
+// or one of the configured container networks.
+func (s *server) statusAllowed(r *http.Request) bool {
+	a, err := netip.ParseAddr(clientOf(r))
+	if err != nil {
+		return false
+	}
+	return a.IsLoopback() || inAny(a, s.opts.StatusNetworks)
+}
+
+func (s *server) status(w http.ResponseWriter, r *http.Request) {
+	if !s.statusAllowed(r) {
+		writeJSON(w, http.StatusForbidden, errorBody{Error: msgUnauthorized})
+		return
+	}
+	body, jerr := s.readBody(w, r)
+	if jerr != nil {
+		writeRejection(w, jerr)
+		return
+	}
+	st, jerr := decodeStatus(body)
+	if jerr != nil {
+		writeRejection(w, jerr)
+		return
+	}
+	if err := s.b.PutStatus(r.Context(), clientOf(r), st.ID, st.Status, st.Containers); err != nil {
+		s.fail(w, r, "put status", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct{}{})
+}
