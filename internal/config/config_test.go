@@ -1,0 +1,206 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseDefaults(t *testing.T) {
+	cfg, warnings, err := Parse([]byte(`{"manage_containers": false, "containers": [{"id": "echo", "url": "http://127.0.0.1:3000", "external": true}]}`))
+	require.NoError(t, err)
+	require.Empty(t, warnings)
+	require.False(t, cfg.Managed())
+	require.Equal(t, 4000, cfg.Server.Port)
+	require.Equal(t, "data", cfg.DataDir)
+	require.Equal(t, DefaultQueueSize, cfg.Jobs.QueueSize)
+	require.Equal(t, DefaultWorkers, cfg.Jobs.Workers)
+	require.Equal(t, 24*time.Hour, cfg.Jobs.Retention.D())
+	require.Equal(t, DefaultContainerTimeout, cfg.Containers[0].Timeout)
+	require.Equal(t, 3000, cfg.Containers[0].ContainerPort)
+	require.Equal(t, "http://127.0.0.1:3000", cfg.Containers[0].BaseURL())
+
+	cfg, _, err = Parse([]byte(`{"containers": [{"id": "a", "image": "x"}, {"id": "b", "image": "y", "port": 3000}]}`))
+	require.NoError(t, err)
+	require.True(t, cfg.Managed())
+	require.Equal(t, "3001", cfg.Containers[0].Port.String(), "auto-assigned port skips the taken 3000")
+	require.Equal(t, 3000, cfg.Containers[1].PortNumber())
+}
+
+func TestParseSeedConfig(t *testing.T) {
+	// The shape of an existing node's config.json: string ports, legacy keys.
+	doc := `{
+	  "log_path": "infernet_node.log",
+	  "manage_containers": true,
+	  "server": {"port": 4000, "rate_limit": {"num_requests": 100, "period": 100}},
+	  "chain": {"enabled": false, "trail_head_blocks": 0, "rpc_url": "http://127.0.0.1:8545",
+	            "wallet": {"max_gas_limit": 4000000, "private_key": "", "payment_address": "", "allowed_sim_errors": []},
+	            "snapshot_sync": {"sleep": 3, "batch_size": 100}},
+	  "startup_wait": 1.0,
+	  "docker": {"username": "", "password": ""},
+	  "redis": {"host": "redis", "port": 6379},
+	  "forward_stats": true,
+	  "containers": [{
+	    "id": "llm", "image": "org/llm:latest", "external": true, "port": "3000",
+	    "allowed_delegate_addresses": [], "allowed_addresses": [], "allowed_ips": [],
+	    "command": "--bind=0.0.0.0:3000 --workers=2", "env": {"PROVIDERA_API_KEY": "k"}
+	  }]
+	}`
+	cfg, warnings, err := Parse([]byte(doc))
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{
+		"chain.snapshot_sync: legacy key has no effect; remove it",
+		"forward_stats: legacy key has no effect; remove it",
+		"redis: legacy key has no effect; remove it",
+		"startup_wait: legacy key has no effect; remove it",
+	}, warnings)
+	require.Equal(t, "infernet_node.log", cfg.Log.Path, "log_path feeds log.path")
+	require.Equal(t, 3000, cfg.Containers[0].PortNumber())
+	require.Equal(t, 100, cfg.Server.RateLimit.NumRequests)
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		doc  string
+		want []string // every problem, in order
+	}{
+		{"syntax", `{"server": {"port": 4000,}}`, []string{
+			"config: invalid JSON at line 1, column 27: invalid character '}' looking for beginning of object key string; fix the syntax (check for a missing comma or quote)"}},
+		{"empty", ``, []string{"config: the file is empty; write a JSON object (see config.example.json)"}},
+		{"not object", `[1]`, []string{"config: expected a JSON object at the top level; wrap the settings in { }"}},
+		{"typo with suggestion", `{"containers": [{"id":"a","image":"x"},{"id":"b","image":"x"},{"id":"c","imgae":"x"}]}`, []string{
+			`containers[2].imgae: unknown field; did you mean "image"?`}},
+		{"unknown without suggestion", `{"zzzzzz": 1}`, []string{
+			"zzzzzz: unknown field; remove it (known fields: chain, containers, data_dir, docker, jobs, keep_containers, log, log_path, manage_containers, server)"}},
+		{"wrong types", `{"manage_containers": "yes", "server": {"port": "abc"}, "jobs": {"timeout": "soon"}}`, []string{
+			`jobs.timeout: "soon" is not a duration; write a number of seconds or a string like "30s" or "5m"`,
+			`manage_containers: expected true or false, got string "yes"; write true or false without quotes`,
+			`server.port: expected a whole number, got string "abc"; write it without quotes`}},
+		{"bad port string", `{"containers": [{"id": "a", "image": "x", "port": "http"}]}`, []string{
+			`containers[0].port: "http" is not a number; write a number such as 3000`}},
+		{"every container problem", `{"manage_containers": false, "containers": [
+			{"id": "", "url": "ftp://x"},
+			{"id": "a", "port": 3000},
+			{"id": "a", "port": "3000", "allowed_ips": ["10.0.0.0/33", "::1", "10.1.0.0/16"], "allowed_addresses": ["0x12"]},
+			{"id": "b,c"},
+			{"id": "d", "port": 4000, "volumes": ["nohost"], "env": {"A=B": "x"}, "timeout": -1}]}`, []string{
+			"containers[0].id: is empty; give every container a unique id",
+			`containers[0].url: "ftp://x" is not an http(s) URL; write e.g. http://127.0.0.1:3000`,
+			`containers[2].id: "a" is also the id of containers[1]; ids must be unique`,
+			"containers[2].port: 3000 is also the port of containers[1]; ports must be unique (omit port to auto-assign one)",
+			`containers[2].allowed_addresses[0]: "0x12" is not an address; write 0x followed by 40 hex digits`,
+			`containers[2].allowed_ips[0]: "10.0.0.0/33" is not an IP or CIDR; write e.g. 10.0.0.5, 10.0.0.0/8 or 2001:db8::/32`,
+			`containers[3].id: "b,c" contains a comma or space; ids are joined with commas on chain, use letters, digits, - or _`,
+			"containers[3].url: is required with manage_containers false; set url (e.g. http://127.0.0.1:3000) or port of the running service",
+			"containers[4].port: 4000 is the REST port (server.port); pick another port",
+			`containers[4].timeout: must not be negative; use e.g. "30s"`,
+			`containers[4].env: "A=B" is not a variable name; use names without '=' or spaces`,
+			`containers[4].volumes[0]: "nohost" is not a bind mount; write "host_path:/container/path" or add ":ro"`}},
+		{"managed rules", `{"containers": [{"id": "a"}, {"id": "b", "image": "x", "url": "http://h:1"}]}`, []string{
+			"containers[0].image: is required with manage_containers true; set a Docker image, or url for a service that is already running",
+			"containers[1].url: is set together with image; use image for a container the node runs or url for a running service, not both"}},
+		{"chain required fields", `{"chain": {"enabled": true, "coordinator_address": "nope"}}`, []string{
+			`chain.coordinator_address: "nope" is not an address; write 0x followed by 40 hex digits`,
+			"chain.rpc_url: is required when chain.enabled is true; set the JSON-RPC URL of the chain, e.g. http://127.0.0.1:8545",
+			"chain.wallet.private_key: is required when chain.enabled is true; set the node's signing key (64 hex digits)"}},
+		{"server", `{"server": {"port": 70000, "rate_limit": {"num_requests": 0, "period": 1}, "status_networks": ["bad"]}, "log": {"level": "loud"}}`, []string{
+			`log.level: "loud" is not a level; use debug, info, warn or error`,
+			"server.port: 70000 is not a TCP port; use 1-65535 (default 4000)",
+			"server.rate_limit.num_requests: must be at least 1; remove rate_limit to disable rate limiting",
+			`server.status_networks[0]: "bad" is not a CIDR or IP; write e.g. 172.17.0.0/16`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := Parse([]byte(tc.doc))
+			require.Error(t, err)
+			var ce *Error
+			require.ErrorAs(t, err, &ce)
+			require.Equal(t, tc.want, ce.Problems)
+		})
+	}
+}
+
+func TestParseAccepts(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		doc   string
+		check func(t *testing.T, c *Config)
+	}{
+		{"port as number", `{"containers": [{"id": "a", "image": "x", "port": 3005}]}`, func(t *testing.T, c *Config) {
+			require.Equal(t, 3005, c.Containers[0].PortNumber())
+		}},
+		{"empty port string auto-assigns", `{"containers": [{"id": "a", "image": "x", "port": ""}]}`, func(t *testing.T, c *Config) {
+			require.Equal(t, 3000, c.Containers[0].PortNumber())
+		}},
+		{"durations", `{"jobs": {"timeout": 30, "retention": "1h", "purge_every": "0.5"}}`, func(t *testing.T, c *Config) {
+			require.Equal(t, 30*time.Second, c.Jobs.Timeout.D())
+			require.Equal(t, time.Hour, c.Jobs.Retention.D())
+			require.Equal(t, 500*time.Millisecond, c.Jobs.PurgeEvery.D())
+		}},
+		{"log object", `{"log": {"path": "node.log", "level": "debug"}}`, func(t *testing.T, c *Config) {
+			require.Equal(t, "node.log", c.Log.Path)
+			require.Equal(t, "debug", c.Log.Level)
+		}},
+		{"ipv6 and cidr", `{"containers": [{"id": "a", "image": "x", "allowed_ips": ["::1", "fd00::/8", "10.0.0.0/8", "127.0.0.1"]}]}`, nil},
+		{"chain enabled", `{"chain": {"enabled": true, "rpc_url": "ws://127.0.0.1:8546", "coordinator_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+			"wallet": {"private_key": "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"}}}`, nil},
+		{"nulls", `{"log": null, "containers": null, "server": {"rate_limit": null}}`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, _, err := Parse([]byte(tc.doc))
+			require.NoError(t, err)
+			if tc.check != nil {
+				tc.check(t, c)
+			}
+		})
+	}
+}
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "c.json")
+	require.NoError(t, os.WriteFile(p, []byte(`{"data_dir": "/tmp/x"}`), 0o600))
+	c, _, err := Load(p)
+	require.NoError(t, err)
+	require.Equal(t, "/tmp/x", c.DataDir)
+
+	_, _, err = Load(filepath.Join(dir, "missing.json"))
+	require.ErrorContains(t, err, "not found; pass --config FILE or set INFERNODE_CONFIG")
+
+	require.NoError(t, os.WriteFile(p, []byte(`{"x": 1}`), 0o600))
+	_, _, err = Load(p)
+	require.ErrorContains(t, err, "c.json: x: unknown field")
+}
+
+func TestDefaultPath(t *testing.T) {
+	t.Setenv("INFERNODE_CONFIG", "")
+	t.Setenv("INFERNET_CONFIG_PATH", "")
+	require.Equal(t, "config.json", DefaultPath())
+	t.Setenv("INFERNET_CONFIG_PATH", "b.json")
+	require.Equal(t, "b.json", DefaultPath())
+	t.Setenv("INFERNODE_CONFIG", "a.json")
+	require.Equal(t, "a.json", DefaultPath())
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		`{}`, `{"containers":[{"id":"a","image":"x","port":"3000"}]}`,
+		`{"jobs":{"timeout":"1s"}}`, `{"chain":{"enabled":true}}`, `[`, `{"server":{"port":1e99}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		cfg, _, err := Parse(b)
+		if err == nil {
+			require.NotNil(t, cfg)
+			require.NoError(t, cfg.Validate(), "a parsed config re-validates")
+			return
+		}
+		var ce *Error
+		require.ErrorAs(t, err, &ce, "every failure is a config.Error: %v", err)
+		require.NotEmpty(t, ce.Problems)
+	})
+}

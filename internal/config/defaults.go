@@ -1,0 +1,108 @@
+package config
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+)
+
+// Documented defaults (docs/configuration.md).
+const (
+	DefaultPort             = 4000
+	DefaultHost             = "0.0.0.0"
+	DefaultMaxBodyBytes     = 1 << 20
+	DefaultDataDir          = "data"
+	DefaultQueueSize        = 4096
+	DefaultWorkers          = 64
+	DefaultRetention        = Duration(24 * time.Hour)
+	DefaultJobTimeout       = Duration(10 * time.Minute)
+	DefaultPurgeEvery       = Duration(time.Minute)
+	DefaultContainerTimeout = Duration(2 * time.Minute)
+	DefaultContainerPort    = 3000
+	DefaultFirstHostPort    = 3000 // first auto-assigned host port (managed mode)
+	DefaultPollInterval     = Duration(time.Second)
+	DefaultMaxTxsInFlight   = 16
+	DefaultMaxGasLimit      = 5_000_000
+	DefaultLogLevel         = "info"
+)
+
+// ApplyDefaults fills every unset field with its documented default. In
+// managed mode a container with neither port nor url gets the lowest free
+// host port from DefaultFirstHostPort up (skipping the REST port), so ports
+// stay unique.
+func (c *Config) ApplyDefaults() {
+	if c.ManageContainers == nil {
+		t := true
+		c.ManageContainers = &t
+	}
+	if c.Server.Host == "" {
+		c.Server.Host = DefaultHost
+	}
+	if c.Server.Port == 0 {
+		c.Server.Port = DefaultPort
+	}
+	if c.Server.MaxBodyBytes == 0 {
+		c.Server.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if c.DataDir == "" {
+		c.DataDir = DefaultDataDir
+	}
+	if c.Log == nil {
+		c.Log = &Log{}
+	}
+	if c.Log.Path == "" {
+		c.Log.Path = c.LogPath
+	}
+	if c.Log.Level == "" {
+		c.Log.Level = DefaultLogLevel
+	}
+	j := &c.Jobs
+	if j.QueueSize == 0 {
+		j.QueueSize = DefaultQueueSize
+	}
+	if j.Workers == 0 {
+		j.Workers = DefaultWorkers
+	}
+	if j.Retention == 0 {
+		j.Retention = DefaultRetention
+	}
+	if j.Timeout == 0 {
+		j.Timeout = DefaultJobTimeout
+	}
+	if j.PurgeEvery == 0 {
+		j.PurgeEvery = DefaultPurgeEvery
+	}
+	if c.Chain.PollInterval == 0 {
+		c.Chain.PollInterval = DefaultPollInterval
+	}
+	if c.Chain.MaxTxsInFlight == 0 {
+		c.Chain.MaxTxsInFlight = DefaultMaxTxsInFlight
+	}
+	if c.Chain.Wallet.MaxGasLimit == 0 {
+		c.Chain.Wallet.MaxGasLimit = DefaultMaxGasLimit
+	}
+
+	used := map[int]bool{c.Server.Port: true}
+	for _, ct := range c.Containers {
+		if p, err := strconv.Atoi(ct.Port.String()); err == nil {
+			used[p] = true
+		}
+	}
+	next := DefaultFirstHostPort
+	for i := range c.Containers {
+		ct := &c.Containers[i]
+		if ct.Timeout == 0 {
+			ct.Timeout = DefaultContainerTimeout
+		}
+		if ct.ContainerPort == 0 {
+			ct.ContainerPort = DefaultContainerPort
+		}
+		if c.Managed() && ct.Port == "" && ct.URL == "" {
+			for used[next] {
+				next++
+			}
+			ct.Port = json.Number(strconv.Itoa(next))
+			used[next] = true
+		}
+	}
+}

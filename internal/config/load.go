@@ -1,0 +1,414 @@
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// DefaultPath is the config file used when none is given: $INFERNODE_CONFIG,
+// else $INFERNET_CONFIG_PATH (compatibility), else "config.json".
+func DefaultPath() string {
+	if p := os.Getenv("INFERNODE_CONFIG"); p != "" {
+		return p
+	}
+	if p := os.Getenv("INFERNET_CONFIG_PATH"); p != "" {
+		return p
+	}
+	return "config.json"
+}
+
+// Load reads, decodes, defaults and validates the config file at path (an
+// empty path means DefaultPath()). Warnings are for accepted legacy keys that
+// have no effect; the error, if any, lists every problem found.
+func Load(path string) (*Config, []string, error) {
+	if path == "" {
+		path = DefaultPath()
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, fmt.Errorf("config file %s not found; pass --config FILE or set INFERNODE_CONFIG (see config.example.json)", path)
+		}
+		return nil, nil, fmt.Errorf("read config %s: %w", path, err)
+	}
+	cfg, warnings, err := Parse(b)
+	if err != nil {
+		return nil, warnings, fmt.Errorf("config %s: %w", path, err)
+	}
+	return cfg, warnings, nil
+}
+
+// Parse decodes, defaults and validates a config document. Unknown keys are
+// errors naming their path, except the legacy keys listed in legacyKeys,
+// which produce a warning.
+func Parse(b []byte) (*Config, []string, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var tree any
+	if err := dec.Decode(&tree); err != nil {
+		return nil, nil, &Error{Problems: []string{syntaxProblem(b, err)}}
+	}
+	if dec.More() {
+		return nil, nil, &Error{Problems: []string{"config: unexpected data after the top-level object; keep exactly one JSON object in the file"}}
+	}
+	root, ok := tree.(map[string]any)
+	if !ok {
+		return nil, nil, &Error{Problems: []string{"config: expected a JSON object at the top level; wrap the settings in { }"}}
+	}
+
+	c := checker{}
+	c.check("", root, reflect.TypeOf(Config{}))
+	if len(c.problems) > 0 {
+		return nil, c.warnings, &Error{Problems: c.problems}
+	}
+	clean, err := json.Marshal(root)
+	if err != nil {
+		return nil, c.warnings, fmt.Errorf("re-encode config: %w", err)
+	}
+	var cfg Config
+	if err := json.Unmarshal(clean, &cfg); err != nil {
+		// The checker accepts only what decodes; this is a safety net.
+		return nil, c.warnings, &Error{Problems: []string{"config: " + err.Error()}}
+	}
+	cfg.ApplyDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, c.warnings, err
+	}
+	return &cfg, c.warnings, nil
+}
+
+// Error lists every problem found in a config, one "path: what is wrong;
+// what to do" line each.
+type Error struct {
+	Problems []string
+}
+
+func (e *Error) Error() string {
+	if len(e.Problems) == 1 {
+		return e.Problems[0]
+	}
+	return fmt.Sprintf("%d problems:\n  %s", len(e.Problems), strings.Join(e.Problems, "\n  "))
+}
+
+// legacyKeys are keys of older node configs that are accepted and ignored.
+var legacyKeys = map[string]bool{
+	"redis":               true,
+	"forward_stats":       true,
+	"startup_wait":        true,
+	"chain.snapshot_sync": true,
+}
+
+var (
+	durationType = reflect.TypeOf(Duration(0))
+	numberType   = reflect.TypeOf(json.Number(""))
+	rawType      = reflect.TypeOf(json.RawMessage(nil))
+)
+
+// checker walks the generic JSON tree against the Go types, collecting
+// unknown keys and type mismatches with their paths. It also normalises the
+// few values older configs write loosely (an empty port string).
+type checker struct {
+	problems []string
+	warnings []string
+}
+
+func (c *checker) fail(path, format string, args ...any) {
+	if path == "" {
+		path = "config"
+	}
+	c.problems = append(c.problems, path+": "+fmt.Sprintf(format, args...))
+}
+
+// legacyPath drops array indexes: containers[2].x -> containers.x.
+func legacyPath(path string) string {
+	var b strings.Builder
+	skip := false
+	for _, r := range path {
+		switch {
+		case r == '[':
+			skip = true
+		case r == ']':
+			skip = false
+		case !skip:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func (c *checker) check(path string, v any, t reflect.Type) {
+	if v == nil {
+		return // null is the zero value
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t {
+	case durationType:
+		switch x := v.(type) {
+		case string:
+			if _, err := parseDuration(x); err != nil {
+				c.fail(path, "%q is not a duration; write a number of seconds or a string like \"30s\" or \"5m\"", x)
+			}
+		case json.Number:
+			if _, err := secondsToDuration(x.String()); err != nil {
+				c.fail(path, "%s is out of range; write a number of seconds or a string like \"30s\"", x)
+			}
+		default:
+			c.fail(path, "expected a duration, got %s; write a number of seconds or a string like \"30s\"", describe(v))
+		}
+		return
+	case numberType:
+		switch x := v.(type) {
+		case json.Number:
+		case string:
+			if _, err := strconv.ParseFloat(x, 64); err != nil {
+				c.fail(path, "%q is not a number; write a number such as 3000", x)
+			}
+		default:
+			c.fail(path, "expected a number, got %s; write a number such as 3000", describe(v))
+		}
+		return
+	case rawType:
+		return
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			c.fail(path, "expected an object, got %s; write { ... }", describe(v))
+			return
+		}
+		fields := structFields(t)
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			p := join(path, k)
+			f, ok := fields[k]
+			if !ok {
+				if legacyKeys[legacyPath(p)] {
+					c.warnings = append(c.warnings, p+": legacy key has no effect; remove it")
+					delete(obj, k)
+					continue
+				}
+				names := make([]string, 0, len(fields))
+				for n := range fields {
+					names = append(names, n)
+				}
+				if s := suggest(k, names); s != "" {
+					c.fail(p, "unknown field; did you mean %q?", s)
+				} else {
+					c.fail(p, "unknown field; remove it (known fields: %s)", strings.Join(sorted(names), ", "))
+				}
+				continue
+			}
+			// Older configs write "port": "" for "no port".
+			if t == reflect.TypeOf(Container{}) && k == "port" {
+				if s, ok := obj[k].(string); ok && strings.TrimSpace(s) == "" {
+					delete(obj, k)
+					continue
+				}
+			}
+			c.check(p, obj[k], f.Type)
+		}
+	case reflect.Slice:
+		arr, ok := v.([]any)
+		if !ok {
+			c.fail(path, "expected a list, got %s; write [ ... ]", describe(v))
+			return
+		}
+		for i, e := range arr {
+			c.check(fmt.Sprintf("%s[%d]", path, i), e, t.Elem())
+		}
+	case reflect.Map:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			c.fail(path, "expected an object, got %s; write { \"key\": value }", describe(v))
+			return
+		}
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			c.check(join(path, k), obj[k], t.Elem())
+		}
+	case reflect.Bool:
+		if _, ok := v.(bool); !ok {
+			c.fail(path, "expected true or false, got %s; write true or false without quotes", describe(v))
+		}
+	case reflect.String:
+		if _, ok := v.(string); !ok {
+			c.fail(path, "expected a string, got %s; put the value in double quotes", describe(v))
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, ok := v.(json.Number)
+		if !ok {
+			c.fail(path, "expected a whole number, got %s; write it without quotes", describe(v))
+			return
+		}
+		i, err := strconv.ParseInt(n.String(), 10, 64)
+		if err != nil || reflect.Zero(t).OverflowInt(i) {
+			c.fail(path, "%s is not a whole number in range; write an integer", n)
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		n, ok := v.(json.Number)
+		if !ok {
+			c.fail(path, "expected a whole number, got %s; write it without quotes", describe(v))
+			return
+		}
+		u, err := strconv.ParseUint(n.String(), 10, 64)
+		if err != nil || reflect.Zero(t).OverflowUint(u) {
+			c.fail(path, "%s is not a non-negative whole number in range; write an integer >= 0", n)
+		}
+	case reflect.Float32, reflect.Float64:
+		n, ok := v.(json.Number)
+		if !ok {
+			c.fail(path, "expected a number, got %s; write it without quotes", describe(v))
+			return
+		}
+		if _, err := strconv.ParseFloat(n.String(), 64); err != nil {
+			c.fail(path, "%s is out of range; write a smaller number", n)
+		}
+	default:
+		c.fail(path, "cannot be configured")
+	}
+}
+
+type fieldInfo struct{ Type reflect.Type }
+
+func structFields(t reflect.Type) map[string]fieldInfo {
+	out := make(map[string]fieldInfo, t.NumField())
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name := f.Name
+		if tag, ok := f.Tag.Lookup("json"); ok {
+			n, _, _ := strings.Cut(tag, ",")
+			if n == "-" {
+				continue
+			}
+			if n != "" {
+				name = n
+			}
+		}
+		out[name] = fieldInfo{Type: f.Type}
+	}
+	return out
+}
+
+func describe(v any) string {
+	switch x := v.(type) {
+	case string:
+		if len(x) > 40 {
+			x = x[:40] + "..."
+		}
+		return fmt.Sprintf("string %q", x)
+	case json.Number:
+		return "number " + x.String()
+	case bool:
+		return "boolean " + strconv.FormatBool(x)
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func sorted(s []string) []string {
+	sort.Strings(s)
+	return s
+}
+
+// suggest returns the known name closest to k when it is close enough to be
+// a likely typo, else "".
+func suggest(k string, names []string) string {
+	best, bestD := "", 1<<30
+	for _, n := range sorted(names) {
+		d := levenshtein(strings.ToLower(k), n)
+		if d < bestD {
+			best, bestD = n, d
+		}
+	}
+	limit := 2
+	if len(k) <= 4 {
+		limit = 1
+	}
+	if bestD <= limit {
+		return best
+	}
+	return ""
+}
+
+func levenshtein(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// syntaxProblem turns a decode error into "config: line L, column C: ...".
+func syntaxProblem(b []byte, err error) string {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line, col := position(b, se.Offset)
+		return fmt.Sprintf("config: invalid JSON at line %d, column %d: %v; fix the syntax (check for a missing comma or quote)", line, col, se)
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) && len(bytes.TrimSpace(b)) == 0 {
+		return "config: the file is empty; write a JSON object (see config.example.json)"
+	}
+	return fmt.Sprintf("config: invalid JSON: %v; fix the syntax", err)
+}
+
+func position(b []byte, off int64) (line, col int) {
+	if off > int64(len(b)) {
+		off = int64(len(b))
+	}
+	line, col = 1, 1
+	for _, c := range b[:off] {
+		if c == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}

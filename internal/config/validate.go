@@ -1,0 +1,289 @@
+package config
+
+import (
+	"fmt"
+	"math/big"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// PortNumber returns the container's host port, or 0 when none is set or it
+// does not parse.
+func (c Container) PortNumber() int {
+	p, err := strconv.Atoi(strings.TrimSpace(c.Port.String()))
+	if err != nil {
+		return 0
+	}
+	return p
+}
+
+// BaseURL is where the node reaches the container over the container
+// protocol: url when set, else http://127.0.0.1:{port}. No trailing slash.
+func (c Container) BaseURL() string {
+	if c.URL != "" {
+		return strings.TrimRight(c.URL, "/")
+	}
+	return "http://127.0.0.1:" + strconv.Itoa(c.PortNumber())
+}
+
+// Validate checks a defaulted config and returns an *Error listing every
+// problem, or nil.
+func (c *Config) Validate() error {
+	v := &validator{}
+	v.all(c)
+	if len(v.problems) == 0 {
+		return nil
+	}
+	return &Error{Problems: v.problems}
+}
+
+type validator struct{ problems []string }
+
+func (v *validator) fail(path, format string, args ...any) {
+	v.problems = append(v.problems, path+": "+fmt.Sprintf(format, args...))
+}
+
+func (v *validator) all(c *Config) {
+	if c.Log != nil {
+		switch strings.ToLower(c.Log.Level) {
+		case "", "debug", "info", "warn", "warning", "error":
+		default:
+			v.fail("log.level", "%q is not a level; use debug, info, warn or error", c.Log.Level)
+		}
+		if c.Log.MaxFileSize < 0 {
+			v.fail("log.max_file_size", "must not be negative; use a size in bytes or 0 for no rotation")
+		}
+		if c.Log.BackupCount < 0 {
+			v.fail("log.backup_count", "must not be negative; use 0 or more")
+		}
+	}
+	v.server(&c.Server)
+	v.chain(&c.Chain)
+	v.jobs(&c.Jobs)
+	if c.Docker != nil && c.Docker.Username != "" && c.Docker.Password == "" {
+		v.fail("docker.password", "is empty while docker.username is set; set both or neither")
+	}
+	ids := map[string]int{}
+	ports := map[int]int{}
+	for i := range c.Containers {
+		v.container(c, i, ids, ports)
+	}
+}
+
+func (v *validator) server(s *Server) {
+	if s.Port < 1 || s.Port > 65535 {
+		v.fail("server.port", "%d is not a TCP port; use 1-65535 (default 4000)", s.Port)
+	}
+	if s.Host != "" {
+		if _, err := netip.ParseAddr(s.Host); err != nil && s.Host != "localhost" {
+			v.fail("server.host", "%q is not an IP address; use e.g. 0.0.0.0 (all interfaces) or 127.0.0.1", s.Host)
+		}
+	}
+	if s.MaxBodyBytes < 0 {
+		v.fail("server.max_body_bytes", "must not be negative; use a size in bytes (default 1048576)")
+	}
+	if rl := s.RateLimit; rl != nil {
+		if rl.NumRequests <= 0 {
+			v.fail("server.rate_limit.num_requests", "must be at least 1; remove rate_limit to disable rate limiting")
+		}
+		if rl.Period <= 0 {
+			v.fail("server.rate_limit.period", "must be a positive number of seconds")
+		}
+	}
+	for i, n := range s.StatusNetworks {
+		if _, err := parsePrefix(n); err != nil {
+			v.fail(fmt.Sprintf("server.status_networks[%d]", i), "%q is not a CIDR or IP; write e.g. 172.17.0.0/16", n)
+		}
+	}
+}
+
+func (v *validator) chain(ch *Chain) {
+	if ch.CoordinatorAddress != "" && !common.IsHexAddress(ch.CoordinatorAddress) {
+		v.fail("chain.coordinator_address", "%q is not an address; write 0x followed by 40 hex digits", ch.CoordinatorAddress)
+	}
+	if ch.Wallet.PaymentAddress != "" && !common.IsHexAddress(ch.Wallet.PaymentAddress) {
+		v.fail("chain.wallet.payment_address", "%q is not an address; write 0x followed by 40 hex digits", ch.Wallet.PaymentAddress)
+	}
+	if ch.Wallet.PrivateKey != "" && !isHexKey(ch.Wallet.PrivateKey) {
+		v.fail("chain.wallet.private_key", "is not a private key; write 64 hex digits, with or without 0x")
+	}
+	if ch.RPCURL != "" {
+		if u, err := url.Parse(ch.RPCURL); err != nil || u.Host == "" || !oneOf(u.Scheme, "http", "https", "ws", "wss") {
+			v.fail("chain.rpc_url", "%q is not an RPC URL; write e.g. http://127.0.0.1:8545", ch.RPCURL)
+		}
+	}
+	if ch.PollInterval < 0 {
+		v.fail("chain.poll_interval", "must not be negative; use e.g. \"1s\"")
+	}
+	if ch.MaxTxsInFlight < 0 {
+		v.fail("chain.max_txs_in_flight", "must not be negative; use 1 or more")
+	}
+	if !ch.Enabled {
+		return
+	}
+	if ch.RPCURL == "" {
+		v.fail("chain.rpc_url", "is required when chain.enabled is true; set the JSON-RPC URL of the chain, e.g. http://127.0.0.1:8545")
+	}
+	if ch.CoordinatorAddress == "" {
+		v.fail("chain.coordinator_address", "is required when chain.enabled is true; set the Coordinator contract address")
+	}
+	if ch.Wallet.PrivateKey == "" {
+		v.fail("chain.wallet.private_key", "is required when chain.enabled is true; set the node's signing key (64 hex digits)")
+	}
+}
+
+func (v *validator) jobs(j *Jobs) {
+	if j.QueueSize < 0 {
+		v.fail("jobs.queue_size", "must not be negative; use 1 or more (default %d)", DefaultQueueSize)
+	}
+	if j.Workers < 0 {
+		v.fail("jobs.workers", "must not be negative; use 1 or more (default %d)", DefaultWorkers)
+	}
+	if j.Retention < 0 {
+		v.fail("jobs.retention", "must not be negative; use e.g. \"24h\"")
+	}
+	if j.Timeout < 0 {
+		v.fail("jobs.timeout", "must not be negative; use e.g. \"10m\"")
+	}
+	if j.PurgeEvery < 0 {
+		v.fail("jobs.purge_every", "must not be negative; use e.g. \"1m\"")
+	}
+}
+
+func (v *validator) container(c *Config, i int, ids map[string]int, ports map[int]int) {
+	ct := &c.Containers[i]
+	p := fmt.Sprintf("containers[%d]", i)
+	switch {
+	case strings.TrimSpace(ct.ID) == "":
+		v.fail(p+".id", "is empty; give every container a unique id")
+	case strings.ContainsAny(ct.ID, ", \t\n"):
+		v.fail(p+".id", "%q contains a comma or space; ids are joined with commas on chain, use letters, digits, - or _", ct.ID)
+	default:
+		if j, dup := ids[ct.ID]; dup {
+			v.fail(p+".id", "%q is also the id of containers[%d]; ids must be unique", ct.ID, j)
+		} else {
+			ids[ct.ID] = i
+		}
+	}
+
+	if ct.Port != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(ct.Port.String()))
+		switch {
+		case err != nil || n < 1 || n > 65535:
+			v.fail(p+".port", "%q is not a TCP port; use 1-65535", ct.Port.String())
+		case n == c.Server.Port && (c.Managed() || ct.URL == ""):
+			v.fail(p+".port", "%d is the REST port (server.port); pick another port", n)
+		default:
+			if j, dup := ports[n]; dup {
+				v.fail(p+".port", "%d is also the port of containers[%d]; ports must be unique (omit port to auto-assign one)", n, j)
+			} else {
+				ports[n] = i
+			}
+		}
+	}
+	if ct.URL != "" {
+		if u, err := url.Parse(ct.URL); err != nil || u.Host == "" || !oneOf(u.Scheme, "http", "https") {
+			v.fail(p+".url", "%q is not an http(s) URL; write e.g. http://127.0.0.1:3000", ct.URL)
+		}
+	}
+	if c.Managed() {
+		switch {
+		case ct.Image == "" && ct.URL == "":
+			v.fail(p+".image", "is required with manage_containers true; set a Docker image, or url for a service that is already running")
+		case ct.Image != "" && ct.URL != "":
+			v.fail(p+".url", "is set together with image; use image for a container the node runs or url for a running service, not both")
+		}
+	} else if ct.URL == "" && ct.Port == "" {
+		v.fail(p+".url", "is required with manage_containers false; set url (e.g. http://127.0.0.1:3000) or port of the running service")
+	}
+	if ct.ContainerPort < 0 || ct.ContainerPort > 65535 {
+		v.fail(p+".container_port", "%d is not a TCP port; use 1-65535 (default 3000)", ct.ContainerPort)
+	}
+	if ct.Timeout < 0 {
+		v.fail(p+".timeout", "must not be negative; use e.g. \"30s\"")
+	}
+	for j, a := range ct.AllowedAddresses {
+		if !common.IsHexAddress(a) {
+			v.fail(fmt.Sprintf("%s.allowed_addresses[%d]", p, j), "%q is not an address; write 0x followed by 40 hex digits", a)
+		}
+	}
+	for j, a := range ct.AllowedDelegateAddresses {
+		if !common.IsHexAddress(a) {
+			v.fail(fmt.Sprintf("%s.allowed_delegate_addresses[%d]", p, j), "%q is not an address; write 0x followed by 40 hex digits", a)
+		}
+	}
+	for j, a := range ct.AllowedIPs {
+		if _, err := parsePrefix(a); err != nil {
+			v.fail(fmt.Sprintf("%s.allowed_ips[%d]", p, j), "%q is not an IP or CIDR; write e.g. 10.0.0.5, 10.0.0.0/8 or 2001:db8::/32", a)
+		}
+	}
+	for k := range ct.Env {
+		if k == "" || strings.ContainsAny(k, "= \t\n") {
+			v.fail(p+".env", "%q is not a variable name; use names without '=' or spaces", k)
+		}
+	}
+	for j, vol := range ct.Volumes {
+		parts := strings.Split(vol, ":")
+		ok := (len(parts) == 2 || len(parts) == 3) && parts[0] != "" && strings.HasPrefix(parts[1], "/")
+		if ok && len(parts) == 3 {
+			ok = oneOf(parts[2], "ro", "rw")
+		}
+		if !ok {
+			v.fail(fmt.Sprintf("%s.volumes[%d]", p, j), "%q is not a bind mount; write \"host_path:/container/path\" or add \":ro\"", vol)
+		}
+	}
+	for tok, amt := range ct.AcceptedPayments {
+		if !common.IsHexAddress(tok) {
+			v.fail(p+".accepted_payments", "key %q is not a token address; use 0x followed by 40 hex digits (0x000...0 for ETH)", tok)
+		}
+		if n, ok := new(big.Int).SetString(amt, 0); !ok || n.Sign() < 0 {
+			v.fail(p+".accepted_payments."+tok, "%q is not an amount; write a non-negative integer in the token's smallest unit", amt)
+		}
+	}
+}
+
+// ParsePrefix parses a CIDR or a plain IP (as a single-address prefix).
+func ParsePrefix(s string) (netip.Prefix, error) { return parsePrefix(s) }
+
+func parsePrefix(s string) (netip.Prefix, error) {
+	s = strings.TrimSpace(s)
+	if strings.Contains(s, "/") {
+		p, err := netip.ParsePrefix(s)
+		if err != nil {
+			return netip.Prefix{}, err
+		}
+		return p.Masked(), nil
+	}
+	a, err := netip.ParseAddr(s)
+	if err != nil {
+		return netip.Prefix{}, err
+	}
+	a = a.Unmap()
+	return netip.PrefixFrom(a, a.BitLen()), nil
+}
+
+func isHexKey(s string) bool {
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
+	if len(s) != 64 {
+		return false
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+			return false
+		}
+	}
+	return true
+}
+
+func oneOf(s string, opts ...string) bool {
+	for _, o := range opts {
+		if s == o {
+			return true
+		}
+	}
+	return false
+}
