@@ -1,0 +1,147 @@
+package rest
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Every decoder of outside input is fuzzed through the real handler: for
+// any input the answer is a success or a 4xx whose body is a JSON error,
+// never a 5xx (the panic recovery would turn a decoder panic into a 500).
+
+func fuzzHandler(t testing.TB) http.Handler {
+	f := newFakeBackend()
+	f.chainEnabled = true
+	return New(f, Options{Logger: quietLogger(nil), MaxBodyBytes: 1 << 16})
+}
+
+func checkAnswer(t *testing.T, code int, body []byte) {
+	if code == http.StatusOK {
+		require.True(t, json.Valid(body), "200 body must be JSON: %q", body)
+		return
+	}
+	require.GreaterOrEqual(t, code, 400, "%s", body)
+	require.Less(t, code, 500, "a client's input must never cause a %d: %s", code, body)
+	var e struct {
+		Error  string         `json:"error"`
+		Params map[string]any `json:"params"`
+	}
+	require.NoError(t, json.Unmarshal(body, &e), "error body must be JSON: %q", body)
+	require.NotEmpty(t, e.Error)
+}
+
+var jobSeeds = []string{
+	`{"containers":["echo"],"data":{"x":1}}`,
+	`{"containers":["echo","prover"],"data":{},"requires_proof":true}`,
+	`{"containers":[],"data":{}}`,
+	`{"containers":[1],"data":[]}`,
+	`{"containers":null,"data":null,"requires_proof":null}`,
+	`{"subscription":{"owner":"0x00000000000000000000000000000000000000aa"},"signature":{"expiry":5000,"v":27},"data":{}}`,
+	`{"subscription":1}`,
+	`[]`, `"x"`, `{`, ``, `null`, "\xff", `{"containers":["echo"],"data":{}}{}`,
+}
+
+func FuzzDecodeJobRequest(f *testing.F) {
+	for _, s := range jobSeeds {
+		f.Add(s)
+	}
+	h := fuzzHandler(f)
+	f.Fuzz(func(t *testing.T, body string) {
+		rec := call(t, h, "POST", "/api/jobs", remote, body)
+		checkAnswer(t, rec.Code, rec.Body.Bytes())
+	})
+}
+
+func FuzzDecodeStream(f *testing.F) {
+	for _, s := range jobSeeds {
+		f.Add(s)
+	}
+	h := fuzzHandler(f)
+	f.Fuzz(func(t *testing.T, body string) {
+		rec := call(t, h, "POST", "/api/jobs/stream", remote, body)
+		if rec.Code == http.StatusOK {
+			return // the body is the stream, not JSON
+		}
+		checkAnswer(t, rec.Code, rec.Body.Bytes())
+	})
+}
+
+func FuzzDecodeBatch(f *testing.F) {
+	for _, s := range jobSeeds {
+		f.Add(s)
+		f.Add("[" + s + "]")
+		f.Add("[" + s + "," + s + "]")
+	}
+	h := fuzzHandler(f)
+	f.Fuzz(func(t *testing.T, body string) {
+		rec := call(t, h, "POST", "/api/jobs/batch", remote, body)
+		checkAnswer(t, rec.Code, rec.Body.Bytes())
+		if rec.Code == http.StatusOK {
+			var items []map[string]any
+			require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &items))
+			var in []json.RawMessage
+			require.NoError(t, json.Unmarshal([]byte(body), &in))
+			require.Len(t, items, len(in), "one entry per item")
+		}
+	})
+}
+
+func FuzzDecodeStatus(f *testing.F) {
+	for _, s := range []string{
+		`{"id":"a","status":"success","containers":["echo"]}`,
+		`{"id":"a","status":"running"}`,
+		`{"id":"","status":"failed","containers":null}`,
+		`{"id":1,"status":"x"}`, `{"status":7}`, `[]`, `{`, ``,
+	} {
+		f.Add(s)
+	}
+	h := fuzzHandler(f)
+	f.Fuzz(func(t *testing.T, body string) {
+		rec := call(t, h, "PUT", "/api/status", local, body)
+		checkAnswer(t, rec.Code, rec.Body.Bytes())
+	})
+}
+
+func FuzzDecodeJobsQuery(f *testing.F) {
+	for _, s := range []string{
+		"id=a&id=b", "id=a&intermediate=true", "pending=true", "pending=false", "pending=", "pending=x&pending=y",
+		"id=&id=", "intermediate=maybe", "%zz", "id=%00", ";;&&==",
+	} {
+		f.Add(s)
+	}
+	h := fuzzHandler(f)
+	f.Fuzz(func(t *testing.T, query string) {
+		u := &url.URL{Path: "/api/jobs", RawQuery: query}
+		req, err := http.NewRequest("GET", u.String(), nil)
+		if err != nil {
+			return // not a request a client could send
+		}
+		req.RemoteAddr = remote
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		checkAnswer(t, rec.Code, rec.Body.Bytes())
+	})
+}
+
+func FuzzDecodeResourcesQuery(f *testing.F) {
+	for _, s := range []string{"model_id=local%2Fa%2Fb%3Af", "model_id=", "%zz", "model_id=a&model_id=b"} {
+		f.Add(s)
+	}
+	h := fuzzHandler(f)
+	f.Fuzz(func(t *testing.T, query string) {
+		u := &url.URL{Path: "/resources", RawQuery: query}
+		req, err := http.NewRequest("GET", u.String(), nil)
+		if err != nil {
+			return
+		}
+		req.RemoteAddr = remote
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		checkAnswer(t, rec.Code, rec.Body.Bytes())
+	})
+}

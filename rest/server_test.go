@@ -1,0 +1,314 @@
+package rest
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/internal/job"
+)
+
+func decode[T any](t *testing.T, rec *httptest.ResponseRecorder) T {
+	t.Helper()
+	var v T
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &v), rec.Body.String())
+	return v
+}
+
+func TestHealth(t *testing.T) {
+	f := newFakeBackend()
+	h := New(f, Options{Logger: quietLogger(nil)})
+	rec := call(t, h, "GET", "/health", remote, "")
+	require.Equal(t, 200, rec.Code)
+	require.JSONEq(t, `{"status":"healthy"}`, rec.Body.String())
+
+	f.broken = errDisk
+	rec = call(t, h, "GET", "/health", remote, "")
+	require.Equal(t, 503, rec.Code)
+	require.JSONEq(t, `{"status":"unhealthy"}`, rec.Body.String())
+}
+
+func TestInfo(t *testing.T) {
+	rec := call(t, New(newFakeBackend(), Options{Logger: quietLogger(nil)}), "GET", "/info", remote, "")
+	require.Equal(t, 200, rec.Code)
+	require.JSONEq(t, `{"version":"1.4.0","containers":[{"id":"echo","external":true,"image":"infernode/echo:latest"}],
+		"pending":{"offchain":0,"onchain":0},"chain":{"enabled":false,"address":""}}`, rec.Body.String())
+}
+
+func TestResources(t *testing.T) {
+	f := newFakeBackend()
+	h := New(f, Options{Logger: quietLogger(nil)})
+	rec := call(t, h, "GET", "/resources", remote, "")
+	require.Equal(t, 200, rec.Code)
+	require.JSONEq(t, `{"echo":{"cpu":1}}`, rec.Body.String())
+
+	rec = call(t, h, "GET", "/resources?model_id=local%2Fa%2Fb%3Af.onnx", remote, "")
+	require.Equal(t, 200, rec.Code)
+	require.JSONEq(t, `{"echo":{"supported":false}}`, rec.Body.String())
+	require.Equal(t, "local/a/b:f.onnx", f.lastModel)
+}
+
+func TestSubmitAndResults(t *testing.T) {
+	f := newFakeBackend()
+	h := New(f, Options{Logger: quietLogger(nil)})
+
+	rec := call(t, h, "POST", "/api/jobs", remote, `{"containers":["echo"],"data":{"x":1}}`)
+	require.Equal(t, 200, rec.Code, rec.Body.String())
+	id := decode[map[string]string](t, rec)["id"]
+	require.Len(t, id, 36)
+
+	rec = call(t, h, "GET", "/api/jobs?id="+id+"&id=unknown", remote, "")
+	require.Equal(t, 200, rec.Code)
+	require.JSONEq(t, `[{"id":"`+id+`","status":"success","result":{"container":"echo","output":{"output":{"x":1}}}}]`, rec.Body.String())
+
+	rec = call(t, h, "GET", "/api/jobs?id="+id+"&intermediate=true", remote, "")
+	require.JSONEq(t, `[{"id":"`+id+`","status":"success","result":{"container":"echo","output":{"output":{"x":1}}},
+		"intermediate_results":[{"container":"echo","output":{"output":{"x":1}}}]}]`, rec.Body.String())
+
+	// Jobs are scoped to the client: another address sees nothing.
+	rec = call(t, h, "GET", "/api/jobs?id="+id, "192.0.2.8:1", "")
+	require.Equal(t, "[]\n", rec.Body.String())
+	// X-Forwarded-For is not trusted by default.
+	req := httptest.NewRequest("GET", "/api/jobs?id="+id, nil)
+	req.RemoteAddr = "192.0.2.8:1"
+	req.Header.Set("X-Forwarded-For", "192.0.2.7")
+	rr := httptest.NewRecorder()
+	h.ServeHTTP(rr, req)
+	require.Equal(t, "[]\n", rr.Body.String())
+}
+
+func TestTrustedProxy(t *testing.T) {
+	f := newFakeBackend()
+	h := New(f, Options{Logger: quietLogger(nil), TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}})
+	req := httptest.NewRequest("POST", "/api/jobs", strings.NewReader(`{"containers":["echo"],"data":{}}`))
+	req.RemoteAddr = "10.1.1.1:9"
+	req.Header.Set("X-Forwarded-For", "203.0.113.5, 10.2.2.2")
+	rr := httptest.NewRecorder()
+	h.ServeHTTP(rr, req)
+	require.Equal(t, 200, rr.Code)
+	rec := call(t, h, "GET", "/api/jobs", "203.0.113.5:1", "")
+	require.JSONEq(t, `["`+decode[map[string]string](t, rr)["id"]+`"]`, rec.Body.String())
+}
+
+func TestIDs(t *testing.T) {
+	f := newFakeBackend()
+	h := New(f, Options{Logger: quietLogger(nil)})
+	var ids []string
+	for range 3 {
+		rec := call(t, h, "POST", "/api/jobs", remote, `{"containers":["echo"],"data":{}}`)
+		ids = append(ids, decode[map[string]string](t, rec)["id"])
+	}
+	f.jobs[ids[1]] = fakeJob{client: "192.0.2.7", res: job.Result{ID: ids[1], Status: job.StatusRunning}}
+
+	for _, tc := range []struct {
+		query string
+		want  []string
+	}{
+		{"", ids},
+		{"?pending=true", ids[1:2]},
+		{"?pending=false", []string{ids[0], ids[2]}},
+	} {
+		rec := call(t, h, "GET", "/api/jobs"+tc.query, remote, "")
+		require.Equal(t, 200, rec.Code)
+		require.Equal(t, tc.want, decode[[]string](t, rec), tc.query)
+	}
+	rec := call(t, h, "GET", "/api/jobs", "192.0.2.99:1", "")
+	require.Equal(t, "[]\n", rec.Body.String())
+}
+
+func TestDelegated(t *testing.T) {
+	f := newFakeBackend()
+	f.chainEnabled = true
+	h := New(f, Options{Logger: quietLogger(nil)})
+	body := delegatedBody(f.signer, 2000, 28)
+	rec := call(t, h, "POST", "/api/jobs", remote, body)
+	require.Equal(t, 200, rec.Code, rec.Body.String())
+	require.JSONEq(t, `{}`, rec.Body.String())
+	require.Len(t, f.delegated, 1)
+	require.Equal(t, body, string(f.delegated[0]), "the backend gets the exact bytes")
+}
+
+func TestBatch(t *testing.T) {
+	f := newFakeBackend()
+	f.chainEnabled = true
+	h := New(f, Options{Logger: quietLogger(nil)})
+	body := `[{"containers":["echo"],"data":{"a":1}}, {"containers":["nope"],"data":{}}, ` + delegatedBody(f.signer, 2000, 27) +
+		`, 7, {"containers":["echo"]}, {"containers":[],"data":{}}]`
+	rec := call(t, h, "POST", "/api/jobs/batch", remote, body)
+	require.Equal(t, 200, rec.Code, rec.Body.String())
+	got := decode[[]map[string]any](t, rec)
+	require.Len(t, got, 6)
+	require.Len(t, got[0]["id"], 36)
+	require.Equal(t, map[string]any{"error": "Container not supported", "params": map[string]any{"container": "nope"}}, got[1])
+	require.Equal(t, map[string]any{}, got[2])
+	require.Equal(t, map[string]any{"error": "Invalid request: body must be a JSON object, got number"}, got[3])
+	require.Equal(t, map[string]any{"error": "Invalid request: missing required field data (a JSON object, the containers' input)",
+		"params": map[string]any{"field": "data"}}, got[4])
+	require.Equal(t, map[string]any{"error": "No containers specified"}, got[5])
+
+	rec = call(t, h, "POST", "/api/jobs/batch", remote, `[]`)
+	require.Equal(t, "[]\n", rec.Body.String())
+
+	f.broken = errDisk
+	rec = call(t, h, "POST", "/api/jobs/batch", remote, `[{"containers":["echo"],"data":{}}]`)
+	require.JSONEq(t, `[{"error":"Internal server error"}]`, rec.Body.String())
+}
+
+func TestPutStatus(t *testing.T) {
+	f := newFakeBackend()
+	h := New(f, Options{Logger: quietLogger(nil), StatusNetworks: []netip.Prefix{netip.MustParsePrefix("172.17.0.0/16")}})
+	for _, from := range []string{local, "[::1]:5", "172.17.0.3:80"} {
+		rec := call(t, h, "PUT", "/api/status", from, `{"id":"j1","status":"failed","containers":["echo"]}`)
+		require.Equal(t, 200, rec.Code, rec.Body.String())
+		require.JSONEq(t, `{}`, rec.Body.String())
+	}
+	require.Equal(t, []string{"127.0.0.1 j1 failed [echo]", "::1 j1 failed [echo]", "172.17.0.3 j1 failed [echo]"}, f.statuses)
+	rec := call(t, h, "PUT", "/api/status", "172.18.0.3:80", `{"id":"j1","status":"failed","containers":["echo"]}`)
+	require.Equal(t, 403, rec.Code)
+}
+
+func TestRateLimitIsPerClientAndRoute(t *testing.T) {
+	h := New(newFakeBackend(), Options{Logger: quietLogger(nil), RateLimit: 1, RatePeriod: time.Hour})
+	require.Equal(t, 200, call(t, h, "GET", "/info", remote, "").Code)
+	require.Equal(t, 429, call(t, h, "GET", "/info", remote, "").Code)
+	require.Equal(t, 200, call(t, h, "GET", "/health", remote, "").Code, "another route")
+	require.Equal(t, 200, call(t, h, "GET", "/info", "192.0.2.8:1", "").Code, "another client")
+}
+
+func TestLimiterRefills(t *testing.T) {
+	now := time.Unix(0, 0)
+	l := newLimiter(2, time.Second, func() time.Time { return now })
+	ok, _ := l.allow("k")
+	require.True(t, ok)
+	ok, _ = l.allow("k")
+	require.True(t, ok)
+	ok, wait := l.allow("k")
+	require.False(t, ok)
+	require.Equal(t, 500*time.Millisecond, wait)
+	now = now.Add(500 * time.Millisecond)
+	ok, _ = l.allow("k")
+	require.True(t, ok)
+	now = now.Add(10 * time.Second)
+	l.allow("other") // sweeps the full bucket of k
+	require.Len(t, l.buckets, 1)
+}
+
+func TestNotFoundIsJSON(t *testing.T) {
+	h := New(newFakeBackend(), Options{Logger: quietLogger(nil)})
+	rec := call(t, h, "GET", "/nope", remote, "")
+	require.Equal(t, 404, rec.Code)
+	require.JSONEq(t, `{"error":"Not found"}`, rec.Body.String())
+	rec = call(t, h, "DELETE", "/api/jobs", remote, "")
+	require.Equal(t, 405, rec.Code)
+	require.JSONEq(t, `{"error":"Method not allowed"}`, rec.Body.String())
+}
+
+func TestMetrics(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	f := newFakeBackend()
+	h := New(f, Options{Logger: quietLogger(nil), Registry: reg})
+	call(t, h, "POST", "/api/jobs", remote, `{"containers":["echo"],"data":{}}`)
+	call(t, h, "POST", "/api/jobs", remote, `{"containers":["nope"],"data":{}}`)
+	_ = New(f, Options{Logger: quietLogger(nil), Registry: reg}) // a second server on the same registry is fine
+	rec := call(t, h, "GET", "/metrics", remote, "")
+	require.Equal(t, 200, rec.Code)
+	body := rec.Body.String()
+	require.Contains(t, body, `infernode_http_requests_total{method="POST",route="/api/jobs",status="200"} 1`)
+	require.Contains(t, body, `infernode_http_requests_total{method="POST",route="/api/jobs",status="400"} 1`)
+	require.Contains(t, body, `infernode_http_request_duration_seconds_bucket{method="POST",route="/api/jobs",le="+Inf"} 2`)
+}
+
+// slowBody is a stream whose chunks the test releases one by one.
+type slowBody struct {
+	chunks chan string
+	closed chan struct{}
+}
+
+func (b *slowBody) Read(p []byte) (int, error) {
+	c, ok := <-b.chunks
+	if !ok {
+		return 0, io.EOF
+	}
+	return copy(p, c), nil
+}
+
+func (b *slowBody) Close() error { close(b.closed); return nil }
+
+func TestStreamFlushesAsBytesArrive(t *testing.T) {
+	f := newFakeBackend()
+	body := &slowBody{chunks: make(chan string), closed: make(chan struct{})}
+	f.stream, f.contentType = body, "text/plain; charset=utf-8"
+	srv := httptest.NewServer(New(f, Options{Logger: quietLogger(nil)}))
+	defer srv.Close()
+
+	resp, err := http.Post(srv.URL+"/api/jobs/stream", "application/json", strings.NewReader(`{"containers":["echo"],"data":{"p":"hi"}}`))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, 200, resp.StatusCode)
+	require.Equal(t, "text/plain; charset=utf-8", resp.Header.Get("Content-Type"))
+	rd := bufio.NewReader(resp.Body)
+	id, err := rd.ReadString('\n')
+	require.NoError(t, err)
+	require.Len(t, id, 37)
+
+	// The backend's stream is still open: each chunk must reach the client
+	// before the next one is even produced.
+	for _, chunk := range []string{"Hello", ", ", "world"} {
+		body.chunks <- chunk
+		buf := make([]byte, len(chunk))
+		_, err := io.ReadFull(rd, buf)
+		require.NoError(t, err)
+		require.Equal(t, chunk, string(buf))
+	}
+	close(body.chunks)
+	rest, err := io.ReadAll(rd)
+	require.NoError(t, err)
+	require.Empty(t, rest)
+	<-body.closed
+}
+
+func TestStreamDefaultContentType(t *testing.T) {
+	h := New(newFakeBackend(), Options{Logger: quietLogger(nil)})
+	rec := call(t, h, "POST", "/api/jobs/stream", remote, `{"containers":["echo"],"data":{"x":1}}`)
+	require.Equal(t, 200, rec.Code)
+	require.Equal(t, "application/octet-stream", rec.Header().Get("Content-Type"))
+	id, rest, ok := strings.Cut(rec.Body.String(), "\n")
+	require.True(t, ok)
+	require.Len(t, id, 36)
+	require.Equal(t, `{"x":1}`, rest)
+}
+
+func TestStreamClientGoneClosesBackend(t *testing.T) {
+	f := newFakeBackend()
+	body := &slowBody{chunks: make(chan string, 1), closed: make(chan struct{})}
+	f.stream = body
+	srv := httptest.NewServer(New(f, Options{Logger: quietLogger(nil)}))
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "POST", srv.URL+"/api/jobs/stream", strings.NewReader(`{"containers":["echo"],"data":{}}`))
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	_, err = bufio.NewReader(resp.Body).ReadString('\n')
+	require.NoError(t, err)
+	cancel()
+	resp.Body.Close()
+	// The handler notices on its next write and closes the backend stream.
+	for {
+		select {
+		case body.chunks <- "more":
+			continue
+		case <-body.closed:
+			return
+		}
+	}
+}
