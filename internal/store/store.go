@@ -1,0 +1,484 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cockroachdb/pebble"
+	"github.com/google/uuid"
+
+	"github.com/infernode/infernode/internal/job"
+)
+
+// ErrNotFound is returned for a job id the store does not hold.
+var ErrNotFound = errors.New("job not found")
+
+// InterruptedReason is the error of a job that a crash or restart left running.
+const InterruptedReason = "interrupted by node restart"
+
+// Key prefixes owned by the store (see doc.go for the registry).
+var (
+	prefixJob      = []byte("job/")
+	prefixPending  = []byte("jp/")
+	prefixFinished = []byte("jf/")
+	prefixFinTime  = []byte("jt/")
+)
+
+// Options configures Open. Zero values take the documented defaults.
+type Options struct {
+	// Logger receives Pebble's messages at debug level. Default: discarded.
+	Logger *slog.Logger
+	// Now is the clock for created/finished times. Default: time.Now.
+	Now func() time.Time
+	// NoSync skips the fsync on writes. Only for benchmarks and tests that
+	// do not kill the process: with it a crash can lose accepted jobs.
+	NoSync bool
+	// PurgeBatch is how many finished jobs one purge batch deletes.
+	// Default 1000.
+	PurgeBatch int
+}
+
+// Store is the job store. It is safe for concurrent use; the caller of Open
+// must call Close once every user is done.
+type Store struct {
+	db      *pebble.DB
+	now     func() time.Time
+	wo      *pebble.WriteOptions
+	batch   int
+	pending atomic.Int64
+	seed    maphash.Seed
+	locks   [64]sync.Mutex
+}
+
+// Job is one stored job.
+type Job struct {
+	ID           string                `json:"id"`
+	Client       string                `json:"client"`
+	Containers   []string              `json:"containers"`
+	Status       job.Status            `json:"status"`
+	Result       *job.ContainerResult  `json:"result,omitempty"`
+	Intermediate []job.ContainerResult `json:"intermediate,omitempty"`
+	Created      int64                 `json:"created"`            // unix nanoseconds
+	Finished     int64                 `json:"finished,omitempty"` // unix nanoseconds, 0 while running
+}
+
+// JobResult is the client-facing JobResult; intermediate results are
+// included only when asked for.
+func (j *Job) JobResult(intermediate bool) job.Result {
+	r := job.Result{ID: j.ID, Status: j.Status, Result: j.Result}
+	if intermediate {
+		r.Intermediate = j.Intermediate
+	}
+	return r
+}
+
+// Open opens (creating if needed) the store in dir.
+func Open(dir string, opts Options) (*Store, error) {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.PurgeBatch <= 0 {
+		opts.PurgeBatch = 1000
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	db, err := pebble.Open(dir, &pebble.Options{Logger: pebbleLogger{log}})
+	if err != nil {
+		return nil, fmt.Errorf("open store %s: %w", dir, err)
+	}
+	s := &Store{db: db, now: opts.Now, wo: pebble.Sync, batch: opts.PurgeBatch, seed: maphash.MakeSeed()}
+	if opts.NoSync {
+		s.wo = pebble.NoSync
+	}
+	n, err := s.countPrefix(prefixPending)
+	if err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("open store %s: count pending jobs: %w", dir, err)
+	}
+	s.pending.Store(int64(n))
+	return s, nil
+}
+
+// Close flushes and closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// DB is the underlying database, for packages that keep their own state
+// under their registered prefixes (see doc.go). It stays owned by the
+// Store: do not close it.
+func (s *Store) DB() *pebble.DB { return s.db }
+
+// Pending is the number of jobs in the running state.
+func (s *Store) Pending() int { return int(s.pending.Load()) }
+
+// Ping checks that the database answers reads.
+func (s *Store) Ping() error {
+	_, closer, err := s.db.Get([]byte("meta/ping"))
+	if err == nil {
+		closer.Close()
+	}
+	if err != nil && !errors.Is(err, pebble.ErrNotFound) {
+		return err
+	}
+	return nil
+}
+
+// Create records a new running job for client and returns its UUIDv4. The
+// write is durable (fsync) before Create returns.
+func (s *Store) Create(client string, containers []string) (string, error) {
+	id := uuid.NewString()
+	j := &Job{ID: id, Client: client, Containers: containers, Status: job.StatusRunning, Created: s.now().UnixNano()}
+	b := s.db.NewBatch()
+	defer b.Close()
+	if err := s.putRunning(b, j); err != nil {
+		return "", err
+	}
+	if err := b.Commit(s.wo); err != nil {
+		return "", fmt.Errorf("create job: %w", err)
+	}
+	s.pending.Add(1)
+	return id, nil
+}
+
+// Finish records the outcome of a running job: res.Status must be success
+// or failed; res.Result and res.Intermediate are stored. Finishing a job
+// that is already finished is a no-op, so a late timeout cannot overwrite a
+// result.
+func (s *Store) Finish(id string, res job.Result) error {
+	if !res.Status.Terminal() {
+		return fmt.Errorf("finish job %s: status %q is not terminal", id, res.Status)
+	}
+	mu := s.lock(id)
+	mu.Lock()
+	defer mu.Unlock()
+	j, err := s.Get(id)
+	if err != nil {
+		return fmt.Errorf("finish job %s: %w", id, err)
+	}
+	if j.Status.Terminal() {
+		return nil
+	}
+	b := s.db.NewBatch()
+	defer b.Close()
+	_ = b.Delete(indexKey(prefixPending, j.Client, j.Created, j.ID), nil)
+	j.Status, j.Result, j.Intermediate = res.Status, res.Result, res.Intermediate
+	j.Finished = s.now().UnixNano()
+	if err := s.putFinished(b, j); err != nil {
+		return err
+	}
+	if err := b.Commit(s.wo); err != nil {
+		return fmt.Errorf("finish job %s: %w", id, err)
+	}
+	s.pending.Add(-1)
+	return nil
+}
+
+// PutStatus records a status reported for id by a container that does not
+// speak the container protocol (PUT /api/status): the id is registered for
+// client with containers, running or finished without a result. A job
+// already finished keeps its result unless a new terminal status is given.
+func (s *Store) PutStatus(client, id string, status job.Status, containers []string) error {
+	if !status.Valid() {
+		return fmt.Errorf("put status %s: invalid status %q", id, status)
+	}
+	if id == "" || len(id) > 256 || bytes.IndexByte([]byte(id), 0) >= 0 {
+		return fmt.Errorf("put status: invalid id %q", id)
+	}
+	mu := s.lock(id)
+	mu.Lock()
+	defer mu.Unlock()
+	old, err := s.Get(id)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return fmt.Errorf("put status %s: %w", id, err)
+	}
+	b := s.db.NewBatch()
+	defer b.Close()
+	delta := int64(0)
+	j := &Job{ID: id, Client: client, Containers: containers, Status: status, Created: s.now().UnixNano()}
+	if old != nil {
+		j.Created = old.Created
+		if old.Status == job.StatusRunning {
+			_ = b.Delete(indexKey(prefixPending, old.Client, old.Created, id), nil)
+			delta--
+		} else {
+			_ = b.Delete(indexKey(prefixFinished, old.Client, old.Created, id), nil)
+			_ = b.Delete(finTimeKey(old.Finished, id), nil)
+		}
+	}
+	if status == job.StatusRunning {
+		err = s.putRunning(b, j)
+		delta++
+	} else {
+		j.Finished = s.now().UnixNano()
+		err = s.putFinished(b, j)
+	}
+	if err != nil {
+		return err
+	}
+	if err := b.Commit(s.wo); err != nil {
+		return fmt.Errorf("put status %s: %w", id, err)
+	}
+	s.pending.Add(delta)
+	return nil
+}
+
+// Get returns the job id, or ErrNotFound.
+func (s *Store) Get(id string) (*Job, error) {
+	v, closer, err := s.db.Get(append(append([]byte{}, prefixJob...), id...))
+	if errors.Is(err, pebble.ErrNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get job %s: %w", id, err)
+	}
+	defer closer.Close()
+	var j Job
+	if err := json.Unmarshal(v, &j); err != nil {
+		return nil, fmt.Errorf("decode job %s: %w", id, err)
+	}
+	return &j, nil
+}
+
+// List returns client's job ids in creation order: pending nil = all
+// (running first), true = running, false = finished.
+func (s *Store) List(client string, pending *bool) ([]string, error) {
+	var ids []string
+	var err error
+	if pending == nil || *pending {
+		if ids, err = s.listIndex(prefixPending, client, ids); err != nil {
+			return nil, err
+		}
+	}
+	if pending == nil || !*pending {
+		if ids, err = s.listIndex(prefixFinished, client, ids); err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
+}
+
+func (s *Store) listIndex(prefix []byte, client string, ids []string) ([]string, error) {
+	lo := append(append(append([]byte{}, prefix...), client...), 0)
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: prefixEnd(lo)})
+	if err != nil {
+		return nil, fmt.Errorf("list jobs: %w", err)
+	}
+	defer it.Close()
+	for it.First(); it.Valid(); it.Next() {
+		ids = append(ids, string(it.Key()[len(lo)+8:]))
+	}
+	return ids, it.Error()
+}
+
+// RecoverInterrupted marks every job left running (by a crash or a stop
+// that could not finish it) as failed with InterruptedReason. Call it once
+// at startup, before new jobs are accepted. It returns how many it marked.
+// It commits one synced batch per Options.PurgeBatch jobs.
+func (s *Store) RecoverInterrupted() (int, error) {
+	n := 0
+	for {
+		ids, err := s.firstIDs(prefixPending, s.batch)
+		if err != nil {
+			return n, fmt.Errorf("recover interrupted jobs: %w", err)
+		}
+		if len(ids) == 0 {
+			return n, nil
+		}
+		b := s.db.NewBatch()
+		for _, id := range ids {
+			j, err := s.Get(id)
+			if err != nil {
+				b.Close()
+				return n, fmt.Errorf("recover interrupted jobs: %w", err)
+			}
+			name := ""
+			if len(j.Containers) > 0 {
+				name = j.Containers[0]
+			}
+			if len(j.Intermediate) > 0 && len(j.Intermediate) < len(j.Containers) {
+				name = j.Containers[len(j.Intermediate)]
+			}
+			_ = b.Delete(indexKey(prefixPending, j.Client, j.Created, j.ID), nil)
+			j.Status = job.StatusFailed
+			j.Result = &job.ContainerResult{Container: name, Error: InterruptedReason}
+			j.Finished = s.now().UnixNano()
+			if err := s.putFinished(b, j); err != nil {
+				b.Close()
+				return n, err
+			}
+		}
+		err = b.Commit(s.wo)
+		b.Close()
+		if err != nil {
+			return n, fmt.Errorf("recover interrupted jobs: %w", err)
+		}
+		s.pending.Add(-int64(len(ids)))
+		n += len(ids)
+	}
+}
+
+// firstIDs returns the ids of the first n entries of an index.
+func (s *Store) firstIDs(prefix []byte, n int) ([]string, error) {
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefix, UpperBound: prefixEnd(prefix)})
+	if err != nil {
+		return nil, err
+	}
+	defer it.Close()
+	var ids []string
+	for it.First(); it.Valid() && len(ids) < n; it.Next() {
+		k := it.Key()
+		i := bytes.IndexByte(k, 0)
+		ids = append(ids, string(k[i+1+8:]))
+	}
+	return ids, it.Error()
+}
+
+// Purge deletes finished jobs that finished before cutoff, in batches of
+// Options.PurgeBatch so memory stays flat however many there are. It
+// returns how many it deleted.
+func (s *Store) Purge(ctx context.Context, cutoff time.Time) (int, error) {
+	upper := finTimeKey(cutoff.UnixNano(), "")
+	n := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
+		k, done, err := s.purgeBatch(upper)
+		n += k
+		if err != nil {
+			return n, fmt.Errorf("purge jobs: %w", err)
+		}
+		if done {
+			return n, nil
+		}
+	}
+}
+
+func (s *Store) purgeBatch(upper []byte) (int, bool, error) {
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefixFinTime, UpperBound: upper})
+	if err != nil {
+		return 0, false, err
+	}
+	defer it.Close()
+	b := s.db.NewBatch()
+	defer b.Close()
+	n := 0
+	for it.First(); it.Valid() && n < s.batch; it.Next() {
+		id := string(it.Key()[len(prefixFinTime)+8:])
+		_ = b.Delete(it.Key(), nil)
+		j, err := s.Get(id)
+		if errors.Is(err, ErrNotFound) {
+			n++
+			continue
+		}
+		if err != nil {
+			return n, false, err
+		}
+		_ = b.Delete(indexKey(prefixFinished, j.Client, j.Created, id), nil)
+		_ = b.Delete(jobKey(id), nil)
+		n++
+	}
+	if err := it.Error(); err != nil {
+		return 0, false, err
+	}
+	if n == 0 {
+		return 0, true, nil
+	}
+	// A purge lost to a crash is redone by the next sweep: no fsync needed.
+	if err := b.Commit(pebble.NoSync); err != nil {
+		return 0, false, err
+	}
+	return n, n < s.batch, nil
+}
+
+func (s *Store) putRunning(b *pebble.Batch, j *Job) error {
+	v, err := json.Marshal(j)
+	if err != nil {
+		return fmt.Errorf("encode job %s: %w", j.ID, err)
+	}
+	_ = b.Set(jobKey(j.ID), v, nil)
+	_ = b.Set(indexKey(prefixPending, j.Client, j.Created, j.ID), nil, nil)
+	return nil
+}
+
+func (s *Store) putFinished(b *pebble.Batch, j *Job) error {
+	v, err := json.Marshal(j)
+	if err != nil {
+		return fmt.Errorf("encode job %s: %w", j.ID, err)
+	}
+	_ = b.Set(jobKey(j.ID), v, nil)
+	_ = b.Set(indexKey(prefixFinished, j.Client, j.Created, j.ID), nil, nil)
+	_ = b.Set(finTimeKey(j.Finished, j.ID), nil, nil)
+	return nil
+}
+
+func (s *Store) countPrefix(prefix []byte) (int, error) {
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefix, UpperBound: prefixEnd(prefix)})
+	if err != nil {
+		return 0, err
+	}
+	defer it.Close()
+	n := 0
+	for it.First(); it.Valid(); it.Next() {
+		n++
+	}
+	return n, it.Error()
+}
+
+func (s *Store) lock(id string) *sync.Mutex {
+	return &s.locks[maphash.String(s.seed, id)%uint64(len(s.locks))]
+}
+
+func jobKey(id string) []byte {
+	return append(append(make([]byte, 0, len(prefixJob)+len(id)), prefixJob...), id...)
+}
+
+func indexKey(prefix []byte, client string, created int64, id string) []byte {
+	k := make([]byte, 0, len(prefix)+len(client)+1+8+len(id))
+	k = append(append(append(k, prefix...), client...), 0)
+	k = binary.BigEndian.AppendUint64(k, uint64(created))
+	return append(k, id...)
+}
+
+func finTimeKey(finished int64, id string) []byte {
+	k := make([]byte, 0, len(prefixFinTime)+8+len(id))
+	k = append(k, prefixFinTime...)
+	k = binary.BigEndian.AppendUint64(k, uint64(finished))
+	return append(k, id...)
+}
+
+// prefixEnd is the smallest key greater than every key with prefix p.
+func prefixEnd(p []byte) []byte {
+	end := append([]byte{}, p...)
+	for i := len(end) - 1; i >= 0; i-- {
+		if end[i] < 0xff {
+			end[i]++
+			return end[:i+1]
+		}
+	}
+	return nil
+}
+
+// pebbleLogger routes Pebble's messages to slog; Fatalf still panics, as
+// Pebble expects it not to return.
+type pebbleLogger struct{ l *slog.Logger }
+
+func (p pebbleLogger) Infof(format string, args ...any) {
+	p.l.Debug(fmt.Sprintf(format, args...), "component", "pebble")
+}
+func (p pebbleLogger) Errorf(format string, args ...any) {
+	p.l.Error(fmt.Sprintf(format, args...), "component", "pebble")
+}
+func (p pebbleLogger) Fatalf(format string, args ...any) {
+	panic(fmt.Sprintf("pebble: "+format, args...))
+}

@@ -1,0 +1,322 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/internal/job"
+)
+
+// clock is an injectable clock for retention tests.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+func open(t testing.TB, dir string, opts Options) *Store {
+	t.Helper()
+	s, err := Open(dir, opts)
+	require.NoError(t, err)
+	return s
+}
+
+func success(container, out string) job.Result {
+	return job.Result{Status: job.StatusSuccess, Result: &job.ContainerResult{Container: container, Output: json.RawMessage(out)}}
+}
+
+func TestCreateFinishGetList(t *testing.T) {
+	s := open(t, t.TempDir(), Options{})
+	defer s.Close()
+
+	id1, err := s.Create("10.0.0.1", []string{"a", "b"})
+	require.NoError(t, err)
+	_, err = uuid.Parse(id1)
+	require.NoError(t, err)
+	id2, err := s.Create("10.0.0.1", []string{"a"})
+	require.NoError(t, err)
+	other, err := s.Create("::1", []string{"a"})
+	require.NoError(t, err)
+	require.Equal(t, 3, s.Pending())
+
+	j, err := s.Get(id1)
+	require.NoError(t, err)
+	require.Equal(t, job.StatusRunning, j.Status)
+	require.Equal(t, "10.0.0.1", j.Client)
+	require.Nil(t, j.Result)
+
+	res := success("b", `{"x":1}`)
+	res.Intermediate = []job.ContainerResult{{Container: "a", Output: json.RawMessage(`{"y":2}`)}, {Container: "b", Output: json.RawMessage(`{"x":1}`)}}
+	require.NoError(t, s.Finish(id1, res))
+	require.Equal(t, 2, s.Pending())
+	// A second finish (a late timeout) does not overwrite.
+	require.NoError(t, s.Finish(id1, job.Result{Status: job.StatusFailed, Result: &job.ContainerResult{Container: "b", Error: "late"}}))
+
+	j, err = s.Get(id1)
+	require.NoError(t, err)
+	require.Equal(t, job.StatusSuccess, j.Status)
+	require.JSONEq(t, `{"x":1}`, string(j.Result.Output))
+	out, err := json.Marshal(j.JobResult(true))
+	require.NoError(t, err)
+	require.JSONEq(t, fmt.Sprintf(`{"id":%q,"status":"success","result":{"container":"b","output":{"x":1}},
+		"intermediate_results":[{"container":"a","output":{"y":2}},{"container":"b","output":{"x":1}}]}`, id1), string(out))
+	out, err = json.Marshal(j.JobResult(false))
+	require.NoError(t, err)
+	require.NotContains(t, string(out), "intermediate_results")
+
+	yes, no := true, false
+	for _, tc := range []struct {
+		client  string
+		pending *bool
+		want    []string
+	}{
+		{"10.0.0.1", nil, []string{id2, id1}},
+		{"10.0.0.1", &yes, []string{id2}},
+		{"10.0.0.1", &no, []string{id1}},
+		{"::1", nil, []string{other}},
+		{"10.0.0.2", nil, nil},
+		{"10.0.0.", nil, nil}, // a prefix of another client sees nothing
+	} {
+		ids, err := s.List(tc.client, tc.pending)
+		require.NoError(t, err)
+		require.Equal(t, tc.want, ids, "client %s pending %v", tc.client, tc.pending)
+	}
+
+	_, err = s.Get("nope")
+	require.ErrorIs(t, err, ErrNotFound)
+	require.Error(t, s.Finish("nope", success("a", "1")))
+	require.Error(t, s.Finish(id2, job.Result{Status: job.StatusRunning}))
+	require.NoError(t, s.Ping())
+}
+
+func TestRecoverInterruptedAcrossReopen(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir, Options{NoSync: true}) // Close still persists everything
+	var running []string
+	for i := 0; i < 2500; i++ { // more than one recovery batch
+		id, err := s.Create("c", []string{"slow", "next"})
+		require.NoError(t, err)
+		running = append(running, id)
+	}
+	done, err := s.Create("c", []string{"slow"})
+	require.NoError(t, err)
+	require.NoError(t, s.Finish(done, success("slow", `"ok"`)))
+	require.NoError(t, s.Close())
+
+	s = open(t, dir, Options{})
+	defer s.Close()
+	require.Equal(t, 2500, s.Pending(), "the pending count survives a restart")
+	n, err := s.RecoverInterrupted()
+	require.NoError(t, err)
+	require.Equal(t, 2500, n)
+	require.Equal(t, 0, s.Pending())
+	for _, id := range running {
+		j, err := s.Get(id)
+		require.NoError(t, err)
+		require.Equal(t, job.StatusFailed, j.Status)
+		require.Equal(t, &job.ContainerResult{Container: "slow", Error: InterruptedReason}, j.Result)
+	}
+	j, err := s.Get(done)
+	require.NoError(t, err)
+	require.Equal(t, job.StatusSuccess, j.Status)
+	no := false
+	ids, err := s.List("c", &no)
+	require.NoError(t, err)
+	require.Len(t, ids, 2501)
+}
+
+func TestPurge(t *testing.T) {
+	clk := &clock{t: time.Unix(1_700_000_000, 0)}
+	s := open(t, t.TempDir(), Options{Now: clk.Now, PurgeBatch: 7})
+	defer s.Close()
+	var old []string
+	for i := 0; i < 50; i++ {
+		id, err := s.Create("c", []string{"a"})
+		require.NoError(t, err)
+		require.NoError(t, s.Finish(id, success("a", "1")))
+		old = append(old, id)
+	}
+	running, err := s.Create("c", []string{"a"})
+	require.NoError(t, err)
+	clk.Add(time.Hour)
+	fresh, err := s.Create("c", []string{"a"})
+	require.NoError(t, err)
+	require.NoError(t, s.Finish(fresh, success("a", "1")))
+
+	n, err := s.Purge(context.Background(), clk.Now().Add(-30*time.Minute))
+	require.NoError(t, err)
+	require.Equal(t, 50, n)
+	for _, id := range old {
+		_, err := s.Get(id)
+		require.ErrorIs(t, err, ErrNotFound)
+	}
+	ids, err := s.List("c", nil)
+	require.NoError(t, err)
+	require.Equal(t, []string{running, fresh}, ids, "running jobs are never purged")
+
+	n, err = s.Purge(context.Background(), clk.Now().Add(-30*time.Minute))
+	require.NoError(t, err)
+	require.Zero(t, n)
+}
+
+func TestPutStatus(t *testing.T) {
+	s := open(t, t.TempDir(), Options{})
+	defer s.Close()
+	require.NoError(t, s.PutStatus("127.0.0.1", "ext-1", job.StatusRunning, []string{"a"}))
+	require.Equal(t, 1, s.Pending())
+	yes := true
+	ids, err := s.List("127.0.0.1", &yes)
+	require.NoError(t, err)
+	require.Equal(t, []string{"ext-1"}, ids)
+
+	require.NoError(t, s.PutStatus("127.0.0.1", "ext-1", job.StatusSuccess, []string{"a"}))
+	require.Equal(t, 0, s.Pending())
+	j, err := s.Get("ext-1")
+	require.NoError(t, err)
+	require.Equal(t, job.StatusSuccess, j.Status)
+	require.Nil(t, j.Result)
+	no := false
+	ids, err = s.List("127.0.0.1", &no)
+	require.NoError(t, err)
+	require.Equal(t, []string{"ext-1"}, ids)
+
+	// Reporting again moves it back and forth without leaving stale index entries.
+	require.NoError(t, s.PutStatus("127.0.0.1", "ext-1", job.StatusFailed, nil))
+	ids, err = s.List("127.0.0.1", nil)
+	require.NoError(t, err)
+	require.Equal(t, []string{"ext-1"}, ids)
+
+	require.Error(t, s.PutStatus("127.0.0.1", "x", job.Status("done"), nil))
+	require.Error(t, s.PutStatus("127.0.0.1", "", job.StatusRunning, nil))
+}
+
+func TestConcurrentCreateFinish(t *testing.T) {
+	s := open(t, t.TempDir(), Options{})
+	defer s.Close()
+	var wg sync.WaitGroup
+	for w := 0; w < 16; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 20; i++ {
+				id, err := s.Create("c", []string{"a"})
+				require.NoError(t, err)
+				require.NoError(t, s.Finish(id, success("a", "1")))
+			}
+		}()
+	}
+	wg.Wait()
+	require.Equal(t, 0, s.Pending())
+	ids, err := s.List("c", nil)
+	require.NoError(t, err)
+	require.Len(t, ids, 320)
+}
+
+func BenchmarkCreate(b *testing.B) {
+	s := open(b, b.TempDir(), Options{})
+	defer s.Close()
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := s.Create("127.0.0.1", []string{"echo"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkFinish(b *testing.B) {
+	s := open(b, b.TempDir(), Options{})
+	defer s.Close()
+	ids := make([]string, b.N)
+	for i := range ids {
+		id, err := s.Create("127.0.0.1", []string{"echo"})
+		require.NoError(b, err)
+		ids[i] = id
+	}
+	res := success("echo", `{"x":1}`)
+	b.ReportAllocs()
+	b.ResetTimer()
+	var next sync.Mutex
+	i := 0
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			next.Lock()
+			id := ids[i]
+			i++
+			next.Unlock()
+			if err := s.Finish(id, res); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkRetentionMemory runs JOBS (1,000,000) jobs through create, finish
+// and retention purging and reports the live heap after each tenth: the
+// figures stay flat because finished jobs are purged in bounded batches.
+// Run with -benchtime=1x.
+func BenchmarkRetentionMemory(b *testing.B) {
+	const jobs = 1_000_000
+	for b.Loop() {
+		heap := RetentionHeapProfile(b, jobs, 10)
+		for i, h := range heap {
+			b.ReportMetric(float64(h)/(1<<20), fmt.Sprintf("heapMB@%d%%", (i+1)*10))
+		}
+		b.ReportMetric(float64(heap[len(heap)-1]-heap[0])/(1<<20), "heapGrowthMB")
+	}
+}
+
+// TestRetentionMemoryFlat is the small version of the benchmark above: the
+// heap after 50,000 purged jobs is no more than a few MiB above the heap
+// after the first tenth.
+func TestRetentionMemoryFlat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 100,000 jobs")
+	}
+	heap := RetentionHeapProfile(t, 50_000, 5)
+	require.Less(t, heap[len(heap)-1], heap[0]+8<<20, "heap after each fifth: %v", heap)
+}
+
+// RetentionHeapProfile creates and finishes n jobs with a retention of 1,000
+// simulated seconds (one job per second of a fake clock), purging every
+// n/100 jobs, and returns the live heap in bytes after each of `points`
+// equal parts.
+func RetentionHeapProfile(t testing.TB, n, points int) []uint64 {
+	clk := &clock{t: time.Unix(1_700_000_000, 0)}
+	s := open(t, t.TempDir(), Options{Now: clk.Now, NoSync: true})
+	defer s.Close()
+	res := success("echo", `{"input":{"x":1,"y":"some payload text"}}`)
+	var heap []uint64
+	var ms runtime.MemStats
+	for i := 1; i <= n; i++ {
+		id, err := s.Create("127.0.0.1", []string{"echo"})
+		require.NoError(t, err)
+		require.NoError(t, s.Finish(id, res))
+		clk.Add(time.Second)
+		if i%(n/100) == 0 {
+			_, err := s.Purge(context.Background(), clk.Now().Add(-1000*time.Second))
+			require.NoError(t, err)
+		}
+		if i%(n/points) == 0 {
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			heap = append(heap, ms.HeapAlloc)
+		}
+	}
+	return heap
+}
