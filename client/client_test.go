@@ -1,0 +1,137 @@
+package client_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/client"
+	"github.com/infernode/infernode/rest"
+)
+
+func quiet() rest.Options { return rest.Options{Logger: slog.New(slog.DiscardHandler)} }
+
+func TestClientRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	m := newMem()
+	srv := startNode(t, m, quiet())
+	c, err := client.New(srv.URL + "/")
+	require.NoError(t, err)
+
+	ok, err := c.Health(ctx)
+	require.NoError(t, err)
+	require.True(t, ok)
+
+	info, err := c.Info(ctx)
+	require.NoError(t, err)
+	require.Equal(t, "1.4.0", info.Version)
+	require.Equal(t, "echo", info.Containers[0].ID)
+
+	res, err := c.Resources(ctx, "local/a/b:f")
+	require.NoError(t, err)
+	require.JSONEq(t, `{"model":"local/a/b:f"}`, string(res["echo"]))
+
+	id, err := c.CreateJob(ctx, client.JobRequest{Containers: []string{"echo"}, Data: json.RawMessage(`{"x":1}`)})
+	require.NoError(t, err)
+	pending := true
+	ids, err := c.JobIDs(ctx, &pending)
+	require.NoError(t, err)
+	require.Equal(t, []string{id}, ids)
+
+	r, err := c.WaitJob(ctx, id, time.Millisecond)
+	require.NoError(t, err)
+	require.Equal(t, client.StatusSuccess, r.Status)
+	require.JSONEq(t, `{"output":{"x":1}}`, string(r.Result.Output))
+
+	all, err := c.Results(ctx, []string{id, "nope"}, true)
+	require.NoError(t, err)
+	require.Len(t, all, 1)
+	require.Len(t, all[0].Intermediate, 1)
+
+	_, err = c.Result(ctx, "nope", false)
+	require.ErrorIs(t, err, client.ErrNotFound)
+
+	require.NoError(t, c.PutStatus(ctx, id, client.StatusFailed, nil))
+	require.Equal(t, []string{id + " failed"}, m.stat)
+}
+
+func TestClientErrors(t *testing.T) {
+	ctx := context.Background()
+	srv := startNode(t, newMem(), quiet())
+	c, err := client.New(srv.URL)
+	require.NoError(t, err)
+
+	_, err = c.CreateJob(ctx, client.JobRequest{Containers: []string{"nope"}, Data: json.RawMessage(`{}`)})
+	var ce *client.Error
+	require.ErrorAs(t, err, &ce)
+	require.Equal(t, 400, ce.StatusCode)
+	require.Equal(t, "Container not supported", ce.Message)
+	require.Equal(t, map[string]any{"container": "nope"}, ce.Params)
+	require.Equal(t, `400 Container not supported {"container":"nope"}`, ce.Error())
+
+	err = c.SubmitDelegated(ctx, json.RawMessage(`{"subscription":{},"signature":{}}`))
+	require.ErrorAs(t, err, &ce)
+	require.Equal(t, "Chain not enabled", ce.Message)
+
+	_, err = client.New("localhost:4000")
+	require.ErrorContains(t, err, "want http(s)://host[:port]")
+}
+
+func TestClientRetryAfter(t *testing.T) {
+	o := quiet()
+	o.RateLimit, o.RatePeriod = 1, time.Minute
+	srv := startNode(t, newMem(), o)
+	c, _ := client.New(srv.URL)
+	_, err := c.Info(context.Background())
+	require.NoError(t, err)
+	_, err = c.Info(context.Background())
+	var ce *client.Error
+	require.ErrorAs(t, err, &ce)
+	require.Equal(t, 429, ce.StatusCode)
+	require.Equal(t, time.Minute, ce.RetryAfter)
+}
+
+func TestClientBatch(t *testing.T) {
+	srv := startNode(t, newMem(), quiet())
+	c, _ := client.New(srv.URL)
+	out, err := c.CreateJobs(context.Background(), []any{
+		client.JobRequest{Containers: []string{"echo"}, Data: json.RawMessage(`{}`)},
+		client.JobRequest{Containers: []string{}, Data: json.RawMessage(`{}`)},
+		json.RawMessage(`{"subscription":{},"signature":{}}`),
+	})
+	require.NoError(t, err)
+	require.Len(t, out, 3)
+	require.Len(t, out[0].ID, 36)
+	require.Nil(t, out[0].Err)
+	require.Equal(t, "No containers specified", out[1].Err.Message)
+	require.Equal(t, "Chain not enabled", out[2].Err.Message)
+}
+
+func TestClientStream(t *testing.T) {
+	srv := startNode(t, newMem(), quiet())
+	c, _ := client.New(srv.URL)
+	st, err := c.StreamJob(context.Background(), client.JobRequest{Containers: []string{"echo"}, Data: json.RawMessage(`{"p":"hi"}`)})
+	require.NoError(t, err)
+	defer st.Body.Close()
+	require.Len(t, st.ID, 36)
+	require.Equal(t, "text/plain", st.ContentType)
+	b, err := io.ReadAll(st.Body)
+	require.NoError(t, err)
+	require.Equal(t, `{"p":"hi"}`, string(b))
+}
+
+func TestClientUnreachable(t *testing.T) {
+	c, _ := client.New("http://127.0.0.1:1")
+	_, err := c.Health(context.Background())
+	require.Error(t, err)
+	var ce *client.Error
+	require.False(t, errors.As(err, &ce))
+	require.True(t, strings.HasPrefix(err.Error(), "GET /health: "), err.Error())
+}
