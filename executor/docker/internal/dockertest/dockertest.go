@@ -1,0 +1,131 @@
+// Package dockertest builds throwaway FROM scratch images for tests that
+// run containers on the real Docker engine, and cleans up after them. No
+// registry is involved: the image is built from a locally compiled static
+// Go binary through the engine's build API.
+package dockertest
+
+import (
+	"archive/tar"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/docker/docker/api/types/build"
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
+	"github.com/docker/docker/api/types/image"
+	"github.com/docker/docker/client"
+)
+
+// Client connects to the default engine (DOCKER_HOST or the default socket)
+// and checks it answers, with an error that says how to get one.
+func Client(ctx context.Context) (*client.Client, error) {
+	cli, err := client.NewClientWithOpts(client.FromEnv, client.WithAPIVersionNegotiation())
+	if err != nil {
+		return nil, err
+	}
+	if _, err := cli.Ping(ctx); err != nil {
+		cli.Close()
+		return nil, fmt.Errorf("no Docker engine at %s (run `make docker`): %w", cli.DaemonHost(), err)
+	}
+	return cli, nil
+}
+
+// RunID returns a short random tag that keeps one test run's names apart
+// from other runs and from a real node.
+func RunID() string {
+	b := make([]byte, 4)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// BuildImage compiles the Go main package pkg (an import path or a
+// ./relative directory, resolved from dir) with CGO_ENABLED=0 and builds
+// image tag FROM scratch with the binary as its entrypoint.
+func BuildImage(ctx context.Context, cli *client.Client, dir, pkg, tag string) error {
+	tmp, err := os.MkdirTemp("", "dockertest-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "workload")
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", bin, pkg)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build %s: %w\n%s", pkg, err, out)
+	}
+	exe, err := os.ReadFile(bin)
+	if err != nil {
+		return err
+	}
+	dockerfile := "FROM scratch\nCOPY workload /workload\nEXPOSE 3000\nENTRYPOINT [\"/workload\"]\n"
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	for _, f := range []struct {
+		name string
+		mode int64
+		body []byte
+	}{{"Dockerfile", 0o644, []byte(dockerfile)}, {"workload", 0o755, exe}} {
+		if err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: f.mode, Size: int64(len(f.body))}); err != nil {
+			return err
+		}
+		if _, err := tw.Write(f.body); err != nil {
+			return err
+		}
+	}
+	if err := tw.Close(); err != nil {
+		return err
+	}
+	resp, err := cli.ImageBuild(ctx, &buf, build.ImageBuildOptions{Tags: []string{tag}, Remove: true, ForceRemove: true, Labels: map[string]string{"infernode.test": "true"}})
+	if err != nil {
+		return fmt.Errorf("build image %s: %w", tag, err)
+	}
+	defer resp.Body.Close()
+	dec := json.NewDecoder(resp.Body)
+	for {
+		var m struct {
+			Error string `json:"error"`
+		}
+		if err := dec.Decode(&m); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return fmt.Errorf("build image %s: %w", tag, err)
+		}
+		if m.Error != "" {
+			return fmt.Errorf("build image %s: %s", tag, m.Error)
+		}
+	}
+}
+
+// RemoveContainers force-removes every container of the docker runtime
+// whose name prefix label starts with prefix.
+func RemoveContainers(ctx context.Context, cli *client.Client, prefix string) error {
+	list, err := cli.ContainerList(ctx, container.ListOptions{All: true, Filters: filters.NewArgs(filters.Arg("label", "infernode.managed=true"))})
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, c := range list {
+		if strings.HasPrefix(c.Labels["infernode.prefix"], prefix) {
+			errs = append(errs, cli.ContainerRemove(ctx, c.ID, container.RemoveOptions{Force: true}))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// RemoveImage removes image tag (and its now unused layers).
+func RemoveImage(ctx context.Context, cli *client.Client, tag string) error {
+	_, err := cli.ImageRemove(ctx, tag, image.RemoveOptions{Force: true, PruneChildren: true})
+	return err
+}

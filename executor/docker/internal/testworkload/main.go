@@ -1,0 +1,84 @@
+// Command testworkload is the docker runtime tests' container: it serves the
+// container protocol (echo) and reports what the runtime gave it.
+//
+//	POST /service_output  {"data": X, "destination": D} -> {"output": X}; D=2 streams X back
+//	GET  /report          {"env": [...], "argv": [...], "file": "<content of $REPORT_FILE>"}
+//	POST /exit?code=N     answers, then exits with code N (a crash when N != 0)
+//	GET  /service-resources, GET /   small JSON
+//
+// Flags: --addr (default :3000), --exit-at-start N (exit at once with N).
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strconv"
+	"time"
+)
+
+func main() {
+	addr := flag.String("addr", ":3000", "listen address")
+	exitAtStart := flag.Int("exit-at-start", -1, "exit at once with this code")
+	flag.Parse()
+	if *exitAtStart >= 0 {
+		fmt.Fprintf(os.Stderr, "testworkload: exiting at start with code %d\n", *exitAtStart)
+		os.Exit(*exitAtStart)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /service_output", func(w http.ResponseWriter, r *http.Request) {
+		var in struct {
+			Destination int             `json:"destination"`
+			Data        json.RawMessage `json:"data"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+			http.Error(w, "bad input: "+err.Error(), http.StatusBadRequest)
+			return
+		}
+		if in.Destination == 2 {
+			w.Header().Set("Content-Type", "text/plain")
+			w.Write(in.Data)
+			return
+		}
+		writeJSON(w, map[string]any{"output": in.Data})
+	})
+	mux.HandleFunc("GET /report", func(w http.ResponseWriter, r *http.Request) {
+		rep := map[string]any{"env": os.Environ(), "argv": os.Args}
+		if p := os.Getenv("REPORT_FILE"); p != "" {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				rep["file_error"] = err.Error()
+			}
+			rep["file"] = string(b)
+		}
+		writeJSON(w, rep)
+	})
+	mux.HandleFunc("POST /exit", func(w http.ResponseWriter, r *http.Request) {
+		code, _ := strconv.Atoi(r.URL.Query().Get("code"))
+		writeJSON(w, map[string]any{"exiting": code})
+		go func() {
+			time.Sleep(50 * time.Millisecond)
+			os.Exit(code)
+		}()
+	})
+	mux.HandleFunc("GET /service-resources", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, map[string]any{"testworkload": map[string]any{}})
+	})
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, map[string]any{"status": "ok"})
+	})
+	fmt.Fprintf(os.Stderr, "testworkload: listening on %s\n", *addr)
+	if err := http.ListenAndServe(*addr, mux); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	b, _ := json.Marshal(v)
+	io.WriteString(w, string(b))
+}
