@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -14,14 +15,15 @@ import (
 
 	"github.com/infernode/infernode/client"
 	"github.com/infernode/infernode/rest"
+	"github.com/infernode/infernode/rest/resttest"
 )
 
 func quiet() rest.Options { return rest.Options{Logger: slog.New(slog.DiscardHandler)} }
 
 func TestClientRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	m := newMem()
-	srv := startNode(t, m, quiet())
+	m := resttest.New()
+	srv := serve(t, m, quiet())
 	c, err := client.New(srv.URL + "/")
 	require.NoError(t, err)
 
@@ -59,12 +61,12 @@ func TestClientRoundTrip(t *testing.T) {
 	require.ErrorIs(t, err, client.ErrNotFound)
 
 	require.NoError(t, c.PutStatus(ctx, id, client.StatusFailed, nil))
-	require.Equal(t, []string{id + " failed"}, m.stat)
+	require.Equal(t, []string{id + " failed"}, m.Statuses())
 }
 
 func TestClientErrors(t *testing.T) {
 	ctx := context.Background()
-	srv := startNode(t, newMem(), quiet())
+	srv := serve(t, resttest.New(), quiet())
 	c, err := client.New(srv.URL)
 	require.NoError(t, err)
 
@@ -87,7 +89,7 @@ func TestClientErrors(t *testing.T) {
 func TestClientRetryAfter(t *testing.T) {
 	o := quiet()
 	o.RateLimit, o.RatePeriod = 1, time.Minute
-	srv := startNode(t, newMem(), o)
+	srv := serve(t, resttest.New(), o)
 	c, _ := client.New(srv.URL)
 	_, err := c.Info(context.Background())
 	require.NoError(t, err)
@@ -99,7 +101,7 @@ func TestClientRetryAfter(t *testing.T) {
 }
 
 func TestClientBatch(t *testing.T) {
-	srv := startNode(t, newMem(), quiet())
+	srv := serve(t, resttest.New(), quiet())
 	c, _ := client.New(srv.URL)
 	out, err := c.CreateJobs(context.Background(), []any{
 		client.JobRequest{Containers: []string{"echo"}, Data: json.RawMessage(`{}`)},
@@ -115,7 +117,7 @@ func TestClientBatch(t *testing.T) {
 }
 
 func TestClientStream(t *testing.T) {
-	srv := startNode(t, newMem(), quiet())
+	srv := serve(t, resttest.New(), quiet())
 	c, _ := client.New(srv.URL)
 	st, err := c.StreamJob(context.Background(), client.JobRequest{Containers: []string{"echo"}, Data: json.RawMessage(`{"p":"hi"}`)})
 	require.NoError(t, err)
@@ -134,4 +136,10 @@ func TestClientUnreachable(t *testing.T) {
 	var ce *client.Error
 	require.False(t, errors.As(err, &ce))
 	require.True(t, strings.HasPrefix(err.Error(), "GET /health: "), err.Error())
+}
+
+func serve(t *testing.T, b rest.Backend, o rest.Options) *httptest.Server {
+	srv := resttest.Serve(b, o)
+	t.Cleanup(srv.Close)
+	return srv
 }

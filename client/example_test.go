@@ -10,11 +10,12 @@ import (
 
 	"github.com/infernode/infernode/client"
 	"github.com/infernode/infernode/rest"
+	"github.com/infernode/infernode/rest/resttest"
 )
 
 func Example() {
 	// A node serving an "echo" container (here an in-memory stand-in).
-	srv := startNode(nil, newMem(), rest.Options{Logger: slog.New(slog.DiscardHandler)})
+	srv := resttest.Serve(resttest.New(), rest.Options{Logger: slog.New(slog.DiscardHandler)})
 	defer srv.Close()
 
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
