@@ -52,7 +52,7 @@ func runWithEngine(m *testing.M) int {
 	defer cli.Close()
 	runID = "t" + dockertest.RunID()
 	testImage = "infernode-test/testworkload:" + runID
-	if err := dockertest.BuildImage(ctx, cli, ".", "./internal/testworkload", testImage); err != nil {
+	if err := dockertest.BuildImage(ctx, cli, ".", "./internal/testworkload", testImage, dockertest.DefaultDockerfile); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}

@@ -48,10 +48,15 @@ func RunID() string {
 	return hex.EncodeToString(b)
 }
 
+// DefaultDockerfile packs the binary FROM scratch as the entrypoint; the
+// context also holds ca-certificates.crt (empty) and tmp/, the layout of
+// workloads/Dockerfile, which a caller may pass instead.
+const DefaultDockerfile = "FROM scratch\nCOPY workload /workload\nEXPOSE 3000\nENTRYPOINT [\"/workload\"]\n"
+
 // BuildImage compiles the Go main package pkg (an import path or a
 // ./relative directory, resolved from dir) with CGO_ENABLED=0 and builds
-// image tag FROM scratch with the binary as its entrypoint.
-func BuildImage(ctx context.Context, cli *client.Client, dir, pkg, tag string) error {
+// image tag FROM scratch from dockerfile with the binary as "workload".
+func BuildImage(ctx context.Context, cli *client.Client, dir, pkg, tag, dockerfile string) error {
 	tmp, err := os.MkdirTemp("", "dockertest-")
 	if err != nil {
 		return err
@@ -68,14 +73,16 @@ func BuildImage(ctx context.Context, cli *client.Client, dir, pkg, tag string) e
 	if err != nil {
 		return err
 	}
-	dockerfile := "FROM scratch\nCOPY workload /workload\nEXPOSE 3000\nENTRYPOINT [\"/workload\"]\n"
 	var buf bytes.Buffer
 	tw := tar.NewWriter(&buf)
+	if err := tw.WriteHeader(&tar.Header{Name: "tmp/", Typeflag: tar.TypeDir, Mode: 0o1777}); err != nil {
+		return err
+	}
 	for _, f := range []struct {
 		name string
 		mode int64
 		body []byte
-	}{{"Dockerfile", 0o644, []byte(dockerfile)}, {"workload", 0o755, exe}} {
+	}{{"Dockerfile", 0o644, []byte(dockerfile)}, {"ca-certificates.crt", 0o644, nil}, {"workload", 0o755, exe}} {
 		if err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: f.mode, Size: int64(len(f.body))}); err != nil {
 			return err
 		}

@@ -16,7 +16,9 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"os/signal"
 	"strconv"
+	"syscall"
 	"time"
 )
 
@@ -28,6 +30,10 @@ func main() {
 		fmt.Fprintf(os.Stderr, "testworkload: exiting at start with code %d\n", *exitAtStart)
 		os.Exit(*exitAtStart)
 	}
+	// PID 1 in a container: SIGTERM only stops it when it is handled.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGTERM, os.Interrupt)
+	go func() { <-sigs; os.Exit(0) }()
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /service_output", func(w http.ResponseWriter, r *http.Request) {
 		var in struct {
