@@ -1,0 +1,44 @@
+package contracts
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+
+	"github.com/ethereum/go-ethereum/common/hexutil"
+)
+
+//go:embed artifacts/*.json
+var artifactFiles embed.FS
+
+// Artifact is one compiled contract as written by compile.js.
+type Artifact struct {
+	ContractName     string          `json:"contractName"`
+	SourceName       string          `json:"sourceName"`
+	Compiler         string          `json:"compiler"`
+	EVMVersion       string          `json:"evmVersion"`
+	ABI              json.RawMessage `json:"abi"`
+	Bytecode         hexutil.Bytes   `json:"bytecode"`
+	DeployedBytecode hexutil.Bytes   `json:"deployedBytecode"`
+}
+
+// Names of the compiled contracts with artifacts.
+const (
+	CoordinatorName     = "Coordinator"
+	ExampleConsumerName = "ExampleConsumer"
+	TestConsumerName    = "TestConsumer"
+)
+
+// LoadArtifact returns the embedded artifact of a contract (one of the
+// *Name constants). The returned value is a fresh copy the caller owns.
+func LoadArtifact(name string) (Artifact, error) {
+	raw, err := artifactFiles.ReadFile("artifacts/" + name + ".json")
+	if err != nil {
+		return Artifact{}, fmt.Errorf("load artifact %s: %w", name, err)
+	}
+	var a Artifact
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return Artifact{}, fmt.Errorf("decode artifact %s: %w", name, err)
+	}
+	return a, nil
+}

@@ -1,0 +1,140 @@
+package contracts
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/infernode/infernode/abi/exampleconsumerabi"
+)
+
+// Backend is what Deploy needs from a chain: ethclient.Client and the
+// simulated backend's client both satisfy it.
+type Backend interface {
+	bind.ContractBackend
+	bind.DeployBackend
+	ChainID(ctx context.Context) (*big.Int, error)
+}
+
+// Committer is implemented by backends that only mine on request (the
+// simulated backend): Deploy calls Commit after sending its transactions.
+type Committer interface {
+	Commit() common.Hash
+}
+
+// WithCommit wraps a backend so Deploy (and anything else that checks for
+// Committer) mines a block by calling commit, for example
+// WithCommit(sim.Client(), sim.Commit).
+func WithCommit(b Backend, commit func() common.Hash) Backend {
+	return committing{Backend: b, commit: commit}
+}
+
+type committing struct {
+	Backend
+	commit func() common.Hash
+}
+
+func (c committing) Commit() common.Hash { return c.commit() }
+
+// Deployment is where Deploy put the contracts. Its JSON form is the object
+// `infernode deploy` prints (SPEC §2).
+type Deployment struct {
+	ChainID         uint64         `json:"chain_id"`
+	Coordinator     common.Address `json:"coordinator"`
+	ExampleConsumer common.Address `json:"example_consumer"`
+	// ConsumerSigner is the example consumer's getSigner().
+	ConsumerSigner common.Address `json:"consumer_signer"`
+	Deployer       common.Address `json:"deployer"`
+	// DeployBlock is the block holding the Coordinator's creation: nodes
+	// need not scan for its events before it.
+	DeployBlock   uint64      `json:"deploy_block"`
+	CoordinatorTx common.Hash `json:"coordinator_tx"`
+	ConsumerTx    common.Hash `json:"example_consumer_tx"`
+}
+
+// Deploy deploys the Coordinator and the example consumer from key's
+// account and waits until both are mined. The consumer's signer is signer,
+// or the deployer's address when signer is the zero address. Both
+// transactions are sent before waiting (consecutive nonces), so on a chain
+// with a block period this takes about one block.
+func Deploy(ctx context.Context, backend Backend, key *ecdsa.PrivateKey, signer common.Address) (Deployment, error) {
+	from := crypto.PubkeyToAddress(key.PublicKey)
+	if signer == (common.Address{}) {
+		signer = from
+	}
+	coordArt, err := LoadArtifact(CoordinatorName)
+	if err != nil {
+		return Deployment{}, err
+	}
+	consumerArt, err := LoadArtifact(ExampleConsumerName)
+	if err != nil {
+		return Deployment{}, err
+	}
+	chainID, err := backend.ChainID(ctx)
+	if err != nil {
+		return Deployment{}, fmt.Errorf("deploy: read chain id: %w", err)
+	}
+	nonce, err := backend.PendingNonceAt(ctx, from)
+	if err != nil {
+		return Deployment{}, fmt.Errorf("deploy: read nonce of %s: %w", from, err)
+	}
+	opts := bind.NewKeyedTransactor(key, chainID)
+	opts.Context = ctx
+
+	opts.Nonce = new(big.Int).SetUint64(nonce)
+	coordAddr, coordTx, err := bind.DeployContract(opts, coordArt.Bytecode, backend, nil)
+	if err != nil {
+		return Deployment{}, fmt.Errorf("deploy Coordinator from %s: %w", from, err)
+	}
+	opts.Nonce = new(big.Int).SetUint64(nonce + 1)
+	args := exampleconsumerabi.NewExampleConsumer().PackConstructor(coordAddr, signer)
+	consumerAddr, consumerTx, err := bind.DeployContract(opts, consumerArt.Bytecode, backend, args)
+	if err != nil {
+		return Deployment{}, fmt.Errorf("deploy ExampleConsumer from %s: %w", from, err)
+	}
+	if c, ok := backend.(Committer); ok {
+		c.Commit()
+	}
+	coordRcpt, err := waitDeployed(ctx, backend, "Coordinator", coordTx)
+	if err != nil {
+		return Deployment{}, err
+	}
+	if _, err := waitDeployed(ctx, backend, "ExampleConsumer", consumerTx); err != nil {
+		return Deployment{}, err
+	}
+	return Deployment{
+		ChainID:         chainID.Uint64(),
+		Coordinator:     coordAddr,
+		ExampleConsumer: consumerAddr,
+		ConsumerSigner:  signer,
+		Deployer:        from,
+		DeployBlock:     coordRcpt.BlockNumber.Uint64(),
+		CoordinatorTx:   coordTx.Hash(),
+		ConsumerTx:      consumerTx.Hash(),
+	}, nil
+}
+
+func waitDeployed(ctx context.Context, b Backend, name string, tx *types.Transaction) (*types.Receipt, error) {
+	rcpt, err := bind.WaitMined(ctx, b, tx.Hash())
+	if err != nil {
+		return nil, fmt.Errorf("deploy %s: wait for tx %s: %w", name, tx.Hash(), err)
+	}
+	if rcpt.Status != types.ReceiptStatusSuccessful {
+		return nil, fmt.Errorf("deploy %s: tx %s reverted (gas used %d)", name, tx.Hash(), rcpt.GasUsed)
+	}
+	code, err := b.CodeAt(ctx, rcpt.ContractAddress, nil)
+	if err != nil {
+		return nil, fmt.Errorf("deploy %s: read code at %s: %w", name, rcpt.ContractAddress, err)
+	}
+	if len(code) == 0 {
+		return nil, errors.New("deploy " + name + ": no code at " + rcpt.ContractAddress.Hex())
+	}
+	return rcpt, nil
+}

@@ -1,0 +1,196 @@
+package testnet
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"fmt"
+	"math/big"
+	"strconv"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/eth"
+	"github.com/ethereum/go-ethereum/eth/catalyst"
+	"github.com/ethereum/go-ethereum/eth/ethconfig"
+	"github.com/ethereum/go-ethereum/eth/filters"
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/node"
+	"github.com/ethereum/go-ethereum/p2p"
+	"github.com/ethereum/go-ethereum/params"
+	"github.com/ethereum/go-ethereum/rpc"
+)
+
+// EmbeddedChainID is the chain id of the embedded dev chain (as geth --dev).
+const EmbeddedChainID = 1337
+
+// EmbeddedOptions configures StartEmbedded. The zero value is usable.
+type EmbeddedOptions struct {
+	// RPCPort is the 127.0.0.1 port serving HTTP and WebSocket JSON-RPC;
+	// 0 picks a free one.
+	RPCPort int
+	// BlockPeriod is the time between blocks, in whole seconds (default 1 s).
+	// Blocks are sealed even when empty, so block time keeps moving.
+	BlockPeriod time.Duration
+	// Keys is how many funded dev keys to create (default 10). They are
+	// derived from a fixed public seed (DevKey), so they are the same on
+	// every run: never use them outside a dev chain.
+	Keys int
+	// Balance is each key's genesis balance (default 10,000 ether).
+	Balance *big.Int
+	// GasLimit is the block gas limit (default 60,000,000).
+	GasLimit uint64
+}
+
+// Embedded is a go-ethereum dev chain running in this process: full
+// EVM (all forks through the latest dev-chain fork), blocks sealed by a
+// simulated beacon every BlockPeriod, JSON-RPC on 127.0.0.1.
+type Embedded struct {
+	stack   *node.Node
+	port    int
+	keys    []*ecdsa.PrivateKey
+	client  *ethclient.Client
+	stopped bool
+}
+
+// DevKey returns the i-th deterministic dev key of the embedded chain:
+// keccak256("infernode dev key <i>"). Public knowledge: dev use only.
+func DevKey(i int) *ecdsa.PrivateKey {
+	seed := crypto.Keccak256([]byte("infernode dev key " + strconv.Itoa(i)))
+	key, err := crypto.ToECDSA(seed)
+	if err != nil { // a keccak output is a valid key with overwhelming probability
+		panic(fmt.Sprintf("testnet: dev key %d: %v", i, err))
+	}
+	return key
+}
+
+// StartEmbedded starts the in-process dev chain. Stop it with Stop.
+func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error) {
+	if opts.BlockPeriod <= 0 {
+		opts.BlockPeriod = time.Second
+	}
+	if opts.Keys <= 0 {
+		opts.Keys = 10
+	}
+	if opts.Balance == nil {
+		opts.Balance = new(big.Int).Mul(big.NewInt(10_000), big.NewInt(1e18))
+	}
+	if opts.GasLimit == 0 {
+		opts.GasLimit = 60_000_000
+	}
+	port := opts.RPCPort
+	if port == 0 {
+		var err error
+		if port, err = freePort(); err != nil {
+			return nil, err
+		}
+	}
+	alloc := types.GenesisAlloc{}
+	keys := make([]*ecdsa.PrivateKey, opts.Keys)
+	for i := range keys {
+		keys[i] = DevKey(i)
+		alloc[crypto.PubkeyToAddress(keys[i].PublicKey)] = types.Account{Balance: opts.Balance}
+	}
+
+	nodeConf := node.DefaultConfig
+	nodeConf.Name = "infernode-dev"
+	nodeConf.DataDir = "" // in memory
+	nodeConf.P2P = p2p.Config{NoDiscovery: true, MaxPeers: 0, ListenAddr: ""}
+	nodeConf.HTTPHost = "127.0.0.1"
+	nodeConf.HTTPPort = port
+	nodeConf.HTTPModules = []string{"eth", "net", "web3", "txpool"}
+	nodeConf.HTTPCors = []string{"*"}
+	nodeConf.HTTPVirtualHosts = []string{"localhost", "127.0.0.1"}
+	nodeConf.WSHost = "127.0.0.1"
+	nodeConf.WSPort = port // shares the HTTP listener
+	nodeConf.WSModules = []string{"eth", "net", "web3"}
+	nodeConf.WSOrigins = []string{"*"}
+	nodeConf.AuthPort = 0
+	nodeConf.IPCPath = ""
+
+	ethConf := ethconfig.Defaults
+	ethConf.NetworkId = EmbeddedChainID
+	ethConf.Genesis = &core.Genesis{
+		Config:   params.AllDevChainProtocolChanges,
+		GasLimit: opts.GasLimit,
+		BaseFee:  big.NewInt(params.InitialBaseFee),
+		Alloc:    alloc,
+	}
+	ethConf.SyncMode = ethconfig.FullSync
+	ethConf.TxPool.NoLocals = true
+	ethConf.Miner.GasCeil = opts.GasLimit
+
+	stack, err := node.New(&nodeConf)
+	if err != nil {
+		return nil, fmt.Errorf("start embedded chain: node: %w", err)
+	}
+	backend, err := eth.New(stack, &ethConf)
+	if err != nil {
+		stack.Close()
+		return nil, fmt.Errorf("start embedded chain: eth: %w", err)
+	}
+	filterSystem := filters.NewFilterSystem(backend.APIBackend, filters.Config{})
+	stack.RegisterAPIs([]rpc.API{{Namespace: "eth", Service: filters.NewFilterAPI(filterSystem)}})
+	beacon, err := catalyst.NewSimulatedBeacon(uint64(opts.BlockPeriod/time.Second), common.Address{}, backend)
+	if err != nil {
+		stack.Close()
+		return nil, fmt.Errorf("start embedded chain: beacon: %w", err)
+	}
+	stack.RegisterLifecycle(beacon)
+	if err := stack.Start(); err != nil {
+		stack.Close()
+		return nil, fmt.Errorf("start embedded chain on 127.0.0.1:%d: %w", port, err)
+	}
+	e := &Embedded{stack: stack, port: port, keys: keys, client: ethclient.NewClient(stack.Attach())}
+	return e, nil
+}
+
+// Client returns an in-process client of the chain (no HTTP hop). It is
+// closed by Stop.
+func (e *Embedded) Client() *ethclient.Client { return e.client }
+
+// RPCURL implements Chain.
+func (e *Embedded) RPCURL() string { return loopbackURL("http", e.port) }
+
+// WSURL implements Chain.
+func (e *Embedded) WSURL() string { return loopbackURL("ws", e.port) }
+
+// ChainID implements Chain.
+func (e *Embedded) ChainID() *big.Int { return big.NewInt(EmbeddedChainID) }
+
+// FundedKeys implements Chain.
+func (e *Embedded) FundedKeys() []*ecdsa.PrivateKey {
+	return append([]*ecdsa.PrivateKey(nil), e.keys...)
+}
+
+// Stop implements Chain.
+func (e *Embedded) Stop() error {
+	if e.stopped {
+		return nil
+	}
+	e.stopped = true
+	e.client.Close()
+	if err := e.stack.Close(); err != nil {
+		return fmt.Errorf("stop embedded chain: %w", err)
+	}
+	return nil
+}
+
+var _ Chain = (*Embedded)(nil)
+
+// waitBlock is a helper for callers that need the chain to have moved.
+func waitBlock(ctx context.Context, c *ethclient.Client, after uint64) error {
+	for {
+		n, err := c.BlockNumber(ctx)
+		if err == nil && n > after {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
