@@ -414,3 +414,10 @@ func runIDs(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	return printJSON(stdout, ids)
 }
+
+// setFlag reports whether the flag name was given on the command line.
+func setFlag(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}

@@ -1,0 +1,117 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/rest"
+	"github.com/infernode/infernode/rest/resttest"
+)
+
+func node(t *testing.T) string {
+	srv := resttest.Serve(resttest.New(), rest.Options{Logger: slog.New(slog.DiscardHandler)})
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func TestNodeClosedLoop(t *testing.T) {
+	rep, err := Run(context.Background(), Config{URL: node(t), Containers: []string{"echo"}, Data: json.RawMessage(`{"x":1}`),
+		Jobs: 200, Concurrency: 8, PollInterval: time.Millisecond})
+	require.NoError(t, err)
+	require.Equal(t, "node", rep.Mode)
+	require.Equal(t, 200, rep.Succeeded)
+	require.Zero(t, rep.Failed+rep.Errors, rep.ErrorSamples)
+	require.Equal(t, 200, rep.Submit.Count)
+	require.Equal(t, 200, rep.EndToEnd.Count)
+	require.Positive(t, rep.Throughput)
+	require.LessOrEqual(t, rep.Submit.P50, rep.Submit.P99)
+	require.LessOrEqual(t, rep.Submit.P99, rep.Submit.Max)
+	// A job finishes after it was submitted.
+	require.GreaterOrEqual(t, rep.EndToEnd.P50, rep.Submit.P50)
+}
+
+func TestNodeOpenLoop(t *testing.T) {
+	rep, err := Run(context.Background(), Config{URL: node(t), Containers: []string{"echo"},
+		Jobs: 50, Rate: 500, SubmitOnly: true})
+	require.NoError(t, err)
+	require.Equal(t, 50, rep.Succeeded)
+	require.Equal(t, 50, rep.Submit.Count)
+	// 50 jobs at 500/s are scheduled over 98ms: the run cannot be shorter.
+	require.GreaterOrEqual(t, rep.Duration, 98*time.Millisecond)
+}
+
+func TestNodeErrorsAreCounted(t *testing.T) {
+	rep, err := Run(context.Background(), Config{URL: node(t), Containers: []string{"nope"}, Jobs: 10, Concurrency: 2})
+	require.NoError(t, err)
+	require.Equal(t, 10, rep.Errors)
+	require.Equal(t, []string{`submit: 400 Container not supported {"container":"nope"}`}, rep.ErrorSamples)
+	require.Zero(t, rep.Throughput)
+}
+
+func TestDirect(t *testing.T) {
+	var got []string
+	echo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		got = append(got, r.URL.Path+" "+string(b))
+		var in struct {
+			Data json.RawMessage `json:"data"`
+		}
+		_ = json.Unmarshal(b, &in)
+		if strings.Contains(string(in.Data), "fail") {
+			http.Error(w, "boom", 500)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"output":` + string(in.Data) + `}`))
+	}))
+	defer echo.Close()
+
+	rep, err := Run(context.Background(), Config{Direct: echo.URL + "/", Data: json.RawMessage(`{"x":1}`), Jobs: 20, Concurrency: 1})
+	require.NoError(t, err)
+	require.Equal(t, "direct", rep.Mode)
+	require.Equal(t, 20, rep.Succeeded)
+	path, body, _ := strings.Cut(got[0], " ")
+	require.Equal(t, "/service_output", path)
+	require.JSONEq(t, `{"source":1,"destination":1,"data":{"x":1},"requires_proof":false}`, body)
+
+	rep, err = Run(context.Background(), Config{Direct: echo.URL, Data: json.RawMessage(`{"fail":1}`), Jobs: 5, Concurrency: 1})
+	require.NoError(t, err)
+	require.Equal(t, 5, rep.Failed)
+}
+
+func TestPercentiles(t *testing.T) {
+	var ds []time.Duration
+	for i := 100; i >= 1; i-- {
+		ds = append(ds, time.Duration(i)*time.Millisecond)
+	}
+	l := percentiles(ds)
+	require.Equal(t, Latencies{Count: 100, Mean: 50500 * time.Microsecond, P50: 50 * time.Millisecond, P90: 90 * time.Millisecond,
+		P99: 99 * time.Millisecond, Max: 100 * time.Millisecond}, l)
+	require.Equal(t, Latencies{}, percentiles(nil))
+	require.Equal(t, 7*time.Millisecond, percentiles([]time.Duration{7 * time.Millisecond}).P99)
+}
+
+func TestConfigErrors(t *testing.T) {
+	_, err := Run(context.Background(), Config{})
+	require.ErrorContains(t, err, "no node URL")
+	_, err = Run(context.Background(), Config{URL: "http://127.0.0.1:1"})
+	require.ErrorContains(t, err, "no containers")
+}
+
+func TestReportText(t *testing.T) {
+	var b strings.Builder
+	(&Report{Mode: "node", Target: "http://x", Jobs: 3, Concurrency: 1, Succeeded: 3, Duration: time.Second, Throughput: 3,
+		Submit: Latencies{P50: time.Millisecond}}).Text(&b)
+	require.Contains(t, b.String(), "3 succeeded, 0 failed, 0 errors in 1s: 3.0 jobs/s")
+	require.Contains(t, b.String(), "submit latency:")
+	require.Contains(t, b.String(), "end-to-end latency:")
+}
