@@ -179,6 +179,9 @@ func (r *Runtime) ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if _, err := r.cli.Ping(ctx); err != nil {
+		if ctx.Err() == context.Canceled {
+			return fmt.Errorf("docker runtime: start: %w", ctx.Err())
+		}
 		return fmt.Errorf("cannot reach the Docker engine at %s: is dockerd running? (%w)", r.cli.DaemonHost(), err)
 	}
 	return nil
