@@ -35,6 +35,7 @@ for name in "${names[@]}"; do
   CGO_ENABLED=0 GOOS=linux "$GO" build -trimpath -ldflags "-s -w" -o "$ctx/workload" "./workloads/$name"
   cp /etc/ssl/certs/ca-certificates.crt "$ctx/ca-certificates.crt" 2>/dev/null || : >"$ctx/ca-certificates.crt"
   echo "build-images: $name: docker build infernode/$name:$TAG"
+  old=$("$DOCKER" image inspect -f '{{.Id}}' "infernode/$name:$TAG" 2>/dev/null || true)
   # The classic builder needs no buildx plugin and works on every engine.
   if ! DOCKER_BUILDKIT=0 "$DOCKER" build -q -f workloads/Dockerfile \
     --label "org.opencontainers.image.title=infernode/$name" \
@@ -43,4 +44,7 @@ for name in "${names[@]}"; do
     cat "$tmp/build.log" >&2; exit 1
   fi
   "$DOCKER" image inspect -f "build-images: infernode/$name:$TAG {{.Id}} {{.Size}} bytes" "infernode/$name:$TAG"
+  # Drop the image this tag pointed to before, unless something still uses it.
+  new=$("$DOCKER" image inspect -f '{{.Id}}' "infernode/$name:$TAG")
+  if [ -n "$old" ] && [ "$old" != "$new" ]; then "$DOCKER" image rm "$old" >/dev/null 2>&1 || true; fi
 done
