@@ -1,0 +1,275 @@
+// Package modelstore fetches model files named by model ids into a local
+// cache and keeps loaded models in memory. It serves the onnx and tensor
+// workloads.
+//
+// Storages: "local" files are read from the cache directory as they are;
+// "huggingface" files are downloaded from a model hub's resolve API
+// ({base}/{owner}/{name}/resolve/{version or main}/{file}, with HUB_TOKEN as
+// a bearer token); "arweave" files are downloaded through a gateway's path
+// manifest API ({gateway}/{version}/{file}, the version being the manifest's
+// transaction id). Downloads land at
+// {cache}/{storage}/{owner}/{name}/{version or "default"}/{file}, written to a
+// temporary file and renamed, so a crash never leaves half a model there.
+package modelstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/infernode/infernode/workloads/protocol"
+)
+
+// Default endpoints of the hosted storages.
+const (
+	DefaultHubBaseURL     = "https://huggingface.co"
+	DefaultArweaveGateway = "https://arweave.net"
+)
+
+// Sentinel errors callers branch on.
+var (
+	// ErrNotFound: the storage answered, and the model file is not there.
+	ErrNotFound = errors.New("model file not found")
+	// ErrUnavailableOffline: the hosted storage could not be reached.
+	ErrUnavailableOffline = errors.New("unavailable offline")
+)
+
+// Config configures a Store. Zero values take the documented defaults.
+type Config struct {
+	// CacheDir holds local models and downloads (required).
+	CacheDir string
+	// HubBaseURL is the model hub (default DefaultHubBaseURL).
+	HubBaseURL string
+	// HubToken, when set, is sent as "Authorization: Bearer" to the hub.
+	HubToken string
+	// ArweaveGateway is the permanent-storage gateway (default
+	// DefaultArweaveGateway).
+	ArweaveGateway string
+	// Client makes the downloads (default: a client with a 10 s connect
+	// and header timeout and no total timeout, since models are large).
+	Client *http.Client
+	// MaxBytes bounds one download (default 4 GiB).
+	MaxBytes int64
+}
+
+// ConfigFromEnv reads HUB_BASE_URL, HUB_TOKEN and ARWEAVE_GATEWAY_URL, with
+// cacheDir as the cache.
+func ConfigFromEnv(cacheDir string, getenv func(string) string) Config {
+	return Config{
+		CacheDir:       cacheDir,
+		HubBaseURL:     getenv("HUB_BASE_URL"),
+		HubToken:       getenv("HUB_TOKEN"),
+		ArweaveGateway: getenv("ARWEAVE_GATEWAY_URL"),
+	}
+}
+
+// Store resolves model ids to files in the cache. It is safe for
+// concurrent use.
+type Store struct {
+	cfg Config
+	mu  sync.Mutex // serialises downloads so one file is fetched once
+}
+
+// New checks cfg and creates the cache directory.
+func New(cfg Config) (*Store, error) {
+	if cfg.CacheDir == "" {
+		return nil, errors.New("model store: no cache directory; set the workload's *_CACHE_DIR")
+	}
+	if err := os.MkdirAll(cfg.CacheDir, 0o755); err != nil {
+		return nil, fmt.Errorf("model store: create cache directory: %w", err)
+	}
+	if cfg.HubBaseURL == "" {
+		cfg.HubBaseURL = DefaultHubBaseURL
+	}
+	if cfg.ArweaveGateway == "" {
+		cfg.ArweaveGateway = DefaultArweaveGateway
+	}
+	for name, u := range map[string]string{"HUB_BASE_URL": cfg.HubBaseURL, "ARWEAVE_GATEWAY_URL": cfg.ArweaveGateway} {
+		p, err := url.Parse(u)
+		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			return nil, fmt.Errorf("model store: %s %q is not an http(s) URL", name, u)
+		}
+	}
+	cfg.HubBaseURL = strings.TrimRight(cfg.HubBaseURL, "/")
+	cfg.ArweaveGateway = strings.TrimRight(cfg.ArweaveGateway, "/")
+	if cfg.Client == nil {
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.ResponseHeaderTimeout = 10 * time.Second
+		cfg.Client = &http.Client{Transport: tr}
+	}
+	if cfg.MaxBytes <= 0 {
+		cfg.MaxBytes = 4 << 30
+	}
+	return &Store{cfg: cfg}, nil
+}
+
+// CacheDir is the store's cache directory.
+func (s *Store) CacheDir() string { return s.cfg.CacheDir }
+
+// Cached reports the cached file of id, if present.
+func (s *Store) Cached(id protocol.ModelID) (string, bool) {
+	p := id.CachePath(s.cfg.CacheDir)
+	st, err := os.Stat(p)
+	return p, err == nil && st.Mode().IsRegular()
+}
+
+// Fetch returns the path of id's file, downloading it first for a hosted
+// storage that is not cached. A local model that is absent is ErrNotFound;
+// a hosted storage that cannot be reached is ErrUnavailableOffline.
+func (s *Store) Fetch(ctx context.Context, id protocol.ModelID) (string, error) {
+	if p, ok := s.Cached(id); ok {
+		return p, nil
+	}
+	if id.Storage == protocol.StorageLocal {
+		return "", fmt.Errorf("model %s: %w at %s; put the file there", id, ErrNotFound, id.CachePath(s.cfg.CacheDir))
+	}
+	u, err := s.URL(id)
+	if err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p, ok := s.Cached(id); ok { // fetched while we waited
+		return p, nil
+	}
+	return s.download(ctx, id, u)
+}
+
+// URL is where a hosted model file is downloaded from.
+func (s *Store) URL(id protocol.ModelID) (string, error) {
+	esc := func(p string) string {
+		parts := strings.Split(p, "/")
+		for i, x := range parts {
+			parts[i] = url.PathEscape(x)
+		}
+		return strings.Join(parts, "/")
+	}
+	switch id.Storage {
+	case protocol.StorageHub:
+		rev := id.Version
+		if rev == "" {
+			rev = "main"
+		}
+		return fmt.Sprintf("%s/%s/%s/resolve/%s/%s", s.cfg.HubBaseURL, esc(id.Owner), esc(id.Name), esc(rev), esc(id.File)), nil
+	case protocol.StorageArweave:
+		if id.Version == "" {
+			return "", fmt.Errorf("model %s: an arweave model id needs a version: the transaction id of the model's path manifest, e.g. arweave/%s/%s/<tx id>:%s",
+				id, id.Owner, id.Name, id.File)
+		}
+		return fmt.Sprintf("%s/%s/%s", s.cfg.ArweaveGateway, esc(id.Version), esc(id.File)), nil
+	}
+	return "", fmt.Errorf("model %s: storage %s is not downloaded", id, id.Storage)
+}
+
+func (s *Store) download(ctx context.Context, id protocol.ModelID, u string) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return "", fmt.Errorf("model %s: %w", id, err)
+	}
+	if id.Storage == protocol.StorageHub && s.cfg.HubToken != "" {
+		req.Header.Set("Authorization", "Bearer "+s.cfg.HubToken)
+	}
+	resp, err := s.cfg.Client.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", fmt.Errorf("model %s: download from %s: %w", id, id.Storage, ctx.Err())
+		}
+		return "", fmt.Errorf("model %s: %s is %w (%s: %v)", id, id.Storage, ErrUnavailableOffline, hostOf(u), err)
+	}
+	defer resp.Body.Close()
+	switch {
+	case resp.StatusCode == http.StatusNotFound:
+		return "", fmt.Errorf("model %s: %w in %s (%s answered 404)", id, ErrNotFound, id.Storage, hostOf(u))
+	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden:
+		hint := ""
+		if id.Storage == protocol.StorageHub {
+			hint = "; set HUB_TOKEN to a token that can read the repository"
+		}
+		return "", fmt.Errorf("model %s: %s refused the download (%d)%s", id, id.Storage, resp.StatusCode, hint)
+	case resp.StatusCode >= 500:
+		return "", fmt.Errorf("model %s: %s is %w (%s answered %d)", id, id.Storage, ErrUnavailableOffline, hostOf(u), resp.StatusCode)
+	case resp.StatusCode != http.StatusOK:
+		return "", fmt.Errorf("model %s: download from %s answered %d", id, id.Storage, resp.StatusCode)
+	}
+	dst := id.CachePath(s.cfg.CacheDir)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return "", fmt.Errorf("model %s: create cache folder: %w", id, err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(dst), ".download-*")
+	if err != nil {
+		return "", fmt.Errorf("model %s: create temporary file: %w", id, err)
+	}
+	defer os.Remove(tmp.Name()) // no-op after the rename
+	n, err := io.Copy(tmp, io.LimitReader(resp.Body, s.cfg.MaxBytes+1))
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", fmt.Errorf("model %s: download interrupted: %w", id, err)
+	}
+	if n > s.cfg.MaxBytes {
+		return "", fmt.Errorf("model %s: file is larger than %d bytes", id, s.cfg.MaxBytes)
+	}
+	if resp.ContentLength >= 0 && n != resp.ContentLength {
+		return "", fmt.Errorf("model %s: download interrupted after %d of %d bytes", id, n, resp.ContentLength)
+	}
+	if err := os.Rename(tmp.Name(), dst); err != nil {
+		return "", fmt.Errorf("model %s: move download into the cache: %w", id, err)
+	}
+	return dst, nil
+}
+
+func hostOf(u string) string {
+	if p, err := url.Parse(u); err == nil {
+		return p.Host
+	}
+	return u
+}
+
+// List walks the cache and returns every cached model file as an MLModel
+// (one per repository and version, files sorted).
+func (s *Store) List(mlType string) []protocol.MLModel {
+	var out []protocol.MLModel
+	index := map[string]int{}
+	root := s.cfg.CacheDir
+	_ = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return nil
+		}
+		parts := strings.Split(filepath.ToSlash(rel), "/")
+		if len(parts) < 5 {
+			return nil
+		}
+		version := parts[3]
+		if version == "default" {
+			version = ""
+		}
+		id := protocol.ModelID{Storage: protocol.Storage(parts[0]), Owner: parts[1], Name: parts[2], Version: version, File: strings.Join(parts[4:], "/")}
+		if _, err := protocol.ParseModelID(id.String()); err != nil {
+			return nil
+		}
+		key := id.Repository()
+		i, ok := index[key]
+		if !ok {
+			i = len(out)
+			index[key] = i
+			out = append(out, protocol.MLModel{Owner: id.Owner, Name: id.Name, Repository: key, Storage: string(id.Storage),
+				Files: []string{}, Version: id.Version, MLType: mlType})
+		}
+		out[i].Files = append(out[i].Files, id.File)
+		return nil
+	})
+	return out
+}

@@ -1,0 +1,174 @@
+package modelstore
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/workloads/protocol"
+)
+
+func mustID(t *testing.T, s string) protocol.ModelID {
+	t.Helper()
+	id, err := protocol.ParseModelID(s)
+	require.NoError(t, err)
+	return id
+}
+
+// hostedServer plays both hosted storages' download APIs.
+func hostedServer(t *testing.T, token string) (*httptest.Server, *atomic.Int32) {
+	t.Helper()
+	var hits atomic.Int32
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /acme/iris/resolve/{rev}/{file...}", func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		if token != "" && r.Header.Get("Authorization") != "Bearer "+token {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		if r.PathValue("file") != "iris.onnx" && r.PathValue("file") != "sub/w.bin" {
+			http.NotFound(w, r)
+			return
+		}
+		_, _ = w.Write([]byte("hub:" + r.PathValue("rev") + ":" + r.PathValue("file")))
+	})
+	mux.HandleFunc("GET /TX123/{file...}", func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		_, _ = w.Write([]byte("arweave:" + r.PathValue("file")))
+	})
+	mux.HandleFunc("GET /broken/iris/resolve/main/iris.onnx", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusBadGateway)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv, &hits
+}
+
+func TestFetchHostedAndCache(t *testing.T) {
+	srv, hits := hostedServer(t, "sekret")
+	dir := t.TempDir()
+	s, err := New(Config{CacheDir: dir, HubBaseURL: srv.URL + "/", HubToken: "sekret", ArweaveGateway: srv.URL})
+	require.NoError(t, err)
+	ctx := context.Background()
+
+	tests := []struct {
+		id, rel, content string
+	}{
+		{"huggingface/acme/iris:iris.onnx", "huggingface/acme/iris/default/iris.onnx", "hub:main:iris.onnx"},
+		{"huggingface/acme/iris/v2:sub/w.bin", "huggingface/acme/iris/v2/sub/w.bin", "hub:v2:sub/w.bin"},
+		{"arweave/0xowner/iris/TX123:iris.torch", "arweave/0xowner/iris/TX123/iris.torch", "arweave:iris.torch"},
+	}
+	for _, tc := range tests {
+		p, err := s.Fetch(ctx, mustID(t, tc.id))
+		require.NoError(t, err)
+		require.Equal(t, filepath.Join(dir, filepath.FromSlash(tc.rel)), p)
+		b, err := os.ReadFile(p)
+		require.NoError(t, err)
+		require.Equal(t, tc.content, string(b))
+	}
+	require.EqualValues(t, 3, hits.Load())
+	// A second fetch is served from the cache.
+	_, err = s.Fetch(ctx, mustID(t, "huggingface/acme/iris:iris.onnx"))
+	require.NoError(t, err)
+	require.EqualValues(t, 3, hits.Load())
+	// No temporary files are left behind.
+	entries, err := os.ReadDir(filepath.Join(dir, "huggingface/acme/iris/default"))
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+
+	models := s.List("onnx")
+	require.Len(t, models, 3)
+	repos := []string{}
+	for _, m := range models {
+		repos = append(repos, m.Repository)
+	}
+	require.ElementsMatch(t, []string{"huggingface/acme/iris", "huggingface/acme/iris/v2", "arweave/0xowner/iris/TX123"}, repos)
+}
+
+func TestFetchErrors(t *testing.T) {
+	srv, _ := hostedServer(t, "sekret")
+	// A port with nothing listening: the storage is offline.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	dead := "http://" + ln.Addr().String()
+	require.NoError(t, ln.Close())
+
+	ctx := context.Background()
+	tests := []struct {
+		name, id string
+		cfg      Config
+		is       error
+		msg      string
+	}{
+		{"local missing", "local/acme/iris:iris.onnx", Config{}, ErrNotFound, "put the file there"},
+		{"hub offline", "huggingface/acme/iris:iris.onnx", Config{HubBaseURL: dead}, ErrUnavailableOffline, "huggingface is unavailable offline"},
+		{"arweave offline", "arweave/o/iris/TX123:f", Config{ArweaveGateway: dead}, ErrUnavailableOffline, "arweave is unavailable offline"},
+		{"hub 404", "huggingface/acme/iris:nope.onnx", Config{HubBaseURL: srv.URL, HubToken: "sekret"}, ErrNotFound, "answered 404"},
+		{"hub 5xx", "huggingface/broken/iris:iris.onnx", Config{HubBaseURL: srv.URL}, ErrUnavailableOffline, "answered 502"},
+		{"hub needs token", "huggingface/acme/iris:iris.onnx", Config{HubBaseURL: srv.URL}, nil, "set HUB_TOKEN"},
+		{"arweave needs version", "arweave/o/iris:f", Config{ArweaveGateway: srv.URL}, nil, "needs a version"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.cfg.CacheDir = t.TempDir()
+			s, err := New(tc.cfg)
+			require.NoError(t, err)
+			_, err = s.Fetch(ctx, mustID(t, tc.id))
+			require.ErrorContains(t, err, tc.msg)
+			if tc.is != nil {
+				require.ErrorIs(t, err, tc.is)
+			}
+		})
+	}
+}
+
+func TestNewValidates(t *testing.T) {
+	_, err := New(Config{})
+	require.ErrorContains(t, err, "CACHE_DIR")
+	_, err = New(Config{CacheDir: t.TempDir(), HubBaseURL: "ftp://x"})
+	require.ErrorContains(t, err, "HUB_BASE_URL")
+	cfg := ConfigFromEnv("/c", func(k string) string { return map[string]string{"HUB_TOKEN": "t", "HUB_BASE_URL": "http://h"}[k] })
+	require.Equal(t, Config{CacheDir: "/c", HubToken: "t", HubBaseURL: "http://h"}, cfg)
+}
+
+func TestRegistry(t *testing.T) {
+	dir := t.TempDir()
+	id := mustID(t, "local/acme/echo:model.txt")
+	require.NoError(t, os.MkdirAll(filepath.Dir(id.CachePath(dir)), 0o755))
+	require.NoError(t, os.WriteFile(id.CachePath(dir), []byte("hello"), 0o644))
+	s, err := New(Config{CacheDir: dir})
+	require.NoError(t, err)
+	var loads atomic.Int32
+	r := NewRegistry(s, func(raw []byte) (string, error) {
+		loads.Add(1)
+		if string(raw) != "hello" {
+			return "", errors.New("not a model")
+		}
+		return strings.ToUpper(string(raw)), nil
+	})
+	ctx := context.Background()
+	for range 3 {
+		m, err := r.Get(ctx, id)
+		require.NoError(t, err)
+		require.Equal(t, "HELLO", m)
+	}
+	require.EqualValues(t, 1, loads.Load())
+	require.Equal(t, []protocol.ModelID{id}, r.Loaded())
+	require.Equal(t, protocol.ModelSupport{Supported: true}, r.Support(ctx, id.String()))
+	sup := r.Support(ctx, "local/acme/other:x")
+	require.False(t, sup.Supported)
+	require.Contains(t, sup.Error, "not found")
+	sup = r.Support(ctx, "bogus")
+	require.False(t, sup.Supported)
+	require.Contains(t, sup.Error, "model id")
+	require.Len(t, r.MLModels("t"), 1)
+}
