@@ -6,6 +6,8 @@ import (
 
 	"github.com/docker/docker/client"
 	"github.com/prometheus/client_golang/prometheus"
+	"go.opentelemetry.io/otel/trace"
+	"go.opentelemetry.io/otel/trace/noop"
 
 	"github.com/infernode/infernode/internal/config"
 )
@@ -34,6 +36,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Registerer, when set, receives the runtime's Prometheus metrics.
 	Registerer prometheus.Registerer
+	// Tracer records a span per container bring-up (image, create or
+	// reuse, readiness) and per restart; default: no tracing.
+	Tracer trace.Tracer
 
 	// PullTimeout bounds one image pull; default 10m.
 	PullTimeout time.Duration
@@ -56,6 +61,9 @@ type Options struct {
 func (o Options) withDefaults() Options {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Tracer == nil {
+		o.Tracer = noop.NewTracerProvider().Tracer("")
 	}
 	def := func(d *time.Duration, v time.Duration) {
 		if *d <= 0 {

@@ -16,6 +16,9 @@ import (
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/client"
 	"github.com/docker/go-connections/nat"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
@@ -188,7 +191,16 @@ func (r *Runtime) ping(ctx context.Context) error {
 }
 
 // bringUp gets m's image and a running container for it that answers HTTP.
-func (r *Runtime) bringUp(ctx context.Context, m *managed, ports *portPicker) error {
+func (r *Runtime) bringUp(ctx context.Context, m *managed, ports *portPicker) (err error) {
+	ctx, span := r.opts.Tracer.Start(ctx, "docker.bring_up", trace.WithAttributes(
+		attribute.String("container.id", m.cfg.ID), attribute.String("container.image", m.spec.image)))
+	defer func() {
+		if err != nil {
+			span.RecordError(err)
+			span.SetStatus(codes.Error, "container not ready")
+		}
+		span.End()
+	}()
 	r.setPhase(m, StateStarting, false)
 	s := m.spec
 	log := r.log.With("container", s.id)
