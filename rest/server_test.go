@@ -312,3 +312,14 @@ func TestStreamClientGoneClosesBackend(t *testing.T) {
 		}
 	}
 }
+
+func TestBodyLimitWithoutContentLength(t *testing.T) {
+	h := New(newFakeBackend(), Options{Logger: quietLogger(nil), MaxBodyBytes: 64})
+	req := httptest.NewRequest("POST", "/api/jobs", io.MultiReader(strings.NewReader(`{"containers":["echo"],"data":{"x":"`), strings.NewReader(strings.Repeat("a", 100)+`"}}`)))
+	req.ContentLength = -1 // chunked: only the reader can tell
+	req.RemoteAddr = remote
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	require.Equal(t, 413, rec.Code)
+	require.JSONEq(t, `{"error":"Request body too large","params":{"limit":64}}`, rec.Body.String())
+}
