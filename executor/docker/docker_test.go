@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -194,6 +195,8 @@ func TestLifecycle(t *testing.T) {
 	require.Error(t, err)
 	require.NoError(t, r.Stop(context.Background()), "second Stop")
 }
+
+func jsonNumber(n int) json.Number { return json.Number(strconv.Itoa(n)) }
 
 // metricValue returns the value of the first series of a gauge or counter.
 func metricValue(t *testing.T, g prometheus.Gatherer, name string) float64 {

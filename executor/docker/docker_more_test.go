@@ -1,0 +1,75 @@
+package docker_test
+
+import (
+	"context"
+	"encoding/base64"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/executor/docker"
+	"github.com/infernode/infernode/internal/config"
+)
+
+// The configured registry credentials reach the registry: a loopback
+// registry (Docker allows plain HTTP on 127.0.0.0/8) that demands basic
+// auth records what the engine sends, then has no such image.
+func TestPullSendsRegistryAuth(t *testing.T) {
+	prefix := engine(t)
+	var (
+		mu    sync.Mutex
+		auths []string
+	)
+	reg := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		auths = append(auths, r.Header.Get("Authorization"))
+		mu.Unlock()
+		if r.Header.Get("Authorization") == "" {
+			w.Header().Set("WWW-Authenticate", `Basic realm="infernode-test"`)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Docker-Distribution-API-Version", "registry/2.0")
+		if r.URL.Path == "/v2/" {
+			w.WriteHeader(http.StatusOK)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusNotFound)
+		w.Write([]byte(`{"errors":[{"code":"MANIFEST_UNKNOWN","message":"manifest unknown"}]}`))
+	}))
+	defer reg.Close()
+	img := reg.Listener.Addr().String() + "/private/model:v1"
+	r := newRuntime(t, prefix, []config.Container{{ID: "private", Image: img}}, func(o *docker.Options) {
+		o.Auth = &config.Docker{Username: "alice", Password: "s3cret"}
+	})
+	err := r.Start(context.Background())
+	require.ErrorContains(t, err, `container "private": image "`+img+`" is not present locally and could not be pulled`)
+	mu.Lock()
+	defer mu.Unlock()
+	require.Contains(t, auths, "Basic "+base64.StdEncoding.EncodeToString([]byte("alice:s3cret")))
+}
+
+// A configured port already taken on 127.0.0.1 gives an error naming it.
+func TestPortTaken(t *testing.T) {
+	prefix := engine(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer l.Close()
+	port := l.Addr().(*net.TCPAddr).Port
+	r := newRuntime(t, prefix, []config.Container{{ID: "clash", Image: testImage, Port: jsonNumber(port)}})
+	require.ErrorContains(t, r.Start(context.Background()), "port "+strconv.Itoa(port)+" is taken on 127.0.0.1")
+}
+
+// gpu: true reaches the engine as a device request: this engine has no
+// GPU driver, so it refuses exactly that request.
+func TestGPURequest(t *testing.T) {
+	prefix := engine(t)
+	r := newRuntime(t, prefix, []config.Container{{ID: "gpu", Image: testImage, GPU: true}})
+	require.ErrorContains(t, r.Start(context.Background()), "capabilities: [[gpu]]")
+}
