@@ -1,0 +1,298 @@
+package service_test
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/workloads/modelstore"
+	"github.com/infernode/infernode/workloads/onnx/service"
+	"github.com/infernode/infernode/workloads/protocol"
+)
+
+const irisID = "local/infernode/iris:iris.onnx"
+
+var (
+	irisInput  = []float32{1.0380048, 0.5586108, 1.1037828, 1.712096}
+	irisGolden = []float32{0.0010151527, 0.0143910227, 0.9845937490}
+)
+
+// cacheWithIris lays the fixture out as a local model in a fresh cache.
+func cacheWithIris(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	raw, err := os.ReadFile("../testdata/iris.onnx")
+	require.NoError(t, err)
+	p := filepath.Join(dir, "local", "infernode", "iris", "default", "iris.onnx")
+	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(t, os.WriteFile(p, raw, 0o644))
+	return dir
+}
+
+// deadURL is a loopback address nothing listens on: tests never reach the
+// real hosted storages.
+func deadURL(t testing.TB) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	u := "http://" + ln.Addr().String()
+	require.NoError(t, ln.Close())
+	return u
+}
+
+func offlineStore(t testing.TB, dir string) modelstore.Config {
+	dead := deadURL(t)
+	return modelstore.Config{CacheDir: dir, HubBaseURL: dead, ArweaveGateway: dead}
+}
+
+func newServer(t testing.TB, defaultID string) *httptest.Server {
+	t.Helper()
+	s, err := service.New(context.Background(), service.Config{DefaultModelID: defaultID, Store: offlineStore(t, cacheWithIris(t))})
+	require.NoError(t, err)
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func post(t testing.TB, url, body string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Post(url+protocol.PathOutput, "application/json", strings.NewReader(body))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, b
+}
+
+const irisData = `{"model_id":"` + irisID + `","inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}`
+
+func TestIrisOffChain(t *testing.T) {
+	srv := newServer(t, "")
+	status, body := post(t, srv.URL, `{"source":1,"destination":1,"data":`+irisData+`}`)
+	require.Equal(t, http.StatusOK, status, string(body))
+	var reply struct {
+		Result []protocol.Tensor `json:"result"`
+	}
+	require.NoError(t, json.Unmarshal(body, &reply))
+	require.Len(t, reply.Result, 1)
+	require.Equal(t, []int{1, 3}, reply.Result[0].Shape)
+	require.Equal(t, protocol.Float32, reply.Result[0].DType)
+	got, err := reply.Result[0].Float32s()
+	require.NoError(t, err)
+	require.InDeltaSlice(t, irisGolden, got, 1e-5)
+}
+
+func TestIrisDefaultModel(t *testing.T) {
+	srv := newServer(t, irisID)
+	status, body := post(t, srv.URL, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}}`)
+	require.Equal(t, http.StatusOK, status, string(body))
+	require.Contains(t, string(body), `"shape":[1,3]`)
+}
+
+func TestIrisOnChain(t *testing.T) {
+	srv := newServer(t, "")
+	input, err := service.EncodeInputABI(irisID, []string{"input"}, []protocol.Tensor{protocol.FromFloat32([]int{1, 4}, irisInput)})
+	require.NoError(t, err)
+	status, body := post(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`","requires_proof":false}`)
+	require.Equal(t, http.StatusOK, status, string(body))
+	var out protocol.OnChainOutput
+	require.NoError(t, json.Unmarshal(body, &out))
+	require.Equal(t, hex.EncodeToString(input), out.RawInput)
+	require.Empty(t, out.ProcessedInput)
+	require.Empty(t, out.ProcessedOutput)
+	require.Empty(t, out.Proof)
+	raw, err := hex.DecodeString(out.RawOutput)
+	require.NoError(t, err)
+	outs, err := service.DecodeOutputABI(raw)
+	require.NoError(t, err)
+	require.Len(t, outs, 1)
+	require.Equal(t, "output", outs[0].Name)
+	got, err := outs[0].Tensor.Float32s()
+	require.NoError(t, err)
+	require.InDeltaSlice(t, irisGolden, got, 1e-5)
+
+	// A delegated subscription's JSON data delivered on-chain.
+	status, body = post(t, srv.URL, `{"source":1,"destination":0,"data":`+irisData+`}`)
+	require.Equal(t, http.StatusOK, status, string(body))
+	require.NoError(t, json.Unmarshal(body, &out))
+	require.Equal(t, hex.EncodeToString([]byte(irisData)), out.RawInput)
+}
+
+func TestErrors(t *testing.T) {
+	srv := newServer(t, "")
+	tensor := `{"values":[1,2,3,4],"shape":[1,4],"dtype":1}`
+	tests := []struct {
+		name   string
+		body   string
+		status int
+		want   string
+	}{
+		{"stream", `{"source":1,"destination":2,"data":` + irisData + `}`, 400, "onnx does not stream"},
+		{"no model", `{"source":1,"destination":1,"data":{"inputs":{"input":` + tensor + `}}}`, 400, "data.model_id: missing, and no ONNX_DEFAULT_MODEL_ID"},
+		{"bad model id", `{"source":1,"destination":1,"data":{"model_id":"s3/a/b:c","inputs":{"input":` + tensor + `}}}`, 400, `unknown storage "s3"`},
+		{"model absent", `{"source":1,"destination":1,"data":{"model_id":"local/a/b:c.onnx","inputs":{"input":` + tensor + `}}}`, 400, "model file not found"},
+		{"no inputs", `{"source":1,"destination":1,"data":{"model_id":"` + irisID + `"}}`, 400, "data.inputs: missing"},
+		{"unknown field", `{"source":1,"destination":1,"data":{"model":"x","inputs":{}}}`, 400, `unknown field "model"`},
+		{"bad tensor", `{"source":1,"destination":1,"data":{"model_id":"` + irisID + `","inputs":{"input":{"values":[1],"shape":[1,4],"dtype":1}}}}`, 400,
+			"data.inputs.input: tensor values: has 1 elements but shape [1 4] needs 4"},
+		{"unsupported dtype", `{"source":1,"destination":1,"data":{"model_id":"` + irisID + `","inputs":{"input":{"values":[1],"shape":[1],"dtype":3}}}}`, 400,
+			"dtype float128 (3) is not supported"},
+		{"wrong input name", `{"source":1,"destination":1,"data":{"model_id":"` + irisID + `","inputs":{"x":` + tensor + `}}}`, 400, `unknown input "x"`},
+		{"wrong shape", `{"source":1,"destination":1,"data":{"model_id":"` + irisID + `","inputs":{"input":{"values":[1,2],"shape":[1,2],"dtype":1}}}}`, 400, "the model expects [1 4]"},
+		{"on-chain garbage", `{"source":0,"destination":0,"data":"00"}`, 400, "on-chain input"},
+		{"hub offline", `{"source":1,"destination":1,"data":{"model_id":"huggingface/a/b:c.onnx","inputs":{"input":` + tensor + `}}}`, 500, "unavailable offline"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			status, body := post(t, srv.URL, tc.body)
+			require.Equal(t, tc.status, status, string(body))
+			var reply protocol.ErrorReply
+			require.NoError(t, json.Unmarshal(body, &reply))
+			require.Contains(t, reply.Error, tc.want)
+		})
+	}
+}
+
+func TestUnsupportedOperatorNamed(t *testing.T) {
+	dir := cacheWithIris(t)
+	raw, err := os.ReadFile("../testdata/iris.onnx")
+	require.NoError(t, err)
+	// Rename the Softmax op: the engine must refuse "Softmaz" by name.
+	require.Contains(t, string(raw), "Softmax")
+	raw = []byte(strings.ReplaceAll(string(raw), "Softmax", "Softmaz"))
+	p := filepath.Join(dir, "local", "infernode", "bad", "default", "bad.onnx")
+	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(t, os.WriteFile(p, raw, 0o644))
+	s, err := service.New(context.Background(), service.Config{Store: offlineStore(t, dir)})
+	require.NoError(t, err)
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	status, body := post(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"local/infernode/bad:bad.onnx","inputs":{"input":{"values":[1,2,3,4],"shape":[1,4],"dtype":1}}}}`)
+	require.Equal(t, http.StatusBadRequest, status)
+	require.Contains(t, string(body), `unsupported operator \"Softmaz\"`)
+
+	resp, err := http.Get(srv.URL + protocol.PathResources + "?model_id=local/infernode/bad:bad.onnx")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var sup protocol.ModelSupport
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&sup))
+	require.False(t, sup.Supported)
+	require.Contains(t, sup.Error, "Softmaz")
+}
+
+func TestNewFailsOnBadDefault(t *testing.T) {
+	_, err := service.New(context.Background(), service.Config{DefaultModelID: "local/a/b:c.onnx", Store: offlineStore(t, t.TempDir())})
+	require.ErrorContains(t, err, "pre-load ONNX_DEFAULT_MODEL_ID")
+	_, err = service.New(context.Background(), service.Config{DefaultModelID: "nope", Store: offlineStore(t, t.TempDir())})
+	require.ErrorContains(t, err, "ONNX_DEFAULT_MODEL_ID")
+}
+
+func TestServiceResources(t *testing.T) {
+	srv := newServer(t, irisID)
+	resp, err := http.Get(srv.URL + protocol.PathResources)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var res protocol.ServiceResources
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&res))
+	require.Equal(t, "onnx", res.ServiceID)
+	c := res.ComputeCapability[0]
+	require.Equal(t, "ONNX", c.Type)
+	require.Len(t, c.Models, 1)
+	require.Equal(t, protocol.MLModel{Owner: "infernode", Name: "iris", Repository: "local/infernode/iris", Storage: "local",
+		Files: []string{"iris.onnx"}, MLType: "onnx"}, c.Models[0])
+	require.Len(t, c.CachedModels, 1)
+	require.Positive(t, res.HardwareCapabilities[0].CPUInfo.NumCores)
+
+	for id, want := range map[string]bool{irisID: true, "local/x/y:z.onnx": false, "huggingface/x/y:z.onnx": false, "bad": false} {
+		resp, err := http.Get(srv.URL + protocol.PathResources + "?model_id=" + id)
+		require.NoError(t, err)
+		var sup protocol.ModelSupport
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&sup))
+		resp.Body.Close()
+		require.Equal(t, want, sup.Supported, id)
+		if !want {
+			require.NotEmpty(t, sup.Error)
+		}
+	}
+}
+
+func TestHostedModelDownloaded(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/iris.onnx")
+	require.NoError(t, err)
+	hub := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/acme/iris/resolve/main/iris.onnx" || r.Header.Get("Authorization") != "Bearer tok" {
+			http.NotFound(w, r)
+			return
+		}
+		_, _ = w.Write(raw)
+	}))
+	defer hub.Close()
+	dir := t.TempDir()
+	s, err := service.New(context.Background(), service.Config{DefaultModelID: "huggingface/acme/iris:iris.onnx",
+		Store: modelstore.Config{CacheDir: dir, HubBaseURL: hub.URL, HubToken: "tok"}})
+	require.NoError(t, err)
+	_, err = os.Stat(filepath.Join(dir, "huggingface", "acme", "iris", "default", "iris.onnx"))
+	require.NoError(t, err)
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	status, body := post(t, srv.URL, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}}`)
+	require.Equal(t, http.StatusOK, status, string(body))
+}
+
+func FuzzDecodeInputABI(f *testing.F) {
+	enc, _ := service.EncodeInputABI(irisID, []string{"input"}, []protocol.Tensor{protocol.FromFloat32([]int{1, 4}, irisInput)})
+	f.Add(enc)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		in, err := service.DecodeInputABI(b)
+		if err != nil {
+			return
+		}
+		require.Len(t, in.Tensors, len(in.Names))
+	})
+}
+
+// BenchmarkIrisHTTP is one off-chain iris inference over loopback HTTP, as
+// the node calls the workload.
+func BenchmarkIrisHTTP(b *testing.B) {
+	srv := newServer(b, irisID)
+	body := `{"source":1,"destination":1,"data":` + irisData + `}`
+	client := srv.Client()
+	b.ReportAllocs()
+	for b.Loop() {
+		resp, err := client.Post(srv.URL+protocol.PathOutput, "application/json", strings.NewReader(body))
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			b.Fatal(resp.Status)
+		}
+	}
+}
+
+func BenchmarkIrisHTTPParallel(b *testing.B) {
+	srv := newServer(b, irisID)
+	body := `{"source":1,"destination":1,"data":` + irisData + `}`
+	client := srv.Client()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			resp, err := client.Post(srv.URL+protocol.PathOutput, "application/json", strings.NewReader(body))
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	})
+}
