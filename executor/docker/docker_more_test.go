@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	cerrdefs "github.com/containerd/errdefs"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/executor/docker"
@@ -72,4 +73,24 @@ func TestGPURequest(t *testing.T) {
 	prefix := engine(t)
 	r := newRuntime(t, prefix, []config.Container{{ID: "gpu", Image: testImage, GPU: true}})
 	require.ErrorContains(t, r.Start(context.Background()), "capabilities: [[gpu]]")
+}
+
+// A container the node kept for an id that is no longer configured is
+// removed at the next start; other prefixes' containers are left alone.
+func TestOrphanRemoved(t *testing.T) {
+	prefix := engine(t)
+	ctx := context.Background()
+	keep := func(o *docker.Options) { o.KeepContainers = true }
+	old := newRuntime(t, prefix, []config.Container{{ID: "old", Image: testImage}}, keep)
+	require.NoError(t, old.Start(ctx))
+	require.NoError(t, old.Stop(ctx))
+	other := newRuntime(t, prefix+"other-", []config.Container{{ID: "old", Image: testImage}}, keep)
+	require.NoError(t, other.Start(ctx))
+	require.NoError(t, other.Stop(ctx))
+
+	r := newRuntime(t, prefix, []config.Container{{ID: "new", Image: testImage}})
+	require.NoError(t, r.Start(ctx))
+	_, err := cli.ContainerInspect(ctx, prefix+"infernode-old")
+	require.True(t, cerrdefs.IsNotFound(err), "orphan removed: %v", err)
+	require.True(t, inspect(t, prefix+"other-infernode-old").State.Running, "another prefix's container kept")
 }

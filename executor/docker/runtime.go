@@ -14,6 +14,7 @@ import (
 
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
 	"github.com/docker/docker/client"
 	"github.com/docker/go-connections/nat"
 	"go.opentelemetry.io/otel/attribute"
@@ -137,6 +138,9 @@ func (r *Runtime) Start(ctx context.Context) error {
 	if err := r.ping(ctx); err != nil {
 		return err
 	}
+	if err := r.removeOrphans(ctx); err != nil {
+		return err
+	}
 	var (
 		wg    sync.WaitGroup
 		errMu sync.Mutex
@@ -172,6 +176,28 @@ func (r *Runtime) Start(ctx context.Context) error {
 				defer r.wg.Done()
 				r.supervise(sctx, m)
 			}()
+		}
+	}
+	return nil
+}
+
+// removeOrphans removes the containers this node (same prefix) created for
+// ids that are no longer configured, e.g. kept at the last Stop.
+func (r *Runtime) removeOrphans(ctx context.Context) error {
+	list, err := r.cli.ContainerList(ctx, container.ListOptions{All: true, Filters: filters.NewArgs(filters.Arg("label", LabelManaged+"=true"))})
+	if err != nil {
+		return fmt.Errorf("list the node's containers: %w", err)
+	}
+	for _, c := range list {
+		if c.Labels[LabelPrefix] != r.opts.NamePrefix {
+			continue
+		}
+		if m, ok := r.byID[c.Labels[LabelContainer]]; ok && m.spec != nil {
+			continue
+		}
+		r.log.Info("removing container no longer configured", "container", c.Labels[LabelContainer], "names", c.Names)
+		if err := r.remove(ctx, c.ID); err != nil {
+			return err
 		}
 	}
 	return nil
