@@ -3,32 +3,50 @@ package contracts_test
 import (
 	"context"
 	"crypto/ecdsa"
+	"errors"
 	"math/big"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
 	"github.com/ethereum/go-ethereum/node"
+	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/abi/testconsumerabi"
 	"github.com/infernode/infernode/contracts"
 )
 
-// env is a simulated chain with the contracts deployed and funded keys.
+var (
+	coordABI    = coordinatorabi.NewCoordinator()
+	exampleABI  = exampleconsumerabi.NewExampleConsumer()
+	testConsABI = testconsumerabi.NewTestConsumer()
+	ether       = big.NewInt(1e18)
+)
+
+// env is a simulated chain (real EVM, in process) with the contracts
+// deployed and funded keys. Its clock runs ahead of the wall clock, so every
+// committed block is exactly one second after the previous one and AdjustTime
+// moves block time precisely.
 type env struct {
 	t        *testing.T
 	ctx      context.Context
 	sim      *simulated.Backend
 	client   simulated.Client
 	backend  contracts.Backend
-	keys     []*ecdsa.PrivateKey
+	nodes    []*ecdsa.PrivateKey // delivering nodes
 	deployer *ecdsa.PrivateKey
 	dep      contracts.Deployment
+	coord    *bind.BoundContract
 }
 
 func newEnv(t *testing.T) *env {
@@ -39,7 +57,7 @@ func newEnv(t *testing.T) *env {
 		k, err := crypto.GenerateKey()
 		require.NoError(t, err)
 		keys[i] = k
-		alloc[crypto.PubkeyToAddress(k.PublicKey)] = types.Account{Balance: new(big.Int).Mul(big.NewInt(1000), big.NewInt(1e18))}
+		alloc[crypto.PubkeyToAddress(k.PublicKey)] = types.Account{Balance: new(big.Int).Mul(big.NewInt(1000), ether)}
 	}
 	sim := simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000), func(_ *node.Config, ec *ethconfig.Config) {
 		ec.Miner.GasCeil = 60_000_000
@@ -47,18 +65,166 @@ func newEnv(t *testing.T) *env {
 	t.Cleanup(func() { _ = sim.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
-	e := &env{t: t, ctx: ctx, sim: sim, client: sim.Client(), keys: keys[1:], deployer: keys[0]}
+	// Jump ahead of the wall clock: from here on Commit seals at parent+1.
+	require.NoError(t, sim.AdjustTime(time.Hour))
+	e := &env{t: t, ctx: ctx, sim: sim, client: sim.Client(), nodes: keys[1:], deployer: keys[0]}
 	e.backend = contracts.WithCommit(sim.Client(), sim.Commit)
 	dep, err := contracts.Deploy(ctx, e.backend, e.deployer, common.Address{})
 	require.NoError(t, err)
 	e.dep = dep
+	e.coord = coordABI.Instance(e.client, dep.Coordinator)
 	return e
 }
 
-func (e *env) addr(k *ecdsa.PrivateKey) common.Address { return crypto.PubkeyToAddress(k.PublicKey) }
+func addrOf(k *ecdsa.PrivateKey) common.Address { return crypto.PubkeyToAddress(k.PublicKey) }
 
 func (e *env) opts(k *ecdsa.PrivateKey) *bind.TransactOpts {
 	o := bind.NewKeyedTransactor(k, big.NewInt(1337))
 	o.Context = e.ctx
 	return o
+}
+
+// now is the latest block's timestamp: what eth_call at latest sees.
+func (e *env) now() uint64 {
+	h, err := e.client.HeaderByNumber(e.ctx, nil)
+	require.NoError(e.t, err)
+	return h.Time
+}
+
+// advanceTo makes the next committed block have timestamp ts.
+func (e *env) advanceTo(ts uint64) {
+	now := e.now()
+	require.Less(e.t, now, ts, "cannot go back in time")
+	if ts-1 > now {
+		require.NoError(e.t, e.sim.AdjustTime(time.Duration(ts-1-now)*time.Second))
+	}
+	require.Equal(e.t, ts-1, e.now())
+}
+
+// send mines a transaction from k to `to` with calldata and returns its
+// successful receipt.
+func (e *env) send(k *ecdsa.PrivateKey, to common.Address, data []byte) *types.Receipt {
+	e.t.Helper()
+	rcpt, err := e.trySend(k, to, data, nil)
+	require.NoError(e.t, err)
+	return rcpt
+}
+
+func (e *env) trySend(k *ecdsa.PrivateKey, to common.Address, data []byte, adjust func(*bind.TransactOpts)) (*types.Receipt, error) {
+	o := e.opts(k)
+	if adjust != nil {
+		adjust(o)
+	}
+	tx, err := bind.NewBoundContract(to, coordABI.GetABI(), e.client, e.client, e.client).RawTransact(o, data)
+	if err != nil {
+		return nil, err
+	}
+	e.sim.Commit()
+	rcpt, err := bind.WaitMined(e.ctx, e.client, tx.Hash())
+	if err != nil {
+		return nil, err
+	}
+	if rcpt.Status != types.ReceiptStatusSuccessful {
+		return rcpt, errors.New("transaction reverted")
+	}
+	return rcpt, nil
+}
+
+// call runs eth_call at the latest block from `from` and returns the result
+// or the Coordinator's decoded custom error.
+func (e *env) call(from, to common.Address, data []byte, gasPrice *big.Int, gas uint64) ([]byte, any) {
+	e.t.Helper()
+	out, err := e.client.CallContract(e.ctx, ethereum.CallMsg{From: from, To: &to, Data: data, GasPrice: gasPrice, Gas: gas}, nil)
+	if err == nil {
+		return out, nil
+	}
+	return nil, decodeRevert(e.t, err)
+}
+
+// wantRevert asserts eth_call reverts with exactly the error value want
+// (a *coordinatorabi.Coordinator<Name> struct).
+func (e *env) wantRevert(from, to common.Address, data []byte, want any) {
+	e.t.Helper()
+	_, got := e.call(from, to, data, nil, 0)
+	require.Equal(e.t, want, got)
+}
+
+// wantOK asserts eth_call does not revert.
+func (e *env) wantOK(from, to common.Address, data []byte) []byte {
+	e.t.Helper()
+	out, got := e.call(from, to, data, nil, 0)
+	require.Nil(e.t, got)
+	return out
+}
+
+func decodeRevert(t *testing.T, err error) any {
+	t.Helper()
+	var de rpc.DataError
+	require.True(t, errors.As(err, &de), "not a revert: %v", err)
+	s, ok := de.ErrorData().(string)
+	require.True(t, ok, "revert data is %T", de.ErrorData())
+	raw, derr := hexutil.Decode(s)
+	require.NoError(t, derr)
+	require.GreaterOrEqual(t, len(raw), 4, "revert without a selector: %v", err)
+	v, uerr := coordABI.UnpackError(raw)
+	if uerr != nil || v == nil {
+		v2, err2 := testConsABI.UnpackError(raw)
+		require.NoError(t, err2, "unknown revert %x (%v)", raw, err)
+		return v2
+	}
+	return v
+}
+
+// deployTestConsumer deploys a TestConsumer whose getSigner() is signer.
+func (e *env) deployTestConsumer(signer common.Address) common.Address {
+	e.t.Helper()
+	art, err := contracts.LoadArtifact(contracts.TestConsumerName)
+	require.NoError(e.t, err)
+	addr, tx, err := bind.DeployContract(e.opts(e.deployer), art.Bytecode, e.client, testConsABI.PackConstructor(e.dep.Coordinator, signer))
+	require.NoError(e.t, err)
+	e.sim.Commit()
+	_, err = bind.WaitDeployed(e.ctx, e.client, tx.Hash())
+	require.NoError(e.t, err)
+	return addr
+}
+
+// sub returns a valid subscription owned by owner, active now, one-shot.
+func (e *env) sub(owner common.Address) coordinatorabi.Subscription {
+	return coordinatorabi.Subscription{
+		Owner:         owner,
+		ActiveAt:      uint32(e.now()),
+		Period:        0,
+		Frequency:     1,
+		Redundancy:    1,
+		MaxGasPrice:   big.NewInt(1_000_000_000_000), // 1000 gwei
+		MaxGasLimit:   500_000,
+		ContainerId:   "echo",
+		Inputs:        []byte("hello"),
+		PaymentAmount: new(big.Int),
+	}
+}
+
+// create makes consumer create sub (via TestConsumer.createRaw) and returns its id.
+func (e *env) create(consumer common.Address, sub coordinatorabi.Subscription) uint32 {
+	e.t.Helper()
+	rcpt := e.send(e.deployer, consumer, testConsABI.PackCreateRaw(testconsumerabi.Subscription(sub)))
+	for _, l := range rcpt.Logs {
+		if ev, err := coordABI.UnpackSubscriptionCreatedEvent(l); err == nil {
+			return ev.Id
+		}
+	}
+	e.t.Fatal("no SubscriptionCreated event")
+	return 0
+}
+
+func (e *env) deliverData(id, interval uint32, output []byte) []byte {
+	return coordABI.PackDeliverCompute(id, interval, []byte("in"), output, []byte("proof"))
+}
+
+func viewCall[T any](e *env, to common.Address, data []byte, unpack func([]byte) (T, error)) T {
+	e.t.Helper()
+	out := e.wantOK(common.Address{}, to, data)
+	v, err := unpack(out)
+	require.NoError(e.t, err)
+	return v
 }
