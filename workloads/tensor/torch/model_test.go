@@ -1,0 +1,202 @@
+package torch
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/workloads/protocol"
+)
+
+var (
+	irisInput  = []float32{1.0380048, 0.5586108, 1.1037828, 1.712096}
+	irisGolden = []float32{0.0016699483, 0.0211449731, 0.9771850705}
+)
+
+func irisRaw(t testing.TB) []byte {
+	t.Helper()
+	raw, err := os.ReadFile("../testdata/iris.torch")
+	require.NoError(t, err)
+	return raw
+}
+
+func TestIrisGolden(t *testing.T) {
+	for _, jit := range []bool{false, true} {
+		m, err := Load(irisRaw(t), Options{JIT: jit})
+		require.NoError(t, err)
+		require.Equal(t, jit, m.Compiled())
+		require.Contains(t, m.Summary(), "IrisClassificationModel(MLP: Linear(4,50), Linear(50,50), Linear(50,3)")
+		out, err := m.Forward(context.Background(), protocol.FromFloat32([]int{1, 4}, irisInput))
+		require.NoError(t, err)
+		require.Equal(t, []int{1, 3}, out.Shape)
+		got, err := out.Float32s()
+		require.NoError(t, err)
+		require.InDeltaSlice(t, irisGolden, got, 1e-5, "jit=%v", jit)
+	}
+}
+
+func TestJITMatchesInterpreter(t *testing.T) {
+	a, err := Load(irisRaw(t), Options{})
+	require.NoError(t, err)
+	b, err := Load(irisRaw(t), Options{JIT: true})
+	require.NoError(t, err)
+	in := protocol.FromFloat32([]int{3, 4}, []float32{1, 2, 3, 4, -1, 0, 0.5, 2, 5.1, 3.5, 1.4, 0.2})
+	x, err := a.Forward(context.Background(), in)
+	require.NoError(t, err)
+	y, err := b.Forward(context.Background(), in)
+	require.NoError(t, err)
+	require.Equal(t, x.Bytes(), y.Bytes(), "bit-identical")
+	require.Equal(t, []int{3, 3}, x.Shape)
+}
+
+func TestForwardInputErrors(t *testing.T) {
+	m, err := Load(irisRaw(t), Options{})
+	require.NoError(t, err)
+	tests := []struct {
+		in   protocol.Tensor
+		want string
+	}{
+		{protocol.FromFloat32([]int{1, 3}, []float32{1, 2, 3}), "the last dimension must be 4"},
+		{protocol.FromInt64([]int{1, 4}, []int64{1, 2, 3, 4}), "input is int64"},
+		{protocol.FromFloat32([]int{}, []float32{1}), "scalar"},
+	}
+	for _, tc := range tests {
+		_, err := m.Forward(context.Background(), tc.in)
+		var ie *InputError
+		require.True(t, errors.As(err, &ie), "%v", err)
+		require.ErrorContains(t, err, tc.want)
+	}
+}
+
+// rezip rewrites the fixture archive with edit applied to each entry.
+func rezip(t *testing.T, edit func(name string, b []byte) (string, []byte)) []byte {
+	t.Helper()
+	raw := irisRaw(t)
+	zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		b, err := readZip(f, 1<<20)
+		require.NoError(t, err)
+		name, nb := edit(f.Name, b)
+		if name == "" {
+			continue
+		}
+		w, err := zw.Create(name)
+		require.NoError(t, err)
+		_, err = w.Write(nb)
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	return buf.Bytes()
+}
+
+func TestLoadRejects(t *testing.T) {
+	tests := []struct {
+		name string
+		raw  func(t *testing.T) []byte
+		want string
+	}{
+		{"not zip", func(*testing.T) []byte { return []byte("nope") }, "not a PyTorch zip archive"},
+		{"no data.pkl", func(t *testing.T) []byte {
+			return rezip(t, func(n string, b []byte) (string, []byte) {
+				if strings.HasSuffix(n, "data.pkl") {
+					return "", nil
+				}
+				return n, b
+			})
+		}, "no <name>/data.pkl"},
+		{"big endian", func(t *testing.T) []byte {
+			return rezip(t, func(n string, b []byte) (string, []byte) {
+				if strings.HasSuffix(n, "byteorder") {
+					return n, []byte("big")
+				}
+				return n, b
+			})
+		}, `byte order "big"`},
+		{"torchscript", func(t *testing.T) []byte {
+			return rezip(t, func(n string, b []byte) (string, []byte) {
+				if strings.HasSuffix(n, "version") {
+					return "iris/code/__torch__.py", b
+				}
+				return n, b
+			})
+		}, "TorchScript archive"},
+		{"unknown module", func(t *testing.T) []byte {
+			return rezip(t, func(n string, b []byte) (string, []byte) {
+				if strings.HasSuffix(n, "data.pkl") {
+					// Same length: the GLOBAL line stays well formed.
+					return n, bytes.Replace(b, []byte("linear\nLinear"), []byte("linear\nConv2d"), 1)
+				}
+				return n, b
+			})
+		}, "unsupported module torch.nn.modules.linear.Conv2d (at model.layer1)"},
+		{"int storage", func(t *testing.T) []byte {
+			return rezip(t, func(n string, b []byte) (string, []byte) {
+				if strings.HasSuffix(n, "data.pkl") {
+					return n, bytes.Replace(b, []byte("torch\nFloatStorage"), []byte("torch\nLongStorage\x00"), 1)
+				}
+				return n, b
+			})
+		}, "storage type torch.LongStorage"},
+		{"missing storage", func(t *testing.T) []byte {
+			return rezip(t, func(n string, b []byte) (string, []byte) {
+				if strings.HasSuffix(n, "data/3") {
+					return "", nil
+				}
+				return n, b
+			})
+		}, "storage 3 is missing"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load(tc.raw(t), Options{})
+			require.ErrorContains(t, err, tc.want)
+		})
+	}
+}
+
+func FuzzUnpickle(f *testing.F) {
+	raw := irisRaw(f)
+	zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	require.NoError(f, err)
+	for _, zf := range zr.File {
+		if strings.HasSuffix(zf.Name, "data.pkl") {
+			b, err := readZip(zf, 1<<20)
+			require.NoError(f, err)
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("\x80\x02}q\x00(X\x01\x00\x00\x00aK\x01u."))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		_, _ = unpickle(b, func(pid any) (any, error) { return storageRef{dtype: "float32", key: "0"}, nil })
+	})
+}
+
+func BenchmarkIris(b *testing.B) {
+	for _, jit := range []bool{false, true} {
+		name := "interpreted"
+		if jit {
+			name = "jit"
+		}
+		b.Run(name, func(b *testing.B) {
+			m, err := Load(irisRaw(b), Options{JIT: jit})
+			require.NoError(b, err)
+			in := protocol.FromFloat32([]int{1, 4}, irisInput)
+			ctx := context.Background()
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := m.Forward(ctx, in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
