@@ -55,6 +55,16 @@ type Embedded struct {
 	stopped bool
 }
 
+// DevChainConfig is the embedded chain's fork set: go-ethereum's dev chain
+// config up to and including Osaka (mainnet's rules), without the
+// experimental forks after it (whose state-gas repricing would make gas
+// figures unlike any public network).
+func DevChainConfig() *params.ChainConfig {
+	cfg := *params.AllDevChainProtocolChanges
+	cfg.BogotaTime = nil
+	return &cfg
+}
+
 // DevKey returns the i-th deterministic dev key of the embedded chain:
 // keccak256("infernode dev key <i>"). Public knowledge: dev use only.
 func DevKey(i int) *ecdsa.PrivateKey {
@@ -113,7 +123,7 @@ func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error)
 	ethConf := ethconfig.Defaults
 	ethConf.NetworkId = EmbeddedChainID
 	ethConf.Genesis = &core.Genesis{
-		Config:   params.AllDevChainProtocolChanges,
+		Config:   DevChainConfig(),
 		GasLimit: opts.GasLimit,
 		BaseFee:  big.NewInt(params.InitialBaseFee),
 		Alloc:    alloc,
@@ -179,18 +189,3 @@ func (e *Embedded) Stop() error {
 }
 
 var _ Chain = (*Embedded)(nil)
-
-// waitBlock is a helper for callers that need the chain to have moved.
-func waitBlock(ctx context.Context, c *ethclient.Client, after uint64) error {
-	for {
-		n, err := c.BlockNumber(ctx)
-		if err == nil && n > after {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
-}
