@@ -31,7 +31,8 @@ const echoPkg = "github.com/infernode/infernode/workloads/echo"
 var (
 	cli       *client.Client
 	runID     string
-	echoImage string // infernode/echo built by the test with workloads/Dockerfile
+	echoImage string            // infernode/echo built by the test with workloads/Dockerfile
+	bundled   map[string]string // every bundled workload's name -> its test image (echo included)
 	echoBin   string // the same program built for the host
 )
 
@@ -59,10 +60,27 @@ func runWithEngine(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	if err := dockertest.BuildImage(ctx, cli, ".", echoPkg, echoImage, string(dockerfile)); err != nil {
+	names, err := bundledWorkloads("../../../workloads")
+	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	bundled = map[string]string{}
+	for _, name := range names {
+		tag := "infernode-test/" + name + ":" + runID
+		if err := dockertest.BuildImage(ctx, cli, ".", "github.com/infernode/infernode/workloads/"+name, tag, string(dockerfile)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		bundled[name] = tag
+	}
+	defer func() {
+		for _, tag := range bundled {
+			if err := dockertest.RemoveImage(context.Background(), cli, tag); err != nil {
+				fmt.Fprintln(os.Stderr, "cleanup image:", err)
+			}
+		}
+	}()
 	tmp, err := os.MkdirTemp("", "e2e-echo-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -80,10 +98,27 @@ func runWithEngine(m *testing.M) int {
 	if err := dockertest.RemoveContainers(cctx, cli, runID); err != nil {
 		fmt.Fprintln(os.Stderr, "cleanup containers:", err)
 	}
-	if err := dockertest.RemoveImage(cctx, cli, echoImage); err != nil {
-		fmt.Fprintln(os.Stderr, "cleanup image:", err)
-	}
 	return code
+}
+
+// bundledWorkloads lists the workloads/<name> directories holding a main
+// package, as workloads/build-images.sh does.
+func bundledWorkloads(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name(), "main.go"))
+		if err == nil && bytes.Contains(b, []byte("\npackage main\n")) {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("no bundled workload under %s", dir)
+	}
+	return names, nil
 }
 
 func engine(tb testing.TB) string {
@@ -248,4 +283,52 @@ func BenchmarkStartEcho(b *testing.B) {
 			require.NoError(b, dockertest.RemoveContainers(ctx, cli, prefix))
 		})
 	}
+}
+
+// bundledRuntime makes a runtime with one container per bundled workload.
+func bundledRuntime(tb testing.TB, prefix string) *docker.Runtime {
+	tb.Helper()
+	var cs []config.Container
+	for name, tag := range bundled {
+		cs = append(cs, config.Container{ID: name, Image: tag})
+	}
+	r, err := docker.New(cs, docker.Options{NamePrefix: prefix, StopTimeout: time.Second})
+	require.NoError(tb, err)
+	return r
+}
+
+// Every bundled workload image comes up under the managed runtime and
+// answers the protocol's GET /service-resources.
+func TestBundledWorkloadsReady(t *testing.T) {
+	r := bundledRuntime(t, engine(t))
+	t.Cleanup(func() { require.NoError(t, r.Stop(context.Background())) })
+	require.NoError(t, r.Start(context.Background()))
+	require.Contains(t, bundled, "echo")
+	for _, s := range r.States() {
+		require.True(t, s.Ready, "%+v", s)
+		ep, err := r.Endpoint(s.ID)
+		require.NoError(t, err)
+		resp, err := http.Get(ep.URL + "/service-resources")
+		require.NoError(t, err)
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, resp.StatusCode, "%s: %s", s.ID, b)
+		require.True(t, json.Valid(b), "%s: %s", s.ID, b)
+	}
+}
+
+// BenchmarkStartBundled is the time to make every bundled workload ready
+// at once from fresh containers (images local).
+func BenchmarkStartBundled(b *testing.B) {
+	prefix := engine(b)
+	ctx := context.Background()
+	for b.Loop() {
+		r := bundledRuntime(b, prefix)
+		require.NoError(b, r.Start(ctx))
+		b.StopTimer()
+		require.NoError(b, r.Stop(ctx))
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(len(bundled)), "containers")
 }
