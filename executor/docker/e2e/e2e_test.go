@@ -33,7 +33,7 @@ var (
 	runID     string
 	echoImage string            // infernode/echo built by the test with workloads/Dockerfile
 	bundled   map[string]string // every bundled workload's name -> its test image (echo included)
-	echoBin   string // the same program built for the host
+	echoBin   string            // the same program built for the host
 )
 
 func TestMain(m *testing.M) {
