@@ -337,6 +337,7 @@ func TestNotReady(t *testing.T) {
 			for _, want := range tt.err {
 				require.ErrorContains(t, err, want)
 			}
+			require.Contains(t, r.States()[0].Error, tt.err[0][len(`container "`+tt.c.ID+`": `):], "the error stays in States")
 			_, err = cli.ContainerInspect(context.Background(), prefix+"infernode-"+tt.c.ID)
 			require.True(t, cerrdefs.IsNotFound(err), "a failed Start removes its containers: %v", err)
 		})

@@ -459,7 +459,7 @@ func (r *Runtime) stopLocked(ctx context.Context) error {
 			} else {
 				err = r.remove(ctx, id)
 			}
-			r.setState(m, state, false, "")
+			r.setPhase(m, state, false)
 			if err != nil {
 				errMu.Lock()
 				errs = append(errs, fmt.Errorf("container %q: %w", m.cfg.ID, err))
