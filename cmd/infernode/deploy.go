@@ -100,4 +100,3 @@ func parsePrivateKey(s string) (*ecdsa.PrivateKey, error) {
 	}
 	return key, nil
 }
-
