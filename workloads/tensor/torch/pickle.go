@@ -1,6 +1,7 @@
 package torch
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -102,7 +103,7 @@ func (u *unpickler) read(n int) ([]byte, error) {
 }
 
 func (u *unpickler) line() (string, error) {
-	i := strings.IndexByte(string(u.data[u.pos:]), '\n')
+	i := bytes.IndexByte(u.data[u.pos:], '\n')
 	if i < 0 {
 		return "", errPickleEOF
 	}

@@ -1,0 +1,214 @@
+package service_test
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/workloads/modelstore"
+	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/workloads/tensor/service"
+)
+
+const irisID = "local/infernode/iris:iris.torch"
+
+var (
+	irisInput  = []float32{1.0380048, 0.5586108, 1.1037828, 1.712096}
+	irisGolden = []float32{0.0016699483, 0.0211449731, 0.9771850705}
+)
+
+const irisData = `{"model_id":"` + irisID + `","input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}`
+
+func cacheWithIris(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	raw, err := os.ReadFile("../testdata/iris.torch")
+	require.NoError(t, err)
+	p := filepath.Join(dir, "local", "infernode", "iris", "default", "iris.torch")
+	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(t, os.WriteFile(p, raw, 0o644))
+	return dir
+}
+
+func offlineStore(t testing.TB, dir string) modelstore.Config {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	dead := "http://" + ln.Addr().String()
+	require.NoError(t, ln.Close())
+	return modelstore.Config{CacheDir: dir, HubBaseURL: dead, ArweaveGateway: dead}
+}
+
+func newServer(t testing.TB, cfg service.Config) *httptest.Server {
+	t.Helper()
+	cfg.Store = offlineStore(t, cacheWithIris(t))
+	s, err := service.New(context.Background(), cfg)
+	require.NoError(t, err)
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func post(t testing.TB, url, body string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Post(url+protocol.PathOutput, "application/json", strings.NewReader(body))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, b
+}
+
+func TestIrisOffChain(t *testing.T) {
+	for _, jit := range []bool{false, true} {
+		srv := newServer(t, service.Config{JIT: jit})
+		status, body := post(t, srv.URL, `{"source":1,"destination":1,"data":`+irisData+`}`)
+		require.Equal(t, http.StatusOK, status, string(body))
+		var out protocol.Tensor
+		require.NoError(t, json.Unmarshal(body, &out))
+		require.Equal(t, []int{1, 3}, out.Shape)
+		require.Equal(t, protocol.Float32, out.DType)
+		got, err := out.Float32s()
+		require.NoError(t, err)
+		require.InDeltaSlice(t, irisGolden, got, 1e-5)
+	}
+}
+
+func TestIrisOnChain(t *testing.T) {
+	srv := newServer(t, service.Config{DefaultModelID: irisID})
+	// Empty model id: the default model.
+	input, err := service.EncodeInputABI("", protocol.FromFloat32([]int{1, 4}, irisInput))
+	require.NoError(t, err)
+	status, body := post(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`"}`)
+	require.Equal(t, http.StatusOK, status, string(body))
+	var out protocol.OnChainOutput
+	require.NoError(t, json.Unmarshal(body, &out))
+	require.Equal(t, hex.EncodeToString(input), out.RawInput)
+	require.Empty(t, out.ProcessedInput)
+	require.Empty(t, out.ProcessedOutput)
+	require.Empty(t, out.Proof)
+	raw, err := hex.DecodeString(out.RawOutput)
+	require.NoError(t, err)
+	tn, err := protocol.DecodeTensorABI(raw)
+	require.NoError(t, err)
+	got, err := tn.Float32s()
+	require.NoError(t, err)
+	require.InDeltaSlice(t, irisGolden, got, 1e-5)
+
+	// On-chain input, off-chain output.
+	status, body = post(t, srv.URL, `{"source":0,"destination":1,"data":"`+hex.EncodeToString(input)+`"}`)
+	require.Equal(t, http.StatusOK, status, string(body))
+	require.Contains(t, string(body), `"shape":[1,3]`)
+}
+
+func TestErrors(t *testing.T) {
+	srv := newServer(t, service.Config{})
+	tests := []struct {
+		name   string
+		body   string
+		status int
+		want   string
+	}{
+		{"stream", `{"source":1,"destination":2,"data":` + irisData + `}`, 400, "tensor does not stream"},
+		{"no model", `{"source":1,"destination":1,"data":{"input":{"values":[1],"shape":[1],"dtype":1}}}`, 400, "no TENSORFW_DEFAULT_MODEL_ID"},
+		{"no input", `{"source":1,"destination":1,"data":{"model_id":"` + irisID + `"}}`, 400, "data.input: missing"},
+		{"bad tensor", `{"source":1,"destination":1,"data":{"model_id":"` + irisID + `","input":{"values":[1],"shape":[2],"dtype":1}}}`, 400,
+			"data.input: tensor values: has 1 elements but shape [2] needs 2"},
+		{"wrong features", `{"source":1,"destination":1,"data":{"model_id":"` + irisID + `","input":{"values":[1,2],"shape":[1,2],"dtype":1}}}`, 400,
+			"the last dimension must be 4"},
+		{"absent model", `{"source":1,"destination":1,"data":{"model_id":"local/a/b:c.torch","input":{"values":[1],"shape":[1],"dtype":1}}}`, 400, "model file not found"},
+		{"offline", `{"source":1,"destination":1,"data":{"model_id":"arweave/a/b/TX:c.torch","input":{"values":[1],"shape":[1],"dtype":1}}}`, 500, "unavailable offline"},
+		{"not a torch file", `{"source":1,"destination":1,"data":{"model_id":"local/infernode/iris:iris.torch","input":{"values":[1,2,3,4],"shape":[1,4],"dtype":9}}}`, 400, "input is uint8"},
+		{"on-chain garbage", `{"source":0,"destination":0,"data":"0102"}`, 400, "on-chain input"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			status, body := post(t, srv.URL, tc.body)
+			require.Equal(t, tc.status, status, string(body))
+			var reply protocol.ErrorReply
+			require.NoError(t, json.Unmarshal(body, &reply))
+			require.Contains(t, reply.Error, tc.want)
+		})
+	}
+}
+
+func TestConfigFromEnv(t *testing.T) {
+	env := map[string]string{"TENSORFW_DEFAULT_MODEL_ID": irisID, "TENSORFW_CACHE_DIR": "/c", "TENSORFW_USE_JIT": "true", "HUB_TOKEN": "x"}
+	cfg, err := service.ConfigFromEnv(func(k string) string { return env[k] })
+	require.NoError(t, err)
+	require.True(t, cfg.JIT)
+	require.Equal(t, irisID, cfg.DefaultModelID)
+	require.Equal(t, "/c", cfg.Store.CacheDir)
+	require.Equal(t, "x", cfg.Store.HubToken)
+	env["TENSORFW_USE_JIT"] = "yes please"
+	_, err = service.ConfigFromEnv(func(k string) string { return env[k] })
+	require.ErrorContains(t, err, "TENSORFW_USE_JIT")
+}
+
+func TestServiceResources(t *testing.T) {
+	srv := newServer(t, service.Config{DefaultModelID: irisID})
+	resp, err := http.Get(srv.URL + protocol.PathResources)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var res protocol.ServiceResources
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&res))
+	require.Equal(t, "tensor", res.ServiceID)
+	require.Len(t, res.ComputeCapability[0].Models, 1)
+	for id, want := range map[string]bool{irisID: true, "local/x/y:z.torch": false} {
+		resp, err := http.Get(srv.URL + protocol.PathResources + "?model_id=" + id)
+		require.NoError(t, err)
+		var sup protocol.ModelSupport
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&sup))
+		resp.Body.Close()
+		require.Equal(t, want, sup.Supported, id)
+	}
+}
+
+func FuzzDecodeInputABI(f *testing.F) {
+	enc, _ := service.EncodeInputABI(irisID, protocol.FromFloat32([]int{1, 4}, irisInput))
+	f.Add(enc)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		in, err := service.DecodeInputABI(b)
+		if err != nil {
+			return
+		}
+		again, err := service.EncodeInputABI(in.ModelID, in.Tensor)
+		require.NoError(t, err)
+		back, err := service.DecodeInputABI(again)
+		require.NoError(t, err)
+		require.Equal(t, in.Tensor.Bytes(), back.Tensor.Bytes())
+	})
+}
+
+func BenchmarkIrisHTTP(b *testing.B) {
+	for _, jit := range []bool{false, true} {
+		name := map[bool]string{false: "interpreted", true: "jit"}[jit]
+		b.Run(name, func(b *testing.B) {
+			srv := newServer(b, service.Config{DefaultModelID: irisID, JIT: jit})
+			body := `{"source":1,"destination":1,"data":` + irisData + `}`
+			client := srv.Client()
+			b.ReportAllocs()
+			for b.Loop() {
+				resp, err := client.Post(srv.URL+protocol.PathOutput, "application/json", strings.NewReader(body))
+				if err != nil {
+					b.Fatal(err)
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK {
+					b.Fatal(resp.Status)
+				}
+			}
+		})
+	}
+}
