@@ -78,7 +78,9 @@ func TestUnescapeMount(t *testing.T) {
 }
 
 func TestResourcesHandler(t *testing.T) {
-	caps := func() []ComputeCapability { return []ComputeCapability{{ID: "x", Type: "ONNX", Task: []string{}, Models: []MLModel{}, CachedModels: []MLModel{}}} }
+	caps := func() []ComputeCapability {
+		return []ComputeCapability{{ID: "x", Type: "ONNX", Task: []string{}, Models: []MLModel{}, CachedModels: []MLModel{}}}
+	}
 	support := func(_ context.Context, id string) ModelSupport {
 		return ModelSupport{Supported: id == "local/a/b:c", Error: map[bool]string{false: "no"}[id == "local/a/b:c"]}
 	}

@@ -178,3 +178,20 @@ func TestEchoMethodNotAllowed(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode)
 }
+
+// BenchmarkEchoHTTP is one off-chain echo over loopback HTTP.
+func BenchmarkEchoHTTP(b *testing.B) {
+	h, err := service.New(service.Config{})
+	require.NoError(b, err)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	client := srv.Client()
+	for b.Loop() {
+		resp, err := client.Post(srv.URL+protocol.PathOutput, "application/json", strings.NewReader(`{"source":1,"destination":1,"data":{"x":1}}`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+}
