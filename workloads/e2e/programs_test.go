@@ -1,0 +1,187 @@
+package e2e_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/workloads/protocol"
+)
+
+// repoRoot is two levels up from this package.
+func repoRoot(t testing.TB) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	require.True(t, ok)
+	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
+}
+
+// buildProgram compiles workloads/<name> as the images do (static, no cgo).
+func buildProgram(t *testing.T, name string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), name)
+	cmd := exec.Command("go", "build", "-o", bin, "./workloads/"+name)
+	cmd.Dir = repoRoot(t)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go build %s: %s", name, out)
+	return bin
+}
+
+// startProgram runs bin on a free loopback port and returns its base URL
+// once it logs that it serves; the process is stopped with SIGTERM by the
+// caller through the returned function, which checks a clean exit.
+func startProgram(t *testing.T, bin string, env ...string) (string, func()) {
+	t.Helper()
+	cmd := exec.Command(bin, "--addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), env...)
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	addr := make(chan string, 1)
+	logs := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			var line struct {
+				Msg  string `json:"msg"`
+				Addr string `json:"addr"`
+			}
+			if json.Unmarshal(sc.Bytes(), &line) == nil && line.Msg == "serving" {
+				addr <- line.Addr
+			}
+			select {
+			case logs <- sc.Text():
+			default:
+			}
+		}
+		close(logs)
+	}()
+	var base string
+	select {
+	case a := <-addr:
+		base = "http://" + a
+	case <-time.After(30 * time.Second):
+		_ = cmd.Process.Kill()
+		var all []string
+		for l := range logs {
+			all = append(all, l)
+		}
+		t.Fatalf("%s did not start serving: %s", bin, strings.Join(all, "\n"))
+	}
+	stop := func() {
+		require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+		require.NoError(t, cmd.Wait(), "graceful exit with status 0")
+	}
+	return base, stop
+}
+
+func postJSON(t *testing.T, url, body string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Post(url, "application/json", strings.NewReader(body))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, b
+}
+
+// modelCache lays a fixture out as local/infernode/iris in a fresh cache.
+func modelCache(t *testing.T, fixture string) string {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(repoRoot(t), fixture))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	p := filepath.Join(dir, "local", "infernode", "iris", "default", filepath.Base(fixture))
+	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(t, os.WriteFile(p, raw, 0o644))
+	return dir
+}
+
+func TestProgramsServeAndStop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts the workload programs")
+	}
+	t.Run("echo", func(t *testing.T) {
+		base, stop := startProgram(t, buildProgram(t, "echo"))
+		status, body := postJSON(t, base+protocol.PathOutput, `{"source":0,"destination":0,"data":"c0ffee","requires_proof":true}`)
+		require.Equal(t, http.StatusOK, status, string(body))
+		require.Contains(t, string(body), `"raw_output":"c0ffee"`)
+		resp, err := http.Get(base + protocol.PathResources)
+		require.NoError(t, err)
+		var res protocol.ServiceResources
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&res))
+		resp.Body.Close()
+		require.Equal(t, "echo", res.ServiceID)
+		stop()
+	})
+	t.Run("onnx", func(t *testing.T) {
+		cache := modelCache(t, "workloads/onnx/testdata/iris.onnx")
+		base, stop := startProgram(t, buildProgram(t, "onnx"),
+			"ONNX_CACHE_DIR="+cache, "ONNX_DEFAULT_MODEL_ID=local/infernode/iris:iris.onnx")
+		status, body := postJSON(t, base+protocol.PathOutput, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}}`)
+		require.Equal(t, http.StatusOK, status, string(body))
+		requireIris(t, body, "result.0", onnxGolden)
+		stop()
+	})
+	t.Run("tensor", func(t *testing.T) {
+		cache := modelCache(t, "workloads/tensor/testdata/iris.torch")
+		base, stop := startProgram(t, buildProgram(t, "tensor"),
+			"TENSORFW_CACHE_DIR="+cache, "TENSORFW_DEFAULT_MODEL_ID=local/infernode/iris:iris.torch", "TENSORFW_USE_JIT=true")
+		status, body := postJSON(t, base+protocol.PathOutput, `{"source":1,"destination":1,"data":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}`)
+		require.Equal(t, http.StatusOK, status, string(body))
+		requireIris(t, body, "", torchGolden)
+		stop()
+	})
+	t.Run("llm", func(t *testing.T) {
+		base, stop := startProgram(t, buildProgram(t, "llm"), "RETRY_PARAMS={\"tries\":1}")
+		status, body := postJSON(t, base+protocol.PathOutput, `{"source":1,"destination":1,"data":{"provider":"PROVIDERA","model":"m","params":{"messages":[{"role":"user","content":"hi"}]}}}`)
+		require.Equal(t, http.StatusBadRequest, status)
+		require.Contains(t, string(body), "PROVIDERA_API_KEY is not set")
+		stop()
+	})
+	t.Run("bad config stops the program", func(t *testing.T) {
+		cmd := exec.Command(buildProgram(t, "tensor"), "--addr", "127.0.0.1:0")
+		cmd.Env = append(os.Environ(), "TENSORFW_CACHE_DIR="+t.TempDir(), "TENSORFW_USE_JIT=maybe")
+		out, err := cmd.CombinedOutput()
+		require.Error(t, err)
+		require.Contains(t, string(out), "TENSORFW_USE_JIT")
+	})
+}
+
+var (
+	onnxGolden  = []float32{0.0010151527, 0.0143910227, 0.9845937490}
+	torchGolden = []float32{0.0016699483, 0.0211449731, 0.9771850705}
+)
+
+// requireIris finds the tensor at path ("" = the body itself, "result.0" =
+// the first result) and checks it against the golden output to 1e-5.
+func requireIris(t *testing.T, body []byte, path string, golden []float32) {
+	t.Helper()
+	raw := json.RawMessage(body)
+	if path == "result.0" {
+		var w struct {
+			Result []json.RawMessage `json:"result"`
+		}
+		require.NoError(t, json.Unmarshal(body, &w))
+		require.NotEmpty(t, w.Result)
+		raw = w.Result[0]
+	}
+	var tn protocol.Tensor
+	require.NoError(t, json.Unmarshal(raw, &tn))
+	require.Equal(t, []int{1, 3}, tn.Shape)
+	got, err := tn.Float32s()
+	require.NoError(t, err)
+	require.InDeltaSlice(t, golden, got, 1e-5)
+}
