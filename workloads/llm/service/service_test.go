@@ -346,3 +346,14 @@ func BenchmarkCompletion(b *testing.B) {
 		resp.Body.Close()
 	}
 }
+
+func TestStreamProviderErrorBeforeFirstByte(t *testing.T) {
+	f := &fakeProvider{script: []int{429, 400}, chunks: []string{"x"}}
+	srv, sl := setup(t, f, "")
+	status, hdr, body := post(t, srv.URL, `{"source":1,"destination":2,"data":`+chat+`}`)
+	require.Equal(t, http.StatusBadGateway, status, string(body))
+	require.Equal(t, "application/json", hdr.Get("Content-Type"))
+	require.JSONEq(t, `{"error":"provider PROVIDERA answered 400: scripted 400"}`, string(body))
+	require.Equal(t, 2, f.calls, "429 retried, 400 final")
+	require.Equal(t, []time.Duration{3 * time.Second}, sl.delays)
+}
