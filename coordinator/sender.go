@@ -1,0 +1,667 @@
+package coordinator
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cockroachdb/pebble"
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+)
+
+// Sentinel errors callers branch on.
+var (
+	// ErrFeeAboveCap: the network's base fee is above the cap for this
+	// call (the subscription's maxGasPrice or the node's max_fee_per_gas);
+	// nothing was sent. Retry later.
+	ErrFeeAboveCap = errors.New("base fee above the fee cap")
+	// ErrGasAboveLimit: the estimated gas exceeds wallet.max_gas_limit.
+	ErrGasAboveLimit = errors.New("estimated gas above wallet.max_gas_limit")
+)
+
+// SenderOptions configure a Sender. Zero values take the documented defaults.
+type SenderOptions struct {
+	// Key signs every transaction. Required.
+	Key *ecdsa.PrivateKey
+	// MaxGasLimit caps the gas of any transaction (wallet.max_gas_limit).
+	// Default 5,000,000.
+	MaxGasLimit uint64
+	// MaxFeePerGas and MaxTipPerGas are the node's fee limits in wei;
+	// nil means no node limit (a call's own cap still applies).
+	MaxFeePerGas *big.Int
+	MaxTipPerGas *big.Int
+	// GasMarginPercent is added to every gas estimate. Default 25.
+	GasMarginPercent uint64
+	// Confirmations is how many blocks (the mined one included) make a
+	// receipt final. Default 1.
+	Confirmations uint64
+	// MaxInFlight bounds unconfirmed transactions; Send waits for a slot.
+	// Default 16.
+	MaxInFlight int
+	// StuckBlocks is how many new heads a transaction may stay unmined
+	// before it is replaced with a higher fee. Default 3.
+	StuckBlocks uint64
+	// PollInterval paces the monitor loop. Default 1s.
+	PollInterval time.Duration
+	// Decoder decodes revert reasons; nil decodes only Error/Panic.
+	Decoder *RevertDecoder
+	// AllowedSimErrors are substrings of simulation errors that do not stop
+	// a send (wallet.allowed_sim_errors).
+	AllowedSimErrors []string
+	Logger           *slog.Logger
+}
+
+func (o *SenderOptions) defaults() {
+	if o.MaxGasLimit == 0 {
+		o.MaxGasLimit = 5_000_000
+	}
+	if o.GasMarginPercent == 0 {
+		o.GasMarginPercent = 25
+	}
+	if o.Confirmations == 0 {
+		o.Confirmations = 1
+	}
+	if o.MaxInFlight <= 0 {
+		o.MaxInFlight = 16
+	}
+	if o.StuckBlocks == 0 {
+		o.StuckBlocks = 3
+	}
+	if o.PollInterval <= 0 {
+		o.PollInterval = time.Second
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+}
+
+// Call is one transaction to send.
+type Call struct {
+	// Key makes Send idempotent: a second Send with a key already in the
+	// journal returns the first record and sends nothing. Empty: no check.
+	Key   string
+	To    common.Address
+	Data  []byte
+	Value *big.Int
+	// MaxFeePerGas caps the fee per gas of this call (a subscription's
+	// maxGasPrice); nil: only the node's limit.
+	MaxFeePerGas *big.Int
+	// MinGas is a floor for the gas limit (e.g. the callback's gas plus
+	// overhead), applied after the estimate and its margin.
+	MinGas uint64
+}
+
+// Sender signs, sends and tracks the transactions of one account, with
+// every nonce journaled in Pebble under "nonce/<address>/" before the
+// transaction leaves the process. Safe for concurrent use. Run must be
+// running for transactions to be confirmed, replaced or rebroadcast.
+type Sender struct {
+	b       Backend
+	o       SenderOptions
+	j       *journal
+	addr    common.Address
+	chainID *big.Int
+	signer  types.Signer
+
+	sendMu  sync.Mutex // serialises nonce reservation
+	mu      sync.Mutex // guards open, slots, changed
+	open    map[uint64]*Record
+	slots   int
+	changed chan struct{}
+	stepMu  sync.Mutex // one monitor step at a time
+}
+
+// NewSender opens the journal of opts.Key's account in db and reconciles it
+// with the chain: the next nonce is the larger of the journal's and the
+// chain's pending nonce, and every journaled nonce the chain has not seen
+// is tracked again (sent ones rebroadcast, reserved ones filled by a no-op).
+func NewSender(ctx context.Context, b Backend, db *pebble.DB, opts SenderOptions) (*Sender, error) {
+	if opts.Key == nil {
+		return nil, errors.New("sender: no private key (chain.wallet.private_key)")
+	}
+	opts.defaults()
+	chainID, err := b.ChainID(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("sender: read chain id: %w", err)
+	}
+	s := &Sender{
+		b: b, o: opts, chainID: chainID,
+		addr:    crypto.PubkeyToAddress(opts.Key.PublicKey),
+		signer:  types.LatestSignerForChainID(chainID),
+		open:    map[uint64]*Record{},
+		changed: make(chan struct{}),
+	}
+	s.j = newJournal(db, s.addr)
+	if err := s.reconcile(ctx); err != nil {
+		return nil, fmt.Errorf("sender: reconcile nonces of %s: %w", s.addr, err)
+	}
+	return s, nil
+}
+
+func (s *Sender) reconcile(ctx context.Context) error {
+	open, err := s.j.open()
+	if err != nil {
+		return err
+	}
+	for _, r := range open {
+		s.open[r.Nonce] = r
+	}
+	pending, err := s.b.PendingNonceAt(ctx, s.addr)
+	if err != nil {
+		return fmt.Errorf("read pending nonce: %w", err)
+	}
+	next, ok, err := s.j.next()
+	if err != nil {
+		return err
+	}
+	switch {
+	case !ok || pending > next:
+		if err := s.j.setNext(pending); err != nil {
+			return err
+		}
+	case next > pending:
+		// Nonces the chain has not seen: each must have a record; a gap
+		// (should not happen: reservation is one batch) gets a no-op.
+		for n := pending; n < next; n++ {
+			if _, ok := s.open[n]; ok {
+				continue
+			}
+			if _, err := s.j.get(n); err == nil {
+				continue
+			}
+			r := &Record{Nonce: n, State: StateReserved}
+			if err := s.j.put(r); err != nil {
+				return err
+			}
+			s.open[n] = r
+		}
+	}
+	s.slots = len(s.open)
+	if len(s.open) > 0 {
+		s.o.Logger.Info("sender: resuming journaled transactions", "address", s.addr, "open", len(s.open), "pending_nonce", pending)
+	}
+	return nil
+}
+
+// Address is the sending account.
+func (s *Sender) Address() common.Address { return s.addr }
+
+// ChainID is the chain's id, read at start.
+func (s *Sender) ChainID() *big.Int { return new(big.Int).Set(s.chainID) }
+
+// InFlight counts transactions sent or being sent and not yet final.
+func (s *Sender) InFlight() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.slots
+}
+
+// Lookup returns the journal record sent under key.
+func (s *Sender) Lookup(key string) (*Record, bool, error) {
+	r, err := s.j.byKey(key)
+	if errors.Is(err, pebble.ErrNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return r, true, nil
+}
+
+// Records returns every journal record (tests and tooling).
+func (s *Sender) Records() ([]*Record, error) { return s.j.all() }
+
+func (s *Sender) notifyLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+func (s *Sender) acquire(ctx context.Context) error {
+	for {
+		s.mu.Lock()
+		if s.slots < s.o.MaxInFlight {
+			s.slots++
+			s.mu.Unlock()
+			return nil
+		}
+		ch := s.changed
+		s.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (s *Sender) release() {
+	s.mu.Lock()
+	s.slots--
+	s.notifyLocked()
+	s.mu.Unlock()
+}
+
+// Simulate runs c with eth_call from the sender's address against the latest
+// block and returns the decoded revert, if any.
+func (s *Sender) Simulate(ctx context.Context, c Call) ([]byte, error) {
+	out, err := s.b.CallContract(ctx, s.msg(c), nil)
+	if err != nil {
+		return nil, s.o.Decoder.FromError(err)
+	}
+	return out, nil
+}
+
+func (s *Sender) msg(c Call) ethereum.CallMsg {
+	to := c.To
+	return ethereum.CallMsg{From: s.addr, To: &to, Data: c.Data, Value: c.Value}
+}
+
+func (s *Sender) simAllowed(err error) bool {
+	for _, a := range s.o.AllowedSimErrors {
+		if a != "" && strings.Contains(err.Error(), a) {
+			return true
+		}
+	}
+	return false
+}
+
+// Send simulates c, estimates its gas, prices it within the caps, reserves a
+// nonce, journals the signed transaction and broadcasts it. It returns the
+// journal record; Wait follows it to a final state. A simulation revert is
+// returned as a *RevertError and nothing is sent; ErrFeeAboveCap means the
+// base fee is above the cap now.
+func (s *Sender) Send(ctx context.Context, c Call) (*Record, error) {
+	if c.Key != "" {
+		if r, ok, err := s.Lookup(c.Key); err != nil {
+			return nil, fmt.Errorf("look up %q: %w", c.Key, err)
+		} else if ok {
+			return r, nil
+		}
+	}
+	if err := s.acquire(ctx); err != nil {
+		return nil, err
+	}
+	r, err := s.send(ctx, c)
+	if err != nil {
+		s.release()
+		return nil, err
+	}
+	return r, nil
+}
+
+func (s *Sender) send(ctx context.Context, c Call) (*Record, error) {
+	if _, err := s.Simulate(ctx, c); err != nil && !s.simAllowed(err) {
+		return nil, fmt.Errorf("simulate: %w", err)
+	}
+	gas, err := s.estimate(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	head, err := s.b.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("read head: %w", err)
+	}
+	limit := minCap(c.MaxFeePerGas, s.o.MaxFeePerGas)
+	tip, feeCap, err := s.fees(ctx, head, limit)
+	if err != nil {
+		return nil, err
+	}
+
+	s.sendMu.Lock()
+	defer s.sendMu.Unlock()
+	if c.Key != "" { // a concurrent Send with the same key may have won
+		if r, ok, err := s.Lookup(c.Key); err != nil {
+			return nil, err
+		} else if ok {
+			s.release()
+			return r, nil
+		}
+	}
+	nonce, _, err := s.j.next()
+	if err != nil {
+		return nil, fmt.Errorf("read next nonce: %w", err)
+	}
+	r := &Record{Nonce: nonce, Key: c.Key, State: StateReserved, To: c.To, Data: c.Data, Gas: gas}
+	if c.Value != nil {
+		r.Value = (*hexutil.Big)(new(big.Int).Set(c.Value))
+	}
+	if limit != nil {
+		r.FeeCap = (*hexutil.Big)(new(big.Int).Set(limit))
+	}
+	if err := s.j.reserve(r); err != nil {
+		return nil, fmt.Errorf("reserve nonce %d: %w", nonce, err)
+	}
+	s.mu.Lock()
+	s.open[nonce] = r
+	s.mu.Unlock()
+	// From here the nonce is accounted for: any failure leaves the record
+	// for the monitor, which sends it or fills it with a no-op.
+	tx, err := s.sign(r, tip, feeCap)
+	if err != nil {
+		return r, nil
+	}
+	if err := s.commitVersion(r, tx, head.Number.Uint64()); err != nil {
+		return nil, fmt.Errorf("journal nonce %d: %w", nonce, err)
+	}
+	s.broadcast(ctx, r, tx)
+	return r.copy(), nil
+}
+
+func (r *Record) copy() *Record {
+	c := *r
+	c.Raw = append([]hexutil.Bytes(nil), r.Raw...)
+	return &c
+}
+
+func (s *Sender) estimate(ctx context.Context, c Call) (uint64, error) {
+	est, err := s.b.EstimateGas(ctx, s.msg(c))
+	if err != nil {
+		err = s.o.Decoder.FromError(err)
+		if !s.simAllowed(err) {
+			return 0, fmt.Errorf("estimate gas: %w", err)
+		}
+		est = s.o.MaxGasLimit
+	}
+	gas := est + est*s.o.GasMarginPercent/100
+	if gas < c.MinGas {
+		gas = c.MinGas
+	}
+	if gas > s.o.MaxGasLimit {
+		if est > s.o.MaxGasLimit || c.MinGas > s.o.MaxGasLimit {
+			return 0, fmt.Errorf("%w: need %d, limit %d", ErrGasAboveLimit, max(est, c.MinGas), s.o.MaxGasLimit)
+		}
+		gas = s.o.MaxGasLimit
+	}
+	return gas, nil
+}
+
+func minCap(a, b *big.Int) *big.Int {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	case a.Cmp(b) <= 0:
+		return a
+	}
+	return b
+}
+
+// fees picks an EIP-1559 tip and fee cap: the suggested tip (capped by the
+// node's tip limit), a fee cap of 2*baseFee+tip, both within limit.
+func (s *Sender) fees(ctx context.Context, head *types.Header, limit *big.Int) (tip, feeCap *big.Int, err error) {
+	base := head.BaseFee
+	if base == nil {
+		base = new(big.Int)
+	}
+	if limit != nil && base.Cmp(limit) > 0 {
+		return nil, nil, fmt.Errorf("%w: base fee %s > cap %s", ErrFeeAboveCap, base, limit)
+	}
+	tip, err = s.b.SuggestGasTipCap(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("suggest tip: %w", err)
+	}
+	if s.o.MaxTipPerGas != nil && tip.Cmp(s.o.MaxTipPerGas) > 0 {
+		tip = new(big.Int).Set(s.o.MaxTipPerGas)
+	}
+	feeCap = new(big.Int).Add(new(big.Int).Mul(base, big.NewInt(2)), tip)
+	if limit != nil && feeCap.Cmp(limit) > 0 {
+		feeCap = new(big.Int).Set(limit)
+	}
+	if tip.Cmp(feeCap) > 0 {
+		tip = new(big.Int).Set(feeCap)
+	}
+	return tip, feeCap, nil
+}
+
+func (s *Sender) sign(r *Record, tip, feeCap *big.Int) (*types.Transaction, error) {
+	to := r.To
+	return types.SignNewTx(s.o.Key, s.signer, &types.DynamicFeeTx{
+		ChainID: s.chainID, Nonce: r.Nonce, GasTipCap: tip, GasFeeCap: feeCap,
+		Gas: r.Gas, To: &to, Value: bigOrZero(r.Value), Data: r.Data,
+	})
+}
+
+// commitVersion journals a newly signed version of r before it is broadcast.
+func (s *Sender) commitVersion(r *Record, tx *types.Transaction, head uint64) error {
+	raw, err := tx.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r.Raw = append(r.Raw, raw)
+	r.State = StateSent
+	r.SentHead = head
+	return s.j.put(r)
+}
+
+func (s *Sender) broadcast(ctx context.Context, r *Record, tx *types.Transaction) {
+	err := s.b.SendTransaction(ctx, tx)
+	if err == nil || strings.Contains(err.Error(), "already known") {
+		s.o.Logger.Debug("sender: broadcast", "nonce", r.Nonce, "hash", tx.Hash(), "key", r.Key)
+		return
+	}
+	// The monitor retries; a nonce already used shows up there as a receipt.
+	s.o.Logger.Warn("sender: broadcast failed", "nonce", r.Nonce, "hash", tx.Hash(), "key", r.Key, "err", err)
+}
+
+// Wait blocks until the transaction sent under key is final and returns its
+// record (State Confirmed or Failed).
+func (s *Sender) Wait(ctx context.Context, key string) (*Record, error) {
+	for {
+		s.mu.Lock()
+		ch := s.changed
+		s.mu.Unlock()
+		r, ok, err := s.Lookup(key)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, fmt.Errorf("wait for %q: no such transaction", key)
+		}
+		if r.State.Final() {
+			return r, nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// Run is the monitor loop: every PollInterval (or Kick) it follows each open
+// transaction to confirmation, replaces stuck ones and rebroadcasts dropped
+// ones. It returns when ctx is done.
+func (s *Sender) Run(ctx context.Context) error {
+	t := time.NewTicker(s.o.PollInterval)
+	defer t.Stop()
+	for {
+		if err := s.Step(ctx); err != nil && ctx.Err() == nil {
+			s.o.Logger.Warn("sender: monitor step", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+// Step runs one monitor pass over the open transactions.
+func (s *Sender) Step(ctx context.Context) error {
+	s.stepMu.Lock()
+	defer s.stepMu.Unlock()
+	s.mu.Lock()
+	recs := make([]*Record, 0, len(s.open))
+	for _, r := range s.open {
+		recs = append(recs, r)
+	}
+	s.mu.Unlock()
+	if len(recs) == 0 {
+		return nil
+	}
+	sort.Slice(recs, func(i, k int) bool { return recs[i].Nonce < recs[k].Nonce })
+	head, err := s.b.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("read head: %w", err)
+	}
+	mined, err := s.b.NonceAt(ctx, s.addr, nil)
+	if err != nil {
+		return fmt.Errorf("read nonce: %w", err)
+	}
+	var errs []error
+	for _, r := range recs {
+		if err := s.follow(ctx, r, head, mined); err != nil {
+			errs = append(errs, fmt.Errorf("nonce %d: %w", r.Nonce, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, mined uint64) error {
+	s.mu.Lock()
+	state := r.State
+	s.mu.Unlock()
+	if state == StateReserved {
+		return s.fillNoop(ctx, r, head)
+	}
+	for _, h := range r.Hashes() {
+		rc, err := s.b.TransactionReceipt(ctx, h)
+		if errors.Is(err, ethereum.NotFound) || (err == nil && rc == nil) ||
+			(err != nil && strings.Contains(err.Error(), "indexing is in progress")) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("receipt %s: %w", h, err)
+		}
+		depth := head.Number.Uint64() + 1 - rc.BlockNumber.Uint64()
+		if head.Number.Uint64() < rc.BlockNumber.Uint64() || depth < s.o.Confirmations {
+			return nil // mined, not yet deep enough
+		}
+		final := *r
+		final.MinedHash, final.MinedBlock = h, rc.BlockNumber.Uint64()
+		switch {
+		case r.Noop:
+			final.State, final.Err = StateFailed, "nonce filled by a no-op"
+		case rc.Status == types.ReceiptStatusSuccessful:
+			final.State = StateConfirmed
+		default:
+			final.State, final.Err = StateFailed, "reverted on chain"
+		}
+		return s.finish(r, &final)
+	}
+	if mined > r.Nonce {
+		// The nonce was consumed by a transaction we never journaled.
+		final := *r
+		final.State, final.Err = StateFailed, "nonce consumed by another transaction"
+		return s.finish(r, &final)
+	}
+	tx := r.Latest()
+	if tx == nil {
+		return s.fillNoop(ctx, r, head)
+	}
+	if head.Number.Uint64() >= r.SentHead+s.o.StuckBlocks {
+		return s.replace(ctx, r, tx, head)
+	}
+	if _, _, err := s.b.TransactionByHash(ctx, tx.Hash()); errors.Is(err, ethereum.NotFound) {
+		s.broadcast(ctx, r, tx) // dropped from the pool: send the same bytes again
+	}
+	return nil
+}
+
+func (s *Sender) finish(r, final *Record) error {
+	if err := s.j.put(final); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	*r = *final
+	delete(s.open, r.Nonce)
+	s.mu.Unlock()
+	s.release()
+	s.o.Logger.Debug("sender: final", "nonce", r.Nonce, "state", final.State, "key", r.Key, "hash", final.MinedHash)
+	return nil
+}
+
+// bump returns x * 1.125, rounded up: more than the pools' 10% minimum.
+func bump(x *big.Int) *big.Int {
+	y := new(big.Int).Mul(x, big.NewInt(1125))
+	y.Add(y, big.NewInt(999))
+	return y.Div(y, big.NewInt(1000))
+}
+
+// replace re-signs a stuck transaction with tip and fee cap raised by at
+// least 12.5% (and to the current market), within the record's cap; when the
+// cap leaves no room for a valid replacement, it rebroadcasts instead.
+func (s *Sender) replace(ctx context.Context, r *Record, old *types.Transaction, head *types.Header) error {
+	var limit *big.Int
+	if r.FeeCap != nil {
+		limit = (*big.Int)(r.FeeCap)
+	}
+	tip, feeCap, err := s.fees(ctx, head, limit)
+	if err != nil {
+		s.broadcast(ctx, r, old)
+		return nil
+	}
+	minTip, minCap := bump(old.GasTipCap()), bump(old.GasFeeCap())
+	if tip.Cmp(minTip) < 0 {
+		tip = minTip
+	}
+	if feeCap.Cmp(minCap) < 0 {
+		feeCap = minCap
+	}
+	if feeCap.Cmp(tip) < 0 {
+		feeCap = new(big.Int).Set(tip)
+	}
+	if limit != nil && feeCap.Cmp(limit) > 0 {
+		s.broadcast(ctx, r, old)
+		s.mu.Lock()
+		r.SentHead = head.Number.Uint64()
+		s.mu.Unlock()
+		return nil
+	}
+	tx, err := s.sign(r, tip, feeCap)
+	if err != nil {
+		return err
+	}
+	if err := s.commitVersion(r, tx, head.Number.Uint64()); err != nil {
+		return err
+	}
+	s.o.Logger.Info("sender: replacing stuck transaction", "nonce", r.Nonce, "old", old.Hash(), "new", tx.Hash(), "tip", tip, "fee_cap", feeCap)
+	s.broadcast(ctx, r, tx)
+	return nil
+}
+
+// fillNoop spends a reserved nonce whose transaction was never signed with a
+// zero-value self-transfer, so later nonces are not blocked.
+func (s *Sender) fillNoop(ctx context.Context, r *Record, head *types.Header) error {
+	tip, feeCap, err := s.fees(ctx, head, s.o.MaxFeePerGas)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	r.To, r.Data, r.Value, r.Gas, r.Noop, r.FeeCap = s.addr, nil, nil, 21000, true, nil
+	s.mu.Unlock()
+	tx, err := s.sign(r, tip, feeCap)
+	if err != nil {
+		return err
+	}
+	if err := s.commitVersion(r, tx, head.Number.Uint64()); err != nil {
+		return err
+	}
+	s.o.Logger.Warn("sender: filling unsent nonce with a no-op", "nonce", r.Nonce, "key", r.Key)
+	s.broadcast(ctx, r, tx)
+	return nil
+}

@@ -1,0 +1,207 @@
+package coordinator
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"math/big"
+	"testing"
+	"time"
+
+	"github.com/cockroachdb/pebble"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient/simulated"
+	"github.com/ethereum/go-ethereum/params"
+	"github.com/stretchr/testify/require"
+)
+
+type simEnv struct {
+	sim *simulated.Backend
+	key *ecdsa.PrivateKey
+	dir string
+	db  *pebble.DB
+}
+
+func newSimEnv(t *testing.T) *simEnv {
+	t.Helper()
+	key, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	alloc := types.GenesisAlloc{crypto.PubkeyToAddress(key.PublicKey): {Balance: new(big.Int).Mul(big.NewInt(1000), big.NewInt(params.Ether))}}
+	sim := simulated.NewBackend(alloc)
+	t.Cleanup(func() { _ = sim.Close() })
+	e := &simEnv{sim: sim, key: key, dir: t.TempDir()}
+	e.reopen(t)
+	t.Cleanup(func() {
+		if e.db != nil {
+			_ = e.db.Close()
+		}
+	})
+	return e
+}
+
+// reopen closes and reopens the Pebble store, as a restarted node does.
+func (e *simEnv) reopen(t *testing.T) {
+	t.Helper()
+	if e.db != nil {
+		require.NoError(t, e.db.Close())
+	}
+	db, err := pebble.Open(e.dir, &pebble.Options{})
+	require.NoError(t, err)
+	e.db = db
+}
+
+func (e *simEnv) sender(t *testing.T, opts SenderOptions) *Sender {
+	t.Helper()
+	opts.Key = e.key
+	s, err := NewSender(context.Background(), e.sim.Client(), e.db, opts)
+	require.NoError(t, err)
+	return s
+}
+
+// mine commits n blocks, running a monitor step after each.
+func (e *simEnv) mine(t *testing.T, s *Sender, n int) {
+	t.Helper()
+	for range n {
+		e.sim.Commit()
+		require.NoError(t, s.Step(context.Background()))
+	}
+}
+
+// settle mines blocks until the transaction under key is final.
+func (e *simEnv) settle(t *testing.T, s *Sender, key string) *Record {
+	t.Helper()
+	for range 20 {
+		r, ok, err := s.Lookup(key)
+		require.NoError(t, err)
+		require.True(t, ok, key)
+		if r.State.Final() {
+			return r
+		}
+		e.mine(t, s, 1)
+	}
+	t.Fatalf("%s not final after 20 blocks", key)
+	return nil
+}
+
+func transfer(key string, to common.Address) Call {
+	return Call{Key: key, To: to, Value: big.NewInt(1)}
+}
+
+func TestSenderTransfersConfirmInNonceOrder(t *testing.T) {
+	e := newSimEnv(t)
+	s := e.sender(t, SenderOptions{Confirmations: 2})
+	ctx := context.Background()
+	to := common.HexToAddress("0x00000000000000000000000000000000000000aa")
+
+	var nonces []uint64
+	for _, k := range []string{"a", "b", "c"} {
+		r, err := s.Send(ctx, transfer(k, to))
+		require.NoError(t, err)
+		nonces = append(nonces, r.Nonce)
+	}
+	require.Equal(t, []uint64{0, 1, 2}, nonces)
+	require.Equal(t, 3, s.InFlight())
+
+	// The same key again sends nothing.
+	r, err := s.Send(ctx, transfer("b", to))
+	require.NoError(t, err)
+	require.Equal(t, uint64(1), r.Nonce)
+
+	e.mine(t, s, 1)
+	require.Equal(t, 3, s.InFlight(), "one block is not two confirmations")
+	e.mine(t, s, 1)
+	require.Equal(t, 0, s.InFlight())
+	for _, k := range []string{"a", "b", "c"} {
+		r, err := s.Wait(ctx, k)
+		require.NoError(t, err)
+		require.Equal(t, StateConfirmed, r.State)
+	}
+	bal, err := e.sim.Client().BalanceAt(ctx, to, nil)
+	require.NoError(t, err)
+	require.Equal(t, int64(3), bal.Int64())
+}
+
+func TestSenderBoundsTransactionsInFlight(t *testing.T) {
+	e := newSimEnv(t)
+	s := e.sender(t, SenderOptions{MaxInFlight: 2})
+	to := common.HexToAddress("0xaa")
+	_, err := s.Send(context.Background(), transfer("a", to))
+	require.NoError(t, err)
+	_, err = s.Send(context.Background(), transfer("b", to))
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err = s.Send(ctx, transfer("c", to))
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	e.mine(t, s, 1)
+	_, err = s.Send(context.Background(), transfer("c", to))
+	require.NoError(t, err)
+}
+
+func TestSenderFeeCap(t *testing.T) {
+	e := newSimEnv(t)
+	s := e.sender(t, SenderOptions{})
+	c := transfer("capped", common.HexToAddress("0xaa"))
+	c.MaxFeePerGas = big.NewInt(1) // below any base fee
+	_, err := s.Send(context.Background(), c)
+	require.ErrorIs(t, err, ErrFeeAboveCap)
+	require.Equal(t, 0, s.InFlight())
+	_, ok, err := s.Lookup("capped")
+	require.NoError(t, err)
+	require.False(t, ok, "nothing journaled when nothing was sent")
+}
+
+func TestSenderReplacesLowFeeTransaction(t *testing.T) {
+	e := newSimEnv(t)
+	// The node's tip limit is far below what the miner accepts.
+	s := e.sender(t, SenderOptions{MaxTipPerGas: big.NewInt(1), StuckBlocks: 2})
+	ctx := context.Background()
+	_, err := s.Send(ctx, transfer("low", common.HexToAddress("0xaa")))
+	require.NoError(t, err)
+	e.mine(t, s, 1)
+	r, _, _ := s.Lookup("low")
+	require.Equal(t, StateSent, r.State, "underpriced transaction is not mined")
+
+	s.o.MaxTipPerGas = nil // the operator raises the limit
+	r = e.settle(t, s, "low") // stuck for StuckBlocks: replaced
+	require.Equal(t, StateConfirmed, r.State)
+	require.GreaterOrEqual(t, len(r.Raw), 2, "a replacement was signed")
+	require.Equal(t, r.Hashes()[len(r.Raw)-1], r.MinedHash)
+	old := new(types.Transaction)
+	require.NoError(t, old.UnmarshalBinary(r.Raw[0]))
+	mined := r.Latest()
+	require.GreaterOrEqual(t, new(big.Int).Mul(mined.GasTipCap(), big.NewInt(10)).Cmp(new(big.Int).Mul(old.GasTipCap(), big.NewInt(11))), 0)
+	require.GreaterOrEqual(t, new(big.Int).Mul(mined.GasFeeCap(), big.NewInt(10)).Cmp(new(big.Int).Mul(old.GasFeeCap(), big.NewInt(11))), 0)
+}
+
+func TestSenderRestartFillsReservedNonceAndRebroadcasts(t *testing.T) {
+	e := newSimEnv(t)
+	ctx := context.Background()
+	s := e.sender(t, SenderOptions{})
+	to := common.HexToAddress("0xaa")
+	_, err := s.Send(ctx, transfer("sent", to))
+	require.NoError(t, err)
+	// A crash between reservation and signing leaves a reserved nonce.
+	require.NoError(t, s.j.reserve(&Record{Nonce: 1, Key: "lost", State: StateReserved, To: to}))
+	// The pool forgets everything (a restarted RPC node).
+	e.sim.Rollback()
+
+	e.reopen(t)
+	s2 := e.sender(t, SenderOptions{})
+	require.Equal(t, 2, s2.InFlight())
+	r := e.settle(t, s2, "sent")
+	require.Equal(t, StateConfirmed, r.State)
+	r = e.settle(t, s2, "lost")
+	require.Equal(t, StateFailed, r.State)
+	require.True(t, r.Noop)
+
+	// Nonces stay continuous after the restart.
+	r, err = s2.Send(ctx, transfer("after", to))
+	require.NoError(t, err)
+	require.Equal(t, uint64(2), r.Nonce)
+	e.settle(t, s2, "after")
+	n, err := e.sim.Client().NonceAt(ctx, s2.Address(), nil)
+	require.NoError(t, err)
+	require.Equal(t, uint64(3), n)
+}
