@@ -1,0 +1,338 @@
+package executor
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/job"
+)
+
+// Input is one run of a container chain.
+type Input struct {
+	Containers    []string
+	Source        job.Location
+	Destination   job.Location
+	Data          json.RawMessage
+	RequiresProof bool
+}
+
+// Options configures New. Zero values take the documented defaults.
+type Options struct {
+	// Runtime says where each container is reached. Required.
+	Runtime Runtime
+	// Containers is the configuration (timeouts, ids). Required.
+	Containers []config.Container
+	// HTTPClient makes the container calls. Default: NewHTTPClient().
+	HTTPClient *http.Client
+	// ResourcesTimeout bounds each GET /service-resources. Default 5s.
+	ResourcesTimeout time.Duration
+	// TracerProvider makes a span per container call. Default: the global one.
+	TracerProvider trace.TracerProvider
+	// Registerer receives infernode_container_call_seconds. Default: none.
+	Registerer prometheus.Registerer
+}
+
+// Executor runs container chains. It is safe for concurrent use and holds
+// no resources that need closing.
+type Executor struct {
+	rt        Runtime
+	hc        *http.Client
+	timeouts  map[string]time.Duration
+	order     []string
+	resTO     time.Duration
+	tracer    trace.Tracer
+	histogram *prometheus.HistogramVec
+}
+
+// New returns an Executor over opts.Runtime.
+func New(opts Options) (*Executor, error) {
+	if opts.Runtime == nil {
+		return nil, errors.New("executor: Options.Runtime is required")
+	}
+	if opts.HTTPClient == nil {
+		opts.HTTPClient = NewHTTPClient()
+	}
+	if opts.ResourcesTimeout <= 0 {
+		opts.ResourcesTimeout = 5 * time.Second
+	}
+	if opts.TracerProvider == nil {
+		opts.TracerProvider = otel.GetTracerProvider()
+	}
+	e := &Executor{
+		rt:       opts.Runtime,
+		hc:       opts.HTTPClient,
+		timeouts: make(map[string]time.Duration, len(opts.Containers)),
+		resTO:    opts.ResourcesTimeout,
+		tracer:   opts.TracerProvider.Tracer("github.com/infernode/infernode/executor"),
+		histogram: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "infernode_container_call_seconds",
+			Help:    "Latency of container protocol calls by container and outcome.",
+			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 18),
+		}, []string{"container", "outcome"}),
+	}
+	for _, c := range opts.Containers {
+		to := c.Timeout.D()
+		if to <= 0 {
+			to = config.DefaultContainerTimeout.D()
+		}
+		e.timeouts[c.ID] = to
+		e.order = append(e.order, c.ID)
+	}
+	if opts.Registerer != nil {
+		if err := opts.Registerer.Register(e.histogram); err != nil {
+			var are prometheus.AlreadyRegisteredError
+			if !errors.As(err, &are) {
+				return nil, fmt.Errorf("executor: register metrics: %w", err)
+			}
+			e.histogram = are.ExistingCollector.(*prometheus.HistogramVec)
+		}
+	}
+	return e, nil
+}
+
+// Call runs one container once and returns its JSON output, or a
+// *ContainerError.
+func (e *Executor) Call(ctx context.Context, id string, req Request) (json.RawMessage, error) {
+	ep, to, err := e.endpoint(id)
+	if err != nil {
+		return nil, err
+	}
+	ctx, span := e.tracer.Start(ctx, "container.call", trace.WithSpanKind(trace.SpanKindClient),
+		trace.WithAttributes(attribute.String("container.id", id),
+			attribute.Int("container.source", int(req.Source)), attribute.Int("container.destination", int(req.Destination))))
+	defer span.End()
+	start := time.Now()
+	out, err := call(ctx, e.hc, id, ep, to, req)
+	outcome := "ok"
+	if err != nil {
+		outcome = "error"
+		span.RecordError(err)
+		span.SetStatus(codes.Error, err.Error())
+	}
+	e.histogram.WithLabelValues(id, outcome).Observe(time.Since(start).Seconds())
+	return out, err
+}
+
+// Run runs the chain in.Containers: container i+1 gets container i's JSON
+// output as data with source off-chain; only the last sees
+// in.Destination; every one gets in.RequiresProof. It stops at the first
+// failure. The results hold one entry per container that ran, the last one
+// being the failure if any; the error is then a *ContainerError.
+func (e *Executor) Run(ctx context.Context, in Input) ([]job.ContainerResult, error) {
+	if len(in.Containers) == 0 {
+		return nil, errors.New("run: no containers")
+	}
+	results := make([]job.ContainerResult, 0, len(in.Containers))
+	data, src := in.Data, in.Source
+	for i, id := range in.Containers {
+		dst := job.OffChain
+		if i == len(in.Containers)-1 {
+			dst = in.Destination
+		}
+		out, err := e.Call(ctx, id, Request{Source: src, Destination: dst, Data: data, RequiresProof: in.RequiresProof})
+		if err != nil {
+			results = append(results, job.ContainerResult{Container: id, Error: errorMessage(err)})
+			return results, err
+		}
+		results = append(results, job.ContainerResult{Container: id, Output: out})
+		data, src = out, job.OffChain
+	}
+	return results, nil
+}
+
+func errorMessage(err error) string {
+	var ce *ContainerError
+	if errors.As(err, &ce) {
+		return ce.Message
+	}
+	return err.Error()
+}
+
+func (e *Executor) endpoint(id string) (Endpoint, time.Duration, error) {
+	to, ok := e.timeouts[id]
+	if !ok {
+		return Endpoint{}, 0, &ContainerError{Container: id, Message: "container not configured"}
+	}
+	ep, err := e.rt.Endpoint(id)
+	if err != nil {
+		return Endpoint{}, 0, &ContainerError{Container: id, Message: "container not ready: " + err.Error(), Err: err}
+	}
+	return ep, to, nil
+}
+
+// Stream is a live streaming reply. Body must be closed exactly once.
+type Stream struct {
+	ContentType string
+	Body        io.ReadCloser
+}
+
+// Stream calls in.Containers[0] with destination stream and returns its
+// reply as it arrives. The container's timeout applies to the wait for the
+// reply headers and then as an idle timeout between reads, never as a
+// total one.
+func (e *Executor) Stream(ctx context.Context, in Input) (*Stream, error) {
+	if len(in.Containers) == 0 {
+		return nil, errors.New("stream: no containers")
+	}
+	id := in.Containers[0]
+	ep, to, err := e.endpoint(id)
+	if err != nil {
+		return nil, err
+	}
+	data := in.Data
+	if len(data) == 0 {
+		data = json.RawMessage("null")
+	}
+	body, err := json.Marshal(Request{Source: in.Source, Destination: job.Stream, Data: data, RequiresProof: in.RequiresProof})
+	if err != nil {
+		return nil, &ContainerError{Container: id, Message: "invalid input: " + err.Error(), Err: err}
+	}
+	sctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
+	// The stream outlives the submitting request's context only through
+	// the idle timer and Close; a cancelled caller still stops it.
+	stop := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
+	idle := time.AfterFunc(to, func() { cancel(errIdle) })
+	hr, err := http.NewRequestWithContext(sctx, http.MethodPost, ep.URL+"/service_output", bytesReader(body))
+	if err != nil {
+		idle.Stop()
+		stop()
+		cancel(nil)
+		return nil, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
+	}
+	hr.Header.Set("Content-Type", "application/json")
+	if ep.Bearer != "" {
+		hr.Header.Set("Authorization", "Bearer "+ep.Bearer)
+	}
+	resp, err := e.hc.Do(hr)
+	idle.Stop()
+	if err != nil {
+		stop()
+		cancel(nil)
+		if errors.Is(context.Cause(sctx), errIdle) {
+			return nil, &ContainerError{Container: id, Message: fmt.Sprintf("container timed out after %s", to), Err: err}
+		}
+		return nil, transportError(ctx, id, to, err)
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
+		resp.Body.Close()
+		stop()
+		cancel(nil)
+		return nil, &ContainerError{Container: id, Status: resp.StatusCode, Message: replyMessage(resp.StatusCode, b)}
+	}
+	ct := resp.Header.Get("Content-Type")
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	return &Stream{ContentType: ct, Body: &idleReader{body: resp.Body, idle: to, timer: idle, cancel: cancel, stop: stop, ctx: sctx, id: id}}, nil
+}
+
+var errIdle = errors.New("stream idle timeout")
+
+// idleReader fails a read that waits longer than idle for the container's
+// next bytes. The timer runs only while a Read is blocked, so a slow reader
+// never trips it.
+type idleReader struct {
+	body   io.ReadCloser
+	idle   time.Duration
+	timer  *time.Timer
+	cancel context.CancelCauseFunc
+	stop   func() bool
+	ctx    context.Context
+	id     string
+	once   sync.Once
+}
+
+func (r *idleReader) Read(p []byte) (int, error) {
+	r.timer.Reset(r.idle)
+	n, err := r.body.Read(p)
+	r.timer.Stop()
+	if err != nil && err != io.EOF && errors.Is(context.Cause(r.ctx), errIdle) {
+		return n, &ContainerError{Container: r.id, Message: fmt.Sprintf("stream idle for %s", r.idle), Err: err}
+	}
+	return n, err
+}
+
+func (r *idleReader) Close() error {
+	err := r.body.Close()
+	r.once.Do(func() {
+		r.timer.Stop()
+		r.stop()
+		r.cancel(nil)
+	})
+	return err
+}
+
+// Resources asks every configured container for GET /service-resources
+// (with ?model_id= when modelID is set), concurrently, each bounded by the
+// resources timeout. Containers that fail or answer non-JSON are omitted.
+func (e *Executor) Resources(ctx context.Context, modelID string) map[string]json.RawMessage {
+	out := make(map[string]json.RawMessage, len(e.order))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, id := range e.order {
+		ep, err := e.rt.Endpoint(id)
+		if err != nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b, err := e.resources(ctx, ep, modelID)
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			out[id] = b
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func (e *Executor) resources(ctx context.Context, ep Endpoint, modelID string) (json.RawMessage, error) {
+	ctx, cancel := context.WithTimeout(ctx, e.resTO)
+	defer cancel()
+	u := ep.URL + "/service-resources"
+	if modelID != "" {
+		u += "?model_id=" + url.QueryEscape(modelID)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	if ep.Bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+ep.Bearer)
+	}
+	resp, err := e.hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("status %d", resp.StatusCode)
+	}
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return nil, err
+	}
+	if !json.Valid(b) {
+		return nil, errors.New("not JSON")
+	}
+	return compact(b), nil
+}

@@ -1,0 +1,180 @@
+package executor
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/infernode/infernode/internal/job"
+)
+
+// Request is the body of POST /service_output.
+type Request struct {
+	Source        job.Location    `json:"source"`
+	Destination   job.Location    `json:"destination"`
+	Data          json.RawMessage `json:"data"`
+	RequiresProof bool            `json:"requires_proof"`
+}
+
+// maxErrorBody caps how much of a failing reply is read into a message.
+const maxErrorBody = 4 << 10
+
+// maxOutput caps a container's JSON output (64 MiB): beyond, the call fails
+// rather than exhausting memory.
+const maxOutput = 64 << 20
+
+// NewHTTPClient returns the client the executor uses when none is given:
+// keep-alive connections sized for many concurrent calls per container, and
+// no overall timeout (calls carry their own deadlines; streams an idle one).
+func NewHTTPClient() *http.Client {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConns = 1024
+	tr.MaxIdleConnsPerHost = 256
+	tr.IdleConnTimeout = 90 * time.Second
+	return &http.Client{Transport: tr}
+}
+
+// call performs one POST /service_output and returns the container's JSON
+// output, or a *ContainerError.
+func call(ctx context.Context, hc *http.Client, id string, ep Endpoint, timeout time.Duration, req Request) (json.RawMessage, error) {
+	if len(req.Data) == 0 {
+		req.Data = json.RawMessage("null")
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		return nil, &ContainerError{Container: id, Message: "invalid input: " + err.Error(), Err: err}
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	hr, err := http.NewRequestWithContext(cctx, http.MethodPost, ep.URL+"/service_output", bytes.NewReader(body))
+	if err != nil {
+		return nil, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
+	}
+	hr.Header.Set("Content-Type", "application/json")
+	hr.Header.Set("Accept", "application/json")
+	if ep.Bearer != "" {
+		hr.Header.Set("Authorization", "Bearer "+ep.Bearer)
+	}
+	resp, err := hc.Do(hr)
+	if err != nil {
+		return nil, transportError(ctx, id, timeout, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
+		return nil, &ContainerError{Container: id, Status: resp.StatusCode, Message: replyMessage(resp.StatusCode, b)}
+	}
+	b, err := io.ReadAll(io.LimitReader(resp.Body, maxOutput+1))
+	if err != nil {
+		return nil, transportError(ctx, id, timeout, err)
+	}
+	if len(b) > maxOutput {
+		return nil, &ContainerError{Container: id, Status: resp.StatusCode, Message: fmt.Sprintf("output larger than %d bytes", maxOutput)}
+	}
+	b = bytes.TrimSpace(b)
+	if !json.Valid(b) {
+		return nil, &ContainerError{Container: id, Status: resp.StatusCode, Message: "output is not JSON: " + snippet(b)}
+	}
+	if msg, bad := badCode(b); bad {
+		return nil, &ContainerError{Container: id, Status: resp.StatusCode, Message: msg}
+	}
+	return json.RawMessage(b), nil
+}
+
+// transportError describes a failed exchange for the job's result: the
+// container's own timeout, the job being cancelled (with its cause), or the
+// connection failing.
+func transportError(parent context.Context, id string, timeout time.Duration, err error) *ContainerError {
+	ce := &ContainerError{Container: id, Err: err}
+	switch {
+	case parent.Err() != nil:
+		ce.Message = "cancelled: " + context.Cause(parent).Error()
+	case errors.Is(err, context.DeadlineExceeded) || isTimeout(err):
+		ce.Message = fmt.Sprintf("container timed out after %s", timeout)
+	case errors.Is(err, syscall.ECONNREFUSED):
+		ce.Message = "container unreachable: connection refused"
+	default:
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		ce.Message = "container unreachable: " + err.Error()
+	}
+	return ce
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// replyMessage extracts the container's message from a failing reply: the
+// "error" or "message" field of a JSON body, else the body text.
+func replyMessage(status int, b []byte) string {
+	b = bytes.TrimSpace(b)
+	var obj map[string]any
+	if json.Unmarshal(b, &obj) == nil {
+		for _, k := range []string{"error", "message", "detail"} {
+			if s, ok := obj[k].(string); ok && s != "" {
+				return s
+			}
+		}
+	}
+	if len(b) == 0 {
+		return fmt.Sprintf("container replied %d %s", status, http.StatusText(status))
+	}
+	return snippet(b)
+}
+
+// badCode reports whether an output carries a "code" (string or number)
+// other than 200, and the message to show for it.
+func badCode(out []byte) (string, bool) {
+	if len(out) == 0 || out[0] != '{' {
+		return "", false
+	}
+	var obj struct {
+		Code    json.RawMessage `json:"code"`
+		Error   any             `json:"error"`
+		Message any             `json:"message"`
+	}
+	if json.Unmarshal(out, &obj) != nil || len(obj.Code) == 0 || string(obj.Code) == "null" {
+		return "", false
+	}
+	code := strings.Trim(string(obj.Code), `"`)
+	if code == "200" {
+		return "", false
+	}
+	for _, m := range []any{obj.Error, obj.Message} {
+		if s, ok := m.(string); ok && s != "" {
+			return s, true
+		}
+	}
+	return fmt.Sprintf("container returned code %s: %s", code, snippet(out)), true
+}
+
+func snippet(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if len(s) > 1024 {
+		s = s[:1024] + "..."
+	}
+	return s
+}
+
+func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
+
+func compact(b []byte) json.RawMessage {
+	var buf bytes.Buffer
+	if json.Compact(&buf, b) != nil {
+		return json.RawMessage(b)
+	}
+	return json.RawMessage(buf.Bytes())
+}

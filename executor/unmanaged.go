@@ -1,0 +1,210 @@
+package executor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/infernode/infernode/internal/config"
+)
+
+// UnmanagedOptions configures NewUnmanaged. Zero values take the
+// documented defaults.
+type UnmanagedOptions struct {
+	// StartTimeout bounds how long Start waits for every container to
+	// answer HTTP. Default 30s.
+	StartTimeout time.Duration
+	// ProbeInterval is how often reachability is re-checked after Start
+	// (for States). Default 5s.
+	ProbeInterval time.Duration
+	// ProbeTimeout bounds one reachability check. Default 2s.
+	ProbeTimeout time.Duration
+	// HTTPClient makes the checks. Default: a client with no keep-alives.
+	HTTPClient *http.Client
+}
+
+// Unmanaged is the Runtime for containers that are already running
+// (manage_containers: false): each is reached at its url, or at
+// http://127.0.0.1:{port}. Start waits until each answers HTTP; States
+// reports reachability as last probed.
+type Unmanaged struct {
+	opts  UnmanagedOptions
+	cfg   []config.Container
+	index map[string]int
+
+	mu      sync.Mutex
+	started bool
+	states  []ContainerState
+	cancel  context.CancelFunc
+	done    chan struct{}
+}
+
+// NewUnmanaged returns a runtime for the given (validated) containers.
+func NewUnmanaged(containers []config.Container, opts UnmanagedOptions) *Unmanaged {
+	if opts.StartTimeout <= 0 {
+		opts.StartTimeout = 30 * time.Second
+	}
+	if opts.ProbeInterval <= 0 {
+		opts.ProbeInterval = 5 * time.Second
+	}
+	if opts.ProbeTimeout <= 0 {
+		opts.ProbeTimeout = 2 * time.Second
+	}
+	if opts.HTTPClient == nil {
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.DisableKeepAlives = true
+		opts.HTTPClient = &http.Client{Transport: tr}
+	}
+	u := &Unmanaged{opts: opts, cfg: append([]config.Container(nil), containers...), index: map[string]int{}}
+	for i, c := range u.cfg {
+		u.index[c.ID] = i
+		u.states = append(u.states, ContainerState{ID: c.ID, State: "starting"})
+	}
+	return u
+}
+
+// Start waits until every container answers HTTP (any status), or returns
+// an error naming those that did not within the start timeout.
+func (u *Unmanaged) Start(ctx context.Context) error {
+	u.mu.Lock()
+	if u.started {
+		u.mu.Unlock()
+		return errors.New("unmanaged runtime: already started")
+	}
+	u.mu.Unlock()
+	sctx, cancel := context.WithTimeout(ctx, u.opts.StartTimeout)
+	defer cancel()
+	errs := make([]error, len(u.cfg))
+	var wg sync.WaitGroup
+	for i, c := range u.cfg {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = u.waitReady(sctx, c)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	pctx, pcancel := context.WithCancel(context.WithoutCancel(ctx))
+	u.mu.Lock()
+	u.started = true
+	u.cancel = pcancel
+	u.done = make(chan struct{})
+	u.mu.Unlock()
+	go u.probeLoop(pctx)
+	return nil
+}
+
+func (u *Unmanaged) waitReady(ctx context.Context, c config.Container) error {
+	delay := 50 * time.Millisecond
+	for {
+		err := u.probe(ctx, c)
+		u.setState(c.ID, err)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("container %s at %s did not answer HTTP within %s: %v; start the service or fix its url/port", c.ID, c.BaseURL(), u.opts.StartTimeout, err)
+		case <-time.After(delay):
+		}
+		delay = min(delay*2, time.Second)
+	}
+}
+
+func (u *Unmanaged) probe(ctx context.Context, c config.Container) error {
+	ctx, cancel := context.WithTimeout(ctx, u.opts.ProbeTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.BaseURL()+"/", nil)
+	if err != nil {
+		return err
+	}
+	if c.Bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Bearer)
+	}
+	resp, err := u.opts.HTTPClient.Do(req)
+	if err != nil {
+		return err
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4096))
+	return resp.Body.Close()
+}
+
+func (u *Unmanaged) setState(id string, err error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	s := &u.states[u.index[id]]
+	if err == nil {
+		s.Ready, s.State, s.Error = true, "running", ""
+		return
+	}
+	s.Ready, s.State, s.Error = false, "unreachable", err.Error()
+}
+
+func (u *Unmanaged) probeLoop(ctx context.Context) {
+	defer close(u.done)
+	t := time.NewTicker(u.opts.ProbeInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		for _, c := range u.cfg {
+			u.setState(c.ID, u.probe(ctx, c))
+		}
+	}
+}
+
+// Endpoint returns where container id is reached. It fails for an unknown
+// id or before Start succeeded. A container that stopped answering since
+// is still returned: the call itself then reports why it failed.
+func (u *Unmanaged) Endpoint(id string) (Endpoint, error) {
+	i, ok := u.index[id]
+	if !ok {
+		return Endpoint{}, fmt.Errorf("unknown container %q", id)
+	}
+	u.mu.Lock()
+	started := u.started
+	u.mu.Unlock()
+	if !started {
+		return Endpoint{}, fmt.Errorf("container %q is not ready: runtime not started", id)
+	}
+	c := u.cfg[i]
+	return Endpoint{URL: c.BaseURL(), Bearer: c.Bearer}, nil
+}
+
+// States reports every container in configuration order.
+func (u *Unmanaged) States() []ContainerState {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return append([]ContainerState(nil), u.states...)
+}
+
+// Stop ends the background probing. The containers keep running: the node
+// does not own them.
+func (u *Unmanaged) Stop(ctx context.Context) error {
+	u.mu.Lock()
+	cancel, done := u.cancel, u.done
+	u.started, u.cancel = false, nil
+	u.mu.Unlock()
+	if cancel == nil {
+		return nil
+	}
+	cancel()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+var _ Runtime = (*Unmanaged)(nil)
