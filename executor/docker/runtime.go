@@ -359,29 +359,30 @@ func (r *Runtime) waitReady(ctx context.Context, id string, port int, s *spec) e
 	ctx, cancel := context.WithTimeout(ctx, r.opts.ReadyTimeout)
 	defer cancel()
 	url := endpointURL(port) + "/"
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	for i := 0; ; i++ {
+	// Poll fast at first (a small workload answers within tens of ms of
+	// its start), then back off; check every ~0.5s that it still runs.
+	delay, lastInspect := 5*time.Millisecond, time.Now()
+	for {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		if resp, err := r.http.Do(req); err == nil {
 			resp.Body.Close()
 			return nil
 		}
-		if i%5 == 0 {
+		if time.Since(lastInspect) > 500*time.Millisecond {
+			lastInspect = time.Now()
 			insp, err := r.cli.ContainerInspect(ctx, id)
 			if err == nil && insp.State != nil && !insp.State.Running {
 				return fmt.Errorf("exited with code %d before it answered HTTP%s", insp.State.ExitCode, r.logTail(id))
 			}
 		}
-		select {
-		case <-ctx.Done():
+		if !sleep(ctx, delay) {
 			if ctx.Err() == context.DeadlineExceeded {
 				return fmt.Errorf("not ready after %s: no HTTP answer on 127.0.0.1:%d (container port %d): make the workload listen on 0.0.0.0:%d or raise the ready timeout%s",
 					r.opts.ReadyTimeout, port, s.containerPort, s.containerPort, r.logTail(id))
 			}
 			return fmt.Errorf("wait for container to answer HTTP: %w", ctx.Err())
-		case <-tick.C:
 		}
+		delay = min(2*delay, 200*time.Millisecond)
 	}
 }
 
