@@ -35,7 +35,7 @@ type SenderOptions struct {
 	// Key signs every transaction. Required.
 	Key *ecdsa.PrivateKey
 	// MaxGasLimit caps the gas of any transaction (wallet.max_gas_limit).
-	// Default 5,000,000.
+	// Default 10,000,000 (the example consumer asks 5,000,000 for its callback).
 	MaxGasLimit uint64
 	// MaxFeePerGas and MaxTipPerGas are the node's fee limits in wei;
 	// nil means no node limit (a call's own cap still applies).
@@ -64,7 +64,7 @@ type SenderOptions struct {
 
 func (o *SenderOptions) defaults() {
 	if o.MaxGasLimit == 0 {
-		o.MaxGasLimit = 5_000_000
+		o.MaxGasLimit = 10_000_000
 	}
 	if o.GasMarginPercent == 0 {
 		o.GasMarginPercent = 25

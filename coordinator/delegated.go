@@ -1,0 +1,361 @@
+package coordinator
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/infernode/infernode/internal/job"
+)
+
+// DelegatedRequest is a decoded DelegatedSubscriptionRequest (SPEC §4):
+// the subscription, the owner signer's EIP-712 signature over it and the
+// off-chain data given to the containers.
+type DelegatedRequest struct {
+	Delegate DelegateSubscription
+	Sig      Signature
+	// Data is the request's "data" member, verbatim (may be empty).
+	Data json.RawMessage
+}
+
+// Containers returns the subscription's pipeline (comma-separated ids).
+func (r *DelegatedRequest) Containers() []string {
+	return SplitContainers(r.Delegate.Sub.ContainerId)
+}
+
+// SplitContainers splits a containerId string into trimmed, non-empty ids.
+func SplitContainers(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func invalid(field, format string, a ...any) *job.Error {
+	return job.Reject(job.CodeInvalid, "Invalid request: "+fmt.Sprintf(format, a...), "field", field)
+}
+
+// DecodeDelegated decodes the JSON body of a delegated subscription request.
+// Big integers (r, s, payment_amount and every other number) are read as
+// JSON number literals or strings ("0x" hex or decimal), never through
+// float64. Errors are *job.Error "Invalid request: ..." naming the field.
+func DecodeDelegated(raw []byte) (*DelegatedRequest, error) {
+	var top map[string]json.RawMessage
+	if err := strictObject(raw, &top); err != nil {
+		return nil, invalid("", "body must be a JSON object with subscription, signature and data: %v", err)
+	}
+	subRaw, ok := top["subscription"]
+	if !ok || isNull(subRaw) {
+		return nil, invalid("subscription", "missing field subscription")
+	}
+	sigRaw, ok := top["signature"]
+	if !ok || isNull(sigRaw) {
+		return nil, invalid("signature", "missing field signature")
+	}
+	var sub, sig map[string]json.RawMessage
+	if err := strictObject(subRaw, &sub); err != nil {
+		return nil, invalid("subscription", "subscription must be an object")
+	}
+	if err := strictObject(sigRaw, &sig); err != nil {
+		return nil, invalid("signature", "signature must be an object")
+	}
+	out := &DelegatedRequest{}
+	if d, ok := top["data"]; ok && !isNull(d) {
+		out.Data = append(json.RawMessage(nil), bytes.TrimSpace(d)...)
+	}
+	s := &out.Delegate.Sub
+	f := fields{m: sub, prefix: "subscription."}
+	s.Owner = f.address("owner", true)
+	s.ContainerId = f.str("container_id", true)
+	s.Inputs = f.hexBytes("inputs")
+	s.ActiveAt = uint32(f.uint("active_at", 32, true).Uint64())
+	s.Frequency = uint32(f.uint("frequency", 32, true).Uint64())
+	s.Period = uint32(f.uint("period", 32, true).Uint64())
+	s.Redundancy = uint16(f.uint("redundancy", 16, true).Uint64())
+	s.MaxGasPrice = f.uint("max_gas_price", 48, true)
+	s.MaxGasLimit = uint32(f.uint("max_gas_limit", 32, true).Uint64())
+	s.Lazy = f.boolean("lazy")
+	s.Verifier = f.address("verifier", false)
+	s.PaymentAmount = f.uint("payment_amount", 256, false)
+	s.PaymentToken = f.address("payment_token", false)
+	s.Wallet = f.address("wallet", false)
+	if f.err != nil {
+		return nil, f.err
+	}
+	if strings.TrimSpace(s.ContainerId) == "" || len(SplitContainers(s.ContainerId)) == 0 {
+		return nil, invalid("subscription.container_id", "subscription.container_id must name at least one container")
+	}
+	g := fields{m: sig, prefix: "signature."}
+	out.Delegate.Nonce = uint32(g.uint("nonce", 32, true).Uint64())
+	out.Delegate.Expiry = uint32(g.uint("expiry", 32, true).Uint64())
+	out.Sig.V = uint8(g.uint("v", 8, true).Uint64())
+	r := g.uint("r", 256, true)
+	sv := g.uint("s", 256, true)
+	if g.err != nil {
+		return nil, g.err
+	}
+	r.FillBytes(out.Sig.R[:])
+	sv.FillBytes(out.Sig.S[:])
+	return out, nil
+}
+
+func isNull(b json.RawMessage) bool { return string(bytes.TrimSpace(b)) == "null" }
+
+func strictObject(b []byte, v *map[string]json.RawMessage) error {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	if err := d.Decode(v); err != nil {
+		return err
+	}
+	if *v == nil {
+		return errors.New("not an object")
+	}
+	if d.More() {
+		return errors.New("trailing data after the object")
+	}
+	return nil
+}
+
+// fields reads typed members of one JSON object, keeping the first error.
+type fields struct {
+	m      map[string]json.RawMessage
+	prefix string
+	err    error
+}
+
+func (f *fields) get(name string, required bool) (json.RawMessage, bool) {
+	if f.err != nil {
+		return nil, false
+	}
+	v, ok := f.m[name]
+	if !ok || isNull(v) {
+		if required {
+			f.err = invalid(f.prefix+name, "missing field %s%s", f.prefix, name)
+		}
+		return nil, false
+	}
+	return bytes.TrimSpace(v), true
+}
+
+func (f *fields) str(name string, required bool) string {
+	v, ok := f.get(name, required)
+	if !ok {
+		return ""
+	}
+	var s string
+	if err := json.Unmarshal(v, &s); err != nil {
+		f.err = invalid(f.prefix+name, "%s%s must be a string", f.prefix, name)
+	}
+	return s
+}
+
+func (f *fields) address(name string, required bool) common.Address {
+	v, ok := f.get(name, required)
+	if !ok {
+		return common.Address{}
+	}
+	var s string
+	if json.Unmarshal(v, &s) != nil || !common.IsHexAddress(s) {
+		f.err = invalid(f.prefix+name, "%s%s must be a 0x-prefixed 20-byte hex address", f.prefix, name)
+		return common.Address{}
+	}
+	return common.HexToAddress(s)
+}
+
+func (f *fields) hexBytes(name string) []byte {
+	v, ok := f.get(name, false)
+	if !ok {
+		return []byte{}
+	}
+	var s string
+	if json.Unmarshal(v, &s) != nil {
+		f.err = invalid(f.prefix+name, "%s%s must be a 0x-hex string", f.prefix, name)
+		return nil
+	}
+	if s == "" || s == "0x" {
+		return []byte{}
+	}
+	if !strings.HasPrefix(s, "0x") && !strings.HasPrefix(s, "0X") {
+		s = "0x" + s
+	}
+	b, err := hexutil.Decode(s)
+	if err != nil {
+		f.err = invalid(f.prefix+name, "%s%s must be 0x-prefixed hex with an even number of digits", f.prefix, name)
+	}
+	return b
+}
+
+func (f *fields) boolean(name string) bool {
+	v, ok := f.get(name, false)
+	if !ok {
+		return false
+	}
+	var b bool
+	if err := json.Unmarshal(v, &b); err != nil {
+		f.err = invalid(f.prefix+name, "%s%s must be true or false", f.prefix, name)
+	}
+	return b
+}
+
+// uint reads an unsigned integer of at most bits bits from a JSON number
+// literal (digits only) or a string holding decimal or 0x-hex digits.
+func (f *fields) uint(name string, bits int, required bool) *big.Int {
+	zero := new(big.Int)
+	v, ok := f.get(name, required)
+	if !ok {
+		return zero
+	}
+	n, err := parseUint(v)
+	if err == nil && n.BitLen() > bits {
+		err = fmt.Errorf("exceeds uint%d", bits)
+	}
+	if err != nil {
+		f.err = invalid(f.prefix+name, "%s%s must be an unsigned integer (JSON number or 0x-hex string) fitting uint%d: %v", f.prefix, name, bits, err)
+		return zero
+	}
+	return n
+}
+
+func parseUint(v json.RawMessage) (*big.Int, error) {
+	s := string(v)
+	if strings.HasPrefix(s, `"`) {
+		if err := json.Unmarshal(v, &s); err != nil {
+			return nil, errors.New("bad string")
+		}
+		s = strings.TrimSpace(s)
+		if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
+			h := s[2:]
+			if h == "" || len(h) > 64 {
+				return nil, errors.New("bad hex length")
+			}
+			n, ok := new(big.Int).SetString(h, 16)
+			if !ok {
+				return nil, errors.New("bad hex digits")
+			}
+			return n, nil
+		}
+	}
+	if s == "" || len(s) > 78 {
+		return nil, errors.New("bad length")
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return nil, errors.New("not a whole non-negative number")
+		}
+	}
+	n, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		return nil, errors.New("bad digits")
+	}
+	return n, nil
+}
+
+// ChainReader is what the verifier needs from a chain.
+type ChainReader interface {
+	ethereum.ContractCaller
+	HeaderByNumber(ctx context.Context, number *big.Int) (*types.Header, error)
+}
+
+// Verifier checks delegated subscriptions the way the Coordinator will,
+// before the node answers the client. Safe for concurrent use.
+type Verifier struct {
+	Chain  ChainReader
+	Domain Domain
+}
+
+var getSignerSelector = crypto.Keccak256([]byte("getSigner()"))[:4]
+
+// Verify checks, in order: expiry against the latest block's time
+// (exclusive), the EIP-712 signature (v 27/28, low s) and that it was made
+// by the owner's getSigner(). Rejections are *job.Error with the SPEC §4
+// strings; other errors are the chain being unreachable. It returns the
+// signer's address.
+func (v *Verifier) Verify(ctx context.Context, r *DelegatedRequest) (common.Address, error) {
+	head, err := v.Chain.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return common.Address{}, fmt.Errorf("verify delegated subscription: read head: %w", err)
+	}
+	if head.Time >= uint64(r.Delegate.Expiry) {
+		return common.Address{}, job.Reject(job.CodeInvalid, "Signature expired", "expiry", r.Delegate.Expiry)
+	}
+	recovered, err := r.Delegate.Recover(v.Domain, r.Sig)
+	if err != nil {
+		return common.Address{}, job.Reject(job.CodeUnauthorized, "Invalid signature")
+	}
+	owner := r.Delegate.Sub.Owner
+	out, err := v.Chain.CallContract(ctx, ethereum.CallMsg{To: &owner, Data: getSignerSelector}, nil)
+	if err != nil {
+		var de interface{ ErrorData() any }
+		if errors.As(err, &de) || strings.Contains(err.Error(), "revert") {
+			return common.Address{}, job.Reject(job.CodeUnauthorized, "Signer mismatch")
+		}
+		return common.Address{}, fmt.Errorf("verify delegated subscription: call getSigner() of %s: %w", owner, err)
+	}
+	if len(out) != 32 || common.BytesToAddress(out) != recovered {
+		return common.Address{}, job.Reject(job.CodeUnauthorized, "Signer mismatch")
+	}
+	return recovered, nil
+}
+
+// EncodeDelegated is the inverse of DecodeDelegated: the JSON body a client
+// posts (big integers as 0x-hex strings).
+func EncodeDelegated(r *DelegatedRequest) ([]byte, error) {
+	s := r.Delegate.Sub
+	hexBig := func(b *big.Int) string {
+		if b == nil {
+			return "0x0"
+		}
+		return "0x" + b.Text(16)
+	}
+	body := map[string]any{
+		"subscription": map[string]any{
+			"owner":          s.Owner.Hex(),
+			"container_id":   s.ContainerId,
+			"inputs":         hexutil.Encode(s.Inputs),
+			"active_at":      s.ActiveAt,
+			"frequency":      s.Frequency,
+			"period":         s.Period,
+			"redundancy":     s.Redundancy,
+			"max_gas_price":  json.Number(bigDec(s.MaxGasPrice)),
+			"max_gas_limit":  s.MaxGasLimit,
+			"lazy":           s.Lazy,
+			"verifier":       s.Verifier.Hex(),
+			"payment_amount": hexBig(s.PaymentAmount),
+			"payment_token":  s.PaymentToken.Hex(),
+			"wallet":         s.Wallet.Hex(),
+		},
+		"signature": map[string]any{
+			"nonce":  r.Delegate.Nonce,
+			"expiry": r.Delegate.Expiry,
+			"v":      r.Sig.V,
+			"r":      hexutil.Encode(r.Sig.R[:]),
+			"s":      hexutil.Encode(r.Sig.S[:]),
+		},
+	}
+	if len(r.Data) > 0 {
+		body["data"] = r.Data
+	} else {
+		body["data"] = map[string]any{}
+	}
+	return json.Marshal(body)
+}
+
+func bigDec(b *big.Int) string {
+	if b == nil {
+		return "0"
+	}
+	return b.String()
+}
