@@ -2,13 +2,78 @@ package main
 
 import (
 	"context"
-	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"time"
+
+	"go.opentelemetry.io/otel"
+
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/node"
+	"github.com/infernode/infernode/internal/telemetry"
 )
 
-// TODO(owner of this file): replace this placeholder.
+// serveCommand runs the node until SIGINT/SIGTERM (main cancels ctx), then
+// shuts down gracefully: REST stops accepting, queued jobs get the grace
+// period, containers and the store are closed.
 func serveCommand() command {
-	return command{name: "serve", summary: "run the node", run: func(context.Context, []string, io.Writer, io.Writer) error {
-		return errors.New("not implemented yet")
-	}}
+	return command{name: "serve", summary: "run the node", run: runServe}
+}
+
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	path := fs.String("config", config.DefaultPath(), "config file (env INFERNODE_CONFIG, INFERNET_CONFIG_PATH)")
+	format := fs.String("log-format", "text", "log format: text or json")
+	grace := fs.Duration("shutdown-grace", 10*time.Second, "how long in-flight requests and queued jobs may finish on shutdown")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: infernode serve [--config FILE]\n\nRuns the node: REST API, job pipeline, containers and (when enabled) the chain side.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return err
+		}
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "infernode serve: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return errUsage
+	}
+
+	cfg, warnings, err := config.Load(*path)
+	if err != nil {
+		return err
+	}
+	log, closer, err := telemetry.NewLogger(stderr, telemetry.LogOptions{
+		Level: cfg.Log.Level, Format: *format, Path: cfg.Log.Path,
+		MaxFileSize: cfg.Log.MaxFileSize, BackupCount: cfg.Log.BackupCount,
+	})
+	if err != nil {
+		return fmt.Errorf("log: %w", err)
+	}
+	defer closer.Close()
+	for _, w := range warnings {
+		log.Warn("config: " + w)
+	}
+
+	tp, shutdown, err := telemetry.NewTracerProvider(ctx, "infernode")
+	if err != nil {
+		return fmt.Errorf("tracing: %w", err)
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = shutdown(sctx)
+	}()
+	otel.SetTextMapPropagator(telemetry.Propagator())
+
+	n, err := node.New(cfg, node.Options{Logger: log, TracerProvider: tp, ShutdownGrace: *grace})
+	if err != nil {
+		return err
+	}
+	log.Info("infernode starting", "config", *path)
+	return n.Run(ctx)
 }

@@ -1,0 +1,184 @@
+package node
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/store"
+	"github.com/infernode/infernode/internal/telemetry"
+)
+
+// runner is what the manager needs from the executor.
+type runner interface {
+	Run(ctx context.Context, in executor.Input) ([]job.ContainerResult, error)
+}
+
+// jobStore is what the manager needs from the store.
+type jobStore interface {
+	Create(client string, containers []string) (string, error)
+	Finish(id string, res job.Result) error
+}
+
+// ErrShuttingDown is the cause given to jobs cancelled by a shutdown.
+var ErrShuttingDown = errors.New("node shutting down")
+
+// task is one accepted job waiting for a worker.
+type task struct {
+	id   string
+	in   executor.Input
+	link trace.SpanContext
+}
+
+// manager runs off-chain jobs: a bounded queue in front of a fixed pool of
+// workers. Every job it accepts is finished in the store, as success or
+// failed, before the manager stops.
+type manager struct {
+	store   jobStore
+	run     runner
+	log     *slog.Logger
+	tracer  trace.Tracer
+	metrics *telemetry.Metrics
+	timeout time.Duration
+
+	slots  chan struct{} // a token per queued task: full = busy
+	queue  chan task
+	mu     sync.RWMutex // guards closed against Submit racing Close
+	closed bool
+	base   context.Context
+	cancel context.CancelCauseFunc
+	wg     sync.WaitGroup
+}
+
+type managerOptions struct {
+	Store     jobStore
+	Runner    runner
+	QueueSize int
+	Workers   int
+	Timeout   time.Duration
+	Logger    *slog.Logger
+	Tracer    trace.Tracer
+	Metrics   *telemetry.Metrics
+}
+
+func newManager(o managerOptions) *manager {
+	base, cancel := context.WithCancelCause(context.Background())
+	m := &manager{
+		store: o.Store, run: o.Runner, log: o.Logger, tracer: o.Tracer, metrics: o.Metrics, timeout: o.Timeout,
+		slots: make(chan struct{}, o.QueueSize), queue: make(chan task, o.QueueSize),
+		base: base, cancel: cancel,
+	}
+	for i := 0; i < o.Workers; i++ {
+		m.wg.Add(1)
+		go m.worker()
+	}
+	return m
+}
+
+// QueueDepth is the number of accepted jobs waiting for a worker.
+func (m *manager) QueueDepth() int { return len(m.slots) }
+
+// Submit reserves a queue slot, writes the job durably, and queues it. A
+// full queue is answered with 503 Node busy before anything is written.
+func (m *manager) Submit(ctx context.Context, client string, in executor.Input) (string, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if m.closed {
+		return "", job.Reject(job.CodeBusy, "Node busy")
+	}
+	select {
+	case m.slots <- struct{}{}:
+	default:
+		m.metrics.Rejected.WithLabelValues("busy").Inc()
+		return "", job.Reject(job.CodeBusy, "Node busy")
+	}
+	id, err := m.store.Create(client, in.Containers)
+	if err != nil {
+		<-m.slots
+		return "", fmt.Errorf("submit job: %w", err)
+	}
+	m.metrics.Submitted.WithLabelValues("offchain").Inc()
+	m.queue <- task{id: id, in: in, link: trace.SpanContextFromContext(ctx)} // never blocks: a slot is held
+	return id, nil
+}
+
+func (m *manager) worker() {
+	defer m.wg.Done()
+	for t := range m.queue {
+		<-m.slots
+		m.execute(t)
+	}
+}
+
+func (m *manager) execute(t task) {
+	ctx, span := m.tracer.Start(trace.ContextWithRemoteSpanContext(m.base, t.link), "job.run",
+		trace.WithAttributes(attribute.String("job.id", t.id), attribute.StringSlice("job.containers", t.in.Containers)))
+	defer span.End()
+	ctx, cancel := context.WithTimeoutCause(ctx, m.timeout, fmt.Errorf("job timed out after %s", m.timeout))
+	defer cancel()
+	start := time.Now()
+	results, err := m.run.Run(ctx, t.in)
+	res := job.Result{ID: t.id, Status: job.StatusSuccess}
+	if err != nil {
+		res.Status = job.StatusFailed
+		span.SetStatus(codes.Error, err.Error())
+		if len(results) == 0 { // failed before any container ran
+			name := ""
+			if len(t.in.Containers) > 0 {
+				name = t.in.Containers[0]
+			}
+			results = []job.ContainerResult{{Container: name, Error: err.Error()}}
+		}
+	}
+	// The last result is the job's result; the ones before it are the
+	// intermediate results (GET /api/jobs?intermediate=true).
+	res.Result = &results[len(results)-1]
+	res.Intermediate = results[:len(results)-1]
+	if err := m.store.Finish(t.id, res); err != nil {
+		// The job stays running in the store and is marked failed by the
+		// next start's recovery.
+		m.log.Error("store job result", "job", t.id, "err", err)
+		span.RecordError(err)
+		return
+	}
+	m.metrics.Finished.WithLabelValues(string(res.Status)).Inc()
+	m.metrics.JobSeconds.Observe(time.Since(start).Seconds())
+	if err != nil {
+		m.log.Debug("job failed", "job", t.id, "err", err)
+	}
+}
+
+// Close stops accepting jobs, lets the workers drain the queue for up to
+// grace, then cancels what is still running (those jobs fail with
+// ErrShuttingDown) and waits for every worker.
+func (m *manager) Close(grace time.Duration) {
+	m.mu.Lock()
+	if m.closed {
+		m.mu.Unlock()
+		return
+	}
+	m.closed = true
+	close(m.queue)
+	m.mu.Unlock()
+
+	done := make(chan struct{})
+	go func() { m.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(grace):
+		m.cancel(ErrShuttingDown)
+		<-done
+	}
+	m.cancel(ErrShuttingDown)
+}
+
+var _ jobStore = (*store.Store)(nil)

@@ -1,0 +1,353 @@
+package node
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/workloads/echo/service"
+)
+
+// startEcho serves the real echo workload on loopback.
+func startEcho(t testing.TB) string {
+	t.Helper()
+	h, err := service.New(service.Config{})
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// testNode is a node running in-process on a loopback listener.
+type testNode struct {
+	url  string
+	node *Node
+	stop func() error
+}
+
+func startNode(t testing.TB, cfg *config.Config, opts Options) *testNode {
+	t.Helper()
+	if cfg.DataDir == "" {
+		cfg.DataDir = t.TempDir()
+	}
+	f := false
+	cfg.ManageContainers = &f
+	cfg.ApplyDefaults()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	opts.Listener = ln
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	n, err := New(cfg, opts)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- n.Run(ctx) }()
+	select {
+	case <-n.Ready():
+	case err := <-errc:
+		cancel()
+		t.Fatalf("node did not start: %v", err)
+	}
+	stopped := false
+	stop := func() error {
+		if stopped {
+			return nil
+		}
+		stopped = true
+		cancel()
+		return <-errc
+	}
+	t.Cleanup(func() { _ = stop() })
+	return &testNode{url: "http://" + ln.Addr().String(), node: n, stop: stop}
+}
+
+func (tn *testNode) do(t testing.TB, method, path, body string) (int, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, tn.url+path, strings.NewReader(body))
+	require.NoError(t, err)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, b
+}
+
+// wait polls GET /api/jobs?id= until the job is terminal.
+func (tn *testNode) wait(t testing.TB, id string, intermediate bool) job.Result {
+	t.Helper()
+	var res job.Result
+	q := "/api/jobs?id=" + id
+	if intermediate {
+		q += "&intermediate=true"
+	}
+	require.Eventually(t, func() bool {
+		code, b := tn.do(t, http.MethodGet, q, "")
+		require.Equal(t, http.StatusOK, code, string(b))
+		var rs []job.Result
+		require.NoError(t, json.Unmarshal(b, &rs))
+		require.Len(t, rs, 1)
+		res = rs[0]
+		return res.Status.Terminal()
+	}, 20*time.Second, 5*time.Millisecond)
+	return res
+}
+
+func echoConfig(echoURL string) *config.Config {
+	return &config.Config{Containers: []config.Container{
+		{ID: "echo", URL: echoURL, External: true, GeneratesProofs: true, Description: "returns its input"},
+		{ID: "echo2", URL: echoURL},
+		{ID: "local-only", URL: echoURL, External: true, AllowedIPs: []string{"10.0.0.0/8"}},
+	}}
+}
+
+func TestEndToEndEcho(t *testing.T) {
+	tn := startNode(t, echoConfig(startEcho(t)), Options{})
+
+	code, b := tn.do(t, http.MethodPost, "/api/jobs", `{"containers":["echo"],"data":{"x":1}}`)
+	require.Equal(t, http.StatusOK, code, string(b))
+	var created struct{ ID string }
+	require.NoError(t, json.Unmarshal(b, &created))
+	res := tn.wait(t, created.ID, false)
+	require.Equal(t, job.StatusSuccess, res.Status)
+	out, err := json.Marshal(res)
+	require.NoError(t, err)
+	require.JSONEq(t, fmt.Sprintf(`{"id":%q,"status":"success","result":{"container":"echo","output":{"output":{"x":1}}}}`, created.ID), string(out))
+
+	// A chain keeps its intermediate results.
+	code, b = tn.do(t, http.MethodPost, "/api/jobs", `{"containers":["echo","echo2"],"data":{"y":2}}`)
+	require.Equal(t, http.StatusOK, code, string(b))
+	require.NoError(t, json.Unmarshal(b, &created))
+	res = tn.wait(t, created.ID, true)
+	require.Equal(t, job.StatusSuccess, res.Status)
+	require.JSONEq(t, `{"output":{"output":{"y":2}}}`, string(res.Result.Output))
+	require.Len(t, res.Intermediate, 1)
+	require.JSONEq(t, `{"output":{"y":2}}`, string(res.Intermediate[0].Output))
+
+	// Listing, scoping and the guardian.
+	code, b = tn.do(t, http.MethodGet, "/api/jobs?pending=false", "")
+	require.Equal(t, http.StatusOK, code)
+	var ids []string
+	require.NoError(t, json.Unmarshal(b, &ids))
+	require.Len(t, ids, 2)
+	code, b = tn.do(t, http.MethodPost, "/api/jobs", `{"containers":["local-only"],"data":{}}`)
+	require.Equal(t, http.StatusForbidden, code)
+	require.JSONEq(t, `{"error":"Container not allowed for address","params":{"container":"local-only","address":"127.0.0.1"}}`, string(b))
+	code, b = tn.do(t, http.MethodPost, "/api/jobs", `{"containers":["echo2"],"data":{}}`)
+	require.Equal(t, http.StatusForbidden, code)
+	require.JSONEq(t, `{"error":"First container must be external","params":{"first_container":"echo2"}}`, string(b))
+	code, b = tn.do(t, http.MethodPost, "/api/jobs", `{"subscription":{"owner":"0x5FbDB2315678afecb367f032d93F642f64180aa3"},"signature":{},"data":{}}`)
+	require.Equal(t, http.StatusBadRequest, code)
+	require.JSONEq(t, `{"error":"Chain not enabled"}`, string(b))
+
+	// Info, health, resources, metrics.
+	code, b = tn.do(t, http.MethodGet, "/info", "")
+	require.Equal(t, http.StatusOK, code)
+	var info struct {
+		Version    string
+		Containers []struct{ ID string }
+		Pending    struct{ Offchain, Onchain int }
+		Chain      struct{ Enabled bool }
+	}
+	require.NoError(t, json.Unmarshal(b, &info))
+	require.Equal(t, "1.4.0", info.Version)
+	require.Len(t, info.Containers, 3)
+	require.Zero(t, info.Pending.Offchain)
+	require.False(t, info.Chain.Enabled)
+	code, b = tn.do(t, http.MethodGet, "/health", "")
+	require.Equal(t, http.StatusOK, code)
+	require.JSONEq(t, `{"status":"healthy"}`, string(b))
+	code, b = tn.do(t, http.MethodGet, "/resources", "")
+	require.Equal(t, http.StatusOK, code)
+	var resources map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &resources))
+	require.Contains(t, resources, "echo")
+	code, b = tn.do(t, http.MethodGet, "/metrics", "")
+	require.Equal(t, http.StatusOK, code)
+	require.Contains(t, string(b), `infernode_jobs_finished_total{status="success"} 2`)
+	require.Contains(t, string(b), `infernode_container_call_seconds_count{container="echo",outcome="ok"}`)
+	require.Contains(t, string(b), "infernode_job_queue_depth 0")
+}
+
+func TestStreamStoresWhatItRelays(t *testing.T) {
+	tn := startNode(t, echoConfig(startEcho(t)), Options{})
+	resp, err := http.Post(tn.url+"/api/jobs/stream", "application/json", strings.NewReader(`{"containers":["echo"],"data":{"text":"hello streaming world"}}`))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	id, text, ok := bytes.Cut(body, []byte("\n"))
+	require.True(t, ok)
+	require.Equal(t, "hello streaming world", string(text))
+	res := tn.wait(t, string(id), false)
+	require.Equal(t, job.StatusSuccess, res.Status)
+	var stored struct{ Output string }
+	require.NoError(t, json.Unmarshal(res.Result.Output, &stored))
+	require.Equal(t, string(text), stored.Output, "the stored result equals the streamed bytes")
+}
+
+func TestPutStatusAndRestart(t *testing.T) {
+	cfg := echoConfig(startEcho(t))
+	cfg.DataDir = t.TempDir()
+	tn := startNode(t, cfg, Options{})
+	code, b := tn.do(t, http.MethodPut, "/api/status", `{"id":"ext-1","status":"running","containers":["echo"]}`)
+	require.Equal(t, http.StatusOK, code, string(b))
+	code, b = tn.do(t, http.MethodGet, "/info", "")
+	require.Equal(t, http.StatusOK, code)
+	require.Contains(t, string(b), `"offchain":1`)
+	code, b = tn.do(t, http.MethodPut, "/api/status", `{"id":"ext-1","status":"done","containers":["echo"]}`)
+	require.Equal(t, http.StatusBadRequest, code)
+	require.JSONEq(t, `{"error":"Status is invalid"}`, string(b))
+	require.NoError(t, tn.stop())
+
+	// Restarting on the same data dir fails what the stop left running.
+	tn = startNode(t, cfg, Options{})
+	code, b = tn.do(t, http.MethodGet, "/api/jobs?id=ext-1", "")
+	require.Equal(t, http.StatusOK, code)
+	require.JSONEq(t, `[{"id":"ext-1","status":"failed","result":{"container":"echo","error":"interrupted by node restart"}}]`, string(b))
+}
+
+// blocking is a container that holds every call until released.
+func blocking(t testing.TB) (url string, release func()) {
+	ch := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/service_output" {
+			return
+		}
+		select {
+		case <-ch:
+		case <-r.Context().Done():
+			return
+		}
+		io.WriteString(w, `{"ok":true}`)
+	}))
+	var once bool
+	release = func() {
+		if !once {
+			once = true
+			close(ch)
+		}
+	}
+	t.Cleanup(func() { release(); srv.Close() })
+	return srv.URL, release
+}
+
+func TestBusyAndTimeout(t *testing.T) {
+	url, release := blocking(t)
+	cfg := &config.Config{
+		Containers: []config.Container{{ID: "slow", URL: url, External: true}},
+		Jobs:       config.Jobs{Workers: 1, QueueSize: 2, Timeout: config.Duration(time.Hour)},
+	}
+	tn := startNode(t, cfg, Options{})
+	var ids []string
+	busy := 0
+	for i := 0; i < 6; i++ {
+		code, b := tn.do(t, http.MethodPost, "/api/jobs", `{"containers":["slow"],"data":{}}`)
+		switch code {
+		case http.StatusOK:
+			var c struct{ ID string }
+			require.NoError(t, json.Unmarshal(b, &c))
+			ids = append(ids, c.ID)
+		case http.StatusServiceUnavailable:
+			require.JSONEq(t, `{"error":"Node busy"}`, string(b))
+			busy++
+		default:
+			t.Fatalf("unexpected %d %s", code, b)
+		}
+	}
+	// One running plus two queued are accepted; the rest are refused.
+	require.GreaterOrEqual(t, len(ids), 2)
+	require.LessOrEqual(t, len(ids), 3)
+	require.Equal(t, 6-len(ids), busy)
+	release()
+	for _, id := range ids {
+		require.Equal(t, job.StatusSuccess, tn.wait(t, id, false).Status)
+	}
+
+	// A job past its timeout fails with the reason.
+	url2, _ := blocking(t)
+	cfg = &config.Config{
+		Containers: []config.Container{{ID: "stuck", URL: url2, External: true}},
+		Jobs:       config.Jobs{Timeout: config.Duration(200 * time.Millisecond)},
+	}
+	tn = startNode(t, cfg, Options{})
+	code, b := tn.do(t, http.MethodPost, "/api/jobs", `{"containers":["stuck"],"data":{}}`)
+	require.Equal(t, http.StatusOK, code, string(b))
+	var c struct{ ID string }
+	require.NoError(t, json.Unmarshal(b, &c))
+	res := tn.wait(t, c.ID, false)
+	require.Equal(t, job.StatusFailed, res.Status)
+	require.Equal(t, &job.ContainerResult{Container: "stuck", Error: "cancelled: job timed out after 200ms"}, res.Result)
+}
+
+func TestShutdownFinishesEveryAcceptedJob(t *testing.T) {
+	url, _ := blocking(t) // never released: shutdown must cancel
+	cfg := &config.Config{
+		Containers: []config.Container{{ID: "slow", URL: url, External: true}},
+		Jobs:       config.Jobs{Workers: 2, QueueSize: 10},
+		DataDir:    t.TempDir(),
+	}
+	tn := startNode(t, cfg, Options{ShutdownGrace: 100 * time.Millisecond})
+	var ids []string
+	for i := 0; i < 8; i++ {
+		code, b := tn.do(t, http.MethodPost, "/api/jobs", `{"containers":["slow"],"data":{}}`)
+		require.Equal(t, http.StatusOK, code, string(b))
+		var c struct{ ID string }
+		require.NoError(t, json.Unmarshal(b, &c))
+		ids = append(ids, c.ID)
+	}
+	require.NoError(t, tn.stop())
+	tn = startNode(t, cfg, Options{})
+	for _, id := range ids {
+		res := tn.wait(t, id, false)
+		require.Equal(t, job.StatusFailed, res.Status)
+		require.Equal(t, "cancelled: node shutting down", res.Result.Error)
+	}
+}
+
+func TestChainDisabledAndChainPlugged(t *testing.T) {
+	ch := &fakeChain{}
+	tn := startNode(t, echoConfig(startEcho(t)), Options{Chain: ch})
+	code, b := tn.do(t, http.MethodPost, "/api/jobs", `{"subscription":{"owner":"0x5FbDB2315678afecb367f032d93F642f64180aa3"},"signature":{},"data":{}}`)
+	require.Equal(t, http.StatusOK, code, string(b))
+	require.JSONEq(t, `{}`, string(b))
+	code, b = tn.do(t, http.MethodGet, "/info", "")
+	require.Equal(t, http.StatusOK, code)
+	require.Contains(t, string(b), `"chain":{"enabled":true,"address":"0xabc"}`)
+	require.Contains(t, string(b), `"onchain":3`)
+	ch.unhealthy.Store(true)
+	code, _ = tn.do(t, http.MethodGet, "/health", "")
+	require.Equal(t, http.StatusServiceUnavailable, code)
+}
+
+type fakeChain struct{ unhealthy atomic.Bool }
+
+func (f *fakeChain) Run(ctx context.Context) error { <-ctx.Done(); return nil }
+func (f *fakeChain) SubmitDelegated(context.Context, string, json.RawMessage) error {
+	return nil
+}
+func (f *fakeChain) Pending() int    { return 3 }
+func (f *fakeChain) Address() string { return "0xabc" }
+func (f *fakeChain) Healthy(context.Context) error {
+	if f.unhealthy.Load() {
+		return fmt.Errorf("rpc down")
+	}
+	return nil
+}
