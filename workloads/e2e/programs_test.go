@@ -98,7 +98,7 @@ func postJSON(t *testing.T, url, body string) (int, []byte) {
 }
 
 // modelCache lays a fixture out as local/infernode/iris in a fresh cache.
-func modelCache(t *testing.T, fixture string) string {
+func modelCache(t testing.TB, fixture string) string {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join(repoRoot(t), fixture))
 	require.NoError(t, err)
