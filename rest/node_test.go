@@ -1,0 +1,238 @@
+package rest_test
+
+// The SPEC §4 error table against the real node (internal/node) serving
+// the real echo workload on loopback: the rows that a loopback client can
+// trigger without a chain. The rows this cannot reach — PUT /api/status
+// from a non-local address (all traffic here is loopback), the signature
+// rows (the relay's verifier, tested in coordinator/), and internal
+// failures — are covered by TestErrorTable with the in-test backend.
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/client"
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/node"
+	"github.com/infernode/infernode/workloads/echo/service"
+)
+
+func startEcho(t *testing.T) string {
+	h, err := service.New(service.Config{})
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// startNode runs a real node in-process on a loopback listener.
+func startNode(t *testing.T, cfg *config.Config) string {
+	t.Helper()
+	cfg.DataDir = t.TempDir()
+	f := false
+	cfg.ManageContainers = &f
+	cfg.ApplyDefaults()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	n, err := node.New(cfg, node.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler), ShutdownGrace: time.Second})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- n.Run(ctx) }()
+	select {
+	case <-n.Ready():
+	case err := <-errc:
+		cancel()
+		t.Fatalf("node did not start: %v", err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		require.NoError(t, <-errc)
+	})
+	return "http://" + ln.Addr().String()
+}
+
+func tableConfig(url string) *config.Config {
+	return &config.Config{Containers: []config.Container{
+		{ID: "echo", URL: url, External: true},
+		{ID: "internal", URL: url},
+		{ID: "prover", URL: url, External: true, GeneratesProofs: true},
+		{ID: "fenced", URL: url, External: true, AllowedIPs: []string{"10.0.0.0/8", "fd00::/8"}},
+	}}
+}
+
+type nodeRow struct {
+	name         string
+	method, path string
+	body         string
+	times        int
+	status       int
+	err          string
+	params       map[string]any
+	retryAfter   string
+}
+
+func send(t *testing.T, base string, r nodeRow) (*http.Response, []byte) {
+	t.Helper()
+	var resp *http.Response
+	var b []byte
+	for range max(r.times, 1) {
+		req, err := http.NewRequest(r.method, base+r.path, strings.NewReader(r.body))
+		require.NoError(t, err)
+		resp, err = http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		b, err = io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		resp.Body.Close()
+	}
+	return resp, b
+}
+
+func checkRow(t *testing.T, base string, r nodeRow) {
+	t.Run(r.name, func(t *testing.T) {
+		resp, b := send(t, base, r)
+		require.Equal(t, r.status, resp.StatusCode, string(b))
+		var got struct {
+			Error  string         `json:"error"`
+			Params map[string]any `json:"params"`
+		}
+		require.NoError(t, json.Unmarshal(b, &got), string(b))
+		require.Equal(t, r.err, got.Error)
+		require.Equal(t, r.params, got.Params)
+		require.Equal(t, r.retryAfter, resp.Header.Get("Retry-After"))
+	})
+}
+
+func TestErrorTableAgainstNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a node and the echo workload")
+	}
+	base := startNode(t, tableConfig(startEcho(t)))
+	for _, r := range []nodeRow{
+		{name: "not JSON", method: "POST", path: "/api/jobs", body: `{"containers":`, status: 400,
+			err: "Invalid request: body is not valid JSON: unexpected end of JSON input at offset 14"},
+		{name: "wrong type", method: "POST", path: "/api/jobs", body: `{"containers":"echo","data":{}}`, status: 400,
+			err: "Invalid request: containers must be an array of strings, got string", params: map[string]any{"field": "containers"}},
+		{name: "missing field", method: "POST", path: "/api/jobs", body: `{"containers":["echo"]}`, status: 400,
+			err: "Invalid request: missing required field data (a JSON object, the containers' input)", params: map[string]any{"field": "data"}},
+		{name: "batch not a list", method: "POST", path: "/api/jobs/batch", body: `{}`, status: 400, err: "Expected a list"},
+		{name: "no containers", method: "POST", path: "/api/jobs", body: `{"containers":[],"data":{}}`, status: 400, err: "No containers specified"},
+		{name: "unknown container", method: "POST", path: "/api/jobs", body: `{"containers":["echo","gpt"],"data":{}}`, status: 400,
+			err: "Container not supported", params: map[string]any{"container": "gpt"}},
+		{name: "first not external", method: "POST", path: "/api/jobs", body: `{"containers":["internal"],"data":{}}`, status: 403,
+			err: "First container must be external", params: map[string]any{"first_container": "internal"}},
+		{name: "no proofs", method: "POST", path: "/api/jobs", body: `{"containers":["prover","echo"],"data":{},"requires_proof":true}`, status: 400,
+			err: "Container does not generate proof", params: map[string]any{"container": "echo"}},
+		{name: "ip not allowed", method: "POST", path: "/api/jobs", body: `{"containers":["fenced"],"data":{}}`, status: 403,
+			err: "Container not allowed for address", params: map[string]any{"container": "fenced", "address": "127.0.0.1"}},
+		{name: "chain not enabled", method: "POST", path: "/api/jobs", status: 400, err: "Chain not enabled",
+			body: `{"subscription":{"owner":"0x5FbDB2315678afecb367f032d93F642f64180aa3","container_id":"echo"},"signature":{"nonce":1,"expiry":99999999999,"v":27,"r":"0x1","s":"0x2"},"data":{}}`},
+		{name: "stream delegated", method: "POST", path: "/api/jobs/stream", body: `{"subscription":{},"signature":{}}`, status: 400,
+			err: "Streaming only supported for OffchainJob requests."},
+		{name: "status invalid", method: "PUT", path: "/api/status", body: `{"id":"x","status":"done","containers":["echo"]}`, status: 400,
+			err: "Status is invalid"},
+		{name: "batch item rejected", method: "POST", path: "/api/jobs/batch", body: `[{"containers":["gpt"],"data":{}}]`, status: 200},
+	} {
+		if r.status == 200 {
+			_, b := send(t, base, r)
+			require.JSONEq(t, `[{"error":"Container not supported","params":{"container":"gpt"}}]`, string(b))
+			continue
+		}
+		checkRow(t, base, r)
+	}
+}
+
+func TestLimitsAgainstNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts nodes and the echo workload")
+	}
+	echo := startEcho(t)
+
+	cfg := tableConfig(echo)
+	cfg.Server.MaxBodyBytes = 100
+	cfg.Server.RateLimit = &config.RateLimit{NumRequests: 2, Period: 3600}
+	base := startNode(t, cfg)
+	checkRow(t, base, nodeRow{name: "body too large", method: "POST", path: "/api/jobs", status: 413,
+		body: `{"containers":["echo"],"data":{"x":"` + strings.Repeat("a", 200) + `"}}`,
+		err:  "Request body too large", params: map[string]any{"limit": float64(100)}})
+	checkRow(t, base, nodeRow{name: "rate limited", method: "GET", path: "/info", times: 3, status: 429,
+		err: "Too many requests", retryAfter: "1800"})
+
+	// A container that holds every call until released fills the bounded queue.
+	release := make(chan struct{})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/service_output" {
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"output":{}}`)
+	}))
+	t.Cleanup(slow.Close)
+	t.Cleanup(func() { close(release) })
+	cfg = &config.Config{
+		Containers: []config.Container{{ID: "slow", URL: slow.URL, External: true}},
+		Jobs:       config.Jobs{Workers: 1, QueueSize: 1, Timeout: config.Duration(time.Hour)},
+	}
+	base = startNode(t, cfg)
+	checkRow(t, base, nodeRow{name: "node busy", method: "POST", path: "/api/jobs", body: `{"containers":["slow"],"data":{}}`,
+		times: 4, status: 503, err: "Node busy", retryAfter: "1"})
+}
+
+// TestStreamThroughNode proves the relay end to end: the container sends
+// its second chunk only after the client has read the first.
+func TestStreamThroughNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a node")
+	}
+	next := make(chan struct{})
+	ctr := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/service_output" {
+			w.WriteHeader(200)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = io.WriteString(w, "first chunk;")
+		http.NewResponseController(w).Flush()
+		select {
+		case <-next:
+		case <-r.Context().Done():
+			return
+		}
+		_, _ = io.WriteString(w, " second chunk")
+	}))
+	t.Cleanup(ctr.Close)
+	base := startNode(t, &config.Config{Containers: []config.Container{{ID: "llm", URL: ctr.URL, External: true}}})
+	c, err := client.New(base)
+	require.NoError(t, err)
+	ctx := context.Background()
+	st, err := c.StreamJob(ctx, client.JobRequest{Containers: []string{"llm"}, Data: json.RawMessage(`{"prompt":"hi"}`)})
+	require.NoError(t, err)
+	defer st.Body.Close()
+	require.Equal(t, "text/plain; charset=utf-8", st.ContentType)
+	buf := make([]byte, len("first chunk;"))
+	_, err = io.ReadFull(st.Body, buf)
+	require.NoError(t, err)
+	require.Equal(t, "first chunk;", string(buf))
+	close(next)
+	rest, err := io.ReadAll(st.Body)
+	require.NoError(t, err)
+	require.Equal(t, " second chunk", string(rest))
+
+	res, err := c.WaitJob(ctx, st.ID, 5*time.Millisecond)
+	require.NoError(t, err)
+	require.Equal(t, client.StatusSuccess, res.Status)
+	require.JSONEq(t, `{"output":"first chunk; second chunk"}`, string(res.Result.Output))
+}
