@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -171,4 +172,35 @@ func TestRegistry(t *testing.T) {
 	require.False(t, sup.Supported)
 	require.Contains(t, sup.Error, "model id")
 	require.Len(t, r.MLModels("t"), 1)
+}
+
+func TestRegistryConcurrentFirstUse(t *testing.T) {
+	dir := t.TempDir()
+	id := mustID(t, "local/acme/m:f")
+	require.NoError(t, os.MkdirAll(filepath.Dir(id.CachePath(dir)), 0o755))
+	require.NoError(t, os.WriteFile(id.CachePath(dir), []byte("x"), 0o644))
+	s, err := New(Config{CacheDir: dir})
+	require.NoError(t, err)
+	var loads atomic.Int32
+	r := NewRegistry(s, func(raw []byte) (*int, error) {
+		loads.Add(1)
+		v := len(raw)
+		return &v, nil
+	})
+	var wg sync.WaitGroup
+	got := make([]*int, 16)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m, err := r.Get(context.Background(), id)
+			require.NoError(t, err)
+			got[i] = m
+		}()
+	}
+	wg.Wait()
+	require.EqualValues(t, 1, loads.Load(), "one load for concurrent first requests")
+	for _, m := range got {
+		require.Same(t, got[0], m)
+	}
 }

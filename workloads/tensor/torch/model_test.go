@@ -200,3 +200,14 @@ func BenchmarkIris(b *testing.B) {
 		})
 	}
 }
+
+func TestDenseStrided(t *testing.T) {
+	// A transposed view: storage [[1,2,3],[4,5,6]] read as its 3x2 transpose.
+	b := builder{storages: map[string][]float32{"0": {1, 2, 3, 4, 5, 6}}}
+	d, err := b.dense(&rawTensor{storage: storageRef{key: "0", numel: 6}, size: []int{3, 2}, stride: []int{1, 3}}, "w")
+	require.NoError(t, err)
+	require.Equal(t, []float32{1, 4, 2, 5, 3, 6}, d.data)
+	// An offset view past the storage is refused.
+	_, err = b.dense(&rawTensor{storage: storageRef{key: "0", numel: 6}, offset: 5, size: []int{2}, stride: []int{1}}, "w")
+	require.ErrorContains(t, err, "reads past its storage")
+}
