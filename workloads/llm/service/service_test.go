@@ -2,6 +2,7 @@ package service
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/hex"
 	"encoding/json"
@@ -356,4 +357,18 @@ func TestStreamProviderErrorBeforeFirstByte(t *testing.T) {
 	require.JSONEq(t, `{"error":"provider PROVIDERA answered 400: scripted 400"}`, string(body))
 	require.Equal(t, 2, f.calls, "429 retried, 400 final")
 	require.Equal(t, []time.Duration{3 * time.Second}, sl.delays)
+}
+
+func FuzzReadSSE(f *testing.F) {
+	f.Add([]byte("data: {\"choices\":[{\"delta\":{\"content\":\"a\"}}]}\n\ndata: [DONE]\n\n"))
+	f.Add([]byte(": ping\n\nevent: x\ndata: {\"error\":{\"message\":\"m\"}}\n\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var n int
+		_ = readSSE("P", bytes.NewReader(b), func(d string) error {
+			require.NotEmpty(t, d, "empty deltas are not relayed")
+			n += len(d)
+			return nil
+		})
+		require.LessOrEqual(t, n, len(b))
+	})
 }
