@@ -1,0 +1,241 @@
+package relay
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/cockroachdb/pebble"
+	"github.com/ethereum/go-ethereum/common"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/internal/job"
+)
+
+// SubmitDelegated decodes, checks and verifies a delegated subscription
+// posted over REST (SPEC §4, §6), persists it (synced) and hands it to a
+// worker before returning. Rejections are *job.Error values with the SPEC
+// strings. A replay of an accepted (owner, nonce) is accepted again and
+// creates nothing.
+func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.RawMessage) error {
+	req, err := coordinator.DecodeDelegated(raw)
+	if err != nil {
+		return err
+	}
+	sub := req.Delegate.Sub
+	if jerr := r.o.Guard.CheckChain(sub.Owner.Hex(), true, req.Containers(), sub.Verifier != (common.Address{})); jerr != nil {
+		return jerr
+	}
+	key := string(kDlg(sub.Owner, req.Delegate.Nonce))
+	var existing Delegated
+	if ok, err := r.st.getJSON([]byte(key), &existing); err != nil {
+		return fmt.Errorf("read delegated subscription: %w", err)
+	} else if ok {
+		return nil // replay: the accepted one stands
+	}
+	if _, err := r.ver.Verify(ctx, req); err != nil {
+		return err
+	}
+	d := Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.headNum.Load(), State: IvRunning}
+	if err := r.st.putJSON([]byte(key), d); err != nil {
+		return fmt.Errorf("persist delegated subscription: %w", err)
+	}
+	r.o.Logger.Info("relay: delegated subscription accepted", "owner", sub.Owner, "nonce", req.Delegate.Nonce, "client", client, "containers", sub.ContainerId)
+	r.mu.Lock()
+	ctx2 := r.runCtx
+	r.mu.Unlock()
+	if ctx2 != nil { // else Run picks it up from the store when it starts
+		r.startDelegated(ctx2, key)
+	}
+	return nil
+}
+
+func (r *Relay) startDelegated(ctx context.Context, key string) {
+	r.mu.Lock()
+	if r.dlgRun[key] {
+		r.mu.Unlock()
+		return
+	}
+	r.dlgRun[key] = true
+	r.mu.Unlock()
+	r.pending.Add(1)
+	r.wg.Add(1)
+	go func() {
+		defer r.wg.Done()
+		defer r.pending.Add(-1)
+		defer func() {
+			r.mu.Lock()
+			delete(r.dlgRun, key)
+			r.mu.Unlock()
+		}()
+		select {
+		case r.workers <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
+		defer func() { <-r.workers }()
+		if err := r.deliverDelegated(ctx, key); err != nil && ctx.Err() == nil {
+			r.o.Logger.Warn("relay: delegated subscription", "key", key, "err", err)
+		}
+	}()
+}
+
+// deliverDelegated creates and delivers a delegated subscription in one
+// transaction (deliverComputeDelegatee), then tracks the created
+// subscription like any other so later intervals go through deliverCompute.
+func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
+	var d Delegated
+	if _, err := r.st.getJSON([]byte(key), &d); err != nil {
+		return err
+	}
+	req, err := coordinator.DecodeDelegated(d.Body)
+	if err != nil {
+		return r.putDlg(key, &d, IvFailed, err.Error())
+	}
+	ds, sig := req.Delegate, req.Sig
+	ctx, span := r.tracer.Start(ctx, "relay.deliver_delegated", trace.WithAttributes(
+		attribute.String("owner", ds.Sub.Owner.Hex()), attribute.Int64("nonce", int64(ds.Nonce))))
+	defer span.End()
+	for attempt := 0; ; attempt++ {
+		if d.State.final() {
+			return nil
+		}
+		if d.TxKey != "" {
+			rec, ok, err := r.o.Sender.Lookup(d.TxKey)
+			if err != nil {
+				return err
+			}
+			if ok {
+				if rec, err = r.o.Sender.Wait(ctx, d.TxKey); err != nil {
+					return err
+				}
+				if rec.State == coordinator.StateConfirmed {
+					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
+					return r.adoptDelegated(ctx, key, &d, req, true)
+				}
+				d.Err = rec.Err
+			}
+			d.TxKey = ""
+		}
+		if d.Attempts >= r.o.MaxAttempts {
+			return r.putDlg(key, &d, IvFailed, d.Err)
+		}
+		// Created already (by this node before a crash, or another node)?
+		out, err := r.call(ctx, r.o.Coordinator, r.abi.PackDelegateSubscriptionId(ds.Sub.Owner, ds.Nonce))
+		if err == nil {
+			if id, err := r.abi.UnpackDelegateSubscriptionId(out); err == nil && id != 0 {
+				return r.adoptDelegated(ctx, key, &d, req, false)
+			}
+		}
+		t := r.headTime.Load()
+		if t >= uint64(ds.Expiry) {
+			return r.putDlg(key, &d, IvFailed, "Signature expired")
+		}
+		s := subFromChain(0, ds.Sub, 0)
+		if t < uint64(s.ActiveAt) { // not active yet: wait for block time
+			if !r.sleep(ctx, r.o.PollInterval) {
+				return ctx.Err()
+			}
+			continue
+		}
+		k, ok := s.Interval(t)
+		if !ok {
+			return r.putDlg(key, &d, IvFailed, "subscription has no open interval")
+		}
+		d.Attempts++
+		input, output, proof, err := r.runContainers(ctx, req.Containers(), job.OffChain, req.Data, ds.Sub.Verifier != (common.Address{}))
+		if err != nil {
+			d.Err = err.Error()
+			if err := r.st.putJSON([]byte(key), d); err != nil {
+				return err
+			}
+			if !r.sleep(ctx, r.o.RetryBackoff<<min(attempt, 6)) {
+				return ctx.Err()
+			}
+			continue
+		}
+		d.TxKey = fmt.Sprintf("dlg/%s/%d/%d", ds.Sub.Owner.Hex(), ds.Nonce, d.Attempts)
+		if err := r.st.putJSON([]byte(key), d); err != nil {
+			return err
+		}
+		_, err = r.o.Sender.Send(ctx, coordinator.Call{
+			Key: d.TxKey, To: r.o.Coordinator,
+			Data:         r.abi.PackDeliverComputeDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S, k, input, output, proof),
+			MaxFeePerGas: ds.Sub.MaxGasPrice,
+			MinGas:       callbackGas(ds.Sub.MaxGasLimit) + 300_000, // plus the creation
+		})
+		if err != nil {
+			d.TxKey, d.Err = "", err.Error()
+			if name := coordinator.RevertName(err); name != "" {
+				r.o.Metrics.Reverts.WithLabelValues(name).Inc()
+				switch name {
+				case "SignatureExpired", "InvalidSignature", "InvalidSignatureS", "SignerMismatch", "OwnerHasNoSigner",
+					"LazyNotSupported", "VerifierNotSupported", "PaymentsNotSupported", "InvalidFrequency",
+					"InvalidRedundancy", "InvalidMaxGasLimit", "EmptyContainerId", "InvalidActiveAt", "ZeroOwner":
+					return r.putDlg(key, &d, IvFailed, name)
+				}
+			}
+			if err := r.st.putJSON([]byte(key), d); err != nil {
+				return err
+			}
+			if !r.sleep(ctx, r.o.RetryBackoff<<min(attempt, 6)) {
+				return ctx.Err()
+			}
+			continue
+		}
+		span.AddEvent("tx.sent", trace.WithAttributes(attribute.String("key", d.TxKey)))
+	}
+}
+
+// adoptDelegated records the created subscription's id, marks the delivered
+// interval (when this node delivered it) and schedules later intervals.
+func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, req *coordinator.DelegatedRequest, delivered bool) error {
+	ds := req.Delegate
+	out, err := r.call(ctx, r.o.Coordinator, r.abi.PackDelegateSubscriptionId(ds.Sub.Owner, ds.Nonce))
+	if err != nil {
+		return fmt.Errorf("delegateSubscriptionId: %w", err)
+	}
+	id, err := r.abi.UnpackDelegateSubscriptionId(out)
+	if err != nil || id == 0 {
+		return fmt.Errorf("delegateSubscriptionId: no id (%v)", err)
+	}
+	s, ok, err := r.st.sub(id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		s = subFromChain(id, ds.Sub, r.headNum.Load())
+	}
+	b := r.o.DB.NewBatch()
+	defer b.Close()
+	if delivered {
+		// The delivered interval needs no mark: the scheduler asks
+		// nodeResponded before any delivery, so it is never sent twice.
+		r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
+	}
+	if err := setJSON(b, kSub(id), s); err != nil {
+		return err
+	}
+	d.SubID, d.State, d.TxKey = id, IvDelivered, ""
+	if !delivered {
+		d.State, d.Err = IvSkipped, "created elsewhere; scheduled as a regular subscription"
+	}
+	if err := setJSON(b, []byte(key), d); err != nil {
+		return err
+	}
+	if err := b.Commit(pebble.Sync); err != nil {
+		return err
+	}
+	r.o.Logger.Info("relay: delegated subscription on chain", "id", id, "owner", ds.Sub.Owner, "nonce", ds.Nonce, "delivered", delivered)
+	r.schedule(s)
+	return nil
+}
+
+func (r *Relay) putDlg(key string, d *Delegated, st IvState, reason string) error {
+	d.State, d.Err, d.TxKey = st, reason, ""
+	r.o.Metrics.Deliveries.WithLabelValues(string(st)).Inc()
+	r.o.Logger.Info("relay: delegated subscription "+string(st), "key", key, "reason", reason)
+	return r.st.putJSON([]byte(key), *d)
+}

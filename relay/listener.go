@@ -1,0 +1,254 @@
+package relay
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/cockroachdb/pebble"
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+)
+
+var (
+	topicCreated   = crypto.Keccak256Hash([]byte("SubscriptionCreated(uint32,bytes32,address)"))
+	topicCancelled = crypto.Keccak256Hash([]byte("SubscriptionCancelled(uint32,bytes32,address)"))
+)
+
+// containerTopics returns keccak256 of every served id and ordered pair of
+// distinct ids, or nil (no topic filter) when that exceeds max.
+func containerTopics(ids []string, max int) []common.Hash {
+	if len(ids) == 0 {
+		return nil
+	}
+	n := len(ids) + len(ids)*(len(ids)-1)
+	if n > max {
+		return nil
+	}
+	out := make([]common.Hash, 0, n)
+	for _, a := range ids {
+		out = append(out, crypto.Keccak256Hash([]byte(a)))
+	}
+	for _, a := range ids {
+		for _, b := range ids {
+			if a != b {
+				out = append(out, crypto.Keccak256Hash([]byte(a+","+b)))
+			}
+		}
+	}
+	return out
+}
+
+// listen reads Coordinator logs from the block after the last processed
+// one up to head - TrailHeadBlocks, after checking the last processed block
+// is still canonical (rolling back what reorged blocks produced if not).
+func (r *Relay) listen(ctx context.Context, head *types.Header) error {
+	r.listenMu.Lock()
+	defer r.listenMu.Unlock()
+	n := head.Number.Uint64()
+	if n < r.o.TrailHeadBlocks {
+		return nil
+	}
+	target := n - r.o.TrailHeadBlocks
+	last, ok, err := r.st.last()
+	if err != nil {
+		return err
+	}
+	from := r.o.StartBlock
+	if ok {
+		if last, err = r.checkReorg(ctx, last); err != nil {
+			return err
+		}
+		from = last.Number + 1
+	}
+	defer func() { r.o.Metrics.Lag.Set(float64(r.lag(n, r.lastNumber()))) }()
+	size := r.o.MaxLogRange
+	for from <= target {
+		to := min(from+size-1, target)
+		q := ethereum.FilterQuery{
+			FromBlock: new(big.Int).SetUint64(from), ToBlock: new(big.Int).SetUint64(to),
+			Addresses: []common.Address{r.o.Coordinator},
+			Topics:    [][]common.Hash{{topicCreated, topicCancelled}, nil, r.topics},
+		}
+		logs, err := r.o.Backend.FilterLogs(ctx, q)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if size > 1 { // the RPC may refuse a large range: split it
+				size = max(1, (to-from+1)/2)
+				r.o.Logger.Debug("relay: splitting log range", "from", from, "to", to, "size", size, "err", err)
+				continue
+			}
+			return fmt.Errorf("read logs %d-%d: %w", from, to, err)
+		}
+		hdr, err := r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(to))
+		if err != nil {
+			return fmt.Errorf("read header %d: %w", to, err)
+		}
+		for _, l := range logs {
+			if l.Removed {
+				continue
+			}
+			if err := r.handleLog(ctx, l); err != nil {
+				return fmt.Errorf("handle log %s/%d: %w", l.TxHash, l.Index, err)
+			}
+		}
+		if err := r.markProcessed(to, hdr.Hash()); err != nil {
+			return err
+		}
+		from = to + 1
+		size = r.o.MaxLogRange
+	}
+	return nil
+}
+
+func (r *Relay) lastNumber() uint64 {
+	last, ok, _ := r.st.last()
+	if !ok {
+		return r.o.StartBlock
+	}
+	return last.Number
+}
+
+func (r *Relay) markProcessed(n uint64, h common.Hash) error {
+	b := r.o.DB.NewBatch()
+	defer b.Close()
+	if err := setJSON(b, []byte(pLast), blockRef{Number: n, Hash: h}); err != nil {
+		return err
+	}
+	if err := setJSON(b, kBlock(n), h); err != nil {
+		return err
+	}
+	// Keep the hashes of the last 256 processed ranges for reorg walks.
+	if n > 256*r.o.MaxLogRange {
+		if err := b.DeleteRange(kBlock(0), kBlock(n-256*r.o.MaxLogRange), nil); err != nil {
+			return err
+		}
+	}
+	return b.Commit(pebble.Sync)
+}
+
+// checkReorg compares the last processed block's hash with the canonical
+// chain; on a mismatch it walks back the stored hashes to the newest block
+// still canonical and rolls back everything seen after it.
+func (r *Relay) checkReorg(ctx context.Context, last blockRef) (blockRef, error) {
+	hdr, err := r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(last.Number))
+	if err != nil {
+		return last, fmt.Errorf("read header %d: %w", last.Number, err)
+	}
+	if hdr.Hash() == last.Hash {
+		return last, nil
+	}
+	var refs []blockRef
+	err = r.st.scan(pBlock, func(k, v []byte) error {
+		var h common.Hash
+		if err := json.Unmarshal(v, &h); err != nil {
+			return err
+		}
+		num, err := strconv.ParseUint(strings.TrimPrefix(string(k), pBlock), 10, 64)
+		if err != nil {
+			return err
+		}
+		refs = append(refs, blockRef{Number: num, Hash: h})
+		return nil
+	})
+	if err != nil {
+		return last, err
+	}
+	ancestor := blockRef{Number: r.o.StartBlock - min(r.o.StartBlock, 1)}
+	for i := len(refs) - 1; i >= 0; i-- {
+		h, err := r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(refs[i].Number))
+		if err != nil {
+			return last, fmt.Errorf("read header %d: %w", refs[i].Number, err)
+		}
+		if h.Hash() == refs[i].Hash {
+			ancestor = refs[i]
+			break
+		}
+	}
+	r.o.Logger.Warn("relay: reorg detected; rolling back", "from", last.Number, "to", ancestor.Number)
+	return ancestor, r.rollback(ancestor)
+}
+
+// rollback forgets subscriptions created and cancellations seen after the
+// ancestor block; the re-scan reads the canonical ones again.
+func (r *Relay) rollback(ancestor blockRef) error {
+	subs, err := r.st.subs()
+	if err != nil {
+		return err
+	}
+	b := r.o.DB.NewBatch()
+	defer b.Close()
+	for _, s := range subs {
+		switch {
+		case s.Block > ancestor.Number:
+			if err := b.Delete(kSub(s.ID), nil); err != nil {
+				return err
+			}
+			r.unschedule(s.ID)
+		case s.Cancelled && s.CancelBlock > ancestor.Number:
+			s.Cancelled, s.CancelBlock = false, 0
+			if err := setJSON(b, kSub(s.ID), s); err != nil {
+				return err
+			}
+			r.schedule(s)
+		}
+	}
+	if err := b.DeleteRange(kBlock(ancestor.Number+1), kBlock(^uint64(0)), nil); err != nil {
+		return err
+	}
+	if err := setJSON(b, []byte(pLast), ancestor); err != nil {
+		return err
+	}
+	return b.Commit(pebble.Sync)
+}
+
+func (r *Relay) handleLog(ctx context.Context, l types.Log) error {
+	if len(l.Topics) < 4 {
+		return nil
+	}
+	id := uint32(new(big.Int).SetBytes(l.Topics[1][:]).Uint64())
+	switch l.Topics[0] {
+	case topicCreated:
+		out, err := r.o.Backend.CallContract(ctx, ethereum.CallMsg{To: &r.o.Coordinator, Data: r.abi.PackGetSubscription(id)}, nil)
+		if err != nil {
+			return fmt.Errorf("getSubscription(%d): %w", id, err)
+		}
+		cs, err := r.abi.UnpackGetSubscription(out)
+		if err != nil {
+			return fmt.Errorf("decode subscription %d: %w", id, err)
+		}
+		s := subFromChain(id, cs, l.BlockNumber)
+		if jerr := r.o.Guard.CheckChain(s.Owner.Hex(), false, s.Containers(), s.Verifier != (common.Address{})); jerr != nil {
+			r.o.Logger.Debug("relay: ignoring subscription", "id", id, "containers", s.ContainerID, "reason", jerr.Message)
+			return nil
+		}
+		if err := r.st.putSub(s); err != nil {
+			return err
+		}
+		r.o.Logger.Info("relay: subscription", "id", id, "owner", s.Owner, "containers", s.ContainerID, "frequency", s.Frequency, "period", s.Period)
+		r.o.Metrics.Tracked.Inc()
+		r.schedule(s)
+	case topicCancelled:
+		s, ok, err := r.st.sub(id)
+		if err != nil || !ok {
+			return err
+		}
+		s.Cancelled, s.CancelBlock = true, l.BlockNumber
+		if err := r.st.putSub(s); err != nil {
+			return err
+		}
+		r.o.Logger.Info("relay: subscription cancelled", "id", id)
+		r.unschedule(id)
+	}
+	return nil
+}
+
+var errStop = errors.New("stop")

@@ -1,0 +1,72 @@
+package relay
+
+import (
+	"errors"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Metrics are the relay's Prometheus collectors.
+type Metrics struct {
+	Deliveries *prometheus.CounterVec   // infernode_relay_deliveries_total{result}
+	Reverts    *prometheus.CounterVec   // infernode_relay_reverts_total{reason}
+	RPC        *prometheus.HistogramVec // infernode_relay_rpc_seconds{method}
+	Lag        prometheus.Gauge         // infernode_relay_lag_blocks
+	InFlight   prometheus.Gauge         // infernode_relay_txs_in_flight
+	Tracked    prometheus.Gauge         // infernode_relay_subscriptions
+}
+
+// NewMetrics builds the collectors and registers them with reg (nil: not
+// registered). Registering twice reuses the existing collectors.
+func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
+	m := &Metrics{
+		Deliveries: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "infernode_relay_deliveries_total",
+			Help: "Intervals handled by the relay, by result (delivered, skipped, failed)."}, []string{"result"}),
+		Reverts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "infernode_relay_reverts_total",
+			Help: "Simulated or mined delivery reverts, by decoded reason."}, []string{"reason"}),
+		RPC: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "infernode_relay_rpc_seconds",
+			Help: "Latency of JSON-RPC calls made by the relay and sender.", Buckets: prometheus.ExponentialBuckets(0.0005, 2, 16)}, []string{"method"}),
+		Lag: prometheus.NewGauge(prometheus.GaugeOpts{Name: "infernode_relay_lag_blocks",
+			Help: "Blocks between the chain head and the last block the listener processed."}),
+		InFlight: prometheus.NewGauge(prometheus.GaugeOpts{Name: "infernode_relay_txs_in_flight",
+			Help: "Transactions sent and not yet final."}),
+		Tracked: prometheus.NewGauge(prometheus.GaugeOpts{Name: "infernode_relay_subscriptions",
+			Help: "Subscriptions the relay tracks."}),
+	}
+	if reg == nil {
+		return m, nil
+	}
+	var err error
+	if m.Deliveries, err = register(reg, m.Deliveries); err != nil {
+		return nil, err
+	}
+	if m.Reverts, err = register(reg, m.Reverts); err != nil {
+		return nil, err
+	}
+	if m.RPC, err = register(reg, m.RPC); err != nil {
+		return nil, err
+	}
+	if m.Lag, err = register(reg, m.Lag); err != nil {
+		return nil, err
+	}
+	if m.InFlight, err = register(reg, m.InFlight); err != nil {
+		return nil, err
+	}
+	if m.Tracked, err = register(reg, m.Tracked); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func register[T prometheus.Collector](reg prometheus.Registerer, c T) (T, error) {
+	if err := reg.Register(c); err != nil {
+		var are prometheus.AlreadyRegisteredError
+		if errors.As(err, &are) {
+			if ex, ok := are.ExistingCollector.(T); ok {
+				return ex, nil
+			}
+		}
+		return c, err
+	}
+	return c, nil
+}

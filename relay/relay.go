@@ -1,0 +1,331 @@
+package relay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cockroachdb/pebble"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/job"
+)
+
+var errNoSubscriptions = errors.New("backend cannot push new heads")
+
+// Runner runs a container pipeline (*executor.Executor).
+type Runner interface {
+	Run(ctx context.Context, in executor.Input) ([]job.ContainerResult, error)
+}
+
+// Guard applies the node's rules for chain work (*executor.Guardian).
+type Guard interface {
+	CheckChain(address string, delegated bool, containers []string, requiresProof bool) *job.Error
+}
+
+// Options configure a Relay. Zero values take the documented defaults.
+type Options struct {
+	Backend     Backend             // required
+	DB          *pebble.DB          // required; the relay writes under "relay/"
+	Sender      *coordinator.Sender // required; its Run is driven by Relay.Run
+	Coordinator common.Address      // required
+	Runner      Runner              // required
+	Guard       Guard               // required
+	// Containers are the ids this node serves; subscriptions are filtered
+	// by keccak256 of every single id and ordered pair of ids (a pipeline
+	// of three or more served containers is read too when there are more
+	// than MaxTopicHashes candidates, at the cost of no topic filter).
+	Containers []string
+	// TrailHeadBlocks: logs are read this many blocks behind the head.
+	TrailHeadBlocks uint64
+	// StartBlock is where the first scan starts (the Coordinator's deploy
+	// block) when nothing is persisted.
+	StartBlock uint64
+	// PollInterval paces head polling when the backend cannot push heads,
+	// and the sender's monitor. Default 1s.
+	PollInterval time.Duration
+	// MaxLogRange is the largest eth_getLogs range tried; it halves when
+	// the RPC refuses. Default 2000.
+	MaxLogRange uint64
+	// MaxAttempts per interval (container runs plus transactions). Default 3.
+	MaxAttempts int
+	// RetryBackoff is the first retry delay, doubled per attempt. Default 1s.
+	RetryBackoff time.Duration
+	// Workers bounds intervals processed at once. Default 16.
+	Workers int
+	// MaxLagBlocks: Healthy fails when the listener is further behind
+	// (beyond TrailHeadBlocks). Default 64.
+	MaxLagBlocks uint64
+	// MaxTopicHashes bounds the topic filter. Default 64.
+	MaxTopicHashes int
+	Logger         *slog.Logger
+	Metrics        *Metrics // default: unregistered collectors
+	TracerProvider trace.TracerProvider
+}
+
+func (o *Options) defaults() error {
+	switch {
+	case o.Backend == nil:
+		return errors.New("relay: Options.Backend is required")
+	case o.DB == nil:
+		return errors.New("relay: Options.DB is required")
+	case o.Sender == nil:
+		return errors.New("relay: Options.Sender is required")
+	case o.Runner == nil || o.Guard == nil:
+		return errors.New("relay: Options.Runner and Options.Guard are required")
+	case o.Coordinator == (common.Address{}):
+		return errors.New("relay: Options.Coordinator is required (chain.coordinator_address)")
+	}
+	if o.PollInterval <= 0 {
+		o.PollInterval = time.Second
+	}
+	if o.MaxLogRange == 0 {
+		o.MaxLogRange = 2000
+	}
+	if o.MaxAttempts <= 0 {
+		o.MaxAttempts = 3
+	}
+	if o.RetryBackoff <= 0 {
+		o.RetryBackoff = time.Second
+	}
+	if o.Workers <= 0 {
+		o.Workers = 16
+	}
+	if o.MaxLagBlocks == 0 {
+		o.MaxLagBlocks = 64
+	}
+	if o.MaxTopicHashes <= 0 {
+		o.MaxTopicHashes = 64
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Metrics == nil {
+		o.Metrics, _ = NewMetrics(nil)
+	}
+	if o.TracerProvider == nil {
+		o.TracerProvider = otel.GetTracerProvider()
+	}
+	return nil
+}
+
+// Relay is the chain side of the node. Safe for concurrent use; Run must be
+// called once.
+type Relay struct {
+	o      Options
+	st     state
+	abi    *coordinatorabi.Coordinator
+	dec    *coordinator.RevertDecoder
+	ver    *coordinator.Verifier
+	me     common.Address
+	tracer trace.Tracer
+	topics []common.Hash // containerId hashes; nil = no topic filter
+
+	headNum  atomic.Uint64
+	headTime atomic.Uint64
+	headOK   atomic.Int64 // unix nanos of the last successful head read
+	pending  atomic.Int64
+	workers  chan struct{}
+
+	mu       sync.Mutex
+	queue    timerQueue
+	queued   map[uint32]uint64 // sub id -> due time in the queue
+	running  map[uint32]bool
+	dlgRun   map[string]bool
+	runCtx   context.Context
+	wg       sync.WaitGroup
+	listenMu sync.Mutex
+}
+
+// New builds a relay; nothing runs until Run.
+func New(o Options) (*Relay, error) {
+	if err := o.defaults(); err != nil {
+		return nil, err
+	}
+	a := coordinatorabi.NewCoordinator()
+	parsed := a.GetABI()
+	r := &Relay{
+		o: o, st: state{o.DB}, abi: a,
+		dec:     coordinator.NewRevertDecoder(&parsed),
+		me:      o.Sender.Address(),
+		tracer:  o.TracerProvider.Tracer("github.com/infernode/infernode/relay"),
+		workers: make(chan struct{}, o.Workers),
+		queued:  map[uint32]uint64{},
+		running: map[uint32]bool{},
+		dlgRun:  map[string]bool{},
+	}
+	r.ver = &coordinator.Verifier{Chain: o.Backend, Domain: coordinator.Domain{ChainID: o.Sender.ChainID(), Coordinator: o.Coordinator}}
+	r.topics = containerTopics(o.Containers, o.MaxTopicHashes)
+	return r, nil
+}
+
+// Decoder decodes the Coordinator's revert reasons (for the sender).
+func (r *Relay) Decoder() *coordinator.RevertDecoder { return r.dec }
+
+// Address is the node's wallet address.
+func (r *Relay) Address() string { return r.me.Hex() }
+
+// Pending counts on-chain work not yet finished: intervals and delegated
+// subscriptions being run or delivered, and intervals due and queued.
+func (r *Relay) Pending() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	due := 0
+	t := r.headTime.Load()
+	for _, e := range r.queue {
+		if e.due <= t && r.queued[e.id] == e.due {
+			due++
+		}
+	}
+	return int(r.pending.Load()) + due
+}
+
+// Healthy fails when the RPC does not answer or the listener lags more than
+// MaxLagBlocks behind its trailing target.
+func (r *Relay) Healthy(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	head, err := r.o.Backend.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("chain RPC unreachable: %w", err)
+	}
+	last, ok, err := r.st.last()
+	if err != nil {
+		return fmt.Errorf("read relay state: %w", err)
+	}
+	if !ok {
+		last.Number = r.o.StartBlock
+	}
+	if lag := r.lag(head.Number.Uint64(), last.Number); lag > r.o.MaxLagBlocks {
+		return fmt.Errorf("listener lags %d blocks behind head %d", lag, head.Number.Uint64())
+	}
+	return nil
+}
+
+func (r *Relay) lag(head, last uint64) uint64 {
+	target := uint64(0)
+	if head > r.o.TrailHeadBlocks {
+		target = head - r.o.TrailHeadBlocks
+	}
+	if last >= target {
+		return 0
+	}
+	return target - last
+}
+
+// Run follows the chain until ctx is done: heads, logs, scheduling,
+// deliveries and the sender's monitor. It returns nil when ctx is done and
+// waits for the work it started.
+func (r *Relay) Run(ctx context.Context) error {
+	r.mu.Lock()
+	r.runCtx = ctx
+	r.mu.Unlock()
+	defer r.wg.Wait()
+
+	r.wg.Add(1)
+	go func() { defer r.wg.Done(); _ = r.o.Sender.Run(ctx) }()
+
+	if err := r.tick(ctx); err != nil && ctx.Err() == nil {
+		r.o.Logger.Warn("relay: first tick", "err", err)
+	}
+	if err := r.resume(ctx); err != nil {
+		return fmt.Errorf("relay: resume persisted state: %w", err)
+	}
+	heads := make(chan *types.Header, 16)
+	var sub interface {
+		Unsubscribe()
+		Err() <-chan error
+	}
+	if hs, ok := r.o.Backend.(HeadSubscriber); ok {
+		if s, err := hs.SubscribeNewHead(ctx, heads); err == nil {
+			sub = s
+			defer s.Unsubscribe()
+			r.o.Logger.Info("relay: following new heads by subscription")
+		}
+	}
+	var subErr <-chan error
+	if sub != nil {
+		subErr = sub.Err()
+	}
+	t := time.NewTicker(r.o.PollInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case err := <-subErr:
+			r.o.Logger.Warn("relay: head subscription ended; polling", "err", err)
+			subErr = nil
+		case <-heads:
+		case <-t.C:
+		}
+		if err := r.tick(ctx); err != nil && ctx.Err() == nil {
+			r.o.Logger.Warn("relay: tick", "err", err)
+		}
+	}
+}
+
+// resume schedules every persisted subscription and restarts accepted
+// delegated subscriptions not yet delivered.
+func (r *Relay) resume(ctx context.Context) error {
+	subs, err := r.st.subs()
+	if err != nil {
+		return err
+	}
+	for _, s := range subs {
+		r.schedule(s)
+	}
+	r.o.Metrics.Tracked.Set(float64(len(subs)))
+	dl, err := r.st.delegated()
+	if err != nil {
+		return err
+	}
+	for k, d := range dl {
+		if !d.State.final() {
+			r.startDelegated(ctx, k)
+		}
+	}
+	r.dispatch(ctx)
+	return nil
+}
+
+// tick reads the head; when it moved, it runs the listener and dispatches
+// due intervals.
+func (r *Relay) tick(ctx context.Context) error {
+	head, err := r.o.Backend.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("read head: %w", err)
+	}
+	r.headOK.Store(time.Now().UnixNano())
+	n := head.Number.Uint64()
+	if n == r.headNum.Load() && r.headTime.Load() != 0 {
+		return nil
+	}
+	r.headNum.Store(n)
+	r.headTime.Store(head.Time)
+	r.o.Metrics.InFlight.Set(float64(r.o.Sender.InFlight()))
+	err = r.listen(ctx, head)
+	r.dispatch(ctx)
+	return err
+}
+
+func (r *Relay) sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}

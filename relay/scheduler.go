@@ -1,0 +1,354 @@
+package relay
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/common"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/job"
+)
+
+// schedule puts s in the timer queue at the start of its next interval this
+// node has not finished, computed from the latest head's time; it drops
+// subscriptions that are cancelled or past their last interval. An idle
+// subscription costs nothing until its time comes.
+func (r *Relay) schedule(s *Sub) {
+	t := r.headTime.Load()
+	due, ok := r.nextDue(s, t)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !ok {
+		delete(r.queued, s.ID)
+		return
+	}
+	if cur, ok := r.queued[s.ID]; ok && cur == due {
+		return
+	}
+	r.queued[s.ID] = due
+	r.queue.push(entry{due: due, id: s.ID})
+}
+
+func (r *Relay) nextDue(s *Sub, t uint64) (uint64, bool) {
+	if s.Cancelled {
+		return 0, false
+	}
+	if t < uint64(s.ActiveAt) {
+		return uint64(s.ActiveAt), true
+	}
+	k, ok := s.Interval(t)
+	if !ok {
+		return 0, false
+	}
+	iv, err := r.st.iv(s.ID, k)
+	if err != nil || !iv.State.final() {
+		return t, true
+	}
+	if s.Period == 0 || k >= s.Frequency {
+		return 0, false
+	}
+	return s.Start(k + 1), true
+}
+
+func (r *Relay) unschedule(id uint32) {
+	r.mu.Lock()
+	delete(r.queued, id)
+	r.mu.Unlock()
+}
+
+// dispatch starts a worker for every subscription due at the latest head.
+func (r *Relay) dispatch(ctx context.Context) {
+	t := r.headTime.Load()
+	var due []uint32
+	r.mu.Lock()
+	for r.queue.Len() > 0 && r.queue[0].due <= t {
+		e := r.queue.pop()
+		if r.queued[e.id] != e.due {
+			continue // stale entry
+		}
+		delete(r.queued, e.id)
+		if r.running[e.id] {
+			continue // its worker reschedules when done
+		}
+		r.running[e.id] = true
+		due = append(due, e.id)
+	}
+	r.mu.Unlock()
+	for _, id := range due {
+		r.pending.Add(1)
+		r.wg.Add(1)
+		go func() {
+			defer r.wg.Done()
+			defer r.pending.Add(-1)
+			select {
+			case r.workers <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			defer func() { <-r.workers }()
+			r.work(ctx, id)
+		}()
+	}
+}
+
+func (r *Relay) work(ctx context.Context, id uint32) {
+	defer func() {
+		r.mu.Lock()
+		delete(r.running, id)
+		r.mu.Unlock()
+		if s, ok, err := r.st.sub(id); err == nil && ok && ctx.Err() == nil {
+			r.schedule(s)
+		}
+	}()
+	s, ok, err := r.st.sub(id)
+	if err != nil || !ok {
+		return
+	}
+	k, ok := s.Interval(r.headTime.Load())
+	if !ok {
+		return
+	}
+	if err := r.deliverInterval(ctx, s, k); err != nil && ctx.Err() == nil {
+		r.o.Logger.Warn("relay: interval", "sub", id, "interval", k, "err", err)
+	}
+}
+
+// deliverInterval takes one (subscription, interval) to a final state:
+// delivered, skipped (full, closed, cancelled) or failed after MaxAttempts.
+// Its status is persisted before each transaction is sent, and a restart
+// resumes the transaction in flight instead of sending another.
+func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
+	ctx, span := r.tracer.Start(ctx, "relay.deliver", trace.WithAttributes(
+		attribute.Int64("subscription.id", int64(s.ID)), attribute.Int64("subscription.interval", int64(k)),
+		attribute.String("subscription.containers", s.ContainerID)))
+	defer span.End()
+	for attempt := 0; ; attempt++ {
+		iv, err := r.st.iv(s.ID, k)
+		if err != nil {
+			return err
+		}
+		if iv.State.final() {
+			return nil
+		}
+		if iv.TxKey != "" { // a transaction from an earlier attempt (or run)
+			rec, ok, err := r.o.Sender.Lookup(iv.TxKey)
+			if err != nil {
+				return err
+			}
+			if ok {
+				span.AddEvent("tx.wait", trace.WithAttributes(attribute.Int64("nonce", int64(rec.Nonce))))
+				rec, err = r.o.Sender.Wait(ctx, iv.TxKey)
+				if err != nil {
+					return err
+				}
+				if rec.State == coordinator.StateConfirmed {
+					iv.State, iv.Tx, iv.Err = IvDelivered, rec.MinedHash.Hex(), ""
+					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", iv.Tx)))
+					r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
+					r.o.Logger.Info("relay: delivered", "sub", s.ID, "interval", k, "tx", iv.Tx)
+					return r.st.putIv(s.ID, k, iv)
+				}
+				r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
+				iv.Err = rec.Err
+			}
+			iv.TxKey = ""
+			if err := r.st.putIv(s.ID, k, iv); err != nil {
+				return err
+			}
+		}
+		if iv.Attempts >= r.o.MaxAttempts {
+			return r.finish(s.ID, k, iv, IvFailed, iv.Err, span)
+		}
+		if cur, ok := s.Interval(r.headTime.Load()); !ok || cur != k {
+			return r.finish(s.ID, k, iv, IvSkipped, "interval closed", span)
+		}
+		state, reason, err := r.attempt(ctx, s, k, &iv, span)
+		if err != nil {
+			return err
+		}
+		if state != "" {
+			return r.finish(s.ID, k, iv, state, reason, span)
+		}
+		if iv.TxKey == "" { // failed before sending: back off
+			if !r.sleep(ctx, r.o.RetryBackoff<<min(attempt, 6)) {
+				return ctx.Err()
+			}
+		}
+	}
+}
+
+func (r *Relay) finish(id, k uint32, iv Interval, st IvState, reason string, span trace.Span) error {
+	iv.State, iv.Err, iv.TxKey = st, reason, ""
+	r.o.Metrics.Deliveries.WithLabelValues(string(st)).Inc()
+	if st == IvFailed {
+		span.SetStatus(codes.Error, reason)
+	}
+	span.AddEvent("interval."+string(st), trace.WithAttributes(attribute.String("reason", reason)))
+	r.o.Logger.Info("relay: interval "+string(st), "sub", id, "interval", k, "reason", reason)
+	return r.st.putIv(id, k, iv)
+}
+
+// attempt makes one try: skip checks, inputs, containers, transaction. It
+// returns a final state when the interval needs no more tries, or leaves
+// iv.TxKey set when a transaction was journaled.
+func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, span trace.Span) (IvState, string, error) {
+	responded, err := r.callBool(ctx, r.abi.PackNodeResponded(s.ID, k, r.me))
+	if err != nil {
+		return "", "", nil // RPC trouble: retried with backoff, not counted
+	}
+	if responded {
+		return IvDelivered, "already responded", nil
+	}
+	out, err := r.call(ctx, r.o.Coordinator, r.abi.PackResponseCount(s.ID, k))
+	if err != nil {
+		return "", "", nil
+	}
+	if count, err := r.abi.UnpackResponseCount(out); err == nil && count >= s.Redundancy {
+		return IvSkipped, "interval full", nil
+	}
+	data, err := r.inputs(ctx, s, k)
+	if err != nil {
+		r.o.Logger.Warn("relay: read inputs", "sub", s.ID, "interval", k, "err", err)
+		return "", "", nil
+	}
+	iv.Attempts++
+	input, output, proof, err := r.runContainers(ctx, s.Containers(), job.OnChain, data, s.Verifier != (common.Address{}))
+	if err != nil {
+		iv.Err = err.Error()
+		span.AddEvent("containers.failed", trace.WithAttributes(attribute.String("err", iv.Err)))
+		return "", "", r.st.putIv(s.ID, k, *iv)
+	}
+	span.AddEvent("containers.done")
+	iv.TxKey = fmt.Sprintf("deliver/%d/%d/%d", s.ID, k, iv.Attempts)
+	if err := r.st.putIv(s.ID, k, *iv); err != nil {
+		return "", "", err
+	}
+	_, err = r.o.Sender.Send(ctx, coordinator.Call{
+		Key: iv.TxKey, To: r.o.Coordinator,
+		Data:         r.abi.PackDeliverCompute(s.ID, k, input, output, proof),
+		MaxFeePerGas: bigOf(s.MaxGasPrice),
+		MinGas:       callbackGas(s.MaxGasLimit),
+	})
+	if err != nil {
+		return r.sendFailed(s, iv, err)
+	}
+	span.AddEvent("tx.sent", trace.WithAttributes(attribute.String("key", iv.TxKey)))
+	return "", "", nil
+}
+
+// sendFailed maps a failed send (nothing journaled) to the interval's fate.
+func (r *Relay) sendFailed(s *Sub, iv *Interval, err error) (IvState, string, error) {
+	iv.TxKey = ""
+	iv.Err = err.Error()
+	if name := coordinator.RevertName(err); name != "" {
+		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
+		switch name {
+		case "NodeAlreadyResponded":
+			return IvDelivered, "already responded", nil
+		case "IntervalRedundancyReached":
+			return IvSkipped, "interval full", nil
+		case "SubscriptionIsCancelled", "SubscriptionCompleted", "IntervalMismatch", "SubscriptionNotFound", "SignatureExpired":
+			return IvSkipped, name, nil
+		}
+	}
+	if errors.Is(err, coordinator.ErrFeeAboveCap) {
+		iv.Attempts-- // waiting for the fee to drop is not a failed try
+	}
+	r.o.Logger.Warn("relay: send", "sub", s.ID, "err", err)
+	return "", "", nil
+}
+
+// callbackGas is the least gas a delivery needs so the Coordinator can hand
+// the callback exactly maxGasLimit (63/64 rule) plus its own work.
+func callbackGas(maxGasLimit uint32) uint64 {
+	return uint64(maxGasLimit)*64/63 + 150_000
+}
+
+func bigOf(b interface{ ToInt() *big.Int }) *big.Int {
+	if b == nil {
+		return nil
+	}
+	return b.ToInt()
+}
+
+// inputs returns the container input for interval k: the subscription's
+// inputs, or the owner's getContainerInputs(id, interval, timestamp, node).
+func (r *Relay) inputs(ctx context.Context, s *Sub, k uint32) ([]byte, error) {
+	if len(s.Inputs) > 0 {
+		return s.Inputs, nil
+	}
+	packed, err := getInputsArgs.Pack(s.ID, k, uint32(r.headTime.Load()), r.me)
+	if err != nil {
+		return nil, err
+	}
+	out, err := r.call(ctx, s.Owner, append(append([]byte{}, getInputsSel...), packed...))
+	if err != nil {
+		return nil, fmt.Errorf("getContainerInputs of %s: %w", s.Owner, err)
+	}
+	vals, err := bytesRet.Unpack(out)
+	if err != nil || len(vals) != 1 {
+		return nil, fmt.Errorf("decode getContainerInputs of %s: %v", s.Owner, err)
+	}
+	return vals[0].([]byte), nil
+}
+
+var (
+	getInputsSel  = crypto4("getContainerInputs(uint32,uint32,uint32,address)")
+	u32T, _       = abi.NewType("uint32", "", nil)
+	addrT, _      = abi.NewType("address", "", nil)
+	bytesT, _     = abi.NewType("bytes", "", nil)
+	getInputsArgs = abi.Arguments{{Type: u32T}, {Type: u32T}, {Type: u32T}, {Type: addrT}}
+	bytesRet      = abi.Arguments{{Type: bytesT}}
+)
+
+// runContainers runs the pipeline. On-chain input is given as lowercase hex
+// without 0x (SPEC §5); off-chain input (a delegated request's data) as is.
+func (r *Relay) runContainers(ctx context.Context, containers []string, src job.Location, data []byte, proof bool) (in, out, pr []byte, err error) {
+	var d json.RawMessage
+	if src == job.OnChain {
+		d, _ = json.Marshal(hex.EncodeToString(data))
+	} else {
+		d = data
+		if len(d) == 0 {
+			d = json.RawMessage("null")
+		}
+	}
+	res, err := r.o.Runner.Run(ctx, executor.Input{Containers: containers, Source: src, Destination: job.OnChain, Data: d, RequiresProof: proof})
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("run %v: %w", containers, err)
+	}
+	if len(res) == 0 {
+		return nil, nil, nil, errors.New("run: no results")
+	}
+	return executor.OnchainOutput(res[len(res)-1].Output)
+}
+
+func (r *Relay) call(ctx context.Context, to common.Address, data []byte) ([]byte, error) {
+	out, err := r.o.Backend.CallContract(ctx, ethereum.CallMsg{From: r.me, To: &to, Data: data}, nil)
+	if err != nil {
+		return nil, r.dec.FromError(err)
+	}
+	return out, nil
+}
+
+func (r *Relay) callBool(ctx context.Context, data []byte) (bool, error) {
+	out, err := r.call(ctx, r.o.Coordinator, data)
+	if err != nil {
+		return false, err
+	}
+	return r.abi.UnpackNodeResponded(out)
+}
+
+var _ = time.Second

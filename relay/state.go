@@ -1,0 +1,233 @@
+package relay
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/cockroachdb/pebble"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+
+	"github.com/infernode/infernode/coordinator"
+)
+
+// Sub is a subscription the relay tracks, as read from the Coordinator.
+type Sub struct {
+	ID          uint32         `json:"id"`
+	Owner       common.Address `json:"owner"`
+	ActiveAt    uint32         `json:"active_at"`
+	Period      uint32         `json:"period"`
+	Frequency   uint32         `json:"frequency"`
+	Redundancy  uint16         `json:"redundancy"`
+	MaxGasPrice *hexutil.Big   `json:"max_gas_price"`
+	MaxGasLimit uint32         `json:"max_gas_limit"`
+	ContainerID string         `json:"container_id"`
+	Inputs      hexutil.Bytes  `json:"inputs,omitempty"`
+	Verifier    common.Address `json:"verifier"`
+	// Block is where the creation was seen (reorg rollback); Cancelled and
+	// CancelBlock record a cancellation seen at that block.
+	Block       uint64 `json:"block"`
+	Cancelled   bool   `json:"cancelled,omitempty"`
+	CancelBlock uint64 `json:"cancel_block,omitempty"`
+}
+
+func subFromChain(id uint32, s coordinator.Subscription, block uint64) *Sub {
+	out := &Sub{ID: id, Owner: s.Owner, ActiveAt: s.ActiveAt, Period: s.Period, Frequency: s.Frequency,
+		Redundancy: s.Redundancy, MaxGasLimit: s.MaxGasLimit, ContainerID: s.ContainerId,
+		Inputs: s.Inputs, Verifier: s.Verifier, Block: block}
+	if s.MaxGasPrice != nil {
+		out.MaxGasPrice = (*hexutil.Big)(new(big.Int).Set(s.MaxGasPrice))
+	}
+	if s.ActiveAt == cancelledAt {
+		out.Cancelled = true
+	}
+	return out
+}
+
+// cancelledAt is activeAt of a cancelled subscription.
+const cancelledAt = ^uint32(0)
+
+// Interval returns the interval current at block time t and whether it is
+// deliverable (1 <= interval <= frequency and active).
+func (s *Sub) Interval(t uint64) (uint32, bool) {
+	if s.Cancelled || t < uint64(s.ActiveAt) {
+		return 0, false
+	}
+	var k uint64 = 1
+	if s.Period > 0 {
+		k = (t-uint64(s.ActiveAt))/uint64(s.Period) + 1
+	}
+	if k > uint64(s.Frequency) {
+		return 0, false
+	}
+	return uint32(k), true
+}
+
+// Start returns the block time at which interval k opens.
+func (s *Sub) Start(k uint32) uint64 {
+	return uint64(s.ActiveAt) + uint64(k-1)*uint64(s.Period)
+}
+
+// Containers is the pipeline.
+func (s *Sub) Containers() []string { return coordinator.SplitContainers(s.ContainerID) }
+
+// IvState is the status of one (subscription, interval).
+type IvState string
+
+const (
+	IvRunning   IvState = "running"   // containers running or transaction in flight
+	IvDelivered IvState = "delivered" // this node's delivery is on chain
+	IvSkipped   IvState = "skipped"   // full, or closed before this node delivered
+	IvFailed    IvState = "failed"    // attempts exhausted
+)
+
+func (s IvState) final() bool { return s == IvDelivered || s == IvSkipped || s == IvFailed }
+
+// Interval is the persisted status of one (subscription, interval).
+type Interval struct {
+	State    IvState `json:"state"`
+	Attempts int     `json:"attempts"`
+	// TxKey is the sender key of the attempt in flight, if any.
+	TxKey string `json:"tx_key,omitempty"`
+	Err   string `json:"err,omitempty"`
+	Tx    string `json:"tx,omitempty"`
+}
+
+// Delegated is a delegated subscription accepted over REST.
+type Delegated struct {
+	Body     json.RawMessage `json:"body"`
+	Accepted uint64          `json:"accepted_head"`
+	// SubID is the on-chain id once known (0 before).
+	SubID    uint32 `json:"sub_id,omitempty"`
+	State    IvState `json:"state"`
+	Attempts int     `json:"attempts"`
+	TxKey    string  `json:"tx_key,omitempty"`
+	Err      string  `json:"err,omitempty"`
+}
+
+// blockRef is a processed block.
+type blockRef struct {
+	Number uint64      `json:"number"`
+	Hash   common.Hash `json:"hash"`
+}
+
+// state is the relay's Pebble store under "relay/". Writes are synced.
+type state struct{ db *pebble.DB }
+
+const (
+	pLast  = "relay/last"
+	pBlock = "relay/block/"
+	pSub   = "relay/sub/"
+	pIv    = "relay/iv/"
+	pDlg   = "relay/dlg/"
+)
+
+func kBlock(n uint64) []byte            { return []byte(fmt.Sprintf("%s%020d", pBlock, n)) }
+func kSub(id uint32) []byte             { return []byte(fmt.Sprintf("%s%010d", pSub, id)) }
+func kIv(id, k uint32) []byte           { return []byte(fmt.Sprintf("%s%010d/%010d", pIv, id, k)) }
+func kDlg(owner common.Address, nonce uint32) []byte {
+	return []byte(fmt.Sprintf("%s%s/%010d", pDlg, strings.ToLower(owner.Hex()), nonce))
+}
+
+func (s state) getJSON(k []byte, v any) (bool, error) {
+	b, closer, err := s.db.Get(k)
+	if errors.Is(err, pebble.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer closer.Close()
+	return true, json.Unmarshal(b, v)
+}
+
+func setJSON(b *pebble.Batch, k []byte, v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return b.Set(k, raw, nil)
+}
+
+func (s state) putJSON(k []byte, v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return s.db.Set(k, raw, pebble.Sync)
+}
+
+func (s state) last() (blockRef, bool, error) {
+	var r blockRef
+	ok, err := s.getJSON([]byte(pLast), &r)
+	return r, ok, err
+}
+
+func (s state) blockHash(n uint64) (common.Hash, bool, error) {
+	var h common.Hash
+	ok, err := s.getJSON(kBlock(n), &h)
+	return h, ok, err
+}
+
+func (s state) iv(id, k uint32) (Interval, error) {
+	var iv Interval
+	_, err := s.getJSON(kIv(id, k), &iv)
+	return iv, err
+}
+
+func (s state) putIv(id, k uint32, iv Interval) error { return s.putJSON(kIv(id, k), iv) }
+
+func (s state) sub(id uint32) (*Sub, bool, error) {
+	sub := new(Sub)
+	ok, err := s.getJSON(kSub(id), sub)
+	return sub, ok, err
+}
+
+func (s state) putSub(sub *Sub) error { return s.putJSON(kSub(sub.ID), sub) }
+
+// scan calls fn for every value under prefix.
+func (s state) scan(prefix string, fn func(k, v []byte) error) error {
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: []byte(prefix), UpperBound: append([]byte(prefix[:len(prefix)-1]), prefix[len(prefix)-1]+1)})
+	if err != nil {
+		return err
+	}
+	defer it.Close()
+	for it.First(); it.Valid(); it.Next() {
+		if err := fn(it.Key(), it.Value()); err != nil {
+			return err
+		}
+	}
+	return it.Error()
+}
+
+func (s state) subs() ([]*Sub, error) {
+	var out []*Sub
+	err := s.scan(pSub, func(_, v []byte) error {
+		sub := new(Sub)
+		if err := json.Unmarshal(v, sub); err != nil {
+			return err
+		}
+		out = append(out, sub)
+		return nil
+	})
+	return out, err
+}
+
+func (s state) delegated() (map[string]*Delegated, error) {
+	out := map[string]*Delegated{}
+	err := s.scan(pDlg, func(k, v []byte) error {
+		d := new(Delegated)
+		if err := json.Unmarshal(v, d); err != nil {
+			return err
+		}
+		out[string(k)] = d
+		return nil
+	})
+	return out, err
+}
+
+func u32be(n uint32) []byte { return binary.BigEndian.AppendUint32(nil, n) }
