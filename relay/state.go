@@ -102,7 +102,7 @@ type Delegated struct {
 	Body     json.RawMessage `json:"body"`
 	Accepted uint64          `json:"accepted_head"`
 	// SubID is the on-chain id once known (0 before).
-	SubID    uint32 `json:"sub_id,omitempty"`
+	SubID    uint32  `json:"sub_id,omitempty"`
 	State    IvState `json:"state"`
 	Attempts int     `json:"attempts"`
 	TxKey    string  `json:"tx_key,omitempty"`
@@ -126,9 +126,9 @@ const (
 	pDlg   = "relay/dlg/"
 )
 
-func kBlock(n uint64) []byte            { return []byte(fmt.Sprintf("%s%020d", pBlock, n)) }
-func kSub(id uint32) []byte             { return []byte(fmt.Sprintf("%s%010d", pSub, id)) }
-func kIv(id, k uint32) []byte           { return []byte(fmt.Sprintf("%s%010d/%010d", pIv, id, k)) }
+func kBlock(n uint64) []byte  { return []byte(fmt.Sprintf("%s%020d", pBlock, n)) }
+func kSub(id uint32) []byte   { return []byte(fmt.Sprintf("%s%010d", pSub, id)) }
+func kIv(id, k uint32) []byte { return []byte(fmt.Sprintf("%s%010d/%010d", pIv, id, k)) }
 func kDlg(owner common.Address, nonce uint32) []byte {
 	return []byte(fmt.Sprintf("%s%s/%010d", pDlg, strings.ToLower(owner.Hex()), nonce))
 }

@@ -1,0 +1,240 @@
+package relay
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"io"
+	"log/slog"
+	"math/big"
+	"net/http/httptest"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cockroachdb/pebble"
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient/simulated"
+	"github.com/ethereum/go-ethereum/params"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/workloads/echo/service"
+)
+
+// harness is a simulated chain with the contracts deployed, the echo
+// workload on loopback and an executor reaching it.
+type harness struct {
+	t        *testing.T
+	sim      *simulated.Backend
+	client   simulated.Client
+	keys     []*ecdsa.PrivateKey // [0] deployer/consumer signer, [1..] nodes
+	dep      contracts.Deployment
+	exec     *executor.Executor
+	guard    *executor.Guardian
+	commitMu sync.Mutex
+	stop     chan struct{}
+	stopped  chan struct{}
+}
+
+func quietPebble() *pebble.Options {
+	return &pebble.Options{Logger: quietLogger{}}
+}
+
+type quietLogger struct{}
+
+func (quietLogger) Infof(string, ...any)  {}
+func (quietLogger) Errorf(string, ...any) {}
+func (quietLogger) Fatalf(format string, args ...any) {
+	panic("pebble: fatal")
+}
+
+func testLogger() *slog.Logger {
+	if os.Getenv("RELAY_TEST_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
+
+func newHarness(t *testing.T, nodes int) *harness {
+	t.Helper()
+	h := &harness{t: t}
+	alloc := types.GenesisAlloc{}
+	for range nodes + 1 {
+		k, err := crypto.GenerateKey()
+		require.NoError(t, err)
+		h.keys = append(h.keys, k)
+		alloc[crypto.PubkeyToAddress(k.PublicKey)] = types.Account{Balance: new(big.Int).Mul(big.NewInt(1000), big.NewInt(params.Ether))}
+	}
+	h.sim = simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000))
+	t.Cleanup(func() { _ = h.sim.Close() })
+	h.client = h.sim.Client()
+	var err error
+	h.dep, err = contracts.Deploy(context.Background(), contracts.WithCommit(h.client, h.commit), h.keys[0], common.Address{})
+	require.NoError(t, err)
+
+	echo, err := service.New(service.Config{})
+	require.NoError(t, err)
+	srv := httptest.NewServer(echo)
+	t.Cleanup(srv.Close)
+	cfg := []config.Container{{ID: "echo", External: true, URL: srv.URL, Timeout: config.Duration(10 * time.Second)}}
+	rt := executor.NewUnmanaged(cfg, executor.UnmanagedOptions{})
+	require.NoError(t, rt.Start(context.Background()))
+	t.Cleanup(func() { _ = rt.Stop(context.Background()) })
+	h.exec, err = executor.New(executor.Options{Runtime: rt, Containers: cfg})
+	require.NoError(t, err)
+	h.guard = executor.NewGuardian(cfg)
+	return h
+}
+
+func (h *harness) commit() common.Hash {
+	h.commitMu.Lock()
+	defer h.commitMu.Unlock()
+	return h.sim.Commit()
+}
+
+// mineEvery commits a block every d until the test ends or pauseMining.
+func (h *harness) mineEvery(d time.Duration) {
+	h.stop, h.stopped = make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(h.stopped)
+		t := time.NewTicker(d)
+		defer t.Stop()
+		for {
+			select {
+			case <-h.stop:
+				return
+			case <-t.C:
+				h.commit()
+			}
+		}
+	}()
+	h.t.Cleanup(h.pauseMining)
+}
+
+func (h *harness) pauseMining() {
+	if h.stop != nil {
+		close(h.stop)
+		<-h.stopped
+		h.stop = nil
+	}
+}
+
+// node is one relay with its own key and data directory.
+type node struct {
+	r      *Relay
+	s      *coordinator.Sender
+	db     *pebble.DB
+	rpc    *Instrumented
+	cancel context.CancelFunc
+	done   chan error
+}
+
+func (h *harness) startNode(keyIdx int, dir string, b Backend) *node {
+	t := h.t
+	t.Helper()
+	if b == nil {
+		b = h.client
+	}
+	db, err := pebble.Open(dir, quietPebble())
+	require.NoError(t, err)
+	m, err := NewMetrics(nil)
+	require.NoError(t, err)
+	rpc := Instrument(b, m)
+	parsed := h.coordABI()
+	ctx := context.Background()
+	s, err := coordinator.NewSender(ctx, rpc, db, coordinator.SenderOptions{
+		Key: h.keys[keyIdx], PollInterval: 20 * time.Millisecond, Decoder: coordinator.NewRevertDecoder(&parsed),
+		Logger: testLogger(), MaxGasLimit: 30_000_000,
+	})
+	require.NoError(t, err)
+	r, err := New(Options{
+		Backend: rpc, DB: db, Sender: s, Coordinator: h.dep.Coordinator, Runner: h.exec, Guard: h.guard,
+		Containers: []string{"echo"}, StartBlock: h.dep.DeployBlock, PollInterval: 20 * time.Millisecond,
+		RetryBackoff: 50 * time.Millisecond, Logger: testLogger(), Metrics: m,
+	})
+	require.NoError(t, err)
+	rctx, cancel := context.WithCancel(ctx)
+	n := &node{r: r, s: s, db: db, rpc: rpc, cancel: cancel, done: make(chan error, 1)}
+	go func() { n.done <- r.Run(rctx) }()
+	t.Cleanup(n.stop)
+	return n
+}
+
+func (n *node) stop() {
+	if n.cancel == nil {
+		return
+	}
+	n.cancel()
+	<-n.done
+	_ = n.db.Close()
+	n.cancel = nil
+}
+
+func (h *harness) coordABI() abi.ABI { return coordinatorabi.NewCoordinator().GetABI() }
+
+// transact sends a transaction from key and waits for its receipt (mining
+// must be running, or it commits itself).
+func (h *harness) transact(key *ecdsa.PrivateKey, to common.Address, data []byte) *types.Receipt {
+	t := h.t
+	t.Helper()
+	ctx := context.Background()
+	from := crypto.PubkeyToAddress(key.PublicKey)
+	nonce, err := h.client.PendingNonceAt(ctx, from)
+	require.NoError(t, err)
+	gas, err := h.client.EstimateGas(ctx, ethereum.CallMsg{From: from, To: &to, Data: data})
+	require.NoError(t, err)
+	head, err := h.client.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	tip := big.NewInt(params.GWei)
+	tx, err := types.SignNewTx(key, types.LatestSignerForChainID(big.NewInt(1337)), &types.DynamicFeeTx{
+		ChainID: big.NewInt(1337), Nonce: nonce, GasTipCap: tip, GasFeeCap: new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip),
+		Gas: gas * 2, To: &to, Data: data,
+	})
+	require.NoError(t, err)
+	require.NoError(t, h.client.SendTransaction(ctx, tx))
+	if h.stop == nil {
+		h.commit()
+	}
+	var rc *types.Receipt
+	require.Eventually(t, func() bool {
+		rc, err = h.client.TransactionReceipt(ctx, tx.Hash())
+		return err == nil && rc != nil
+	}, 20*time.Second, 20*time.Millisecond)
+	require.Equal(t, types.ReceiptStatusSuccessful, rc.Status, "transaction reverted")
+	return rc
+}
+
+func (h *harness) call(to common.Address, data []byte) []byte {
+	h.t.Helper()
+	out, err := h.client.CallContract(context.Background(), ethereum.CallMsg{To: &to, Data: data}, nil)
+	require.NoError(h.t, err)
+	return out
+}
+
+func (h *harness) consumer() *exampleconsumerabi.ExampleConsumer {
+	return exampleconsumerabi.NewExampleConsumer()
+}
+
+func (h *harness) deliveries() uint64 {
+	c := h.consumer()
+	n, err := c.UnpackDeliveries(h.call(h.dep.ExampleConsumer, c.PackDeliveries()))
+	require.NoError(h.t, err)
+	return n.Uint64()
+}
+
+// eventually waits for cond with a generous bound: the chain is mined by
+// wall clock on a shared machine.
+func (h *harness) eventually(cond func() bool, msg string) {
+	h.t.Helper()
+	require.Eventually(h.t, cond, 60*time.Second, 25*time.Millisecond, msg)
+}
