@@ -1,0 +1,24 @@
+package node
+
+import (
+	"log/slog"
+
+	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/executor/docker"
+	"github.com/infernode/infernode/internal/config"
+)
+
+// The Docker runtime (package executor/docker) runs the containers when
+// manage_containers is true and Options.NewManagedRuntime is nil.
+func init() { newManagedRuntime = newDockerRuntime }
+
+// newDockerRuntime builds the Docker runtime from the node's configuration:
+// registry auth from "docker", keep_containers, the engine from DOCKER_HOST
+// or the default socket, and the runtime's documented default timeouts.
+func newDockerRuntime(cfg *config.Config, log *slog.Logger) (executor.Runtime, error) {
+	return docker.New(cfg.Containers, docker.Options{
+		Auth:           cfg.Docker,
+		KeepContainers: cfg.KeepContainers,
+		Logger:         log.With("component", "docker"),
+	})
+}
