@@ -24,6 +24,7 @@ import (
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/abi/testconsumerabi"
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/testnet"
 )
 
 var (
@@ -38,7 +39,7 @@ var (
 // committed block is exactly one second after the previous one and AdjustTime
 // moves block time precisely.
 type env struct {
-	t        *testing.T
+	t        testing.TB
 	ctx      context.Context
 	sim      *simulated.Backend
 	client   simulated.Client
@@ -49,7 +50,12 @@ type env struct {
 	coord    *bind.BoundContract
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env { return newEnvWith(t, false) }
+
+// newEnvWith builds the env; osaka selects mainnet's current fork rules
+// (Osaka) instead of the simulated backend's default dev fork set, which
+// includes the experimental EIP-8037 state-gas repricing.
+func newEnvWith(t testing.TB, osaka bool) *env {
 	t.Helper()
 	keys := make([]*ecdsa.PrivateKey, 5)
 	alloc := types.GenesisAlloc{}
@@ -61,6 +67,9 @@ func newEnv(t *testing.T) *env {
 	}
 	sim := simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000), func(_ *node.Config, ec *ethconfig.Config) {
 		ec.Miner.GasCeil = 60_000_000
+		if osaka {
+			ec.Genesis.Config = testnet.DevChainConfig()
+		}
 	})
 	t.Cleanup(func() { _ = sim.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -157,7 +166,7 @@ func (e *env) wantOK(from, to common.Address, data []byte) []byte {
 	return out
 }
 
-func decodeRevert(t *testing.T, err error) any {
+func decodeRevert(t testing.TB, err error) any {
 	t.Helper()
 	var de rpc.DataError
 	require.True(t, errors.As(err, &de), "not a revert: %v", err)

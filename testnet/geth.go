@@ -85,6 +85,7 @@ func startGethOnce(ctx context.Context, bin string, opts GethOptions) (*Geth, er
 	}
 	args := []string{
 		"--dev", "--dev.period", strconv.Itoa(int(opts.BlockPeriod / time.Second)),
+		"--dev.gaslimit", "60000000", // as mainnet; the default 11.5 M fits few deliveries per block
 		"--datadir", dir,
 		"--http", "--http.addr", "127.0.0.1", "--http.port", strconv.Itoa(ports[0]),
 		"--http.api", "eth,net,web3,txpool,debug",

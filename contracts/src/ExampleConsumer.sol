@@ -11,8 +11,11 @@ import {BaseConsumer} from "./consumer/BaseConsumer.sol";
 /// `infernode dev` (SPEC §6): one-shot requests, recurring subscriptions and
 /// delegated subscriptions signed by `getSigner()`; it stores every result.
 contract ExampleConsumer is CallbackConsumer, SubscriptionConsumer, Delegator {
-    /// @notice Gas the Coordinator gives each callback (storing up to a few KiB).
-    uint32 public constant CALLBACK_GAS_LIMIT = 2_000_000;
+    /// @notice Gas the Coordinator gives each callback. Storing the result
+    /// costs about 0.75 M gas per KiB on mainnet rules (Osaka) and about
+    /// 3.6 M per KiB on go-ethereum's dev fork set (EIP-8037 state gas), so
+    /// 5 M holds a KiB-sized result on both (docs/gas.md).
+    uint32 public constant CALLBACK_GAS_LIMIT = 5_000_000;
     /// @notice Highest gas price nodes may deliver at (wei); the example
     /// accepts any price a uint48 can hold.
     uint48 public constant MAX_GAS_PRICE = type(uint48).max;
