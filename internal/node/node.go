@@ -63,7 +63,8 @@ type Options struct {
 	// NewManagedRuntime builds the runtime for manage_containers: true.
 	// Nil: the Docker runtime wired in runtime_docker.go.
 	NewManagedRuntime func(cfg *config.Config, log *slog.Logger) (executor.Runtime, error)
-	// Chain is the chain side. Nil (and NewChain nil): chain disabled.
+	// Chain is the chain side. Nil with NewChain nil: the relay
+	// (NewRelayChain) when chain.enabled is true, else chain disabled.
 	Chain Chain
 	// NewChain builds the chain side from the node's store and executor
 	// when Run starts; it takes precedence over Chain.
@@ -126,6 +127,9 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	}
 	if opts.NewManagedRuntime == nil {
 		opts.NewManagedRuntime = newManagedRuntime
+	}
+	if cfg.Chain.Enabled && opts.Chain == nil && opts.NewChain == nil {
+		opts.NewChain = NewRelayChain
 	}
 	return &Node{
 		cfg: cfg, opts: opts, log: opts.Logger, reg: opts.Registry, tp: opts.TracerProvider,
