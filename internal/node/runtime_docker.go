@@ -2,11 +2,17 @@ package node
 
 import (
 	"log/slog"
+	"os"
 
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/executor/docker"
 	"github.com/infernode/infernode/internal/config"
 )
+
+// DockerPrefixEnv names the environment variable whose value is put before
+// every managed container's name (and recorded in its labels), so that
+// several nodes, or test runs, can share one Docker engine.
+const DockerPrefixEnv = "INFERNODE_DOCKER_PREFIX"
 
 // The Docker runtime (package executor/docker) runs the containers when
 // manage_containers is true and Options.NewManagedRuntime is nil.
@@ -19,6 +25,7 @@ func newDockerRuntime(cfg *config.Config, log *slog.Logger) (executor.Runtime, e
 	return docker.New(cfg.Containers, docker.Options{
 		Auth:           cfg.Docker,
 		KeepContainers: cfg.KeepContainers,
+		NamePrefix:     os.Getenv(DockerPrefixEnv),
 		Logger:         log.With("component", "docker"),
 	})
 }

@@ -155,17 +155,9 @@ func hostEcho(tb testing.TB) executor.Runtime {
 	cmd := exec.Command(echoBin, "--addr", "127.0.0.1:"+strconv.Itoa(port))
 	require.NoError(tb, cmd.Start())
 	tb.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	// A url container: the runtime hands out the url and runs nothing, as
-	// the unmanaged runtime does.
-	r, err := docker.New([]config.Container{{ID: "echo", URL: "http://127.0.0.1:" + strconv.Itoa(port)}}, docker.Options{})
-	require.NoError(tb, err)
-	require.Eventually(tb, func() bool {
-		resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(port) + "/")
-		if err == nil {
-			resp.Body.Close()
-		}
-		return err == nil
-	}, 10*time.Second, 10*time.Millisecond, "host echo answers")
+	r := executor.NewUnmanaged([]config.Container{{ID: "echo", URL: "http://127.0.0.1:" + strconv.Itoa(port)}}, executor.UnmanagedOptions{})
+	tb.Cleanup(func() { r.Stop(context.Background()) })
+	require.NoError(tb, r.Start(context.Background()))
 	return r
 }
 
