@@ -56,7 +56,20 @@ type Store struct {
 	batch   int
 	pending atomic.Int64
 	seed    maphash.Seed
-	locks   [64]sync.Mutex
+	stripes [64]stripe
+}
+
+// stripe serialises updates of the ids that hash to it and remembers the
+// running jobs created by this process, so finishing one needs no read.
+type stripe struct {
+	mu      sync.Mutex
+	running map[string]runningJob
+}
+
+type runningJob struct {
+	client     string
+	containers []string
+	created    int64
 }
 
 // Job is one stored job.
@@ -98,6 +111,9 @@ func Open(dir string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("open store %s: %w", dir, err)
 	}
 	s := &Store{db: db, now: opts.Now, wo: pebble.Sync, batch: opts.PurgeBatch, seed: maphash.MakeSeed()}
+	for i := range s.stripes {
+		s.stripes[i].running = map[string]runningJob{}
+	}
 	if opts.NoSync {
 		s.wo = pebble.NoSync
 	}
@@ -146,6 +162,10 @@ func (s *Store) Create(client string, containers []string) (string, error) {
 	if err := b.Commit(s.wo); err != nil {
 		return "", fmt.Errorf("create job: %w", err)
 	}
+	st := s.stripe(id)
+	st.mu.Lock()
+	st.running[id] = runningJob{client: client, containers: containers, created: j.Created}
+	st.mu.Unlock()
 	s.pending.Add(1)
 	return id, nil
 }
@@ -158,15 +178,20 @@ func (s *Store) Finish(id string, res job.Result) error {
 	if !res.Status.Terminal() {
 		return fmt.Errorf("finish job %s: status %q is not terminal", id, res.Status)
 	}
-	mu := s.lock(id)
-	mu.Lock()
-	defer mu.Unlock()
-	j, err := s.Get(id)
-	if err != nil {
-		return fmt.Errorf("finish job %s: %w", id, err)
-	}
-	if j.Status.Terminal() {
-		return nil
+	st := s.stripe(id)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	var j *Job
+	if r, ok := st.running[id]; ok {
+		j = &Job{ID: id, Client: r.client, Containers: r.containers, Status: job.StatusRunning, Created: r.created}
+	} else {
+		var err error
+		if j, err = s.Get(id); err != nil {
+			return fmt.Errorf("finish job %s: %w", id, err)
+		}
+		if j.Status.Terminal() {
+			return nil
+		}
 	}
 	b := s.db.NewBatch()
 	defer b.Close()
@@ -179,6 +204,7 @@ func (s *Store) Finish(id string, res job.Result) error {
 	if err := b.Commit(s.wo); err != nil {
 		return fmt.Errorf("finish job %s: %w", id, err)
 	}
+	delete(st.running, id)
 	s.pending.Add(-1)
 	return nil
 }
@@ -194,9 +220,9 @@ func (s *Store) PutStatus(client, id string, status job.Status, containers []str
 	if id == "" || len(id) > 256 || bytes.IndexByte([]byte(id), 0) >= 0 {
 		return fmt.Errorf("put status: invalid id %q", id)
 	}
-	mu := s.lock(id)
-	mu.Lock()
-	defer mu.Unlock()
+	st := s.stripe(id)
+	st.mu.Lock()
+	defer st.mu.Unlock()
 	old, err := s.Get(id)
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return fmt.Errorf("put status %s: %w", id, err)
@@ -228,6 +254,7 @@ func (s *Store) PutStatus(client, id string, status job.Status, containers []str
 	if err := b.Commit(s.wo); err != nil {
 		return fmt.Errorf("put status %s: %w", id, err)
 	}
+	delete(st.running, id) // the record, not the fast path, is now authoritative
 	s.pending.Add(delta)
 	return nil
 }
@@ -435,8 +462,8 @@ func (s *Store) countPrefix(prefix []byte) (int, error) {
 	return n, it.Error()
 }
 
-func (s *Store) lock(id string) *sync.Mutex {
-	return &s.locks[maphash.String(s.seed, id)%uint64(len(s.locks))]
+func (s *Store) stripe(id string) *stripe {
+	return &s.stripes[maphash.String(s.seed, id)%uint64(len(s.stripes))]
 }
 
 func jobKey(id string) []byte {
