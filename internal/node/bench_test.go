@@ -2,6 +2,7 @@ package node
 
 import (
 	"context"
+	"io"
 	"encoding/json"
 	"net/http"
 	"sort"
@@ -105,3 +106,30 @@ func asJobError(err error, target **job.Error) bool {
 	return ok
 }
 
+
+// BenchmarkRESTSubmitToFinish posts b.N echo jobs over HTTP from 64
+// concurrent clients (closed loop) and reports jobs/s from the first submit
+// to the last stored result: the node's full path, REST included.
+func BenchmarkRESTSubmitToFinish(b *testing.B) {
+	tn := startNode(b, echoConfig(startEcho(b)), Options{})
+	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
+	b.SetParallelism(32)
+	start := time.Now()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			resp, err := hc.Post(tn.url+"/api/jobs", "application/json", strings.NewReader(`{"containers":["echo"],"data":{"x":1}}`))
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				b.Fatalf("status %d", resp.StatusCode)
+			}
+		}
+	})
+	for tn.node.back.store.Pending() > 0 {
+		time.Sleep(time.Millisecond)
+	}
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "jobs/s")
+}
