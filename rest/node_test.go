@@ -15,6 +15,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +23,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/client"
+	"github.com/infernode/infernode/internal/bench"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/node"
 	"github.com/infernode/infernode/workloads/echo/service"
@@ -235,4 +237,40 @@ func TestStreamThroughNode(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, client.StatusSuccess, res.Status)
 	require.JSONEq(t, `{"output":"first chunk; second chunk"}`, string(res.Result.Output))
+}
+
+// BenchmarkNodeEcho drives b.N echo jobs at concurrency 64 through a real
+// node in-process (store on disk with fsync), as `infernode bench` does;
+// run with -cpuprofile to find the node's hot spots.
+func BenchmarkNodeEcho(b *testing.B) {
+	h, err := service.New(service.Config{})
+	require.NoError(b, err)
+	echo := httptest.NewServer(h)
+	defer echo.Close()
+	cfg := &config.Config{
+		Containers: []config.Container{{ID: "echo", URL: echo.URL, External: true}},
+		Jobs:       config.Jobs{Workers: 64, QueueSize: 4096},
+		DataDir:    b.TempDir(),
+	}
+	f := false
+	cfg.ManageContainers = &f
+	cfg.ApplyDefaults()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(b, err)
+	n, err := node.New(cfg, node.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler), ShutdownGrace: time.Second,
+		StoreNoSync: os.Getenv("BENCH_NOSYNC") != ""})
+	require.NoError(b, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- n.Run(ctx) }()
+	<-n.Ready()
+	defer func() { cancel(); <-errc }()
+
+	b.ResetTimer()
+	rep, err := bench.Run(ctx, bench.Config{URL: "http://" + ln.Addr().String(), Containers: []string{"echo"},
+		Data: json.RawMessage(`{"x":1}`), Jobs: b.N, Concurrency: 64})
+	require.NoError(b, err)
+	require.Equal(b, b.N, rep.Succeeded, rep.ErrorSamples)
+	b.ReportMetric(rep.Throughput, "jobs/s")
+	b.ReportMetric(float64(rep.Submit.P99.Microseconds()), "submit-p99-µs")
 }
