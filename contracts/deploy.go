@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
@@ -100,7 +101,9 @@ func Deploy(ctx context.Context, backend Backend, key *ecdsa.PrivateKey, signer 
 		return Deployment{}, fmt.Errorf("deploy ExampleConsumer from %s: %w", from, err)
 	}
 	if c, ok := backend.(Committer); ok {
-		c.Commit()
+		if err := commitUntilMined(ctx, backend, c, coordTx.Hash(), consumerTx.Hash()); err != nil {
+			return Deployment{}, fmt.Errorf("deploy: %w", err)
+		}
 	}
 	coordRcpt, err := waitDeployed(ctx, backend, "Coordinator", coordTx)
 	if err != nil {
@@ -119,6 +122,29 @@ func Deploy(ctx context.Context, backend Backend, key *ecdsa.PrivateKey, signer 
 		CoordinatorTx:   coordTx.Hash(),
 		ConsumerTx:      consumerTx.Hash(),
 	}, nil
+}
+
+// commitUntilMined seals blocks until every tx has a receipt. One Commit
+// is normally enough; under load the simulated beacon may seal a block
+// before the pool hands it the transactions, so it retries.
+func commitUntilMined(ctx context.Context, b Backend, c Committer, txs ...common.Hash) error {
+	for {
+		c.Commit()
+		mined := 0
+		for _, h := range txs {
+			if r, err := b.TransactionReceipt(ctx, h); err == nil && r != nil {
+				mined++
+			}
+		}
+		if mined == len(txs) {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("wait for %d transactions to be mined: %w", len(txs)-mined, ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }
 
 func waitDeployed(ctx context.Context, b Backend, name string, tx *types.Transaction) (*types.Receipt, error) {

@@ -128,8 +128,7 @@ func (e *env) trySend(k *ecdsa.PrivateKey, to common.Address, data []byte, adjus
 	if err != nil {
 		return nil, err
 	}
-	e.sim.Commit()
-	rcpt, err := bind.WaitMined(e.ctx, e.client, tx.Hash())
+	rcpt, err := e.mine(tx.Hash())
 	if err != nil {
 		return nil, err
 	}
@@ -137,6 +136,22 @@ func (e *env) trySend(k *ecdsa.PrivateKey, to common.Address, data []byte, adjus
 		return rcpt, errors.New("transaction reverted")
 	}
 	return rcpt, nil
+}
+
+// mine commits blocks until tx has a receipt (one Commit is normally
+// enough; under load the pool can miss a block).
+func (e *env) mine(tx common.Hash) (*types.Receipt, error) {
+	for {
+		e.sim.Commit()
+		if r, err := e.client.TransactionReceipt(e.ctx, tx); err == nil && r != nil {
+			return r, nil
+		}
+		select {
+		case <-e.ctx.Done():
+			return nil, e.ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }
 
 // call runs eth_call at the latest block from `from` and returns the result
@@ -191,8 +206,7 @@ func (e *env) deployTestConsumer(signer common.Address) common.Address {
 	require.NoError(e.t, err)
 	addr, tx, err := bind.DeployContract(e.opts(e.deployer), art.Bytecode, e.client, testConsABI.PackConstructor(e.dep.Coordinator, signer))
 	require.NoError(e.t, err)
-	e.sim.Commit()
-	_, err = bind.WaitDeployed(e.ctx, e.client, tx.Hash())
+	_, err = e.mine(tx.Hash())
 	require.NoError(e.t, err)
 	return addr
 }
