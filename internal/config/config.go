@@ -44,6 +44,9 @@ type Server struct {
 	// StatusNetworks are CIDRs besides loopback allowed to PUT /api/status
 	// (for example the containers' Docker network).
 	StatusNetworks []string `json:"status_networks,omitempty"`
+	// TrustedProxies are CIDRs or IPs of reverse proxies whose
+	// X-Forwarded-For header identifies the client. Default: none.
+	TrustedProxies []string `json:"trusted_proxies,omitempty"`
 }
 
 // RateLimit allows NumRequests per Period seconds per client and route.

@@ -99,6 +99,11 @@ func (v *validator) server(s *Server) {
 			v.fail(fmt.Sprintf("server.status_networks[%d]", i), "%q is not a CIDR or IP; write e.g. 172.17.0.0/16", n)
 		}
 	}
+	for i, n := range s.TrustedProxies {
+		if _, err := parsePrefix(n); err != nil {
+			v.fail(fmt.Sprintf("server.trusted_proxies[%d]", i), "%q is not a CIDR or IP; write e.g. 10.0.0.1 or 10.0.0.0/24", n)
+		}
+	}
 }
 
 func (v *validator) chain(ch *Chain) {

@@ -2,8 +2,8 @@ package node
 
 import (
 	"context"
-	"io"
 	"encoding/json"
+	"io"
 	"net/http"
 	"sort"
 	"strings"
@@ -105,7 +105,6 @@ func asJobError(err error, target **job.Error) bool {
 	}
 	return ok
 }
-
 
 // BenchmarkRESTSubmitToFinish posts b.N echo jobs over HTTP from 64
 // concurrent clients (closed loop) and reports jobs/s from the first submit

@@ -98,10 +98,11 @@ type Node struct {
 	tp    trace.TracerProvider
 	guard *executor.Guardian
 
-	ready chan struct{}
-	mu    sync.Mutex
-	addr  net.Addr
-	back  *backend
+	ready   chan struct{}
+	mu      sync.Mutex
+	running bool
+	addr    net.Addr
+	back    *backend
 }
 
 // New validates the configuration and returns a node ready to Run.
@@ -152,6 +153,20 @@ func (n *Node) Addr() net.Addr {
 // is done; then it stops everything in reverse order and returns nil, or
 // the error that stopped it.
 func (n *Node) Run(ctx context.Context) (err error) {
+	n.mu.Lock()
+	if n.running {
+		n.mu.Unlock()
+		return errors.New("node: Run called twice")
+	}
+	n.running = true
+	n.mu.Unlock()
+	serving := false
+	defer func() {
+		// A listener handed in is closed even when Run fails before serving.
+		if !serving && n.opts.Listener != nil {
+			n.opts.Listener.Close()
+		}
+	}()
 	cfg := n.cfg
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
@@ -226,6 +241,7 @@ func (n *Node) Run(ctx context.Context) (err error) {
 	defer cancel(nil)
 	var wg sync.WaitGroup
 	errc := make(chan error, 3)
+	serving = true
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
@@ -302,6 +318,13 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 		}
 		ro.StatusNetworks = append(ro.StatusNetworks, p)
 	}
+	for _, c := range s.TrustedProxies {
+		p, err := config.ParsePrefix(c)
+		if err != nil {
+			return nil, fmt.Errorf("server.trusted_proxies: %w", err)
+		}
+		ro.TrustedProxies = append(ro.TrustedProxies, p)
+	}
 	return rest.New(b, ro), nil
 }
 
@@ -325,4 +348,3 @@ func (n *Node) purgeLoop(ctx context.Context, st *store.Store) {
 		}
 	}
 }
-
