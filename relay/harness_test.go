@@ -31,12 +31,19 @@ import (
 	"github.com/infernode/infernode/workloads/echo/service"
 )
 
+// chainClient is what the tests use: the relay's Backend plus deployment.
+type chainClient interface {
+	Backend
+	contracts.Backend
+}
+
 // harness is a simulated chain with the contracts deployed, the echo
 // workload on loopback and an executor reaching it.
 type harness struct {
 	t        *testing.T
-	sim      *simulated.Backend
-	client   simulated.Client
+	sim      *simulated.Backend // nil on a real chain
+	client   chainClient
+	chainID  *big.Int
 	keys     []*ecdsa.PrivateKey // [0] deployer/consumer signer, [1..] nodes
 	dep      contracts.Deployment
 	exec     *executor.Executor
@@ -78,10 +85,38 @@ func newHarness(t *testing.T, nodes int) *harness {
 	h.sim = simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000))
 	t.Cleanup(func() { _ = h.sim.Close() })
 	h.client = h.sim.Client()
+	h.chainID = big.NewInt(1337)
+	// Mine while deploying: one commit right after sending can miss a
+	// transaction the pool has not promoted yet.
+	h.mineEvery(20 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	var err error
-	h.dep, err = contracts.Deploy(context.Background(), contracts.WithCommit(h.client, h.commit), h.keys[0], common.Address{})
+	h.dep, err = contracts.Deploy(ctx, h.client, h.keys[0], common.Address{})
 	require.NoError(t, err)
+	h.pauseMining()
+	h.startEcho()
+	return h
+}
 
+// newChainHarness deploys to a running chain reached through client; the
+// chain mines on its own.
+func newChainHarness(t *testing.T, client chainClient, keys []*ecdsa.PrivateKey) *harness {
+	t.Helper()
+	h := &harness{t: t, client: client, keys: keys}
+	var err error
+	h.chainID, err = client.ChainID(context.Background())
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	h.dep, err = contracts.Deploy(ctx, client, h.keys[0], common.Address{})
+	require.NoError(t, err)
+	h.startEcho()
+	return h
+}
+
+func (h *harness) startEcho() {
+	t := h.t
 	echo, err := service.New(service.Config{})
 	require.NoError(t, err)
 	srv := httptest.NewServer(echo)
@@ -93,7 +128,6 @@ func newHarness(t *testing.T, nodes int) *harness {
 	h.exec, err = executor.New(executor.Options{Runtime: rt, Containers: cfg})
 	require.NoError(t, err)
 	h.guard = executor.NewGuardian(cfg)
-	return h
 }
 
 func (h *harness) commit() common.Hash {
@@ -196,13 +230,13 @@ func (h *harness) transact(key *ecdsa.PrivateKey, to common.Address, data []byte
 	head, err := h.client.HeaderByNumber(ctx, nil)
 	require.NoError(t, err)
 	tip := big.NewInt(params.GWei)
-	tx, err := types.SignNewTx(key, types.LatestSignerForChainID(big.NewInt(1337)), &types.DynamicFeeTx{
-		ChainID: big.NewInt(1337), Nonce: nonce, GasTipCap: tip, GasFeeCap: new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip),
+	tx, err := types.SignNewTx(key, types.LatestSignerForChainID(h.chainID), &types.DynamicFeeTx{
+		ChainID: h.chainID, Nonce: nonce, GasTipCap: tip, GasFeeCap: new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip),
 		Gas: gas * 2, To: &to, Data: data,
 	})
 	require.NoError(t, err)
 	require.NoError(t, h.client.SendTransaction(ctx, tx))
-	if h.stop == nil {
+	if h.sim != nil && h.stop == nil {
 		h.commit()
 	}
 	var rc *types.Receipt

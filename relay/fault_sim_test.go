@@ -1,0 +1,97 @@
+package relay
+
+import (
+	"context"
+	"math/big"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/coordinator"
+)
+
+// requireContinuousNonces checks that the sender's journal holds every
+// nonce from 0 up to the chain's, each final, none twice.
+func requireContinuousNonces(t *testing.T, h *harness, n *node) {
+	t.Helper()
+	recs, err := n.s.Records()
+	require.NoError(t, err)
+	onchain, err := h.client.NonceAt(context.Background(), n.s.Address(), nil)
+	require.NoError(t, err)
+	require.Len(t, recs, int(onchain), "one journal record per nonce used on chain")
+	for i, r := range recs {
+		require.Equal(t, uint64(i), r.Nonce)
+		require.True(t, r.State.Final(), "nonce %d is %s", r.Nonce, r.State)
+	}
+}
+
+func TestSimRestartBetweenSendAndConfirm(t *testing.T) {
+	h := newHarness(t, 1)
+	dir := t.TempDir()
+	n := h.startNode(1, dir, nil)
+	// Mining is paused: the delivery is sent but cannot be mined.
+	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("survive"), 1))
+	h.eventually(func() bool { return n.s.InFlight() == 1 }, "delivery sent")
+	n.stop() // the process dies with the transaction unconfirmed
+
+	// The pool forgets it too (a restarted RPC node): only the journal has it.
+	h.sim.Rollback()
+	n2 := h.startNode(1, dir, nil)
+	h.mineEvery(100 * time.Millisecond)
+	h.eventually(func() bool { return h.deliveries() == 1 }, "delivered after the restart")
+	time.Sleep(time.Second)
+	require.Equal(t, uint64(1), h.deliveries(), "never twice")
+	require.Equal(t, uint16(1), responseCount(h, 1, 1))
+	h.eventually(func() bool { return n2.s.InFlight() == 0 }, "journal settles")
+	requireContinuousNonces(t, h, n2)
+	rec, ok, err := n2.s.Lookup("deliver/1/1/1")
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, coordinator.StateConfirmed, rec.State, "the first attempt's transaction was the one mined")
+}
+
+func TestSimReorgRollsBackAndDeliversOnce(t *testing.T) {
+	h := newHarness(t, 1)
+	n := h.startNode(1, t.TempDir(), nil)
+	ctx := context.Background()
+	parent, err := h.client.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	// Block B holds the request; the relay sees it and sends a delivery.
+	rc := h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("reorg"), 1))
+	h.eventually(func() bool { _, ok, _ := n.r.st.sub(1); return ok }, "subscription seen in block B")
+	stored, ok, err := n.r.st.last()
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, rc.BlockHash, stored.Hash)
+
+	// A longer side chain from B's parent replaces B.
+	// Fork needs an empty pool: drop the pending delivery (the sender
+	// rebroadcasts it), retrying if it raced back in.
+	h.eventually(func() bool {
+		h.sim.Rollback()
+		return h.sim.Fork(parent.Hash()) == nil
+	}, "fork")
+	h.commit()
+	h.commit()
+	h.commit()
+	canon, err := h.client.HeaderByNumber(ctx, rc.BlockNumber)
+	require.NoError(t, err)
+	require.NotEqual(t, rc.BlockHash, canon.Hash(), "block B was reorged out")
+
+	h.mineEvery(100 * time.Millisecond)
+	h.eventually(func() bool { return h.deliveries() == 1 }, "delivered once on the new chain")
+	time.Sleep(time.Second)
+	require.Equal(t, uint64(1), h.deliveries())
+	last, _, err := n.r.st.last()
+	require.NoError(t, err)
+	hdr, err := h.client.HeaderByNumber(ctx, new(big.Int).SetUint64(last.Number))
+	require.NoError(t, err)
+	require.Equal(t, hdr.Hash(), last.Hash, "the listener follows the canonical chain")
+	s, ok, err := n.r.st.sub(1)
+	require.NoError(t, err)
+	require.True(t, ok)
+	mined, err := h.client.HeaderByNumber(ctx, new(big.Int).SetUint64(s.Block))
+	require.NoError(t, err)
+	require.NotEqual(t, rc.BlockHash, mined.Hash(), "the subscription was re-read from the canonical chain")
+}
