@@ -57,6 +57,9 @@ type Store struct {
 	pending atomic.Int64
 	seed    maphash.Seed
 	stripes [64]stripe
+
+	closeMu sync.RWMutex
+	closed  bool
 }
 
 // stripe serialises updates of the ids that hash to it and remembers the
@@ -127,7 +130,33 @@ func Open(dir string, opts Options) (*Store, error) {
 }
 
 // Close flushes and closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close waits for operations in progress, then closes the database; later
+// calls fail with ErrClosed.
+func (s *Store) Close() error {
+	s.closeMu.Lock()
+	defer s.closeMu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	return s.db.Close()
+}
+
+// ErrClosed is returned by a Store used after Close.
+var ErrClosed = errors.New("store closed")
+
+// enter guards one operation against a concurrent Close (Pebble panics on
+// a closed DB); leave ends it.
+func (s *Store) enter() error {
+	s.closeMu.RLock()
+	if s.closed {
+		s.closeMu.RUnlock()
+		return ErrClosed
+	}
+	return nil
+}
+
+func (s *Store) leave() { s.closeMu.RUnlock() }
 
 // DB is the underlying database, for packages that keep their own state
 // under their registered prefixes (see doc.go). It stays owned by the
@@ -139,6 +168,10 @@ func (s *Store) Pending() int { return int(s.pending.Load()) }
 
 // Ping checks that the database answers reads.
 func (s *Store) Ping() error {
+	if err := s.enter(); err != nil {
+		return err
+	}
+	defer s.leave()
 	_, closer, err := s.db.Get([]byte("meta/ping"))
 	if err == nil {
 		closer.Close()
@@ -152,6 +185,10 @@ func (s *Store) Ping() error {
 // Create records a new running job for client and returns its UUIDv4. The
 // write is durable (fsync) before Create returns.
 func (s *Store) Create(client string, containers []string) (string, error) {
+	if err := s.enter(); err != nil {
+		return "", err
+	}
+	defer s.leave()
 	id := uuid.NewString()
 	j := &Job{ID: id, Client: client, Containers: containers, Status: job.StatusRunning, Created: s.now().UnixNano()}
 	b := s.db.NewBatch()
@@ -178,6 +215,10 @@ func (s *Store) Finish(id string, res job.Result) error {
 	if !res.Status.Terminal() {
 		return fmt.Errorf("finish job %s: status %q is not terminal", id, res.Status)
 	}
+	if err := s.enter(); err != nil {
+		return err
+	}
+	defer s.leave()
 	st := s.stripe(id)
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -186,7 +227,7 @@ func (s *Store) Finish(id string, res job.Result) error {
 		j = &Job{ID: id, Client: r.client, Containers: r.containers, Status: job.StatusRunning, Created: r.created}
 	} else {
 		var err error
-		if j, err = s.Get(id); err != nil {
+		if j, err = s.get(id); err != nil {
 			return fmt.Errorf("finish job %s: %w", id, err)
 		}
 		if j.Status.Terminal() {
@@ -214,6 +255,10 @@ func (s *Store) Finish(id string, res job.Result) error {
 // client with containers, running or finished without a result. A job
 // already finished keeps its result unless a new terminal status is given.
 func (s *Store) PutStatus(client, id string, status job.Status, containers []string) error {
+	if err := s.enter(); err != nil {
+		return err
+	}
+	defer s.leave()
 	if !status.Valid() {
 		return fmt.Errorf("put status %s: invalid status %q", id, status)
 	}
@@ -223,7 +268,7 @@ func (s *Store) PutStatus(client, id string, status job.Status, containers []str
 	st := s.stripe(id)
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	old, err := s.Get(id)
+	old, err := s.get(id)
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return fmt.Errorf("put status %s: %w", id, err)
 	}
@@ -261,6 +306,14 @@ func (s *Store) PutStatus(client, id string, status job.Status, containers []str
 
 // Get returns the job id, or ErrNotFound.
 func (s *Store) Get(id string) (*Job, error) {
+	if err := s.enter(); err != nil {
+		return nil, err
+	}
+	defer s.leave()
+	return s.get(id)
+}
+
+func (s *Store) get(id string) (*Job, error) {
 	v, closer, err := s.db.Get(append(append([]byte{}, prefixJob...), id...))
 	if errors.Is(err, pebble.ErrNotFound) {
 		return nil, ErrNotFound
@@ -279,6 +332,10 @@ func (s *Store) Get(id string) (*Job, error) {
 // List returns client's job ids in creation order: pending nil = all
 // (running first), true = running, false = finished.
 func (s *Store) List(client string, pending *bool) ([]string, error) {
+	if err := s.enter(); err != nil {
+		return nil, err
+	}
+	defer s.leave()
 	var ids []string
 	var err error
 	if pending == nil || *pending {
@@ -312,6 +369,10 @@ func (s *Store) listIndex(prefix []byte, client string, ids []string) ([]string,
 // at startup, before new jobs are accepted. It returns how many it marked.
 // It commits one synced batch per Options.PurgeBatch jobs.
 func (s *Store) RecoverInterrupted() (int, error) {
+	if err := s.enter(); err != nil {
+		return 0, err
+	}
+	defer s.leave()
 	n := 0
 	for {
 		ids, err := s.firstIDs(prefixPending, s.batch)
@@ -323,7 +384,7 @@ func (s *Store) RecoverInterrupted() (int, error) {
 		}
 		b := s.db.NewBatch()
 		for _, id := range ids {
-			j, err := s.Get(id)
+			j, err := s.get(id)
 			if err != nil {
 				b.Close()
 				return n, fmt.Errorf("recover interrupted jobs: %w", err)
@@ -374,6 +435,10 @@ func (s *Store) firstIDs(prefix []byte, n int) ([]string, error) {
 // Options.PurgeBatch so memory stays flat however many there are. It
 // returns how many it deleted.
 func (s *Store) Purge(ctx context.Context, cutoff time.Time) (int, error) {
+	if err := s.enter(); err != nil {
+		return 0, err
+	}
+	defer s.leave()
 	upper := finTimeKey(cutoff.UnixNano(), "")
 	n := 0
 	for {
@@ -403,7 +468,7 @@ func (s *Store) purgeBatch(upper []byte) (int, bool, error) {
 	for it.First(); it.Valid() && n < s.batch; it.Next() {
 		id := string(it.Key()[len(prefixFinTime)+8:])
 		_ = b.Delete(it.Key(), nil)
-		j, err := s.Get(id)
+		j, err := s.get(id)
 		if errors.Is(err, ErrNotFound) {
 			n++
 			continue

@@ -320,3 +320,17 @@ func RetentionHeapProfile(t testing.TB, n, points int) []uint64 {
 	}
 	return heap
 }
+
+func TestUseAfterClose(t *testing.T) {
+	s := open(t, t.TempDir(), Options{})
+	id, err := s.Create("c", []string{"a"})
+	require.NoError(t, err)
+	require.NoError(t, s.Close())
+	require.NoError(t, s.Close(), "a second Close is a no-op")
+	require.ErrorIs(t, s.Finish(id, success("a", "1")), ErrClosed)
+	_, err = s.Create("c", nil)
+	require.ErrorIs(t, err, ErrClosed)
+	_, err = s.Get(id)
+	require.ErrorIs(t, err, ErrClosed)
+	require.ErrorIs(t, s.Ping(), ErrClosed)
+}
