@@ -2,13 +2,432 @@ package main
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
+
+	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/abi/exampleconsumerabi"
+
+	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/node"
+	"github.com/infernode/infernode/testnet"
+	echoservice "github.com/infernode/infernode/workloads/echo/service"
 )
 
-// TODO(owner of this file): replace this placeholder.
+// devCommand is `infernode dev` (SPEC §2): the one-command local stack in
+// this process: an embedded EVM dev chain on 127.0.0.1, the contracts
+// deployed, the echo workload, and the node (REST + relay) wired to them.
+// `infernode dev request` asks the running stack's example consumer for a job.
 func devCommand() command {
-	return command{name: "dev", summary: "run the one-command local stack", run: func(context.Context, []string, io.Writer, io.Writer) error {
-		return errors.New("not implemented yet")
-	}}
+	return command{name: "dev", summary: "run the local stack: dev chain, contracts, echo and the node (no Docker, geth or anvil)", run: runDev}
+}
+
+// Dev key roles (testnet.DevKey indexes): 0 deploys and signs for the
+// example consumer, 1 is the node's wallet, the rest are for users.
+const (
+	devDeployerKey = 0
+	devNodeKey     = 1
+	devUserKey     = 2
+)
+
+func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "request" {
+		return runDevRequest(ctx, args[1:], stdout, stderr)
+	}
+	fs := newFlags("dev", "[--rest-port 4000] [--rpc-port 8545] | request --input TEXT", stderr)
+	restPort := fs.Int("rest-port", 4000, "REST API port on 127.0.0.1 (0: any free port)")
+	rpcPort := fs.Int("rpc-port", 8545, "JSON-RPC port (HTTP and WebSocket) on 127.0.0.1 (0: any free port)")
+	period := fs.Duration("block-period", time.Second, "time between blocks (whole seconds)")
+	dataDir := fs.String("data-dir", "", "node data directory (default: a temporary one, removed on exit)")
+	verbose := fs.Bool("v", false, "log at debug level")
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	for name, p := range map[string]int{"--rest-port": *restPort, "--rpc-port": *rpcPort} {
+		if p < 0 || p > 65535 {
+			return usagef(fs, "%s %d is not a TCP port; use 1-65535 or 0 for any free port", name, p)
+		}
+	}
+	if *period < time.Second {
+		return usagef(fs, "--block-period must be at least 1s")
+	}
+	level := slog.LevelInfo
+	if *verbose {
+		level = slog.LevelDebug
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger})
+	if err != nil {
+		return err
+	}
+	s.printBanner(stdout)
+	return s.wait()
+}
+
+// devOptions configure startDev.
+type devOptions struct {
+	RESTPort, RPCPort int
+	BlockPeriod       time.Duration
+	DataDir           string // "" = temporary
+	Logger            *slog.Logger
+}
+
+// devStack is a running `infernode dev`.
+type devStack struct {
+	chain   *testnet.Embedded
+	dep     contracts.Deployment
+	echoURL string
+	restURL string
+	keys    []*ecdsa.PrivateKey
+	nodeErr chan error
+	stop    context.CancelFunc
+	cleanup []func()
+	log     *slog.Logger
+}
+
+// startDev brings the stack up; on error everything started is stopped.
+func startDev(ctx context.Context, o devOptions) (s *devStack, err error) {
+	ctx, cancel := context.WithCancel(ctx)
+	s = &devStack{stop: cancel, log: o.Logger, nodeErr: make(chan error, 1)}
+	defer func() {
+		if err != nil {
+			cancel()
+			s.close()
+		}
+	}()
+
+	// 1. The chain.
+	s.chain, err = testnet.StartEmbedded(ctx, testnet.EmbeddedOptions{RPCPort: o.RPCPort, BlockPeriod: o.BlockPeriod})
+	if err != nil {
+		return nil, fmt.Errorf("start the dev chain on 127.0.0.1:%d: %w (is the port free? use --rpc-port)", o.RPCPort, err)
+	}
+	s.cleanup = append(s.cleanup, func() { _ = s.chain.Stop() })
+	s.keys = s.chain.FundedKeys()
+
+	// 2. The contracts.
+	deployCtx, deployCancel := context.WithTimeout(ctx, time.Minute)
+	s.dep, err = contracts.Deploy(deployCtx, s.chain.Client(), s.keys[devDeployerKey], crypto.PubkeyToAddress(s.keys[devDeployerKey].PublicKey))
+	deployCancel()
+	if err != nil {
+		return nil, fmt.Errorf("deploy the contracts on the dev chain: %w", err)
+	}
+
+	// 3. Echo, in process, on a loopback port.
+	echo, err := echoservice.New(echoservice.Config{Logger: o.Logger.With("workload", "echo")})
+	if err != nil {
+		return nil, fmt.Errorf("start echo: %w", err)
+	}
+	echoLn, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("start echo: listen: %w", err)
+	}
+	echoSrv := &http.Server{Handler: echo, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = echoSrv.Serve(echoLn) }()
+	s.cleanup = append(s.cleanup, func() {
+		sctx, c := context.WithTimeout(context.Background(), 5*time.Second)
+		defer c()
+		_ = echoSrv.Shutdown(sctx)
+	})
+	s.echoURL = "http://" + echoLn.Addr().String()
+
+	// 4. The node: REST on 127.0.0.1:rest-port, echo unmanaged, the relay on the chain.
+	restLn, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(o.RESTPort))
+	if err != nil {
+		return nil, fmt.Errorf("listen for REST on 127.0.0.1:%d: %w (is another node running? use --rest-port)", o.RESTPort, err)
+	}
+	s.restURL = "http://" + restLn.Addr().String()
+	dataDir := o.DataDir
+	if dataDir == "" {
+		if dataDir, err = os.MkdirTemp("", "infernode-dev-*"); err != nil {
+			restLn.Close()
+			return nil, fmt.Errorf("create a data directory: %w", err)
+		}
+		s.cleanup = append(s.cleanup, func() { _ = os.RemoveAll(dataDir) })
+	}
+	cfg := s.nodeConfig(restLn.Addr().(*net.TCPAddr).Port, dataDir)
+	n, err := node.New(cfg, node.Options{
+		Listener: restLn,
+		Logger:   o.Logger,
+		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: s.chain.Client(), StartBlock: s.dep.DeployBlock}),
+	})
+	if err != nil {
+		restLn.Close()
+		return nil, fmt.Errorf("configure the node: %w", err)
+	}
+	go func() { s.nodeErr <- n.Run(ctx) }()
+	select {
+	case <-n.Ready():
+	case err := <-s.nodeErr:
+		return nil, fmt.Errorf("start the node: %w", err)
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return s, nil
+}
+
+// nodeConfig is the node configuration `infernode dev` runs with.
+func (s *devStack) nodeConfig(restPort int, dataDir string) *config.Config {
+	managed := false
+	cfg := &config.Config{
+		ManageContainers: &managed,
+		Server:           config.Server{Host: "127.0.0.1", Port: restPort},
+		DataDir:          dataDir,
+		Chain: config.Chain{
+			Enabled:            true,
+			RPCURL:             s.chain.RPCURL(),
+			CoordinatorAddress: s.dep.Coordinator.Hex(),
+			Wallet: config.Wallet{
+				PrivateKey:  hexutil.Encode(crypto.FromECDSA(s.keys[devNodeKey])),
+				MaxGasLimit: 10_000_000,
+			},
+		},
+		Containers: []config.Container{{
+			ID:              "echo",
+			URL:             s.echoURL,
+			External:        true,
+			Description:     "bundled echo workload, in process (returns its input)",
+			GeneratesProofs: true,
+		}},
+	}
+	cfg.ApplyDefaults()
+	return cfg
+}
+
+// printBanner writes what a new user needs: addresses, keys, commands, and
+// one line that is exactly `infernode deploy`'s JSON object.
+func (s *devStack) printBanner(w io.Writer) {
+	depJSON, _ := json.Marshal(s.dep)
+	key := func(i int) string { return hexutil.Encode(crypto.FromECDSA(s.keys[i])) }
+	addr := func(i int) string { return crypto.PubkeyToAddress(s.keys[i].PublicKey).Hex() }
+	var b strings.Builder
+	fmt.Fprintf(&b, "\ninfernode dev: the local stack is up (Ctrl-C stops it and forgets everything)\n\n")
+	fmt.Fprintf(&b, "  chain        %s (ws %s), chain id %d, a block every second\n", s.chain.RPCURL(), s.chain.WSURL(), s.dep.ChainID)
+	fmt.Fprintf(&b, "  Coordinator  %s\n", s.dep.Coordinator.Hex())
+	fmt.Fprintf(&b, "  Example      %s (ExampleConsumer; getSigner() = key 0)\n", s.dep.ExampleConsumer.Hex())
+	fmt.Fprintf(&b, "  node REST    %s (echo container \"echo\" at %s)\n", s.restURL, s.echoURL)
+	fmt.Fprintf(&b, "  node wallet  %s (key 1)\n\n", addr(devNodeKey))
+	fmt.Fprintf(&b, "Funded dev keys (public test keys: never use them on a real network):\n")
+	for i := range s.keys {
+		fmt.Fprintf(&b, "  (%d) %s  %s\n", i, addr(i), key(i))
+	}
+	fmt.Fprintf(&b, "\nTry it:\n")
+	fmt.Fprintf(&b, "  # an off-chain job over REST\n")
+	fmt.Fprintf(&b, "  curl -s -X POST %s/api/jobs -H 'Content-Type: application/json' -d '{\"containers\":[\"echo\"],\"data\":{\"hello\":\"world\"}}'\n", s.restURL)
+	fmt.Fprintf(&b, "  curl -s '%s/api/jobs?id=<id from above>'\n", s.restURL)
+	fmt.Fprintf(&b, "  # the same with the client, waiting for the result\n")
+	fmt.Fprintf(&b, "  infernode job --url %s --sync --containers echo --data '{\"hello\":\"world\"}'\n", s.restURL)
+	fmt.Fprintf(&b, "  # an on-chain request through the example consumer, waiting for the node's delivery\n")
+	fmt.Fprintf(&b, "  infernode dev request --rpc %s --consumer %s --input 'hello chain' --wait\n", s.chain.RPCURL(), s.dep.ExampleConsumer.Hex())
+	fmt.Fprintf(&b, "  # deploy another copy of the contracts to this chain\n")
+	fmt.Fprintf(&b, "  infernode deploy --rpc %s --private-key %s\n", s.chain.RPCURL(), key(devUserKey))
+	fmt.Fprintf(&b, "\nDeployment (the object `infernode deploy` prints):\n")
+	io.WriteString(w, b.String())
+	fmt.Fprintf(w, "%s\n\n", depJSON)
+}
+
+// wait blocks until the node stops (Ctrl-C cancels the context), then
+// stops everything else.
+func (s *devStack) wait() error {
+	err := <-s.nodeErr
+	s.stop()
+	s.close()
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("node: %w", err)
+	}
+	return nil
+}
+
+// close stops what startDev started, last first.
+func (s *devStack) close() {
+	for i := len(s.cleanup) - 1; i >= 0; i-- {
+		s.cleanup[i]()
+	}
+	s.cleanup = nil
+}
+
+// runDevRequest is `infernode dev request`: makes the example consumer
+// request a job on chain (SPEC §6 `request`) and, with --wait, prints the
+// result once a node delivered it. The defaults fit a running `infernode dev`.
+func runDevRequest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	deployer := testnet.DevKey(devDeployerKey)
+	defConsumer := crypto.CreateAddress(crypto.PubkeyToAddress(deployer.PublicKey), 1) // dev deploys at nonces 0 and 1
+	fs := newFlags("dev request", "--input TEXT [--container echo] [--wait] [--rpc URL] [--consumer ADDR] [--private-key KEY]", stderr)
+	rpcURL := fs.String("rpc", "http://127.0.0.1:8545", "JSON-RPC URL of the chain")
+	consumerHex := fs.String("consumer", defConsumer.Hex(), "ExampleConsumer address (default: the one `infernode dev` deploys)")
+	keyHex := fs.String("private-key", "", "requester's key, hex (default: env INFERNODE_PRIVATE_KEY, else dev key 2)")
+	container := fs.String("container", "echo", "container id(s), comma-separated")
+	input := fs.String("input", "", "job input, sent as its UTF-8 bytes")
+	inputHex := fs.String("input-hex", "", "job input as 0x-hex bytes (instead of --input)")
+	redundancy := fs.Int("redundancy", 1, "how many nodes should deliver (1-65535)")
+	wait := fs.Bool("wait", false, "wait for the first delivery and print it")
+	timeout := fs.Duration("timeout", time.Minute, "with --wait: how long to wait")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef(fs, "unexpected argument %q", pos[0])
+	}
+	if !common.IsHexAddress(*consumerHex) {
+		return usagef(fs, "--consumer %q is not an address (0x followed by 40 hex digits)", *consumerHex)
+	}
+	if *redundancy < 1 || *redundancy > 65535 {
+		return usagef(fs, "--redundancy must be 1-65535")
+	}
+	data := []byte(*input)
+	if *inputHex != "" {
+		if data, err = hexutil.Decode(*inputHex); err != nil {
+			return usagef(fs, "--input-hex: %v (write 0x followed by hex digits)", err)
+		}
+	}
+	key := testnet.DevKey(devUserKey)
+	if *keyHex == "" {
+		*keyHex = os.Getenv("INFERNODE_PRIVATE_KEY")
+	}
+	if *keyHex != "" {
+		if key, err = parsePrivateKey(*keyHex); err != nil {
+			return usagef(fs, "--private-key: %v", err)
+		}
+	}
+	req := devRequest{RPCURL: *rpcURL, Consumer: common.HexToAddress(*consumerHex), Key: key,
+		Container: *container, Input: data, Redundancy: uint16(*redundancy)}
+	res, err := req.send(ctx)
+	if err != nil {
+		return err
+	}
+	if *wait {
+		wctx, cancel := context.WithTimeout(ctx, *timeout)
+		defer cancel()
+		if err := req.waitResult(wctx, &res); err != nil {
+			return err
+		}
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(res)
+}
+
+type devRequest struct {
+	RPCURL     string
+	Consumer   common.Address
+	Key        *ecdsa.PrivateKey
+	Container  string
+	Input      []byte
+	Redundancy uint16
+}
+
+// devRequestResult is what `infernode dev request` prints.
+type devRequestResult struct {
+	Tx             common.Hash   `json:"tx"`
+	SubscriptionID uint32        `json:"subscription_id"`
+	TaskID         common.Hash   `json:"task_id"`
+	Output         hexutil.Bytes `json:"output,omitempty"`
+	Proof          hexutil.Bytes `json:"proof,omitempty"`
+	// RawOutput is raw_output decoded from output = abi.encode(bytes
+	// raw_output, bytes processed_output) (SPEC §5), when it decodes.
+	RawOutput string `json:"raw_output,omitempty"`
+}
+
+func (r devRequest) send(ctx context.Context) (devRequestResult, error) {
+	client, err := ethclient.DialContext(ctx, r.RPCURL)
+	if err != nil {
+		return devRequestResult{}, fmt.Errorf("connect to %s: %w", r.RPCURL, err)
+	}
+	defer client.Close()
+	chainID, err := client.ChainID(ctx)
+	if err != nil {
+		return devRequestResult{}, fmt.Errorf("connect to %s: %w (is `infernode dev` running?)", r.RPCURL, err)
+	}
+	if code, err := client.CodeAt(ctx, r.Consumer, nil); err != nil || len(code) == 0 {
+		return devRequestResult{}, fmt.Errorf("no contract at %s on %s: pass --consumer with the example_consumer address", r.Consumer, r.RPCURL)
+	}
+	ex := exampleconsumerabi.NewExampleConsumer()
+	opts := bind.NewKeyedTransactor(r.Key, chainID)
+	opts.Context = ctx
+	tx, err := ex.Instance(client, r.Consumer).RawTransact(opts, ex.PackRequest(r.Container, r.Input, r.Redundancy))
+	if err != nil {
+		return devRequestResult{}, fmt.Errorf("send request: %w", err)
+	}
+	rcpt, err := bind.WaitMined(ctx, client, tx.Hash())
+	if err != nil {
+		return devRequestResult{}, fmt.Errorf("wait for request tx %s: %w", tx.Hash(), err)
+	}
+	if rcpt.Status != types.ReceiptStatusSuccessful {
+		return devRequestResult{}, fmt.Errorf("request tx %s reverted", tx.Hash())
+	}
+	res := devRequestResult{Tx: tx.Hash()}
+	c := coordinatorabi.NewCoordinator()
+	for _, l := range rcpt.Logs {
+		if ev, err := c.UnpackSubscriptionCreatedEvent(l); err == nil {
+			res.SubscriptionID = ev.Id
+			taskID, err := bind.Call(c.Instance(client, l.Address), &bind.CallOpts{Context: ctx}, c.PackTaskId(ev.Id, 1), c.UnpackTaskId)
+			if err != nil {
+				return res, fmt.Errorf("read task id: %w", err)
+			}
+			res.TaskID = taskID
+		}
+	}
+	if res.SubscriptionID == 0 {
+		return res, fmt.Errorf("request tx %s emitted no SubscriptionCreated", tx.Hash())
+	}
+	return res, nil
+}
+
+// waitResult polls the consumer's results(taskId) until a delivery lands.
+func (r devRequest) waitResult(ctx context.Context, res *devRequestResult) error {
+	client, err := ethclient.DialContext(ctx, r.RPCURL)
+	if err != nil {
+		return fmt.Errorf("connect to %s: %w", r.RPCURL, err)
+	}
+	defer client.Close()
+	ex := exampleconsumerabi.NewExampleConsumer()
+	inst := ex.Instance(client, r.Consumer)
+	for {
+		out, err := bind.Call(inst, &bind.CallOpts{Context: ctx}, ex.PackResults(res.TaskID), ex.UnpackResults)
+		if err == nil && (len(out.Output) > 0 || len(out.Proof) > 0) {
+			res.Output, res.Proof = out.Output, out.Proof
+			res.RawOutput = decodeRawOutput(out.Output)
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("no delivery for task %s yet (is a node serving container %q on this chain?): %w", res.TaskID, r.Container, ctx.Err())
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+}
+
+// decodeRawOutput returns raw_output from abi.encode(bytes, bytes) as text,
+// or "" when output is not that shape or not UTF-8.
+func decodeRawOutput(output []byte) string {
+	bytesT, _ := abi.NewType("bytes", "", nil)
+	vals, err := abi.Arguments{{Type: bytesT}, {Type: bytesT}}.Unpack(output)
+	if err != nil || len(vals) != 2 {
+		return ""
+	}
+	raw, ok := vals[0].([]byte)
+	if !ok || !utf8.Valid(raw) {
+		return ""
+	}
+	return string(raw)
 }

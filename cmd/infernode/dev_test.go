@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/contracts"
+)
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestDev runs `infernode dev` in this process on free ports, as a new user
+// would: the banner's deployment line parses and points at real contracts,
+// REST runs an echo job, and an on-chain request through the example
+// consumer is delivered by the node.
+func TestDev(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	runCtx, stop := context.WithCancel(ctx)
+	var stdout, stderr syncBuffer
+	done := make(chan int, 1)
+	go func() { done <- run(runCtx, []string{"dev", "--rest-port", "0", "--rpc-port", "0"}, &stdout, &stderr) }()
+
+	// The banner ends with the deployment line.
+	var dep contracts.Deployment
+	require.Eventually(t, func() bool {
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			if strings.HasPrefix(line, "{") && json.Unmarshal([]byte(line), &dep) == nil {
+				return true
+			}
+		}
+		select {
+		case code := <-done:
+			t.Fatalf("infernode dev exited with %d:\n%s\n%s", code, stdout.String(), stderr.String())
+		default:
+		}
+		return false
+	}, time.Minute, 100*time.Millisecond, "no deployment JSON line; stderr:\n%s", stderr.String())
+	banner := stdout.String()
+	require.Equal(t, uint64(1337), dep.ChainID)
+	var raw map[string]any
+	for _, line := range strings.Split(banner, "\n") {
+		if strings.HasPrefix(line, "{") {
+			require.NoError(t, json.Unmarshal([]byte(line), &raw))
+		}
+	}
+	for _, k := range []string{"chain_id", "coordinator", "example_consumer"} {
+		require.Contains(t, raw, k)
+	}
+
+	rpcURL := field(t, banner, "chain")
+	restURL := field(t, banner, "node REST")
+	client, err := ethclient.DialContext(ctx, rpcURL)
+	require.NoError(t, err)
+	defer client.Close()
+	code, err := client.CodeAt(ctx, dep.Coordinator, nil)
+	require.NoError(t, err)
+	require.NotEmpty(t, code, "the Coordinator is deployed")
+
+	// REST answers and runs echo.
+	resp, err := http.Post(restURL+"/api/jobs", "application/json", strings.NewReader(`{"containers":["echo"],"data":{"hello":"world"}}`))
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode, "%s", body)
+	var created struct{ ID string }
+	require.NoError(t, json.Unmarshal(body, &created))
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(restURL + "/api/jobs?id=" + created.ID)
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		var res []struct {
+			Status string
+			Result struct{ Output json.RawMessage }
+		}
+		if json.NewDecoder(resp.Body).Decode(&res) != nil || len(res) != 1 || res[0].Status != "success" {
+			return false
+		}
+		return strings.Contains(string(res[0].Result.Output), `"hello":"world"`)
+	}, 30*time.Second, 100*time.Millisecond)
+
+	// On chain: the example consumer's request is delivered by the node's relay.
+	var reqOut, reqErr bytes.Buffer
+	codeReq := run(ctx, []string{"dev", "request", "--rpc", rpcURL, "--input", "hello chain", "--wait", "--timeout", "60s"}, &reqOut, &reqErr)
+	require.Equal(t, 0, codeReq, "dev request: %s\nnode log:\n%s", reqErr.String(), tail(stderr.String(), 4000))
+	var res devRequestResult
+	require.NoError(t, json.Unmarshal(reqOut.Bytes(), &res))
+	require.Equal(t, "hello chain", res.RawOutput)
+
+	stop()
+	select {
+	case code := <-done:
+		require.Equal(t, 0, code, "stderr:\n%s", tail(stderr.String(), 4000))
+	case <-time.After(30 * time.Second):
+		t.Fatal("infernode dev did not stop on cancel")
+	}
+}
+
+// field returns the URL after a banner label ("  chain        http://...").
+func field(t *testing.T, banner, label string) string {
+	t.Helper()
+	for _, line := range strings.Split(banner, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, label+" ") {
+			f := strings.Fields(strings.TrimSpace(strings.TrimPrefix(trimmed, label)))
+			require.NotEmpty(t, f)
+			return f[0]
+		}
+	}
+	t.Fatalf("no %q in banner:\n%s", label, banner)
+	return ""
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+func TestDevUsage(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 2, run(context.Background(), []string{"dev", "--rest-port", "70000"}, &stdout, &stderr))
+	require.Contains(t, stderr.String(), "is not a TCP port")
+	require.Equal(t, 2, run(context.Background(), []string{"dev", "request", "--consumer", "nope"}, &stdout, &stderr))
+	require.Contains(t, stderr.String(), "--consumer")
+}
