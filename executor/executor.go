@@ -15,6 +15,7 @@ import (
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/internal/config"
@@ -44,6 +45,9 @@ type Options struct {
 	TracerProvider trace.TracerProvider
 	// Registerer receives infernode_container_call_seconds. Default: none.
 	Registerer prometheus.Registerer
+	// Propagator writes the trace context into container requests
+	// (traceparent). Default: the global propagator.
+	Propagator propagation.TextMapPropagator
 }
 
 // Executor runs container chains. It is safe for concurrent use and holds
@@ -55,6 +59,7 @@ type Executor struct {
 	order     []string
 	resTO     time.Duration
 	tracer    trace.Tracer
+	prop      propagation.TextMapPropagator
 	histogram *prometheus.HistogramVec
 }
 
@@ -72,12 +77,16 @@ func New(opts Options) (*Executor, error) {
 	if opts.TracerProvider == nil {
 		opts.TracerProvider = otel.GetTracerProvider()
 	}
+	if opts.Propagator == nil {
+		opts.Propagator = otel.GetTextMapPropagator()
+	}
 	e := &Executor{
 		rt:       opts.Runtime,
 		hc:       opts.HTTPClient,
 		timeouts: make(map[string]time.Duration, len(opts.Containers)),
 		resTO:    opts.ResourcesTimeout,
 		tracer:   opts.TracerProvider.Tracer("github.com/infernode/infernode/executor"),
+		prop:     opts.Propagator,
 		histogram: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "infernode_container_call_seconds",
 			Help:    "Latency of container protocol calls by container and outcome.",
@@ -116,7 +125,7 @@ func (e *Executor) Call(ctx context.Context, id string, req Request) (json.RawMe
 			attribute.Int("container.source", int(req.Source)), attribute.Int("container.destination", int(req.Destination))))
 	defer span.End()
 	start := time.Now()
-	out, err := call(ctx, e.hc, id, ep, to, req)
+	out, err := call(ctx, e.hc, e.prop, id, ep, to, req)
 	outcome := "ok"
 	if err != nil {
 		outcome = "error"
@@ -214,6 +223,7 @@ func (e *Executor) Stream(ctx context.Context, in Input) (*Stream, error) {
 		return nil, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
 	}
 	hr.Header.Set("Content-Type", "application/json")
+	e.prop.Inject(ctx, propagation.HeaderCarrier(hr.Header))
 	if ep.Bearer != "" {
 		hr.Header.Set("Authorization", "Bearer "+ep.Bearer)
 	}

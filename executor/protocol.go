@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"go.opentelemetry.io/otel/propagation"
+
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -45,7 +47,7 @@ func NewHTTPClient() *http.Client {
 
 // call performs one POST /service_output and returns the container's JSON
 // output, or a *ContainerError.
-func call(ctx context.Context, hc *http.Client, id string, ep Endpoint, timeout time.Duration, req Request) (json.RawMessage, error) {
+func call(ctx context.Context, hc *http.Client, prop propagation.TextMapPropagator, id string, ep Endpoint, timeout time.Duration, req Request) (json.RawMessage, error) {
 	if len(req.Data) == 0 {
 		req.Data = json.RawMessage("null")
 	}
@@ -61,6 +63,7 @@ func call(ctx context.Context, hc *http.Client, id string, ep Endpoint, timeout 
 	}
 	hr.Header.Set("Content-Type", "application/json")
 	hr.Header.Set("Accept", "application/json")
+	prop.Inject(cctx, propagation.HeaderCarrier(hr.Header))
 	if ep.Bearer != "" {
 		hr.Header.Set("Authorization", "Bearer "+ep.Bearer)
 	}

@@ -68,9 +68,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		defer cancel()
 		_ = shutdown(sctx)
 	}()
+	// The REST layer extracts incoming trace context with the global
+	// propagator; main is the one place that sets it.
 	otel.SetTextMapPropagator(telemetry.Propagator())
-
-	n, err := node.New(cfg, node.Options{Logger: log, TracerProvider: tp, ShutdownGrace: *grace})
+	n, err := node.New(cfg, node.Options{Logger: log, TracerProvider: tp, Propagator: telemetry.Propagator(), ShutdownGrace: *grace})
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/executor"
@@ -78,6 +79,9 @@ type Options struct {
 	Registry *prometheus.Registry
 	// TracerProvider. Default: the global provider.
 	TracerProvider trace.TracerProvider
+	// Propagator carries the trace context to containers. Default: the
+	// global propagator.
+	Propagator propagation.TextMapPropagator
 	// ShutdownGrace is how long a stopping node lets in-flight requests and
 	// queued jobs finish before cancelling them. Default 10s.
 	ShutdownGrace time.Duration
@@ -205,7 +209,7 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		}
 	}()
 
-	exec, err := executor.New(executor.Options{Runtime: rt, Containers: cfg.Containers, TracerProvider: n.tp, Registerer: n.reg})
+	exec, err := executor.New(executor.Options{Runtime: rt, Containers: cfg.Containers, TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator})
 	if err != nil {
 		return err
 	}

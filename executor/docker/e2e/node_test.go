@@ -24,42 +24,63 @@ import (
 // managedNode runs a node in-process with manage_containers: true (the
 // default, so the Docker runtime wired in internal/node) and one echo
 // container; it stops the node (and so removes the container) at cleanup.
-func managedNode(t *testing.T) (url, prefix string) {
-	t.Helper()
-	prefix = engine(t)
-	t.Setenv(node.DockerPrefixEnv, prefix)
+func managedNode(tb testing.TB) (url, prefix string) {
+	tb.Helper()
+	prefix = engine(tb)
+	tb.Setenv(node.DockerPrefixEnv, prefix)
+	tb.Cleanup(func() { // registered first, so it runs after the node stopped
+		list, err := cli.ContainerList(context.Background(), containerListByName(prefix+"infernode-echo"))
+		require.NoError(tb, err)
+		require.Empty(tb, list, "containers left behind by the node")
+	})
+	// A free port rather than the config's default (3000 and up), which
+	// another program on this machine may hold.
+	url = startNode(tb, fmt.Sprintf(`{"id": "echo", "image": %q, "external": true, "port": %d}`, echoImage, freePort(tb)), true)
+	return url, prefix
+}
+
+// unmanagedNode runs a node in-process with manage_containers: false and
+// the same echo program on the host.
+func unmanagedNode(tb testing.TB) string {
+	tb.Helper()
+	ep, err := hostEcho(tb).Endpoint("echo")
+	require.NoError(tb, err)
+	return startNode(tb, fmt.Sprintf(`{"id": "echo", "url": %q, "external": true}`, ep.URL), false)
+}
+
+// startNode runs a node in-process on a loopback listener with one
+// container (its JSON) and returns its REST URL once it serves.
+func startNode(tb testing.TB, containerJSON string, managed bool) string {
+	tb.Helper()
 	raw := fmt.Sprintf(`{
+		"manage_containers": %t,
 		"server": {"port": 4000},
 		"chain": {"enabled": false},
 		"data_dir": %q,
-		"containers": [{"id": "echo", "image": %q, "external": true}]
-	}`, t.TempDir(), echoImage)
+		"containers": [%s]
+	}`, managed, tb.TempDir(), containerJSON)
 	cfg, _, err := config.Parse([]byte(raw))
-	require.NoError(t, err)
-	require.True(t, cfg.Managed())
+	require.NoError(tb, err)
+	require.Equal(tb, managed, cfg.Managed())
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	n, err := node.New(cfg, node.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler)})
-	require.NoError(t, err)
+	require.NoError(tb, err)
+	n, err := node.New(cfg, node.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler), StoreNoSync: true})
+	require.NoError(tb, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
 	go func() { errc <- n.Run(ctx) }()
-	t.Cleanup(func() {
+	tb.Cleanup(func() {
 		cancel()
-		require.NoError(t, <-errc)
-		// The node removed its container on the way out.
-		list, err := cli.ContainerList(context.Background(), containerListByName(prefix+"infernode-echo"))
-		require.NoError(t, err)
-		require.Empty(t, list, "containers left behind by the node")
+		require.NoError(tb, <-errc)
 	})
 	select {
 	case <-n.Ready():
 	case err := <-errc:
-		t.Fatalf("node did not start: %v", err)
+		tb.Fatalf("node did not start: %v", err)
 	case <-time.After(2 * time.Minute):
-		t.Fatal("node not ready after 2m")
+		tb.Fatal("node not ready after 2m")
 	}
-	return "http://" + ln.Addr().String(), prefix
+	return "http://" + ln.Addr().String()
 }
 
 func TestNodeManagedEcho(t *testing.T) {
@@ -136,4 +157,43 @@ func TestNodeManagedEcho(t *testing.T) {
 
 func containerListByName(name string) container.ListOptions {
 	return container.ListOptions{All: true, Filters: filters.NewArgs(filters.Arg("name", name))}
+}
+
+// BenchmarkNodeStreamJob is one job through the node's REST API and the
+// echo container, managed (Docker) against unmanaged (host process).
+// POST /api/jobs/stream answers when the job is done, so each iteration is
+// one whole job: REST, store, runtime endpoint, container call, result.
+func BenchmarkNodeStreamJob(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		start func(testing.TB) string
+	}{
+		{"unmanaged", unmanagedNode},
+		{"managed", func(tb testing.TB) string { url, _ := managedNode(tb); return url }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			url := bc.start(b)
+			body := []byte(`{"containers":["echo"],"data":{"text":"` + strings.Repeat("x", 256) + `"}}`)
+			c := &http.Client{}
+			for b.Loop() {
+				resp, err := c.Post(url+"/api/jobs/stream", "application/json", bytes.NewReader(body))
+				if err != nil {
+					b.Fatal(err)
+				}
+				n, _ := io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK || n != 37+256 {
+					b.Fatalf("status %d, %d bytes", resp.StatusCode, n)
+				}
+			}
+		})
+	}
+}
+
+func freePort(tb testing.TB) int {
+	tb.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(tb, err)
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
 }

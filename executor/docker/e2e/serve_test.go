@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -64,13 +63,10 @@ func serveManaged(tb testing.TB, prefix string, names []string) (url string, too
 	tb.Helper()
 	bin := infernodeBin(tb)
 	dir := tb.TempDir()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(tb, err)
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
+	port := freePort(tb)
 	var containers []map[string]any
 	for _, name := range names {
-		containers = append(containers, map[string]any{"id": name, "image": bundled[name], "external": true})
+		containers = append(containers, map[string]any{"id": name, "image": bundled[name], "external": true, "port": freePort(tb)})
 	}
 	cfg, err := json.Marshal(map[string]any{
 		"server":     map[string]any{"host": "127.0.0.1", "port": port},
