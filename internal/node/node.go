@@ -109,11 +109,22 @@ type Node struct {
 	back    *backend
 }
 
-// New validates the configuration and returns a node ready to Run.
+// New applies the defaults to a copy of cfg, validates it, and returns a
+// node ready to Run.
 func New(cfg *config.Config, opts Options) (*Node, error) {
 	if cfg == nil {
 		return nil, errors.New("node: nil config")
 	}
+	// Work on a defaulted copy: callers may pass a hand-built config, and
+	// the node must not change theirs.
+	c := *cfg
+	c.Containers = append([]config.Container(nil), cfg.Containers...)
+	if cfg.Log != nil {
+		l := *cfg.Log
+		c.Log = &l
+	}
+	cfg = &c
+	cfg.ApplyDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
