@@ -1,0 +1,128 @@
+package relay
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/cockroachdb/pebble"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/workloads/echo/service"
+)
+
+// TestHelperNodeProcess is the node process of TestKillBetweenSendAndConfirm:
+// it runs only when re-executed with INFERNODE_RELAY_CHILD set, and then
+// serves until it is killed.
+func TestHelperNodeProcess(t *testing.T) {
+	if os.Getenv("INFERNODE_RELAY_CHILD") == "" {
+		return
+	}
+	ctx := context.Background()
+	client, err := ethclient.Dial(os.Getenv("CHILD_RPC"))
+	require.NoError(t, err)
+	key, err := crypto.HexToECDSA(os.Getenv("CHILD_KEY"))
+	require.NoError(t, err)
+	start, _ := strconv.ParseUint(os.Getenv("CHILD_START"), 10, 64)
+	echo, err := service.New(service.Config{})
+	require.NoError(t, err)
+	srv := httptest.NewServer(echo)
+	cfg := []config.Container{{ID: "echo", External: true, URL: srv.URL}}
+	rt := executor.NewUnmanaged(cfg, executor.UnmanagedOptions{})
+	require.NoError(t, rt.Start(ctx))
+	exec, err := executor.New(executor.Options{Runtime: rt, Containers: cfg})
+	require.NoError(t, err)
+	db, err := pebble.Open(os.Getenv("CHILD_DIR"), quietPebble())
+	require.NoError(t, err)
+	parsed := coordABI.GetABI()
+	s, err := coordinator.NewSender(ctx, client, db, coordinator.SenderOptions{Key: key, PollInterval: 50 * time.Millisecond,
+		Decoder: coordinator.NewRevertDecoder(&parsed), MaxGasLimit: 30_000_000, Logger: testLogger()})
+	require.NoError(t, err)
+	r, err := New(Options{Backend: client, DB: db, Sender: s, Coordinator: common.HexToAddress(os.Getenv("CHILD_COORDINATOR")),
+		Runner: exec, Guard: executor.NewGuardian(cfg), Containers: []string{"echo"}, StartBlock: start,
+		PollInterval: 50 * time.Millisecond, RetryBackoff: 100 * time.Millisecond, Logger: testLogger()})
+	require.NoError(t, err)
+	_ = r.Run(ctx) // until SIGKILL
+}
+
+func TestKillBetweenSendAndConfirm(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil and node processes")
+	}
+	ctx := context.Background()
+	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = a.Stop() })
+	client := dialChain(t, a.RPCURL())
+	h := newChainHarness(t, client, a.FundedKeys()[:2])
+	node := crypto.PubkeyToAddress(h.keys[1].PublicKey)
+	dir := t.TempDir()
+	rpc := client.Client()
+
+	var logs bytes.Buffer
+	startChild := func() *exec.Cmd {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperNodeProcess$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "INFERNODE_RELAY_CHILD=1", "CHILD_RPC="+a.RPCURL(), "CHILD_DIR="+dir,
+			"CHILD_KEY="+hex.EncodeToString(crypto.FromECDSA(h.keys[1])), "CHILD_COORDINATOR="+h.dep.Coordinator.Hex(),
+			"CHILD_START="+strconv.FormatUint(h.dep.DeployBlock, 10))
+		cmd.Stdout, cmd.Stderr = &logs, &logs
+		require.NoError(t, cmd.Start())
+		return cmd
+	}
+	kill := func(cmd *exec.Cmd) {
+		_ = cmd.Process.Signal(syscall.SIGKILL)
+		_ = cmd.Wait()
+	}
+
+	child := startChild()
+	t.Cleanup(func() { kill(child) })
+	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("kill -9"), 1))
+	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", false)) // the delivery stays pending
+	require.Eventually(t, func() bool {
+		pending, err1 := client.PendingNonceAt(ctx, node)
+		mined, err2 := client.NonceAt(ctx, node, nil)
+		return err1 == nil && err2 == nil && pending == 1 && mined == 0
+	}, time.Minute, 20*time.Millisecond, "delivery sent, not mined; child output:\n%s", &logs)
+	kill(child) // SIGKILL between send and confirm
+	require.NoError(t, rpc.CallContext(ctx, nil, "anvil_dropAllTransactions"))
+
+	child = startChild()
+	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", true))
+	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setIntervalMining", 1))
+	require.Eventually(t, func() bool { return h.deliveries() == 1 }, time.Minute, 50*time.Millisecond, "delivered after restart; child output:\n%s", &logs)
+	time.Sleep(3 * time.Second)
+	require.Equal(t, uint64(1), h.deliveries(), "never twice")
+	require.Equal(t, uint16(1), responseCount(h, 1, 1))
+	kill(child)
+
+	// The journal accounts for every nonce, continuously.
+	db, err := pebble.Open(dir, quietPebble())
+	require.NoError(t, err)
+	defer db.Close()
+	s, err := coordinator.NewSender(ctx, client, db, coordinator.SenderOptions{Key: h.keys[1]})
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { _ = s.Step(ctx); return s.InFlight() == 0 }, 30*time.Second, 100*time.Millisecond)
+	recs, err := s.Records()
+	require.NoError(t, err)
+	mined, err := client.NonceAt(ctx, node, nil)
+	require.NoError(t, err)
+	require.Len(t, recs, int(mined))
+	for i, r := range recs {
+		require.Equal(t, uint64(i), r.Nonce)
+		require.Equal(t, coordinator.StateConfirmed, r.State)
+	}
+}
