@@ -342,3 +342,44 @@ func vectorsMarkdown(f vectorFile) string {
 	}
 	return b.String()
 }
+
+func benchDelegate(b *testing.B) (coordinator.DelegateSubscription, coordinator.Domain, coordinator.Signature) {
+	v := vectorInputs()[0]
+	d := coordinator.DelegateSubscription{Nonce: v.Nonce, Expiry: v.Expiry, Sub: v.Subscription.toSub(b)}
+	dom := coordinator.Domain{ChainID: big.NewInt(1337), Coordinator: v.Coordinator}
+	sig, err := d.Sign(dom, vectorSigner)
+	require.NoError(b, err)
+	return d, dom, sig
+}
+
+// BenchmarkDelegateDigest: the EIP-712 digest of a one-shot subscription.
+func BenchmarkDelegateDigest(b *testing.B) {
+	d, dom, _ := benchDelegate(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = d.Digest(dom)
+	}
+}
+
+// BenchmarkDelegateSign: digest + secp256k1 signature.
+func BenchmarkDelegateSign(b *testing.B) {
+	d, dom, _ := benchDelegate(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := d.Sign(dom, vectorSigner); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDelegateRecover: what a node does per delegated request before
+// asking the owner's getSigner().
+func BenchmarkDelegateRecover(b *testing.B) {
+	d, dom, sig := benchDelegate(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := d.Recover(dom, sig); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
