@@ -45,3 +45,41 @@ func TestOpenAPIMatchesRouter(t *testing.T) {
 	sort.Strings(served)
 	require.Equal(t, served, documented, "docs/openapi.yaml and the router disagree")
 }
+
+// TestOpenAPIRefsResolve checks that every $ref points at a component that exists.
+func TestOpenAPIRefsResolve(t *testing.T) {
+	raw, err := os.ReadFile("../docs/openapi.yaml")
+	require.NoError(t, err)
+	var doc map[string]any
+	require.NoError(t, yaml.Unmarshal(raw, &doc))
+	var refs []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				if k == "$ref" {
+					refs = append(refs, e.(string))
+				}
+				walk(e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(doc)
+	require.NotEmpty(t, refs)
+	for _, ref := range refs {
+		path, ok := strings.CutPrefix(ref, "#/")
+		require.True(t, ok, "local refs only: %s", ref)
+		var cur any = doc
+		for _, part := range strings.Split(path, "/") {
+			m, ok := cur.(map[string]any)
+			require.True(t, ok, "%s: %s is not an object", ref, part)
+			cur, ok = m[part]
+			require.True(t, ok, "%s does not resolve", ref)
+		}
+	}
+}
