@@ -219,6 +219,7 @@ func TestMetrics(t *testing.T) {
 	h := New(f, Options{Logger: quietLogger(nil), Registry: reg})
 	call(t, h, "POST", "/api/jobs", remote, `{"containers":["echo"],"data":{}}`)
 	call(t, h, "POST", "/api/jobs", remote, `{"containers":["nope"],"data":{}}`)
+	call(t, h, "GET", "/nope/x", remote, "")
 	_ = New(f, Options{Logger: quietLogger(nil), Registry: reg}) // a second server on the same registry is fine
 	rec := call(t, h, "GET", "/metrics", remote, "")
 	require.Equal(t, 200, rec.Code)
@@ -226,6 +227,7 @@ func TestMetrics(t *testing.T) {
 	require.Contains(t, body, `infernode_http_requests_total{method="POST",route="/api/jobs",status="200"} 1`)
 	require.Contains(t, body, `infernode_http_requests_total{method="POST",route="/api/jobs",status="400"} 1`)
 	require.Contains(t, body, `infernode_http_request_duration_seconds_bucket{method="POST",route="/api/jobs",le="+Inf"} 2`)
+	require.Contains(t, body, `infernode_http_requests_total{method="GET",route="unmatched",status="404"} 1`, "unknown paths do not grow the label set")
 }
 
 // slowBody is a stream whose chunks the test releases one by one.
