@@ -226,10 +226,13 @@ func TestConcurrentCreateFinish(t *testing.T) {
 	require.Len(t, ids, 320)
 }
 
+// BenchmarkCreate measures durable creates from 64 concurrent goroutines
+// (as from 64 concurrent clients): fsyncs are shared by group commit.
 func BenchmarkCreate(b *testing.B) {
 	s := open(b, b.TempDir(), Options{})
 	defer s.Close()
 	b.ReportAllocs()
+	b.SetParallelism(32)
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			if _, err := s.Create("127.0.0.1", []string{"echo"}); err != nil {
@@ -250,6 +253,7 @@ func BenchmarkFinish(b *testing.B) {
 	}
 	res := success("echo", `{"x":1}`)
 	b.ReportAllocs()
+	b.SetParallelism(32) // 64 workers finishing jobs
 	b.ResetTimer()
 	var next sync.Mutex
 	i := 0
