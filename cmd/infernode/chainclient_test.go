@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"math/big"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/testnet"
+)
+
+func TestDelegateSignsAndPosts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the embedded chain")
+	}
+	ctx := context.Background()
+	chain, err := testnet.StartEmbedded(ctx, testnet.EmbeddedOptions{Keys: 2})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = chain.Stop() })
+	key := chain.FundedKeys()[0]
+	dctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	dep, err := contracts.Deploy(dctx, chain.Client(), key, crypto.PubkeyToAddress(key.PublicKey))
+	require.NoError(t, err)
+
+	var posted []byte
+	node := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		posted, _ = io.ReadAll(r.Body)
+		_, _ = w.Write([]byte("{}"))
+	}))
+	defer node.Close()
+	keyHex := hex.EncodeToString(crypto.FromECDSA(key))
+	t.Setenv("INFERNODE_PRIVATE_KEY", keyHex)
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, []string{"delegate", "--url", node.URL, "--rpc", chain.RPCURL(), "--coordinator", dep.Coordinator.Hex(),
+		"--owner", dep.ExampleConsumer.Hex(), "--containers", "echo", "--data", `{"a":1}`}, &stdout, &stderr)
+	require.Equal(t, 0, code, stderr.String())
+	require.NotContains(t, stdout.String()+stderr.String(), keyHex, "the key is never echoed")
+	require.JSONEq(t, string(posted), stdout.String(), "prints what was sent")
+
+	req, err := coordinator.DecodeDelegated(posted)
+	require.NoError(t, err)
+	require.Equal(t, dep.ExampleConsumer, req.Delegate.Sub.Owner)
+	v := &coordinator.Verifier{Chain: chain.Client(), Domain: coordinator.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}}
+	signer, err := v.Verify(ctx, req)
+	require.NoError(t, err, "the node would accept it")
+	require.Equal(t, crypto.PubkeyToAddress(key.PublicKey), signer)
+
+	// Deliveries of a subscription that has none: an empty list.
+	stdout.Reset()
+	code = run(ctx, []string{"deliveries", "--rpc", chain.RPCURL(), "--coordinator", dep.Coordinator.Hex(), "--id", "1"}, &stdout, &stderr)
+	require.Equal(t, 0, code, stderr.String())
+	var list []json.RawMessage
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &list))
+	require.Empty(t, list)
+
+	// A missing key is a usage error that names the fix.
+	t.Setenv("INFERNODE_PRIVATE_KEY", "")
+	t.Setenv("PRIVATE_KEY", "")
+	stderr.Reset()
+	code = run(ctx, []string{"delegate", "--url", node.URL, "--rpc", chain.RPCURL(), "--coordinator", dep.Coordinator.Hex(),
+		"--owner", dep.ExampleConsumer.Hex(), "--containers", "echo"}, &stdout, &stderr)
+	require.Equal(t, 2, code)
+	require.True(t, strings.Contains(stderr.String(), "INFERNODE_PRIVATE_KEY"))
+}
