@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/testconsumerabi"
 )
@@ -86,6 +87,8 @@ func TestRequestEmitsEventAndStoresSubscription(t *testing.T) {
 	// taskId = keccak256(abi.encode(block.chainid, coordinator, id, interval))
 	want := taskID(1337, e.dep.Coordinator, 1, 1)
 	require.Equal(t, want, viewCall(e, e.dep.Coordinator, coordABI.PackTaskId(1, 1), coordABI.UnpackTaskId))
+	require.Equal(t, common.Hash(want), codec.TaskID(big.NewInt(1337), e.dep.Coordinator, 1, 1), "abi/codec agrees with the chain")
+	require.Equal(t, codec.ContainerIDHash("echo,upper"), common.Hash(created.ContainerIdHash))
 }
 
 func taskID(chainID int64, coord common.Address, id, interval uint32) [32]byte {

@@ -16,7 +16,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -24,6 +23,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 
+	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 
@@ -420,14 +420,9 @@ func (r devRequest) waitResult(ctx context.Context, res *devRequestResult) error
 // decodeRawOutput returns raw_output from abi.encode(bytes, bytes) as text,
 // or "" when output is not that shape or not UTF-8.
 func decodeRawOutput(output []byte) string {
-	bytesT, _ := abi.NewType("bytes", "", nil)
-	vals, err := abi.Arguments{{Type: bytesT}, {Type: bytesT}}.Unpack(output)
-	if err != nil || len(vals) != 2 {
+	p, err := codec.DecodePair(output)
+	if err != nil || !utf8.Valid(p.Raw) {
 		return ""
 	}
-	raw, ok := vals[0].([]byte)
-	if !ok || !utf8.Valid(raw) {
-		return ""
-	}
-	return string(raw)
+	return string(p.Raw)
 }
