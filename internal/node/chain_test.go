@@ -23,8 +23,6 @@ import (
 	"github.com/infernode/infernode/testnet"
 )
 
-// sendTx sends a transaction from the embedded chain's first key.
-
 // The node with its relay against the embedded chain over JSON-RPC: REST
 // accepts and rejects delegated subscriptions per SPEC §4, /info and
 // /health report the chain link, and deliveries land.
@@ -107,6 +105,7 @@ func TestNodeWithRelay(t *testing.T) {
 	require.True(t, strings.Contains(string(metrics), `infernode_relay_deliveries_total{result="delivered"}`), "relay metrics served")
 }
 
+// sendTx sends a transaction from the embedded chain's first key.
 func sendTx(t *testing.T, chain *testnet.Embedded, to common.Address, data []byte) {
 	t.Helper()
 	ctx := context.Background()
