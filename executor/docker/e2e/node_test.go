@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -190,10 +191,25 @@ func BenchmarkNodeStreamJob(b *testing.B) {
 	}
 }
 
+var (
+	portsMu sync.Mutex
+	ports   = map[int]bool{}
+)
+
+// freePort returns a free loopback port not handed out before in this run
+// (the kernel may give a just-closed port again).
 func freePort(tb testing.TB) int {
 	tb.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(tb, err)
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	portsMu.Lock()
+	defer portsMu.Unlock()
+	for {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(tb, err)
+		p := l.Addr().(*net.TCPAddr).Port
+		l.Close()
+		if !ports[p] {
+			ports[p] = true
+			return p
+		}
+	}
 }
