@@ -1,17 +1,19 @@
 package rest_test
 
 // The SPEC §4 error table against the real node (internal/node) serving
-// the real echo workload on loopback: the rows that a loopback client can
-// trigger without a chain. The rows this cannot reach — PUT /api/status
-// from a non-local address (all traffic here is loopback), the signature
-// rows (the relay's verifier, tested in coordinator/), and internal
-// failures — are covered by TestErrorTable with the in-test backend.
+// the real echo workload on loopback, with its relay on the embedded chain
+// for the delegated rows. Two rows cannot be reached from here and are
+// covered by TestErrorTable with the in-test backend: PUT /api/status from
+// a non-local address (all traffic here is loopback) and internal failures.
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"log/slog"
+	"math/big"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -20,12 +22,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/client"
+	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/bench"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/node"
+	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
 
@@ -40,13 +47,19 @@ func startEcho(t *testing.T) string {
 // startNode runs a real node in-process on a loopback listener.
 func startNode(t *testing.T, cfg *config.Config) string {
 	t.Helper()
+	return startNodeWith(t, cfg, node.Options{})
+}
+
+func startNodeWith(t *testing.T, cfg *config.Config, opts node.Options) string {
+	t.Helper()
 	cfg.DataDir = t.TempDir()
 	f := false
 	cfg.ManageContainers = &f
 	cfg.ApplyDefaults()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	n, err := node.New(cfg, node.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler), ShutdownGrace: time.Second})
+	opts.Listener, opts.Logger, opts.ShutdownGrace = ln, slog.New(slog.DiscardHandler), time.Second
+	n, err := node.New(cfg, opts)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
@@ -273,4 +286,69 @@ func BenchmarkNodeEcho(b *testing.B) {
 	require.Equal(b, b.N, rep.Succeeded, rep.ErrorSamples)
 	b.ReportMetric(rep.Throughput, "jobs/s")
 	b.ReportMetric(float64(rep.Submit.P99.Microseconds()), "submit-p99-µs")
+}
+
+// TestDelegatedRowsAgainstNode runs the delegated-subscription rows of the
+// SPEC §4 table against the real node with its relay on the embedded chain,
+// with requests signed by the real EIP-712 code.
+func TestDelegatedRowsAgainstNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the embedded chain and a node")
+	}
+	ctx := context.Background()
+	chain, err := testnet.StartEmbedded(ctx, testnet.EmbeddedOptions{Keys: 2})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = chain.Stop() })
+	owner, other := chain.FundedKeys()[0], chain.FundedKeys()[1]
+	dctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	dep, err := contracts.Deploy(dctx, chain.Client(), owner, common.Address{})
+	require.NoError(t, err)
+
+	cfg := tableConfig(startEcho(t))
+	cfg.Containers[3].AllowedDelegateAddresses = []string{"0x000000000000000000000000000000000000dEaD"}
+	cfg.Chain = config.Chain{Enabled: true, RPCURL: chain.RPCURL(), CoordinatorAddress: dep.Coordinator.Hex(),
+		PollInterval: config.Duration(100 * time.Millisecond),
+		Wallet:       config.Wallet{PrivateKey: hex.EncodeToString(crypto.FromECDSA(other)), MaxGasLimit: 10_000_000}}
+	base := startNodeWith(t, cfg, node.Options{NewChain: node.NewRelayChainWith(node.RelayOptions{StartBlock: dep.DeployBlock})})
+
+	head, err := chain.Client().HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	domain := coordinator.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}
+	body := func(nonce, expiry uint32, containers string, signer *ecdsa.PrivateKey, highS bool) string {
+		r := &coordinator.DelegatedRequest{Delegate: coordinator.DelegateSubscription{Nonce: nonce, Expiry: expiry, Sub: coordinator.Subscription{
+			Owner: dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 5_000_000,
+			ContainerId: containers, Inputs: []byte{}, PaymentAmount: new(big.Int)}}, Data: json.RawMessage(`{"x":1}`)}
+		r.Sig, err = r.Delegate.Sign(domain, signer)
+		require.NoError(t, err)
+		if highS {
+			r.Sig = r.Sig.HighS()
+		}
+		b, err := coordinator.EncodeDelegated(r)
+		require.NoError(t, err)
+		return string(b)
+	}
+	later := uint32(head.Time + 3600)
+	for _, r := range []nodeRow{
+		{name: "signature expired", body: body(1, uint32(head.Time), "echo", owner, false), status: 400,
+			err: "Signature expired", params: map[string]any{"expiry": float64(head.Time)}},
+		{name: "invalid signature", body: body(2, later, "echo", owner, true), status: 401, err: "Invalid signature"},
+		{name: "signer mismatch", body: body(3, later, "echo", other, false), status: 401, err: "Signer mismatch"},
+		{name: "owner not allowed", body: body(4, later, "fenced", owner, false), status: 403,
+			err: "Container not allowed for address", params: map[string]any{"container": "fenced", "address": dep.ExampleConsumer.Hex()}},
+		{name: "unknown container", body: body(5, later, "echo,gpt", owner, false), status: 400,
+			err: "Container not supported", params: map[string]any{"container": "gpt"}},
+		{name: "stream delegated", path: "/api/jobs/stream", body: body(6, later, "echo", owner, false), status: 400,
+			err: "Streaming only supported for OffchainJob requests."},
+	} {
+		r.method = "POST"
+		if r.path == "" {
+			r.path = "/api/jobs"
+		}
+		checkRow(t, base, r)
+	}
+	// And the accepted case: 200 {}.
+	resp, b := send(t, base, nodeRow{method: "POST", path: "/api/jobs", body: body(7, later, "echo", owner, false)})
+	require.Equal(t, 200, resp.StatusCode, string(b))
+	require.JSONEq(t, `{}`, string(b))
 }
