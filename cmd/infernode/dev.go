@@ -238,6 +238,8 @@ func (s *devStack) printBanner(w io.Writer) {
 	fmt.Fprintf(&b, "  infernode job --url %s --sync --containers echo --data '{\"hello\":\"world\"}'\n", s.restURL)
 	fmt.Fprintf(&b, "  # an on-chain request through the example consumer, waiting for the node's delivery\n")
 	fmt.Fprintf(&b, "  infernode dev request --rpc %s --consumer %s --input 'hello chain' --wait\n", s.chain.RPCURL(), s.dep.ExampleConsumer.Hex())
+	fmt.Fprintf(&b, "  # plain JSON-RPC (any Ethereum tool works against the chain)\n")
+	fmt.Fprintf(&b, "  curl -s -X POST %s -H 'Content-Type: application/json' -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_blockNumber\",\"params\":[]}'\n", s.chain.RPCURL())
 	fmt.Fprintf(&b, "  # deploy another copy of the contracts to this chain\n")
 	fmt.Fprintf(&b, "  infernode deploy --rpc %s --private-key %s\n", s.chain.RPCURL(), key(devUserKey))
 	fmt.Fprintf(&b, "\nDeployment (the object `infernode deploy` prints):\n")
