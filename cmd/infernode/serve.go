@@ -25,7 +25,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	path := fs.String("config", config.DefaultPath(), "config file (env INFERNODE_CONFIG, INFERNET_CONFIG_PATH)")
-	format := fs.String("log-format", "text", "log format: text or json")
+	format := fs.String("log-format", "", "log format: text or json (default: log.format, else text)")
 	grace := fs.Duration("shutdown-grace", 10*time.Second, "how long in-flight requests and queued jobs may finish on shutdown")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: infernode serve [--config FILE]\n\nRuns the node: REST API, job pipeline, containers and (when enabled) the chain side.\n\nflags:")
@@ -46,6 +46,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	cfg, warnings, err := config.Load(*path)
 	if err != nil {
 		return err
+	}
+	if *format == "" {
+		*format = cfg.Log.Format
 	}
 	log, closer, err := telemetry.NewLogger(stderr, telemetry.LogOptions{
 		Level: cfg.Log.Level, Format: *format, Path: cfg.Log.Path,

@@ -33,6 +33,7 @@ type Log struct {
 	MaxFileSize int64  `json:"max_file_size,omitempty"`
 	BackupCount int    `json:"backup_count,omitempty"`
 	Level       string `json:"level,omitempty"`
+	Format      string `json:"format,omitempty"` // "text" (default) or "json"
 }
 
 // Server configures the REST API.

@@ -54,6 +54,11 @@ func (v *validator) all(c *Config) {
 		default:
 			v.fail("log.level", "%q is not a level; use debug, info, warn or error", c.Log.Level)
 		}
+		switch strings.ToLower(c.Log.Format) {
+		case "", "text", "json":
+		default:
+			v.fail("log.format", "%q is not a format; use text or json", c.Log.Format)
+		}
 		if c.Log.MaxFileSize < 0 {
 			v.fail("log.max_file_size", "must not be negative; use a size in bytes or 0 for no rotation")
 		}
