@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/stretchr/testify/require"
@@ -93,4 +94,27 @@ func TestOrphanRemoved(t *testing.T) {
 	_, err := cli.ContainerInspect(ctx, prefix+"infernode-old")
 	require.True(t, cerrdefs.IsNotFound(err), "orphan removed: %v", err)
 	require.True(t, inspect(t, prefix+"other-infernode-old").State.Running, "another prefix's container kept")
+}
+
+// A container that keeps crashing keeps being restarted, with its restarts
+// counted and the reason kept, and serves again between crashes.
+func TestCrashLoop(t *testing.T) {
+	prefix := engine(t)
+	r := newRuntime(t, prefix, []config.Container{{ID: "loop", Image: testImage, Command: "--exit-after 300ms"}}, func(o *docker.Options) {
+		o.BackoffInitial, o.BackoffMax = 50*time.Millisecond, 200*time.Millisecond
+	})
+	require.NoError(t, r.Start(context.Background()))
+	seen := map[string]bool{}
+	require.Eventually(t, func() bool {
+		s := r.States()[0]
+		seen[s.State] = true
+		return s.Restarts >= 3
+	}, time.Minute, 5*time.Millisecond)
+	s := r.States()[0]
+	require.Contains(t, s.Error, "exited with code 5")
+	require.True(t, seen[docker.StateRestarting], "seen states: %v", seen)
+	require.Eventually(t, func() bool {
+		_, err := r.Endpoint("loop")
+		return err == nil
+	}, 30*time.Second, 5*time.Millisecond, "ready again between crashes")
 }

@@ -6,7 +6,8 @@
 //	POST /exit?code=N     answers, then exits with code N (a crash when N != 0)
 //	GET  /service-resources, GET /   small JSON
 //
-// Flags: --addr (default :3000), --exit-at-start N (exit at once with N).
+// Flags: --addr (default :3000), --exit-at-start N (exit at once with N),
+// --exit-after D (serve for D, then exit with code 5: a crash loop).
 package main
 
 import (
@@ -25,7 +26,14 @@ import (
 func main() {
 	addr := flag.String("addr", ":3000", "listen address")
 	exitAtStart := flag.Int("exit-at-start", -1, "exit at once with this code")
+	exitAfter := flag.Duration("exit-after", 0, "serve this long, then exit with code 5")
 	flag.Parse()
+	if *exitAfter > 0 {
+		time.AfterFunc(*exitAfter, func() {
+			fmt.Fprintf(os.Stderr, "testworkload: exiting after %s with code 5\n", *exitAfter)
+			os.Exit(5)
+		})
+	}
 	if *exitAtStart >= 0 {
 		fmt.Fprintf(os.Stderr, "testworkload: exiting at start with code %d\n", *exitAtStart)
 		os.Exit(*exitAtStart)
