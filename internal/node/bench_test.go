@@ -19,8 +19,10 @@ import (
 // manager (durable create, queue, workers, real echo over loopback HTTP,
 // durable finish) with 64 concurrent submitters, and reports jobs/s from
 // the first submit to the last stored result.
-func BenchmarkSubmitToFinish(b *testing.B) {
-	tn := startNode(b, echoConfig(startEcho(b)), Options{})
+func BenchmarkSubmitToFinish(b *testing.B) { benchSubmit(b, Options{}) }
+
+func benchSubmit(b *testing.B, opts Options) {
+	tn := startNode(b, echoConfig(startEcho(b)), opts)
 	back := tn.node.back
 	req := job.Request{Containers: []string{"echo"}, Data: json.RawMessage(`{"x":1}`)}
 	ctx := context.Background()
@@ -131,4 +133,10 @@ func BenchmarkRESTSubmitToFinish(b *testing.B) {
 		time.Sleep(time.Millisecond)
 	}
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "jobs/s")
+}
+
+// BenchmarkSubmitToFinishNoSync is BenchmarkSubmitToFinish without fsync:
+// the node's CPU cost per job, the disk taken out.
+func BenchmarkSubmitToFinishNoSync(b *testing.B) {
+	benchSubmit(b, Options{StoreNoSync: true})
 }
