@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"math/big"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -382,4 +383,71 @@ func BenchmarkDelegateRecover(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestEIP712ContractAgreesRandom compares the contract's delegateDigest with
+// Go's for random subscriptions (unicode ids, empty and long inputs, extreme
+// integers).
+func TestEIP712ContractAgreesRandom(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	deployer := crypto.PubkeyToAddress(vectorDeployer.PublicKey)
+	sim := simulated.NewBackend(types.GenesisAlloc{deployer: {Balance: new(big.Int).Mul(big.NewInt(100), big.NewInt(1e18))}})
+	defer sim.Close()
+	dep, err := contracts.Deploy(ctx, contracts.WithCommit(sim.Client(), sim.Commit), vectorDeployer, common.Address{})
+	require.NoError(t, err)
+	c := coordinatorabi.NewCoordinator()
+	inst := c.Instance(sim.Client(), dep.Coordinator)
+	dom := coordinator.Domain{ChainID: big.NewInt(1337), Coordinator: dep.Coordinator}
+	rng := rand.New(rand.NewPCG(1, 2))
+	ids := []string{"", "echo", "onnx,argmax", "ünïcødé,模型", strings.Repeat("x", 300)}
+	addr := func() common.Address {
+		var a common.Address
+		for i := range a {
+			a[i] = byte(rng.UintN(256))
+		}
+		return a
+	}
+	for i := 0; i < 25; i++ {
+		in := make([]byte, rng.IntN(300))
+		for j := range in {
+			in[j] = byte(rng.UintN(256))
+		}
+		pay := new(big.Int).Lsh(big.NewInt(int64(rng.Uint32())), uint(rng.IntN(224)))
+		d := coordinator.DelegateSubscription{Nonce: rng.Uint32(), Expiry: rng.Uint32(), Sub: coordinator.Subscription{
+			Owner: addr(), ActiveAt: rng.Uint32(), Period: rng.Uint32(), Frequency: rng.Uint32(),
+			Redundancy: uint16(rng.UintN(1 << 16)), MaxGasPrice: new(big.Int).SetUint64(rng.Uint64() >> 16),
+			MaxGasLimit: rng.Uint32(), ContainerId: ids[rng.IntN(len(ids))], Inputs: in, Lazy: rng.IntN(2) == 1,
+			Verifier: addr(), PaymentAmount: pay, PaymentToken: addr(), Wallet: addr(),
+		}}
+		got, err := bind.Call(inst, nil, c.PackDelegateDigest(d.Nonce, d.Expiry, d.Sub), c.UnpackDelegateDigest)
+		require.NoError(t, err)
+		require.Equal(t, d.Digest(dom), common.Hash(got), "case %d: %+v", i, d)
+	}
+}
+
+// FuzzRecover: signatures arrive from the REST API; recovery must never
+// panic, and anything it accepts has v 27/28 and a low s.
+func FuzzRecover(f *testing.F) {
+	v := vectorInputs()[0]
+	d := coordinator.DelegateSubscription{Nonce: v.Nonce, Expiry: v.Expiry, Sub: v.Subscription.toSub(f)}
+	dom := coordinator.Domain{ChainID: big.NewInt(1337), Coordinator: v.Coordinator}
+	good, err := d.Sign(dom, vectorSigner)
+	require.NoError(f, err)
+	f.Add(good.V, good.R[:], good.S[:])
+	f.Add(uint8(0), make([]byte, 32), make([]byte, 32))
+	f.Fuzz(func(t *testing.T, vv uint8, r, s []byte) {
+		var sig coordinator.Signature
+		sig.V = vv
+		copy(sig.R[:], r)
+		copy(sig.S[:], s)
+		if _, err := d.Recover(dom, sig); err == nil {
+			if sig.V != 27 && sig.V != 28 {
+				t.Fatalf("accepted v %d", sig.V)
+			}
+			if new(big.Int).SetBytes(sig.S[:]).Cmp(new(big.Int).Rsh(crypto.S256().Params().N, 1)) > 0 {
+				t.Fatal("accepted a high s")
+			}
+		}
+	})
 }
