@@ -218,8 +218,9 @@ func metricValue(t *testing.T, g prometheus.Gatherer, name string) float64 {
 
 func TestCrashRestart(t *testing.T) {
 	prefix := engine(t)
+	r := newRuntime(t, prefix, []config.Container{{ID: "crashy", Image: testImage}}, func(o *docker.Options) { o.Registerer = nil })
 	reg := prometheus.NewRegistry()
-	r := newRuntime(t, prefix, []config.Container{{ID: "crashy", Image: testImage}}, func(o *docker.Options) { o.Registerer = reg })
+	require.NoError(t, reg.Register(r), "the runtime is a Collector of its metrics")
 	require.NoError(t, r.Start(context.Background()))
 	ep, err := r.Endpoint("crashy")
 	require.NoError(t, err)

@@ -60,3 +60,21 @@ func register[C prometheus.Collector](reg prometheus.Registerer, c C) (C, error)
 	}
 	return c, nil
 }
+
+// Describe and Collect make the Runtime a prometheus.Collector of its own
+// metrics, for a caller that registers the runtime itself rather than
+// passing Options.Registerer (do one or the other, not both).
+func (r *Runtime) Describe(ch chan<- *prometheus.Desc) {
+	r.metrics.restarts.Describe(ch)
+	r.metrics.ready.Describe(ch)
+	r.metrics.readySeconds.Describe(ch)
+}
+
+// Collect implements prometheus.Collector; see Describe.
+func (r *Runtime) Collect(ch chan<- prometheus.Metric) {
+	r.metrics.restarts.Collect(ch)
+	r.metrics.ready.Collect(ch)
+	r.metrics.readySeconds.Collect(ch)
+}
+
+var _ prometheus.Collector = (*Runtime)(nil)
