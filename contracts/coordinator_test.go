@@ -217,12 +217,11 @@ func TestIntervalAtPeriodBoundaries(t *testing.T) {
 	e := newEnv(t)
 	consumer := e.deployTestConsumer(addrOf(e.deployer))
 	const period = 10
-	// Subscriptions whose activeAt sits at every interesting offset from the
-	// block time the checks run at.
-	e.advanceTo(e.now() + 1000)
-	now := e.now() + 1 + 6 // after the 6 creations below (one block each), at eth_call time
+	// Subscriptions whose activeAt sits at every interesting offset from
+	// block time T; AdjustTime then puts the latest block exactly at T.
+	T := e.now() + 1000
 	cases := []struct {
-		elapsed uint64 // block.timestamp - activeAt
+		elapsed uint64 // T - activeAt
 		want    uint32 // expected interval, 0 = none deliverable
 	}{
 		{0, 1}, {period - 1, 1}, {period, 2}, {2*period - 1, 2}, {2 * period, 3}, {3 * period, 0}, // frequency 3
@@ -231,11 +230,11 @@ func TestIntervalAtPeriodBoundaries(t *testing.T) {
 	for i, tc := range cases {
 		s := e.sub(consumer)
 		s.Period, s.Frequency = period, 3
-		s.ActiveAt = uint32(now - tc.elapsed)
+		s.ActiveAt = uint32(T - tc.elapsed)
 		ids[i] = e.create(consumer, s)
 	}
-	e.sim.Commit()
-	require.Equal(t, now, e.now())
+	e.advanceTo(T + 1)
+	require.Equal(t, T, e.now())
 	for i, tc := range cases {
 		got := viewCall(e, e.dep.Coordinator, coordABI.PackCurrentInterval(ids[i]), coordABI.UnpackCurrentInterval)
 		require.Equal(t, tc.want, got, "elapsed %d", tc.elapsed)

@@ -141,6 +141,18 @@ func (e *env) trySend(k *ecdsa.PrivateKey, to common.Address, data []byte, adjus
 // mine commits blocks until tx has a receipt (one Commit is normally
 // enough; under load the pool can miss a block).
 func (e *env) mine(tx common.Hash) (*types.Receipt, error) {
+	// Commit only once the pool lists the transaction, so that one block
+	// normally includes it and block times stay exact.
+	for {
+		if _, pending, err := e.client.TransactionByHash(e.ctx, tx); err == nil && pending {
+			break
+		}
+		select {
+		case <-e.ctx.Done():
+			return nil, e.ctx.Err()
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
 	for {
 		e.sim.Commit()
 		if r, err := e.client.TransactionReceipt(e.ctx, tx); err == nil && r != nil {
