@@ -371,6 +371,10 @@ func TestCallbackGas(t *testing.T) {
 		e.send(e.deployer, consumer, testConsABI.PackSetMode(2))
 		e.send(e.nodes[1], e.dep.Coordinator, e.deliverData(id, 1, nil))
 		require.True(t, viewCall(e, consumer, testConsABI.PackReenterFailed(), testConsABI.UnpackReenterFailed))
+		reason := viewCall(e, consumer, testConsABI.PackReenterReason(), testConsABI.UnpackReenterReason)
+		v, err := coordABI.UnpackError(reason)
+		require.NoError(t, err)
+		require.Equal(t, &coordinatorabi.CoordinatorReentrancyGuardReentrantCall{}, v)
 		e.send(e.deployer, consumer, testConsABI.PackSetMode(0))
 	})
 }

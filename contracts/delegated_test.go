@@ -136,6 +136,18 @@ func TestDelegatedSubscriptions(t *testing.T) {
 		e.wantRevert(n, e.dep.Coordinator, createDelegatee(d, e.sign(signerKey, d)), &coordinatorabi.CoordinatorOwnerHasNoSigner{Owner: n})
 	})
 
+	t.Run("owner contract without getSigner", func(t *testing.T) {
+		d := newDelegate(12)
+		d.Sub.Owner = e.dep.Coordinator // has code, no getSigner()
+		e.wantRevert(n, e.dep.Coordinator, createDelegatee(d, e.sign(signerKey, d)), &coordinatorabi.CoordinatorOwnerHasNoSigner{Owner: e.dep.Coordinator})
+	})
+
+	t.Run("zero owner", func(t *testing.T) {
+		d := newDelegate(13)
+		d.Sub.Owner = common.Address{}
+		e.wantRevert(n, e.dep.Coordinator, createDelegatee(d, e.sign(signerKey, d)), &coordinatorabi.CoordinatorZeroOwner{})
+	})
+
 	t.Run("signer change invalidates new signatures", func(t *testing.T) {
 		d := newDelegate(8)
 		sig := e.sign(signerKey, d)

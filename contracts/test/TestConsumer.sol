@@ -24,6 +24,7 @@ contract TestConsumer is SubscriptionConsumer, Delegator {
     bytes public lastOutput;
     uint256 public calls;
     bool public reenterFailed;
+    bytes public reenterReason;
 
     constructor(address coordinator, address signer) BaseConsumer(coordinator) Delegator(signer) {}
 
@@ -52,8 +53,9 @@ contract TestConsumer is SubscriptionConsumer, Delegator {
         }
         if (mode == Mode.Reenter) {
             try COORDINATOR.deliverCompute(1, 1, "", output, proof) {}
-            catch {
+            catch (bytes memory reason) {
                 reenterFailed = true;
+                reenterReason = reason;
             }
         }
         lastGas = g;
