@@ -39,11 +39,15 @@ type backend struct {
 	mgr     *manager
 	tracer  trace.Tracer
 	metrics *telemetry.Metrics
+	// streams bounds concurrent streaming jobs (jobs.workers): beyond,
+	// POST /api/jobs/stream answers 503 Node busy.
+	streams chan struct{}
 }
 
 func newBackend(n *Node, st *store.Store, rt executor.Runtime, exec *executor.Executor, chain Chain) (*backend, error) {
 	b := &backend{cfg: n.cfg, log: n.log, store: st, rt: rt, exec: exec, guard: n.guard, chain: chain,
-		tracer: n.tp.Tracer("github.com/infernode/infernode/internal/node")}
+		tracer:  n.tp.Tracer("github.com/infernode/infernode/internal/node"),
+		streams: make(chan struct{}, n.cfg.Jobs.Workers)}
 	var mgr *manager
 	m, err := telemetry.NewMetrics(n.reg,
 		func() float64 {
@@ -90,9 +94,17 @@ func (b *backend) StartStream(ctx context.Context, client string, req job.Reques
 		b.metrics.Rejected.WithLabelValues("invalid").Inc()
 		return nil, jerr
 	}
+	select {
+	case b.streams <- struct{}{}:
+	default:
+		b.metrics.Rejected.WithLabelValues("busy").Inc()
+		return nil, job.Reject(job.CodeBusy, "Node busy")
+	}
+	release := func() { <-b.streams }
 	first := req.Containers[0]
 	id, err := b.store.Create(client, req.Containers[:1])
 	if err != nil {
+		release()
 		return nil, fmt.Errorf("start stream: %w", err)
 	}
 	span.SetAttributes(attribute.String("job.id", id))
@@ -104,9 +116,10 @@ func (b *backend) StartStream(ctx context.Context, client string, req job.Reques
 	if err != nil {
 		// The client still gets the id; the job records why nothing came.
 		b.finish(id, job.Result{Status: job.StatusFailed, Result: &job.ContainerResult{Container: first, Error: errMessage(err)}})
+		release()
 		return &rest.Stream{ID: id, ContentType: "application/octet-stream", Body: io.NopCloser(bytes.NewReader(nil))}, nil
 	}
-	return &rest.Stream{ID: id, ContentType: s.ContentType, Body: &recordingBody{b: b, id: id, container: first, body: s.Body}}, nil
+	return &rest.Stream{ID: id, ContentType: s.ContentType, Body: &recordingBody{b: b, id: id, container: first, body: s.Body, release: release}}, nil
 }
 
 func (b *backend) finish(id string, res job.Result) {
@@ -135,6 +148,7 @@ type recordingBody struct {
 	buf       bytes.Buffer
 	truncated bool
 	once      sync.Once
+	release   func() // frees the stream slot, once
 }
 
 func (r *recordingBody) Read(p []byte) (int, error) {
@@ -162,6 +176,7 @@ func (r *recordingBody) Close() error {
 
 func (r *recordingBody) done(err error) {
 	r.once.Do(func() {
+		defer r.release()
 		if err != nil {
 			r.b.finish(r.id, job.Result{Status: job.StatusFailed, Result: &job.ContainerResult{Container: r.container, Error: errMessage(err)}})
 			return

@@ -351,3 +351,47 @@ func (f *fakeChain) Healthy(context.Context) error {
 	}
 	return nil
 }
+
+func TestStreamsAreBounded(t *testing.T) {
+	calls := make(chan struct{}, 10)
+	hold := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/service_output" {
+			return
+		}
+		calls <- struct{}{}
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		select {
+		case <-hold:
+		case <-r.Context().Done():
+		}
+		io.WriteString(w, "done")
+	}))
+	t.Cleanup(srv.Close)
+	cfg := &config.Config{
+		Containers: []config.Container{{ID: "slow", URL: srv.URL, External: true}},
+		Jobs:       config.Jobs{Workers: 1},
+	}
+	tn := startNode(t, cfg, Options{})
+	first := make(chan string)
+	go func() {
+		resp, err := http.Post(tn.url+"/api/jobs/stream", "application/json", strings.NewReader(`{"containers":["slow"],"data":{}}`))
+		if err != nil {
+			first <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		first <- string(b)
+	}()
+	<-calls // the first stream holds the only slot
+	code, b := tn.do(t, http.MethodPost, "/api/jobs/stream", `{"containers":["slow"],"data":{}}`)
+	require.Equal(t, http.StatusServiceUnavailable, code)
+	require.JSONEq(t, `{"error":"Node busy"}`, string(b))
+	close(hold)
+	require.True(t, strings.HasSuffix(<-first, "\ndone"))
+	// The slot is free again once the stream ended.
+	code, b = tn.do(t, http.MethodPost, "/api/jobs/stream", `{"containers":["slow"],"data":{}}`)
+	require.Equal(t, http.StatusOK, code, string(b))
+}
