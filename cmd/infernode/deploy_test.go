@@ -114,6 +114,22 @@ func TestDeployEmbedded(t *testing.T) {
 	require.NoError(t, err)
 	defer e.Stop()
 	deployAndRequest(t, ctx, e)
+
+	// --consumer-signer sets the example consumer's getSigner().
+	signer := common.HexToAddress("0x00000000000000000000000000000000000000A1")
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, []string{"deploy", "--rpc", e.RPCURL(), "--private-key", hexutil.Encode(crypto.FromECDSA(e.FundedKeys()[3])), "--consumer-signer", signer.Hex()}, &stdout, &stderr)
+	require.Equal(t, 0, code, "stderr: %s", stderr.String())
+	var out struct {
+		ExampleConsumer common.Address `json:"example_consumer"`
+		ConsumerSigner  common.Address `json:"consumer_signer"`
+	}
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &out))
+	require.Equal(t, signer, out.ConsumerSigner)
+	ex := exampleconsumerabi.NewExampleConsumer()
+	got, err := bind.Call(ex.Instance(e.Client(), out.ExampleConsumer), &bind.CallOpts{Context: ctx}, ex.PackGetSigner(), ex.UnpackGetSigner)
+	require.NoError(t, err)
+	require.Equal(t, signer, got)
 }
 
 func TestDeployUsage(t *testing.T) {
