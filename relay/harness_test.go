@@ -40,7 +40,7 @@ type chainClient interface {
 // harness is a simulated chain with the contracts deployed, the echo
 // workload on loopback and an executor reaching it.
 type harness struct {
-	t        *testing.T
+	t        testing.TB
 	sim      *simulated.Backend // nil on a real chain
 	client   chainClient
 	chainID  *big.Int
@@ -72,7 +72,7 @@ func testLogger() *slog.Logger {
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }
 
-func newHarness(t *testing.T, nodes int) *harness {
+func newHarness(t testing.TB, nodes int) *harness {
 	t.Helper()
 	h := &harness{t: t}
 	alloc := types.GenesisAlloc{}
@@ -101,7 +101,7 @@ func newHarness(t *testing.T, nodes int) *harness {
 
 // newChainHarness deploys to a running chain reached through client; the
 // chain mines on its own.
-func newChainHarness(t *testing.T, client chainClient, keys []*ecdsa.PrivateKey) *harness {
+func newChainHarness(t testing.TB, client chainClient, keys []*ecdsa.PrivateKey) *harness {
 	t.Helper()
 	h := &harness{t: t, client: client, keys: keys}
 	var err error
@@ -174,6 +174,11 @@ type node struct {
 }
 
 func (h *harness) startNode(keyIdx int, dir string, b Backend) *node {
+	return h.startNodeWith(keyIdx, dir, b, nil, nil)
+}
+
+// startNodeWith lets a test adjust the sender's and relay's options.
+func (h *harness) startNodeWith(keyIdx int, dir string, b Backend, so func(*coordinator.SenderOptions), ro func(*Options)) *node {
 	t := h.t
 	t.Helper()
 	if b == nil {
@@ -186,16 +191,24 @@ func (h *harness) startNode(keyIdx int, dir string, b Backend) *node {
 	rpc := Instrument(b, m)
 	parsed := h.coordABI()
 	ctx := context.Background()
-	s, err := coordinator.NewSender(ctx, rpc, db, coordinator.SenderOptions{
+	sopts := coordinator.SenderOptions{
 		Key: h.keys[keyIdx], PollInterval: 20 * time.Millisecond, Decoder: coordinator.NewRevertDecoder(&parsed),
 		Logger: testLogger(), MaxGasLimit: 30_000_000,
-	})
+	}
+	if so != nil {
+		so(&sopts)
+	}
+	s, err := coordinator.NewSender(ctx, rpc, db, sopts)
 	require.NoError(t, err)
-	r, err := New(Options{
+	ropts := Options{
 		Backend: rpc, DB: db, Sender: s, Coordinator: h.dep.Coordinator, Runner: h.exec, Guard: h.guard,
 		Containers: []string{"echo"}, StartBlock: h.dep.DeployBlock, PollInterval: 20 * time.Millisecond,
 		RetryBackoff: 50 * time.Millisecond, Logger: testLogger(), Metrics: m,
-	})
+	}
+	if ro != nil {
+		ro(&ropts)
+	}
+	r, err := New(ropts)
 	require.NoError(t, err)
 	rctx, cancel := context.WithCancel(ctx)
 	n := &node{r: r, s: s, db: db, rpc: rpc, cancel: cancel, done: make(chan error, 1)}
