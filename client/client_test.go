@@ -143,3 +143,13 @@ func serve(t *testing.T, b rest.Backend, o rest.Options) *httptest.Server {
 	t.Cleanup(srv.Close)
 	return srv
 }
+
+func TestClientUnhealthy(t *testing.T) {
+	b := resttest.New()
+	b.Unhealthy.Store(true)
+	srv := serve(t, b, quiet())
+	c, _ := client.New(srv.URL)
+	ok, err := c.Health(context.Background())
+	require.NoError(t, err, "an unhealthy node is an answer, not an error")
+	require.False(t, ok)
+}

@@ -114,3 +114,14 @@ func TestClientCommandErrors(t *testing.T) {
 		require.Contains(t, errOut, tc.err, "%v", tc.args)
 	}
 }
+
+func TestHealthCommandUnhealthy(t *testing.T) {
+	b := resttest.New()
+	b.Unhealthy.Store(true)
+	srv := resttest.Serve(b, rest.Options{Logger: slog.New(slog.DiscardHandler)})
+	defer srv.Close()
+	code, out, errOut := runCLI(t, "health", "--url", srv.URL)
+	require.Equal(t, 1, code)
+	require.JSONEq(t, `{"status":"unhealthy"}`, out)
+	require.Contains(t, errOut, "is unhealthy")
+}

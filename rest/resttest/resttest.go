@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/google/uuid"
 
@@ -24,6 +25,9 @@ import (
 // been read once by Results, then "success" with {"output": data}: a
 // poller always sees both states. The zero value is not usable; use New.
 type Backend struct {
+	// Unhealthy makes GET /health answer 503 {"status":"unhealthy"}.
+	Unhealthy atomic.Bool
+
 	mu       sync.Mutex
 	jobs     map[string]*entry
 	order    []string
@@ -149,6 +153,6 @@ func (b *Backend) Resources(_ context.Context, modelID string) map[string]json.R
 }
 
 // Healthy implements rest.Backend.
-func (b *Backend) Healthy(context.Context) bool { return true }
+func (b *Backend) Healthy(context.Context) bool { return !b.Unhealthy.Load() }
 
 var _ rest.Backend = (*Backend)(nil)
