@@ -28,15 +28,15 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	if jerr := r.o.Guard.CheckChain(sub.Owner.Hex(), true, req.Containers(), sub.Verifier != (common.Address{})); jerr != nil {
 		return jerr
 	}
+	if _, err := r.ver.Verify(ctx, req); err != nil {
+		return err
+	}
 	key := string(kDlg(sub.Owner, req.Delegate.Nonce))
 	var existing Delegated
 	if ok, err := r.st.getJSON([]byte(key), &existing); err != nil {
 		return fmt.Errorf("read delegated subscription: %w", err)
 	} else if ok {
-		return nil // replay: the accepted one stands
-	}
-	if _, err := r.ver.Verify(ctx, req); err != nil {
-		return err
+		return nil // replay of a verified request: the accepted one stands
 	}
 	d := Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.headNum.Load(), State: IvRunning}
 	if err := r.st.putJSON([]byte(key), d); err != nil {
