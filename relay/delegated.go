@@ -32,6 +32,8 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 		return err
 	}
 	key := string(kDlg(sub.Owner, req.Delegate.Nonce))
+	r.dlgMu.Lock() // check-and-persist is atomic: a concurrent replay waits
+	defer r.dlgMu.Unlock()
 	var existing Delegated
 	if ok, err := r.st.getJSON([]byte(key), &existing); err != nil {
 		return fmt.Errorf("read delegated subscription: %w", err)

@@ -145,6 +145,7 @@ type Relay struct {
 	runCtx   context.Context
 	wg       sync.WaitGroup
 	listenMu sync.Mutex
+	dlgMu    sync.Mutex // serialises acceptance of delegated requests
 }
 
 // New builds a relay; nothing runs until Run.
