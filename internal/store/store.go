@@ -242,11 +242,14 @@ func (s *Store) Finish(id string, res job.Result) error {
 	if err := s.putFinished(b, j); err != nil {
 		return err
 	}
+	// Count it finished before it is visible as finished, so a reader that
+	// sees the result never sees it still counted as pending.
+	s.pending.Add(-1)
 	if err := b.Commit(s.wo); err != nil {
+		s.pending.Add(1)
 		return fmt.Errorf("finish job %s: %w", id, err)
 	}
 	delete(st.running, id)
-	s.pending.Add(-1)
 	return nil
 }
 
