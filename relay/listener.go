@@ -68,7 +68,11 @@ func (r *Relay) listen(ctx context.Context, head *types.Header) error {
 		from = last.Number + 1
 	}
 	defer func() { r.o.Metrics.Lag.Set(float64(r.lag(n, r.lastNumber()))) }()
-	size := r.o.MaxLogRange
+	size := r.logRange // learned: the largest range the RPC last accepted
+	if size == 0 {
+		size = r.o.MaxLogRange
+	}
+	defer func() { r.logRange = size }()
 	for from <= target {
 		to := min(from+size-1, target)
 		q := ethereum.FilterQuery{
@@ -104,7 +108,6 @@ func (r *Relay) listen(ctx context.Context, head *types.Header) error {
 			return err
 		}
 		from = to + 1
-		size = r.o.MaxLogRange
 	}
 	return nil
 }

@@ -1,0 +1,105 @@
+package relay
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/job"
+)
+
+// narrowLogs refuses eth_getLogs over more than max blocks, as hosted RPCs do.
+type narrowLogs struct {
+	Backend
+	max     uint64
+	refused atomic.Int64
+}
+
+func (b *narrowLogs) FilterLogs(ctx context.Context, q ethereum.FilterQuery) ([]types.Log, error) {
+	if q.ToBlock.Uint64()-q.FromBlock.Uint64()+1 > b.max {
+		b.refused.Add(1)
+		return nil, errors.New("query returned more than 10000 results / block range too large")
+	}
+	return b.Backend.FilterLogs(ctx, q)
+}
+
+func (b *narrowLogs) SubscribeNewHead(ctx context.Context, ch chan<- *types.Header) (ethereum.Subscription, error) {
+	return nil, errNoSubscriptions // force polling
+}
+
+func TestSimLogRangeSplitOnRefusal(t *testing.T) {
+	h := newHarness(t, 1)
+	// Thirty empty blocks, then the request: the first scan spans them all.
+	for range 30 {
+		h.commit()
+	}
+	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("far"), 1))
+	nb := &narrowLogs{Backend: h.client, max: 4}
+	h.startNode(1, t.TempDir(), nb)
+	h.mineEvery(100 * time.Millisecond)
+	h.eventually(func() bool { return h.deliveries() == 1 }, "delivered though large ranges are refused")
+	require.Positive(t, nb.refused.Load())
+}
+
+// flakyRunner fails the first n runs, then runs the real executor.
+type flakyRunner struct {
+	Runner
+	failures atomic.Int64
+}
+
+func (f *flakyRunner) Run(ctx context.Context, in executor.Input) ([]job.ContainerResult, error) {
+	if f.failures.Add(-1) >= 0 {
+		return nil, &executor.ContainerError{Container: in.Containers[0], Message: "transient failure"}
+	}
+	return f.Runner.Run(ctx, in)
+}
+
+func TestSimRetriesUpToTheLimit(t *testing.T) {
+	h := newHarness(t, 1)
+	fr := &flakyRunner{Runner: h.exec}
+	fr.failures.Store(2) // two failures, then success: the third attempt delivers
+	n := h.startNodeWith(1, t.TempDir(), nil, nil, func(o *Options) { o.Runner = fr })
+	h.mineEvery(100 * time.Millisecond)
+	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("retry"), 1))
+	h.eventually(func() bool { return h.deliveries() == 1 }, "delivered on the third attempt")
+	h.eventually(func() bool { iv, _ := n.r.st.iv(1, 1); return iv.State == IvDelivered }, "status delivered")
+	iv, err := n.r.st.iv(1, 1)
+	require.NoError(t, err)
+	require.Equal(t, 3, iv.Attempts)
+
+	fr.failures.Store(1 << 30) // always failing: gives up after MaxAttempts
+	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("never"), 1))
+	h.eventually(func() bool { iv, _ := n.r.st.iv(2, 1); return iv.State == IvFailed }, "failed after the limit")
+	iv, err = n.r.st.iv(2, 1)
+	require.NoError(t, err)
+	require.Equal(t, 3, iv.Attempts)
+	require.Contains(t, iv.Err, "transient failure")
+	require.Zero(t, responseCount(h, 2, 1))
+}
+
+func TestSimInputsFromGetContainerInputs(t *testing.T) {
+	h := newHarness(t, 1)
+	n := h.startNode(1, t.TempDir(), nil)
+	h.mineEvery(100 * time.Millisecond)
+	// No inputs: the relay asks the owner's getContainerInputs.
+	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackSubscribe("echo", []byte{}, 1, 0, 1))
+	h.eventually(func() bool { return h.deliveries() == 1 }, "delivered")
+	res, err := h.consumer().UnpackResults(h.call(h.dep.ExampleConsumer, h.consumer().PackResults(taskID(h, 1, 1))))
+	require.NoError(t, err)
+	bt, _ := abi.NewType("bytes", "", nil)
+	outer, err := abi.Arguments{{Type: bt}, {Type: bt}}.Unpack(res.Output)
+	require.NoError(t, err)
+	inner, err := getInputsArgs.Unpack(outer[0].([]byte)) // echo returns its input
+	require.NoError(t, err)
+	require.Equal(t, uint32(1), inner[0], "subscription id")
+	require.Equal(t, uint32(1), inner[1], "interval")
+	require.Equal(t, n.s.Address(), inner[3], "caller is the node")
+}
