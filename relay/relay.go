@@ -145,7 +145,7 @@ type Relay struct {
 	runCtx   context.Context
 	wg       sync.WaitGroup
 	listenMu sync.Mutex
-	logRange uint64 // guarded by listenMu
+	logRange uint64     // guarded by listenMu
 	dlgMu    sync.Mutex // serialises acceptance of delegated requests
 }
 
