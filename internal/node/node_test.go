@@ -178,9 +178,11 @@ func TestEndToEndEcho(t *testing.T) {
 	var resources map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal(b, &resources))
 	require.Contains(t, resources, "echo")
-	code, b = tn.do(t, http.MethodGet, "/metrics", "")
-	require.Equal(t, http.StatusOK, code)
-	require.Contains(t, string(b), `infernode_jobs_finished_total{status="success"} 2`)
+	// Metrics count a job just after its result is stored.
+	require.Eventually(t, func() bool {
+		code, b = tn.do(t, http.MethodGet, "/metrics", "")
+		return code == http.StatusOK && strings.Contains(string(b), `infernode_jobs_finished_total{status="success"} 2`)
+	}, 5*time.Second, 5*time.Millisecond)
 	require.Contains(t, string(b), `infernode_container_call_seconds_count{container="echo",outcome="ok"}`)
 	require.Contains(t, string(b), "infernode_job_queue_depth 0")
 }
