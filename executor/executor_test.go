@@ -227,8 +227,8 @@ func TestStream(t *testing.T) {
 				<-r.Context().Done() // until the node gives up on the stream
 			})
 		}},
-		fake{config.Container{ID: "steady", Timeout: config.Duration(150 * time.Millisecond)}, replying(func(w http.ResponseWriter, req Request) {
-			for i := 0; i < 8; i++ { // 8 x 50ms: longer in total than the idle timeout
+		fake{config.Container{ID: "steady", Timeout: config.Duration(600 * time.Millisecond)}, replying(func(w http.ResponseWriter, req Request) {
+			for i := 0; i < 16; i++ { // 16 x 50ms: longer in total than the idle timeout
 				fmt.Fprintf(w, "%d", i)
 				w.(http.Flusher).Flush()
 				time.Sleep(50 * time.Millisecond)
@@ -283,7 +283,7 @@ func TestStream(t *testing.T) {
 		defer s.Body.Close()
 		b, err := io.ReadAll(s.Body)
 		require.NoError(t, err)
-		require.Equal(t, "01234567", string(b))
+		require.Equal(t, "0123456789101112131415", string(b))
 	})
 	t.Run("container error", func(t *testing.T) {
 		_, err := f.exec.Stream(context.Background(), Input{Containers: []string{"fail"}})
