@@ -141,7 +141,7 @@ func replyMessage(status int, b []byte) string {
 // badCode reports whether an output carries a "code" (string or number)
 // other than 200, and the message to show for it.
 func badCode(out []byte) (string, bool) {
-	if len(out) == 0 || out[0] != '{' {
+	if len(out) == 0 || out[0] != '{' || !bytes.Contains(out, []byte(`"code"`)) {
 		return "", false
 	}
 	var obj struct {
