@@ -79,5 +79,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	log.Info("infernode starting", "config", *path)
-	return n.Run(ctx)
+	if err := n.Run(ctx); err != nil {
+		return err
+	}
+	log.Info("infernode stopped")
+	return nil
 }
