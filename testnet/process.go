@@ -29,9 +29,9 @@ func startProcess(name, bin string, args []string, tmpDir string) (*process, err
 	cmd := exec.Command(bin, args...)
 	cmd.Stdout = out
 	cmd.Stderr = out
-	// Own process group: a test binary killed mid-run does not leave the
-	// chain orphaned in our group's signals, and Stop can signal it alone.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Same process group (Ctrl-C reaches the chain too) and, on Linux, killed
+	// when we die, so a test binary killed mid-run leaves no chain behind.
+	cmd.SysProcAttr = childAttr()
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s (%s): %w", name, bin, err)
 	}
