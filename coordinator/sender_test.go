@@ -3,17 +3,22 @@ package coordinator
 import (
 	"context"
 	"crypto/ecdsa"
+	"fmt"
 	"math/big"
 	"testing"
 	"time"
 
 	"github.com/cockroachdb/pebble"
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/contracts"
 )
 
 type simEnv struct {
@@ -46,7 +51,7 @@ func (e *simEnv) reopen(t *testing.T) {
 	if e.db != nil {
 		require.NoError(t, e.db.Close())
 	}
-	db, err := pebble.Open(e.dir, &pebble.Options{})
+	db, err := pebble.Open(e.dir, &pebble.Options{Logger: quietLogger{}})
 	require.NoError(t, err)
 	e.db = db
 }
@@ -163,7 +168,7 @@ func TestSenderReplacesLowFeeTransaction(t *testing.T) {
 	r, _, _ := s.Lookup("low")
 	require.Equal(t, StateSent, r.State, "underpriced transaction is not mined")
 
-	s.o.MaxTipPerGas = nil // the operator raises the limit
+	s.o.MaxTipPerGas = nil    // the operator raises the limit
 	r = e.settle(t, s, "low") // stuck for StuckBlocks: replaced
 	require.Equal(t, StateConfirmed, r.State)
 	require.GreaterOrEqual(t, len(r.Raw), 2, "a replacement was signed")
@@ -204,4 +209,61 @@ func TestSenderRestartFillsReservedNonceAndRebroadcasts(t *testing.T) {
 	n, err := e.sim.Client().NonceAt(ctx, s2.Address(), nil)
 	require.NoError(t, err)
 	require.Equal(t, uint64(3), n)
+}
+
+func TestSenderCoordinatorCalls(t *testing.T) {
+	e := newSimEnv(t)
+	ctx := context.Background()
+	done := make(chan struct{})
+	go func() { // mine while deploying
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(20 * time.Millisecond):
+				e.sim.Commit()
+			}
+		}
+	}()
+	dep, err := contracts.Deploy(ctx, e.sim.Client(), e.key, common.Address{})
+	close(done)
+	require.NoError(t, err)
+	ca := coordinatorabi.NewCoordinator()
+	parsed := ca.GetABI()
+	s := e.sender(t, SenderOptions{Decoder: NewRevertDecoder(&parsed)})
+
+	// A delivery for a subscription that does not exist: decoded by selector,
+	// nothing journaled, no nonce used.
+	_, err = s.Send(ctx, Call{Key: "bad", To: dep.Coordinator, Data: ca.PackDeliverCompute(99, 1, nil, nil, nil)})
+	require.ErrorIs(t, err, Reverted("SubscriptionNotFound"))
+	var re *RevertError
+	require.ErrorAs(t, err, &re)
+	require.Equal(t, []any{uint32(99)}, re.Args)
+	require.Equal(t, "SubscriptionNotFound", RevertName(err))
+	_, ok, err := s.Lookup("bad")
+	require.NoError(t, err)
+	require.False(t, ok)
+
+	// A subscription created through the sender is confirmed.
+	me := s.Address()
+	_, err = s.Send(ctx, Call{Key: "create", To: dep.Coordinator, Data: ca.PackCreateSubscription(coordinatorabi.Subscription{
+		Owner: me, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 100_000,
+		ContainerId: "echo", Inputs: []byte{1}, PaymentAmount: new(big.Int)})})
+	require.NoError(t, err)
+	r := e.settle(t, s, "create")
+	require.Equal(t, StateConfirmed, r.State)
+	out, err := e.sim.Client().CallContract(ctx, ethereum.CallMsg{To: &dep.Coordinator, Data: ca.PackSubscriptionCount()}, nil)
+	require.NoError(t, err)
+	n, err := ca.UnpackSubscriptionCount(out)
+	require.NoError(t, err)
+	require.Equal(t, uint32(1), n)
+}
+
+// quietLogger keeps Pebble's recovery chatter out of test output.
+type quietLogger struct{}
+
+func (quietLogger) Infof(string, ...any)  {}
+func (quietLogger) Errorf(string, ...any) {}
+func (quietLogger) Fatalf(format string, args ...any) {
+	panic(fmt.Sprintf(format, args...))
 }
