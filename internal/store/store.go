@@ -73,6 +73,7 @@ type runningJob struct {
 	client     string
 	containers []string
 	created    int64
+	finishing  bool // a Finish is committing it
 }
 
 // Job is one stored job.
@@ -221,19 +222,43 @@ func (s *Store) Finish(id string, res job.Result) error {
 	defer s.leave()
 	st := s.stripe(id)
 	st.mu.Lock()
-	defer st.mu.Unlock()
-	var j *Job
-	if r, ok := st.running[id]; ok {
-		j = &Job{ID: id, Client: r.client, Containers: r.containers, Status: job.StatusRunning, Created: r.created}
-	} else {
-		var err error
-		if j, err = s.get(id); err != nil {
+	r, ok := st.running[id]
+	if !ok {
+		// Not created by this process (or re-registered by PutStatus):
+		// read-modify-write under the stripe lock.
+		defer st.mu.Unlock()
+		j, err := s.get(id)
+		if err != nil {
 			return fmt.Errorf("finish job %s: %w", id, err)
 		}
 		if j.Status.Terminal() {
 			return nil
 		}
+		return s.commitFinish(j, res)
 	}
+	if r.finishing {
+		st.mu.Unlock()
+		return nil
+	}
+	// Mark it and commit outside the lock, so readers of other jobs in the
+	// stripe never wait for this fsync; it stays readable as running until
+	// the finish is durable.
+	r.finishing = true
+	st.running[id] = r
+	st.mu.Unlock()
+	err := s.commitFinish(&Job{ID: id, Client: r.client, Containers: r.containers, Status: job.StatusRunning, Created: r.created}, res)
+	st.mu.Lock()
+	if err != nil {
+		r.finishing = false
+		st.running[id] = r
+	} else {
+		delete(st.running, id)
+	}
+	st.mu.Unlock()
+	return err
+}
+
+func (s *Store) commitFinish(j *Job, res job.Result) error {
 	b := s.db.NewBatch()
 	defer b.Close()
 	_ = b.Delete(indexKey(prefixPending, j.Client, j.Created, j.ID), nil)
@@ -247,9 +272,8 @@ func (s *Store) Finish(id string, res job.Result) error {
 	s.pending.Add(-1)
 	if err := b.Commit(s.wo); err != nil {
 		s.pending.Add(1)
-		return fmt.Errorf("finish job %s: %w", id, err)
+		return fmt.Errorf("finish job %s: %w", j.ID, err)
 	}
-	delete(st.running, id)
 	return nil
 }
 
@@ -313,6 +337,15 @@ func (s *Store) Get(id string) (*Job, error) {
 		return nil, err
 	}
 	defer s.leave()
+	// A job this process is running is answered from memory: clients poll
+	// running jobs far more often than anything else.
+	st := s.stripe(id)
+	st.mu.Lock()
+	r, ok := st.running[id]
+	st.mu.Unlock()
+	if ok {
+		return &Job{ID: id, Client: r.client, Containers: r.containers, Status: job.StatusRunning, Created: r.created}, nil
+	}
 	return s.get(id)
 }
 
