@@ -40,6 +40,10 @@ func (s *syncBuffer) String() string {
 // REST runs an echo job, and an on-chain request through the example
 // consumer is delivered by the node.
 func TestDev(t *testing.T) {
+	// No external programs: nothing on PATH (no docker, geth, anvil, node).
+	t.Setenv("PATH", "")
+	t.Setenv("INFERNODE_GETH", "")
+	t.Setenv("INFERNODE_ANVIL", "")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	runCtx, stop := context.WithCancel(ctx)
