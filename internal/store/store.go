@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -112,6 +113,9 @@ func Open(dir string, opts Options) (*Store, error) {
 	}
 	db, err := pebble.Open(dir, &pebble.Options{Logger: pebbleLogger{log}})
 	if err != nil {
+		if strings.Contains(err.Error(), "lock") {
+			return nil, fmt.Errorf("open store %s: the directory is in use by another node (%w); stop that node or choose another data_dir", dir, err)
+		}
 		return nil, fmt.Errorf("open store %s: %w", dir, err)
 	}
 	s := &Store{db: db, now: opts.Now, wo: pebble.Sync, batch: opts.PurgeBatch, seed: maphash.MakeSeed()}

@@ -338,3 +338,12 @@ func TestUseAfterClose(t *testing.T) {
 	require.ErrorIs(t, err, ErrClosed)
 	require.ErrorIs(t, s.Ping(), ErrClosed)
 }
+
+func TestOpenTwice(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir, Options{})
+	defer s.Close()
+	_, err := Open(dir, Options{})
+	require.ErrorContains(t, err, "the directory is in use by another node")
+	require.ErrorContains(t, err, "choose another data_dir")
+}
