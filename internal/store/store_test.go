@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -277,11 +279,13 @@ func BenchmarkFinish(b *testing.B) {
 func BenchmarkRetentionMemory(b *testing.B) {
 	const jobs = 1_000_000
 	for b.Loop() {
-		heap := RetentionHeapProfile(b, jobs, 10)
-		for i, h := range heap {
-			b.ReportMetric(float64(h)/(1<<20), fmt.Sprintf("heapMB@%d%%", (i+1)*10))
+		heap, rss := RetentionHeapProfile(b, jobs, 10)
+		for i := range heap {
+			b.ReportMetric(float64(heap[i])/(1<<20), fmt.Sprintf("heapMB@%d%%", (i+1)*10))
+			b.ReportMetric(float64(rss[i])/(1<<20), fmt.Sprintf("rssMB@%d%%", (i+1)*10))
 		}
-		b.ReportMetric(float64(heap[len(heap)-1]-heap[0])/(1<<20), "heapGrowthMB")
+		b.ReportMetric(float64(heap[len(heap)-1])/(1<<20)-float64(heap[0])/(1<<20), "heapGrowthMB")
+		b.ReportMetric(float64(rss[len(rss)-1])/(1<<20)-float64(rss[0])/(1<<20), "rssGrowthMB")
 	}
 }
 
@@ -292,20 +296,20 @@ func TestRetentionMemoryFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes 100,000 jobs")
 	}
-	heap := RetentionHeapProfile(t, 50_000, 5)
+	heap, _ := RetentionHeapProfile(t, 50_000, 5)
 	require.Less(t, heap[len(heap)-1], heap[0]+8<<20, "heap after each fifth: %v", heap)
 }
 
 // RetentionHeapProfile creates and finishes n jobs with a retention of 1,000
 // simulated seconds (one job per second of a fake clock), purging every
-// n/100 jobs, and returns the live heap in bytes after each of `points`
-// equal parts.
-func RetentionHeapProfile(t testing.TB, n, points int) []uint64 {
+// n/100 jobs, and returns the live Go heap and the process's resident set
+// (which includes Pebble's off-heap cache and memtables) in bytes after
+// each of `points` equal parts.
+func RetentionHeapProfile(t testing.TB, n, points int) (heap, rss []uint64) {
 	clk := &clock{t: time.Unix(1_700_000_000, 0)}
 	s := open(t, t.TempDir(), Options{Now: clk.Now, NoSync: true})
 	defer s.Close()
 	res := success("echo", `{"input":{"x":1,"y":"some payload text"}}`)
-	var heap []uint64
 	var ms runtime.MemStats
 	for i := 1; i <= n; i++ {
 		id, err := s.Create("127.0.0.1", []string{"echo"})
@@ -320,30 +324,24 @@ func RetentionHeapProfile(t testing.TB, n, points int) []uint64 {
 			runtime.GC()
 			runtime.ReadMemStats(&ms)
 			heap = append(heap, ms.HeapAlloc)
+			rss = append(rss, residentBytes())
 		}
 	}
-	return heap
+	return heap, rss
 }
 
-func TestUseAfterClose(t *testing.T) {
-	s := open(t, t.TempDir(), Options{})
-	id, err := s.Create("c", []string{"a"})
-	require.NoError(t, err)
-	require.NoError(t, s.Close())
-	require.NoError(t, s.Close(), "a second Close is a no-op")
-	require.ErrorIs(t, s.Finish(id, success("a", "1")), ErrClosed)
-	_, err = s.Create("c", nil)
-	require.ErrorIs(t, err, ErrClosed)
-	_, err = s.Get(id)
-	require.ErrorIs(t, err, ErrClosed)
-	require.ErrorIs(t, s.Ping(), ErrClosed)
-}
-
-func TestOpenTwice(t *testing.T) {
-	dir := t.TempDir()
-	s := open(t, dir, Options{})
-	defer s.Close()
-	_, err := Open(dir, Options{})
-	require.ErrorContains(t, err, "the directory is in use by another node")
-	require.ErrorContains(t, err, "choose another data_dir")
+// residentBytes is VmRSS from /proc/self/status (0 where there is none).
+func residentBytes() uint64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			var kb uint64
+			fmt.Sscanf(strings.TrimSpace(rest), "%d", &kb)
+			return kb << 10
+		}
+	}
+	return 0
 }
