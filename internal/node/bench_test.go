@@ -54,9 +54,15 @@ func benchSubmit(b *testing.B, opts Options) {
 // BenchmarkRESTSubmitLatency posts echo jobs over HTTP at a fixed offered
 // rate of 1,000 jobs/s (open loop) and reports the p50 and p99 latency of
 // POST /api/jobs, the durable write included.
-func BenchmarkRESTSubmitLatency(b *testing.B) {
+func BenchmarkRESTSubmitLatency(b *testing.B) { benchLatency(b, Options{}) }
+
+// BenchmarkRESTSubmitLatencyNoSync is the same without fsync: the node's
+// own share of the submit latency, the disk taken out.
+func BenchmarkRESTSubmitLatencyNoSync(b *testing.B) { benchLatency(b, Options{StoreNoSync: true}) }
+
+func benchLatency(b *testing.B, opts Options) {
 	cfg := echoConfig(startEcho(b))
-	tn := startNode(b, cfg, Options{})
+	tn := startNode(b, cfg, opts)
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
 	const rate = 1000
 	var mu sync.Mutex
