@@ -100,7 +100,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 	ctx, span := r.tracer.Start(ctx, "relay.deliver_delegated", trace.WithAttributes(
 		attribute.String("owner", ds.Sub.Owner.Hex()), attribute.Int64("nonce", int64(ds.Nonce))))
 	defer span.End()
-	for attempt := 0; ; attempt++ {
+	for {
 		if d.State.final() {
 			return nil
 		}
@@ -153,7 +153,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 			if err := r.st.putJSON([]byte(key), d); err != nil {
 				return err
 			}
-			if !r.sleep(ctx, r.o.RetryBackoff<<min(attempt, 6)) {
+			if !r.sleep(ctx, r.o.RetryBackoff<<min(max(d.Attempts-1, 0), 6)) {
 				return ctx.Err()
 			}
 			continue
@@ -179,10 +179,15 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 					return r.putDlg(key, &d, IvFailed, name)
 				}
 			}
+			wait := r.o.RetryBackoff << min(max(d.Attempts-1, 0), 6)
+			if !countsAsAttempt(err) {
+				d.Attempts--
+				wait = r.o.PollInterval
+			}
 			if err := r.st.putJSON([]byte(key), d); err != nil {
 				return err
 			}
-			if !r.sleep(ctx, r.o.RetryBackoff<<min(attempt, 6)) {
+			if !r.sleep(ctx, wait) {
 				return ctx.Err()
 			}
 			continue

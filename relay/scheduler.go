@@ -134,7 +134,7 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 		attribute.Int64("subscription.id", int64(s.ID)), attribute.Int64("subscription.interval", int64(k)),
 		attribute.String("subscription.containers", s.ContainerID)))
 	defer span.End()
-	for attempt := 0; ; attempt++ {
+	for {
 		iv, err := r.st.iv(s.ID, k)
 		if err != nil {
 			return err
@@ -174,6 +174,7 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 		if cur, ok := s.Interval(r.headTime.Load()); !ok || cur != k {
 			return r.finish(s.ID, k, iv, IvSkipped, "interval closed", span)
 		}
+		tried := iv.Attempts
 		state, reason, err := r.attempt(ctx, s, k, &iv, span)
 		if err != nil {
 			return err
@@ -181,8 +182,14 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 		if state != "" {
 			return r.finish(s.ID, k, iv, state, reason, span)
 		}
-		if iv.TxKey == "" { // failed before sending: back off
-			if !r.sleep(ctx, r.o.RetryBackoff<<min(attempt, 6)) {
+		if iv.TxKey == "" {
+			// A failed try backs off exponentially; RPC trouble before any
+			// try (not counted) is retried at the poll pace.
+			wait := r.o.PollInterval
+			if iv.Attempts > tried {
+				wait = r.o.RetryBackoff << min(iv.Attempts-1, 6)
+			}
+			if !r.sleep(ctx, wait) {
 				return ctx.Err()
 			}
 		}
@@ -242,32 +249,46 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 		MinGas:       callbackGas(s.MaxGasLimit),
 	})
 	if err != nil {
-		return r.sendFailed(s, iv, err)
+		st, reason := r.sendFailed(s, iv, err)
+		if st == "" {
+			if err := r.st.putIv(s.ID, k, *iv); err != nil {
+				return "", "", err
+			}
+		}
+		return st, reason, nil
 	}
 	span.AddEvent("tx.sent", trace.WithAttributes(attribute.String("key", iv.TxKey)))
 	return "", "", nil
 }
 
 // sendFailed maps a failed send (nothing journaled) to the interval's fate.
-func (r *Relay) sendFailed(s *Sub, iv *Interval, err error) (IvState, string, error) {
+// Only a revert or a gas estimate above the limit uses up an attempt: RPC
+// trouble and a base fee above the cap are waited out.
+func (r *Relay) sendFailed(s *Sub, iv *Interval, err error) (IvState, string) {
 	iv.TxKey = ""
 	iv.Err = err.Error()
 	if name := coordinator.RevertName(err); name != "" {
 		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 		switch name {
 		case "NodeAlreadyResponded":
-			return IvDelivered, "already responded", nil
+			return IvDelivered, "already responded"
 		case "IntervalRedundancyReached":
-			return IvSkipped, "interval full", nil
+			return IvSkipped, "interval full"
 		case "SubscriptionIsCancelled", "SubscriptionCompleted", "IntervalMismatch", "SubscriptionNotFound", "SignatureExpired":
-			return IvSkipped, name, nil
+			return IvSkipped, name
 		}
 	}
-	if errors.Is(err, coordinator.ErrFeeAboveCap) {
-		iv.Attempts-- // waiting for the fee to drop is not a failed try
+	if !countsAsAttempt(err) {
+		iv.Attempts--
 	}
 	r.o.Logger.Warn("relay: send", "sub", s.ID, "err", err)
-	return "", "", nil
+	return "", ""
+}
+
+// countsAsAttempt reports whether a failed send was the delivery's fault
+// (a revert, too much gas) rather than the chain link's or the fee market's.
+func countsAsAttempt(err error) bool {
+	return coordinator.IsRevert(err, "") || errors.Is(err, coordinator.ErrGasAboveLimit)
 }
 
 // callbackGas is the least gas a delivery needs so the Coordinator can hand
