@@ -43,25 +43,53 @@ func NewMetrics(reg prometheus.Registerer, queueDepth, running func() float64) (
 	if reg == nil {
 		return m, nil
 	}
-	cs := []prometheus.Collector{m.Submitted, m.Finished, m.Rejected, m.JobSeconds}
+	// A registry reused by a restarted node keeps counting in the
+	// collectors it already has.
+	for _, c := range []*prometheus.CounterVec{m.Submitted, m.Finished, m.Rejected} {
+		existing, err := register(reg, c)
+		if err != nil {
+			return nil, err
+		}
+		switch c {
+		case m.Submitted:
+			m.Submitted = existing.(*prometheus.CounterVec)
+		case m.Finished:
+			m.Finished = existing.(*prometheus.CounterVec)
+		case m.Rejected:
+			m.Rejected = existing.(*prometheus.CounterVec)
+		}
+	}
+	h, err := register(reg, m.JobSeconds)
+	if err != nil {
+		return nil, err
+	}
+	m.JobSeconds = h.(prometheus.Histogram)
 	if queueDepth != nil {
-		cs = append(cs, prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		if _, err := register(reg, prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "infernode_job_queue_depth", Help: "Accepted jobs waiting for a worker.",
-		}, queueDepth))
+		}, queueDepth)); err != nil {
+			return nil, err
+		}
 	}
 	if running != nil {
-		cs = append(cs, prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		if _, err := register(reg, prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "infernode_jobs_pending", Help: "Off-chain jobs not yet finished.",
-		}, running))
-	}
-	for _, c := range cs {
-		if err := reg.Register(c); err != nil {
-			var are prometheus.AlreadyRegisteredError
-			if errors.As(err, &are) {
-				continue
-			}
-			return nil, fmt.Errorf("register metrics: %w", err)
+		}, running)); err != nil {
+			return nil, err
 		}
 	}
 	return m, nil
+}
+
+// register registers c, or returns the collector already registered in its
+// place.
+func register(reg prometheus.Registerer, c prometheus.Collector) (prometheus.Collector, error) {
+	if err := reg.Register(c); err != nil {
+		var are prometheus.AlreadyRegisteredError
+		if errors.As(err, &are) {
+			return are.ExistingCollector, nil
+		}
+		return nil, fmt.Errorf("register metrics: %w", err)
+	}
+	return c, nil
 }

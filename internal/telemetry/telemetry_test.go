@@ -103,7 +103,10 @@ func TestMetrics(t *testing.T) {
 	require.Equal(t, 7.0, got["infernode_job_queue_depth"])
 	require.Equal(t, 3.0, got["infernode_jobs_pending"])
 	require.Equal(t, 1.0, got["infernode_jobs_finished_total"])
-	// Registering twice (a restarted node on the same registry) is fine.
-	_, err = NewMetrics(reg, nil, nil)
+	// Registering twice (a restarted node on the same registry) keeps
+	// counting in the registered collectors.
+	m2, err := NewMetrics(reg, nil, nil)
 	require.NoError(t, err)
+	m2.Finished.WithLabelValues("success").Inc()
+	require.Same(t, m.Finished, m2.Finished)
 }
