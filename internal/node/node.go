@@ -207,6 +207,11 @@ func (n *Node) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
+	unregister, err := n.registerRuntime(rt)
+	if err != nil {
+		return err
+	}
+	defer unregister()
 	n.log.Info("starting containers", "count", len(cfg.Containers), "managed", cfg.Managed())
 	if err := rt.Start(ctx); err != nil {
 		_ = rt.Stop(context.WithoutCancel(ctx))
@@ -315,6 +320,26 @@ func (n *Node) runtime() (executor.Runtime, error) {
 		return nil, fmt.Errorf("managed runtime: %w", err)
 	}
 	return rt, nil
+}
+
+// registerRuntime exports the metrics of a runtime that is a
+// prometheus.Collector (the Docker runtime) at /metrics. A collector the
+// registry already holds (the caller registered it) is left alone; one
+// registered here is unregistered by the returned func, so a registry
+// reused by a later node serves that node's runtime, not a stopped one.
+func (n *Node) registerRuntime(rt executor.Runtime) (func(), error) {
+	c, ok := rt.(prometheus.Collector)
+	if !ok {
+		return func() {}, nil
+	}
+	if err := n.reg.Register(c); err != nil {
+		var are prometheus.AlreadyRegisteredError
+		if errors.As(err, &are) {
+			return func() {}, nil
+		}
+		return nil, fmt.Errorf("register container runtime metrics: %w", err)
+	}
+	return func() { n.reg.Unregister(c) }, nil
 }
 
 func (n *Node) handler(b *backend) (http.Handler, error) {

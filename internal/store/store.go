@@ -327,11 +327,13 @@ func (s *Store) PutStatus(client, id string, status job.Status, containers []str
 	if err != nil {
 		return err
 	}
+	// Count the change before it is visible, as commitFinish does.
+	s.pending.Add(delta)
 	if err := b.Commit(s.wo); err != nil {
+		s.pending.Add(-delta)
 		return fmt.Errorf("put status %s: %w", id, err)
 	}
 	delete(st.running, id) // the record, not the fast path, is now authoritative
-	s.pending.Add(delta)
 	return nil
 }
 
@@ -445,12 +447,13 @@ func (s *Store) RecoverInterrupted() (int, error) {
 				return n, err
 			}
 		}
+		s.pending.Add(-int64(len(ids))) // before the commit makes them visible
 		err = b.Commit(s.wo)
 		b.Close()
 		if err != nil {
+			s.pending.Add(int64(len(ids)))
 			return n, fmt.Errorf("recover interrupted jobs: %w", err)
 		}
-		s.pending.Add(-int64(len(ids)))
 		n += len(ids)
 	}
 }

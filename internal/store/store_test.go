@@ -345,3 +345,48 @@ func residentBytes() uint64 {
 	}
 	return 0
 }
+
+// TestPendingNeverStaleBehindAFinishedResult checks the invariant /info
+// relies on: once a reader sees a job finished, Pending no longer counts
+// it. A reader that counts visible finished jobs, then reads Pending, must
+// never find more pending than the jobs it did not see finished.
+func TestPendingNeverStaleBehindAFinishedResult(t *testing.T) {
+	s := open(t, t.TempDir(), Options{NoSync: true})
+	defer s.Close()
+	const n = 400
+	ids := make([]string, n)
+	for i := range ids {
+		id, err := s.Create("c", []string{"echo"})
+		require.NoError(t, err)
+		ids[i] = id
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < n; i += 8 {
+				if i%2 == 0 {
+					require.NoError(t, s.Finish(ids[i], success("echo", `{"x":1}`)))
+				} else {
+					require.NoError(t, s.PutStatus("c", ids[i], job.StatusSuccess, []string{"echo"}))
+				}
+			}
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	for finished := 0; finished < n; {
+		finished = 0
+		for _, id := range ids {
+			j, err := s.Get(id)
+			require.NoError(t, err)
+			if j.Status.Terminal() {
+				finished++
+			}
+		}
+		require.LessOrEqual(t, s.Pending(), n-finished, "a finished job is still counted as pending")
+	}
+	<-done
+	require.Zero(t, s.Pending())
+}
