@@ -59,7 +59,11 @@ func TestSimReorgRollsBackAndDeliversOnce(t *testing.T) {
 	require.NoError(t, err)
 	// Block B holds the request; the relay sees it and sends a delivery.
 	rc := h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("reorg"), 1))
-	h.eventually(func() bool { _, ok, _ := n.r.st.sub(1); return ok }, "subscription seen in block B")
+	h.eventually(func() bool {
+		_, ok, _ := n.r.st.sub(1)
+		last, _, _ := n.r.st.last()
+		return ok && last.Number == rc.BlockNumber.Uint64()
+	}, "subscription seen in block B")
 	stored, ok, err := n.r.st.last()
 	require.NoError(t, err)
 	require.True(t, ok)

@@ -58,7 +58,7 @@ func TestFaultyRPCEveryDeliveryLands(t *testing.T) {
 
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("one"), 1))
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("two"), 1))
-	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackSubscribe("echo", []byte("tick"), 3, 3, 1))
+	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackSubscribe("echo", []byte("tick"), 3, 6, 1))
 	h.eventually(func() bool {
 		return responseCount(h, 1, 1) == 1 && responseCount(h, 2, 1) == 1 &&
 			responseCount(h, 3, 1) == 1 && responseCount(h, 3, 2) == 1 && responseCount(h, 3, 3) == 1
