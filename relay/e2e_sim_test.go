@@ -55,16 +55,16 @@ func TestSimOneShotRequestDelivered(t *testing.T) {
 
 func TestSimRecurringDeliveredOncePerInterval(t *testing.T) {
 	h := newHarness(t, 1)
-	h.mineEvery(100 * time.Millisecond) // +1 s of block time per block
+	h.mineEvery(200 * time.Millisecond) // +1 s of block time per block
 	h.startNode(1, t.TempDir(), nil)
-	const frequency, period = 3, 8
+	const frequency, period = 3, 10
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackSubscribe("echo", []byte("tick"), frequency, period, 1))
 	h.eventually(func() bool { return h.deliveries() == frequency }, "every interval delivered")
 	for k := uint32(1); k <= frequency; k++ {
 		require.Equal(t, uint16(1), responseCount(h, 1, k), "interval %d", k)
 	}
 	// Past the last interval nothing more is delivered.
-	time.Sleep(20 * 100 * time.Millisecond)
+	time.Sleep(15 * 200 * time.Millisecond)
 	require.Equal(t, uint64(frequency), h.deliveries())
 }
 
