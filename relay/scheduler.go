@@ -132,7 +132,8 @@ func (r *Relay) work(ctx context.Context, id uint32) {
 func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 	ctx, span := r.tracer.Start(ctx, "relay.deliver", trace.WithAttributes(
 		attribute.Int64("subscription.id", int64(s.ID)), attribute.Int64("subscription.interval", int64(k)),
-		attribute.String("subscription.containers", s.ContainerID)))
+		attribute.String("subscription.containers", s.ContainerID),
+		attribute.Int64("subscription.created_block", int64(s.Block))))
 	defer span.End()
 	for {
 		iv, err := r.st.iv(s.ID, k)
