@@ -115,7 +115,13 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 				}
 				if rec.State == coordinator.StateConfirmed {
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
-					return r.adoptDelegated(ctx, key, &d, req, true)
+					for { // on chain: only reading the new id remains; retry RPC trouble
+						err := r.adoptDelegated(ctx, key, &d, req, true)
+						if err == nil || !r.sleep(ctx, r.o.PollInterval) {
+							return err
+						}
+						r.o.Logger.Warn("relay: read delegated subscription id", "key", key, "err", err)
+					}
 				}
 				d.Err = rec.Err
 			}
