@@ -146,3 +146,16 @@ func BenchmarkRESTSubmitToFinish(b *testing.B) {
 func BenchmarkSubmitToFinishNoSync(b *testing.B) {
 	benchSubmit(b, Options{StoreNoSync: true})
 }
+
+// BenchmarkSubmitToFinishSyncFinish is BenchmarkSubmitToFinish with an
+// fsync on every finish as well (store.Options.SyncFinish): the cost of
+// the finish fsync the default leaves out.
+func BenchmarkSubmitToFinishSyncFinish(b *testing.B) {
+	benchSubmit(b, Options{StoreSyncFinish: true})
+}
+
+// BenchmarkRESTSubmitLatencySyncFinish is BenchmarkRESTSubmitLatency with
+// an fsync on every finish as well.
+func BenchmarkRESTSubmitLatencySyncFinish(b *testing.B) {
+	benchLatency(b, Options{StoreSyncFinish: true})
+}

@@ -87,6 +87,9 @@ type Options struct {
 	ShutdownGrace time.Duration
 	// StoreNoSync skips fsync in the store: benchmarks only.
 	StoreNoSync bool
+	// StoreSyncFinish makes the store fsync every job's finish too (see
+	// store.Options.SyncFinish); by default only the durable create does.
+	StoreSyncFinish bool
 }
 
 // newManagedRuntime is the Docker runtime constructor, set by
@@ -186,7 +189,7 @@ func (n *Node) Run(ctx context.Context) (err error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
 	}
-	st, err := store.Open(cfg.DataDir, store.Options{Logger: n.log, NoSync: n.opts.StoreNoSync})
+	st, err := store.Open(cfg.DataDir, store.Options{Logger: n.log, NoSync: n.opts.StoreNoSync, SyncFinish: n.opts.StoreSyncFinish})
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cockroachdb/pebble"
+	"github.com/cockroachdb/pebble/vfs"
 	"github.com/google/uuid"
 
 	"github.com/infernode/infernode/internal/job"
@@ -43,6 +44,18 @@ type Options struct {
 	// NoSync skips the fsync on writes. Only for benchmarks and tests that
 	// do not kill the process: with it a crash can lose accepted jobs.
 	NoSync bool
+	// SyncFinish makes Finish wait for an fsync too. By default a finish
+	// is written without one: the job's id and its running record are
+	// already durable (Create syncs), a crash can lose at most the finishes
+	// not yet covered by a later synced write (every synced commit flushes
+	// the whole WAL before it), and a lost finish leaves the job running,
+	// which RecoverInterrupted turns into failed with InterruptedReason.
+	// So no accepted job is lost or left unfinished; what a crash can do is
+	// change a result a client already saw into that visible failure.
+	SyncFinish bool
+	// FS is the filesystem Pebble uses. Default: the real one (vfs.Default).
+	// Tests use vfs.NewStrictMem to simulate losing unsynced writes.
+	FS vfs.FS
 	// PurgeBatch is how many finished jobs one purge batch deletes.
 	// Default 1000.
 	PurgeBatch int
@@ -53,7 +66,8 @@ type Options struct {
 type Store struct {
 	db      *pebble.DB
 	now     func() time.Time
-	wo      *pebble.WriteOptions
+	wo      *pebble.WriteOptions // creates, status reports, recovery
+	finWO   *pebble.WriteOptions // finishes: see Options.SyncFinish
 	batch   int
 	pending atomic.Int64
 	seed    maphash.Seed
@@ -111,7 +125,7 @@ func Open(dir string, opts Options) (*Store, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	db, err := pebble.Open(dir, &pebble.Options{Logger: pebbleLogger{log}})
+	db, err := pebble.Open(dir, &pebble.Options{Logger: pebbleLogger{log}, FS: opts.FS})
 	if err != nil {
 		if strings.Contains(err.Error(), "lock") {
 			return nil, fmt.Errorf("open store %s: the directory is in use by another node (%w); stop that node or choose another data_dir", dir, err)
@@ -122,8 +136,12 @@ func Open(dir string, opts Options) (*Store, error) {
 	for i := range s.stripes {
 		s.stripes[i].running = map[string]runningJob{}
 	}
+	s.finWO = pebble.NoSync
+	if opts.SyncFinish {
+		s.finWO = pebble.Sync
+	}
 	if opts.NoSync {
-		s.wo = pebble.NoSync
+		s.wo, s.finWO = pebble.NoSync, pebble.NoSync
 	}
 	n, err := s.countPrefix(prefixPending)
 	if err != nil {
@@ -274,7 +292,7 @@ func (s *Store) commitFinish(j *Job, res job.Result) error {
 	// Count it finished before it is visible as finished, so a reader that
 	// sees the result never sees it still counted as pending.
 	s.pending.Add(-1)
-	if err := b.Commit(s.wo); err != nil {
+	if err := b.Commit(s.finWO); err != nil {
 		s.pending.Add(1)
 		return fmt.Errorf("finish job %s: %w", j.ID, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cockroachdb/pebble/vfs"
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
@@ -389,4 +390,60 @@ func TestPendingNeverStaleBehindAFinishedResult(t *testing.T) {
 	}
 	<-done
 	require.Zero(t, s.Pending())
+}
+
+// TestFinishDurability pins down what a crash (here: losing every write
+// that was not fsynced) does to a finish written without fsync: the id is
+// never lost, an unsynced finish comes back running and recovery fails it
+// visibly, and any later synced write makes earlier finishes durable.
+func TestFinishDurability(t *testing.T) {
+	tests := []struct {
+		name       string
+		syncFinish bool
+		syncAfter  bool // a synced Create follows the finish
+		want       job.Status
+		wantErr    string
+	}{
+		{name: "unsynced finish lost: failed visibly", want: job.StatusFailed, wantErr: InterruptedReason},
+		{name: "a later synced write carries the finish", syncAfter: true, want: job.StatusSuccess},
+		{name: "SyncFinish: finish survives", syncFinish: true, want: job.StatusSuccess},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := vfs.NewStrictMem()
+			require.NoError(t, fs.MkdirAll("db", 0o755))
+			root, err := fs.OpenDir("")
+			require.NoError(t, err)
+			require.NoError(t, root.Sync()) // the directory itself is durable
+			require.NoError(t, root.Close())
+			s := open(t, "db", Options{FS: fs, SyncFinish: tc.syncFinish})
+			id, err := s.Create("c", []string{"echo"})
+			require.NoError(t, err)
+			require.NoError(t, s.Finish(id, success("echo", `{"x":1}`)))
+			if tc.syncAfter {
+				_, err := s.Create("c", []string{"echo"})
+				require.NoError(t, err)
+			}
+			// Crash: nothing written from here on reaches the disk, and
+			// what was not synced is gone.
+			fs.SetIgnoreSyncs(true)
+			require.NoError(t, s.Close())
+			fs.ResetToSyncedState()
+			fs.SetIgnoreSyncs(false)
+
+			s = open(t, "db", Options{FS: fs})
+			defer s.Close()
+			_, err = s.RecoverInterrupted()
+			require.NoError(t, err)
+			j, err := s.Get(id)
+			require.NoError(t, err, "an accepted id is never lost")
+			require.Equal(t, tc.want, j.Status)
+			if tc.wantErr != "" {
+				require.Equal(t, tc.wantErr, j.Result.Error)
+			} else {
+				require.JSONEq(t, `{"x":1}`, string(j.Result.Output))
+			}
+			require.Zero(t, s.Pending())
+		})
+	}
 }
