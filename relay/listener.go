@@ -62,7 +62,7 @@ func (r *Relay) listen(ctx context.Context, head *types.Header) error {
 	}
 	from := r.o.StartBlock
 	if ok {
-		if last, err = r.checkReorg(ctx, last); err != nil {
+		if last, err = r.checkReorg(ctx, last, head); err != nil {
 			return err
 		}
 		from = last.Number + 1
@@ -92,9 +92,11 @@ func (r *Relay) listen(ctx context.Context, head *types.Header) error {
 			}
 			return fmt.Errorf("read logs %d-%d: %w", from, to, err)
 		}
-		hdr, err := r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(to))
-		if err != nil {
-			return fmt.Errorf("read header %d: %w", to, err)
+		hdr := head
+		if to != n { // the head's own header is at hand; older ones are read
+			if hdr, err = r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(to)); err != nil {
+				return fmt.Errorf("read header %d: %w", to, err)
+			}
 		}
 		for _, l := range logs {
 			if l.Removed {
@@ -141,7 +143,12 @@ func (r *Relay) markProcessed(n uint64, h common.Hash) error {
 // checkReorg compares the last processed block's hash with the canonical
 // chain; on a mismatch it walks back the stored hashes to the newest block
 // still canonical and rolls back everything seen after it.
-func (r *Relay) checkReorg(ctx context.Context, last blockRef) (blockRef, error) {
+func (r *Relay) checkReorg(ctx context.Context, last blockRef, head *types.Header) (blockRef, error) {
+	// The common case costs no call: the head builds on the last block.
+	n := head.Number.Uint64()
+	if (n == last.Number+1 && head.ParentHash == last.Hash) || (n == last.Number && head.Hash() == last.Hash) {
+		return last, nil
+	}
 	hdr, err := r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(last.Number))
 	if err != nil {
 		return last, fmt.Errorf("read header %d: %w", last.Number, err)

@@ -259,19 +259,33 @@ func (r *Relay) Run(ctx context.Context) error {
 	if sub != nil {
 		subErr = sub.Err()
 	}
-	t := time.NewTicker(r.o.PollInterval)
+	// With pushed heads, polling is only a safety net.
+	poll := r.o.PollInterval
+	if sub != nil {
+		poll *= 10
+	}
+	t := time.NewTicker(poll)
 	defer t.Stop()
 	for {
+		var err error
 		select {
 		case <-ctx.Done():
 			return nil
 		case err := <-subErr:
 			r.o.Logger.Warn("relay: head subscription ended; polling", "err", err)
 			subErr = nil
-		case <-heads:
+			t.Reset(r.o.PollInterval)
+			continue
+		case h := <-heads:
+			if h != nil && h.Number != nil {
+				err = r.onHead(ctx, h)
+			} else {
+				err = r.tick(ctx)
+			}
 		case <-t.C:
+			err = r.tick(ctx)
 		}
-		if err := r.tick(ctx); err != nil && ctx.Err() == nil {
+		if err != nil && ctx.Err() == nil {
 			r.o.Logger.Warn("relay: tick", "err", err)
 		}
 	}
@@ -308,6 +322,12 @@ func (r *Relay) tick(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("read head: %w", err)
 	}
+	return r.onHead(ctx, head)
+}
+
+// onHead runs the listener and dispatches due intervals when head is new.
+func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
+	var err error
 	r.headOK.Store(time.Now().UnixNano())
 	n := head.Number.Uint64()
 	if n == r.headNum.Load() && r.headTime.Load() != 0 {
