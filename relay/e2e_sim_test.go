@@ -4,12 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"math/big"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
@@ -142,6 +140,3 @@ func TestSimDelegatedCreatedAndDeliveredAtomically(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, uint32(1), count)
 }
-
-var _ = filepath.Join
-var _ = common.Address{}

@@ -3,7 +3,6 @@ package relay
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -260,5 +259,3 @@ func (r *Relay) handleLog(ctx context.Context, l types.Log) error {
 	}
 	return nil
 }
-
-var errStop = errors.New("stop")

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"time"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi"
@@ -372,5 +371,3 @@ func (r *Relay) callBool(ctx context.Context, data []byte) (bool, error) {
 	}
 	return r.abi.UnpackNodeResponded(out)
 }
-
-var _ = time.Second

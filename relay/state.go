@@ -1,7 +1,6 @@
 package relay
 
 import (
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -229,5 +228,3 @@ func (s state) delegated() (map[string]*Delegated, error) {
 	})
 	return out, err
 }
-
-func u32be(n uint32) []byte { return binary.BigEndian.AppendUint32(nil, n) }
