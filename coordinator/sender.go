@@ -342,20 +342,23 @@ func (s *Sender) send(ctx context.Context, c Call) (*Record, error) {
 	if err := s.j.reserve(r); err != nil {
 		return nil, fmt.Errorf("reserve nonce %d: %w", nonce, err)
 	}
+	// From here the nonce is accounted for: a failure leaves the reserved
+	// record to the monitor, which fills it with a no-op. The record joins
+	// the monitor's set only once signed, so the two never race to sign.
+	tx, err := s.sign(r, tip, feeCap)
+	if err == nil {
+		err = s.commitVersion(r, tx, head.Number.Uint64())
+	}
+	out := r.copy()
 	s.mu.Lock()
 	s.open[nonce] = r
 	s.mu.Unlock()
-	// From here the nonce is accounted for: any failure leaves the record
-	// for the monitor, which sends it or fills it with a no-op.
-	tx, err := s.sign(r, tip, feeCap)
 	if err != nil {
-		return r, nil
+		s.o.Logger.Error("sender: sign or journal failed; the nonce will be filled", "nonce", nonce, "err", err)
+		return out, nil
 	}
-	if err := s.commitVersion(r, tx, head.Number.Uint64()); err != nil {
-		return nil, fmt.Errorf("journal nonce %d: %w", nonce, err)
-	}
-	s.broadcast(ctx, r, tx)
-	return r.copy(), nil
+	s.broadcast(ctx, out, tx)
+	return out, nil
 }
 
 func (r *Record) copy() *Record {
