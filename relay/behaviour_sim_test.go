@@ -3,6 +3,7 @@ package relay
 import (
 	"context"
 	"errors"
+	"math/big"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -12,7 +13,9 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -102,4 +105,43 @@ func TestSimInputsFromGetContainerInputs(t *testing.T) {
 	require.Equal(t, uint32(1), inner[0], "subscription id")
 	require.Equal(t, uint32(1), inner[1], "interval")
 	require.Equal(t, n.s.Address(), inner[3], "caller is the node")
+}
+
+func TestSimDelegatedGuardRejections(t *testing.T) {
+	h := newHarness(t, 1)
+	guard := executor.NewGuardian([]config.Container{
+		{ID: "echo", External: true, URL: "http://127.0.0.1:1", AllowedDelegateAddresses: []string{"0x00000000000000000000000000000000000000b0"}},
+		{ID: "lan", External: true, URL: "http://127.0.0.1:1", AllowedIPs: []string{"10.0.0.0/8"}},
+	})
+	n := h.startNodeWith(1, t.TempDir(), nil, nil, func(o *Options) { o.Guard = guard })
+	head, err := h.client.HeaderByNumber(context.Background(), nil)
+	require.NoError(t, err)
+	body := func(containers string) []byte {
+		r := &coordinator.DelegatedRequest{Delegate: coordinator.DelegateSubscription{Nonce: 1, Expiry: uint32(head.Time + 3600), Sub: coordinator.Subscription{
+			Owner: h.dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 5_000_000,
+			ContainerId: containers, Inputs: []byte{}, PaymentAmount: new(big.Int)}}}
+		r.Sig, err = r.Delegate.Sign(coordinator.Domain{ChainID: h.chainID, Coordinator: h.dep.Coordinator}, h.keys[0])
+		require.NoError(t, err)
+		b, err := coordinator.EncodeDelegated(r)
+		require.NoError(t, err)
+		return b
+	}
+	for _, tc := range []struct {
+		containers, client string
+		code               job.Code
+		msg                string
+	}{
+		{"echo", "127.0.0.1", job.CodeForbidden, "Container not allowed for address"}, // owner not a delegate
+		{"lan", "127.0.0.1", job.CodeForbidden, "Container not allowed for address"},  // client IP
+		{"nope", "127.0.0.1", job.CodeInvalid, "Container not supported"},
+	} {
+		err := n.r.SubmitDelegated(context.Background(), tc.client, body(tc.containers))
+		var je *job.Error
+		require.ErrorAs(t, err, &je, tc.containers)
+		require.Equal(t, tc.code, je.Code)
+		require.Equal(t, tc.msg, je.Message)
+	}
+	dl, err := n.r.st.delegated()
+	require.NoError(t, err)
+	require.Empty(t, dl, "nothing persisted for a rejected request")
 }

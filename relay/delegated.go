@@ -25,7 +25,13 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 		return err
 	}
 	sub := req.Delegate.Sub
-	if jerr := r.o.Guard.CheckChain(sub.Owner.Hex(), true, req.Containers(), sub.Verifier != (common.Address{})); jerr != nil {
+	proof := sub.Verifier != (common.Address{})
+	// The client's IP (allowed_ips) as for any REST request, then the
+	// owner (allowed_delegate_addresses).
+	if jerr := r.o.Guard.CheckOffchain(client, req.Containers(), proof); jerr != nil {
+		return jerr
+	}
+	if jerr := r.o.Guard.CheckChain(sub.Owner.Hex(), true, req.Containers(), proof); jerr != nil {
 		return jerr
 	}
 	if _, err := r.ver.Verify(ctx, req); err != nil {

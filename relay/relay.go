@@ -28,9 +28,11 @@ type Runner interface {
 	Run(ctx context.Context, in executor.Input) ([]job.ContainerResult, error)
 }
 
-// Guard applies the node's rules for chain work (*executor.Guardian).
+// Guard applies the node's rules (*executor.Guardian): CheckChain for
+// on-chain work, CheckOffchain for the client IP of a REST request.
 type Guard interface {
 	CheckChain(address string, delegated bool, containers []string, requiresProof bool) *job.Error
+	CheckOffchain(client string, containers []string, requiresProof bool) *job.Error
 }
 
 // Options configure a Relay. Zero values take the documented defaults.
