@@ -78,6 +78,9 @@ func (r *Relay) startDelegated(ctx context.Context, key string) {
 			delete(r.dlgRun, key)
 			r.mu.Unlock()
 		}()
+		if !r.waitActive(ctx, key) { // a future subscription holds no worker
+			return
+		}
 		select {
 		case r.workers <- struct{}{}:
 		case <-ctx.Done():
@@ -88,6 +91,25 @@ func (r *Relay) startDelegated(ctx context.Context, key string) {
 			r.o.Logger.Warn("relay: delegated subscription", "key", key, "err", err)
 		}
 	}()
+}
+
+// waitActive waits, by block time, until the delegated subscription under
+// key is active; false when ctx ends.
+func (r *Relay) waitActive(ctx context.Context, key string) bool {
+	var d Delegated
+	if ok, err := r.st.getJSON([]byte(key), &d); err != nil || !ok {
+		return true // deliverDelegated reports it
+	}
+	req, err := coordinator.DecodeDelegated(d.Body)
+	if err != nil {
+		return true
+	}
+	for r.headTime.Load() < uint64(req.Delegate.Sub.ActiveAt) {
+		if !r.sleep(ctx, r.o.PollInterval) {
+			return false
+		}
+	}
+	return true
 }
 
 // deliverDelegated creates and delivers a delegated subscription in one
