@@ -54,6 +54,22 @@ func parseJSON(body []byte) *job.Error {
 	return nil
 }
 
+// parseBodyObject decodes a body that must be one JSON object. A
+// well-formed object is validated and decoded in one pass; anything else
+// takes parseJSON's and decodeObject's precise errors.
+func parseBodyObject(body []byte) (map[string]json.RawMessage, *job.Error) {
+	if kind(body) == "object" {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(body, &obj) == nil {
+			return obj, nil
+		}
+	}
+	if jerr := parseJSON(body); jerr != nil {
+		return nil, jerr
+	}
+	return decodeObject(body, "")
+}
+
 // decodeObject decodes a JSON object into its members; path names it in
 // errors ("" for the body itself).
 func decodeObject(raw json.RawMessage, path string) (map[string]json.RawMessage, *job.Error) {
@@ -111,6 +127,12 @@ func stringList(obj map[string]json.RawMessage, key, prefix string) ([]string, *
 	if k := kind(raw); k != "array" {
 		return nil, invalid(p, p+" must be an array of strings, got "+k)
 	}
+	// Common case in one pass; null elements (which would decode as "")
+	// and wrong types take the slow path for their precise error.
+	var fast []string
+	if json.Unmarshal(raw, &fast) == nil && !bytes.Contains(raw, []byte("null")) {
+		return fast, nil
+	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
 		return nil, invalid(p, "malformed array")
@@ -152,7 +174,7 @@ func decodeJobRequest(obj map[string]json.RawMessage, prefix string) (job.Reques
 	if k := kind(data); k != "object" {
 		return req, invalid(p, p+" must be a JSON object, got "+k)
 	}
-	req.Data = append(json.RawMessage(nil), bytes.TrimSpace(data)...)
+	req.Data = bytes.TrimSpace(data) // json.Unmarshal gave us a copy
 
 	if raw, ok := obj["requires_proof"]; ok {
 		p := join(prefix, "requires_proof")
@@ -207,6 +229,12 @@ func decodeSubmission(raw json.RawMessage, prefix string) (submission, *job.Erro
 	if jerr != nil {
 		return submission{}, jerr
 	}
+	return decodeSubmissionObject(raw, obj, prefix)
+}
+
+// decodeSubmissionObject is decodeSubmission for an object already split
+// into its members.
+func decodeSubmissionObject(raw json.RawMessage, obj map[string]json.RawMessage, prefix string) (submission, *job.Error) {
 	if isDelegated(obj) {
 		if jerr := checkDelegated(obj, prefix); jerr != nil {
 			return submission{}, jerr
@@ -217,21 +245,19 @@ func decodeSubmission(raw json.RawMessage, prefix string) (submission, *job.Erro
 	return submission{Job: req}, jerr
 }
 
-// DecodeSubmission decodes a POST /api/jobs body.
+// decodeSubmissionBody decodes a POST /api/jobs body.
 func decodeSubmissionBody(body []byte) (submission, *job.Error) {
-	if jerr := parseJSON(body); jerr != nil {
+	obj, jerr := parseBodyObject(body)
+	if jerr != nil {
 		return submission{}, jerr
 	}
-	return decodeSubmission(body, "")
+	return decodeSubmissionObject(body, obj, "")
 }
 
 // decodeStreamBody decodes a POST /api/jobs/stream body. A delegated request
 // is refused before any other rule looks at it.
 func decodeStreamBody(body []byte) (job.Request, *job.Error) {
-	if jerr := parseJSON(body); jerr != nil {
-		return job.Request{}, jerr
-	}
-	obj, jerr := decodeObject(body, "")
+	obj, jerr := parseBodyObject(body)
 	if jerr != nil {
 		return job.Request{}, jerr
 	}
@@ -270,10 +296,7 @@ type statusReport struct {
 // decodeStatus decodes {id, status, containers?}.
 func decodeStatus(body []byte) (statusReport, *job.Error) {
 	var s statusReport
-	if jerr := parseJSON(body); jerr != nil {
-		return s, jerr
-	}
-	obj, jerr := decodeObject(body, "")
+	obj, jerr := parseBodyObject(body)
 	if jerr != nil {
 		return s, jerr
 	}

@@ -306,7 +306,8 @@ func TestDelegatedRowsAgainstNode(t *testing.T) {
 	require.NoError(t, err)
 
 	cfg := tableConfig(startEcho(t))
-	cfg.Containers[3].AllowedDelegateAddresses = []string{"0x000000000000000000000000000000000000dEaD"}
+	cfg.Containers = append(cfg.Containers, config.Container{ID: "owners", URL: cfg.Containers[0].URL, External: true,
+		AllowedDelegateAddresses: []string{"0x000000000000000000000000000000000000dEaD"}})
 	cfg.Chain = config.Chain{Enabled: true, RPCURL: chain.RPCURL(), CoordinatorAddress: dep.Coordinator.Hex(),
 		PollInterval: config.Duration(100 * time.Millisecond),
 		Wallet:       config.Wallet{PrivateKey: hex.EncodeToString(crypto.FromECDSA(other)), MaxGasLimit: 10_000_000}}
@@ -334,8 +335,10 @@ func TestDelegatedRowsAgainstNode(t *testing.T) {
 			err: "Signature expired", params: map[string]any{"expiry": float64(head.Time)}},
 		{name: "invalid signature", body: body(2, later, "echo", owner, true), status: 401, err: "Invalid signature"},
 		{name: "signer mismatch", body: body(3, later, "echo", other, false), status: 401, err: "Signer mismatch"},
-		{name: "owner not allowed", body: body(4, later, "fenced", owner, false), status: 403,
-			err: "Container not allowed for address", params: map[string]any{"container": "fenced", "address": dep.ExampleConsumer.Hex()}},
+		{name: "owner not allowed", body: body(4, later, "owners", owner, false), status: 403,
+			err: "Container not allowed for address", params: map[string]any{"container": "owners", "address": dep.ExampleConsumer.Hex()}},
+		{name: "ip not allowed", body: body(8, later, "fenced", owner, false), status: 403,
+			err: "Container not allowed for address", params: map[string]any{"container": "fenced", "address": "127.0.0.1"}},
 		{name: "unknown container", body: body(5, later, "echo,gpt", owner, false), status: 400,
 			err: "Container not supported", params: map[string]any{"container": "gpt"}},
 		{name: "stream delegated", path: "/api/jobs/stream", body: body(6, later, "echo", owner, false), status: 400,
