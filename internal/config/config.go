@@ -66,6 +66,10 @@ type Chain struct {
 	PollInterval       Duration `json:"poll_interval,omitempty"`
 	MaxTxsInFlight     int      `json:"max_txs_in_flight,omitempty"`
 	Confirmations      uint64   `json:"confirmations,omitempty"`
+	// StartBlock is where the relay's first log scan starts when the data
+	// directory holds no relay state (the Coordinator's deploy block, as
+	// `infernode deploy` prints it). Default 0: scan from genesis.
+	StartBlock uint64 `json:"start_block,omitempty"`
 }
 
 // Wallet is the node's signing key and limits.

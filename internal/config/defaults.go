@@ -22,7 +22,7 @@ const (
 	DefaultFirstHostPort    = 3000 // first auto-assigned host port (managed mode)
 	DefaultPollInterval     = Duration(time.Second)
 	DefaultMaxTxsInFlight   = 16
-	DefaultMaxGasLimit      = 5_000_000
+	DefaultMaxGasLimit      = 10_000_000
 	DefaultLogLevel         = "info"
 )
 

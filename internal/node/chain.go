@@ -22,7 +22,8 @@ type RelayOptions struct {
 	// Backend replaces dialing chain.rpc_url (tests, the embedded chain).
 	Backend relay.Backend
 	// StartBlock is where the first scan starts when the data directory has
-	// no relay state (the Coordinator's deploy block). Default 0.
+	// no relay state (the Coordinator's deploy block). Default: the
+	// configuration's chain.start_block.
 	StartBlock uint64
 }
 
@@ -85,6 +86,10 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			}
 			return nil, err
 		}
+		start := ro.StartBlock
+		if start == 0 {
+			start = cfg.StartBlock
+		}
 		ids := make([]string, 0, len(deps.Config.Containers))
 		for _, c := range deps.Config.Containers {
 			ids = append(ids, c.ID)
@@ -92,7 +97,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		r, err := relay.New(relay.Options{
 			Backend: rpc, DB: db, Sender: s, Coordinator: common.HexToAddress(cfg.CoordinatorAddress),
 			Runner: deps.Executor, Guard: deps.Guardian, Containers: ids,
-			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: ro.StartBlock, PollInterval: cfg.PollInterval.D(),
+			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 			Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,
 		})
 		if err != nil {
