@@ -228,7 +228,8 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		}
 	}()
 
-	exec, err := executor.New(executor.Options{Runtime: rt, Containers: cfg.Containers, TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator})
+	exec, err := executor.New(executor.Options{Runtime: rt, Containers: cfg.Containers, HTTPClient: containerClient(cfg.Jobs.Workers),
+		TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator})
 	if err != nil {
 		return err
 	}
@@ -323,6 +324,20 @@ func (n *Node) runtime() (executor.Runtime, error) {
 		return nil, fmt.Errorf("managed runtime: %w", err)
 	}
 	return rt, nil
+}
+
+// containerClient is the executor's HTTP client, with enough idle
+// keep-alive connections per container for every job worker and every
+// stream slot (jobs.workers each) to call the same container at once: a
+// smaller pool closes and redials connections under full load.
+func containerClient(workers int) *http.Client {
+	hc := executor.NewHTTPClient()
+	tr := hc.Transport.(*http.Transport)
+	if n := 2 * workers; tr.MaxIdleConnsPerHost < n {
+		tr.MaxIdleConnsPerHost = n
+		tr.MaxIdleConns = max(tr.MaxIdleConns, 4*n)
+	}
+	return hc
 }
 
 // registerRuntime exports the metrics of a runtime that is a
