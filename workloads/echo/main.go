@@ -4,28 +4,15 @@ package main
 
 import (
 	"context"
-	"flag"
 	"log/slog"
-	"os"
-	"os/signal"
-	"syscall"
+	"net/http"
 
 	"github.com/infernode/infernode/workloads/echo/service"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
 func main() {
-	addr := flag.String("addr", ":3000", "address to listen on")
-	flag.Parse()
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil)).With("workload", "echo")
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	h, err := service.New(service.Config{Logger: log})
-	if err == nil {
-		err = protocol.Serve(ctx, *addr, h, log)
-	}
-	if err != nil {
-		log.Error("echo stopped", "err", err)
-		os.Exit(1)
-	}
+	protocol.Main("echo", func(_ context.Context, _ func(string) string, log *slog.Logger) (http.Handler, error) {
+		return service.New(service.Config{Logger: log})
+	})
 }

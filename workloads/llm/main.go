@@ -8,32 +8,20 @@ package main
 
 import (
 	"context"
-	"flag"
 	"log/slog"
-	"os"
-	"os/signal"
-	"syscall"
+	"net/http"
 
 	"github.com/infernode/infernode/workloads/llm/service"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
 func main() {
-	addr := flag.String("addr", ":3000", "address to listen on")
-	flag.Parse()
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil)).With("workload", "llm")
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	cfg, err := service.ConfigFromEnv(os.Getenv)
-	if err == nil {
-		cfg.Logger = log
-		var h *service.Service
-		if h, err = service.New(cfg); err == nil {
-			err = protocol.Serve(ctx, *addr, h, log)
+	protocol.Main("llm", func(_ context.Context, getenv func(string) string, log *slog.Logger) (http.Handler, error) {
+		cfg, err := service.ConfigFromEnv(getenv)
+		if err != nil {
+			return nil, err
 		}
-	}
-	if err != nil {
-		log.Error("llm stopped", "err", err)
-		os.Exit(1)
-	}
+		cfg.Logger = log
+		return service.New(cfg)
+	})
 }

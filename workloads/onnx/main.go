@@ -8,31 +8,18 @@ package main
 
 import (
 	"context"
-	"flag"
 	"log/slog"
-	"os"
-	"os/signal"
-	"syscall"
+	"net/http"
 
 	"github.com/infernode/infernode/workloads/onnx/service"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
 func main() {
-	addr := flag.String("addr", ":3000", "address to listen on")
-	flag.Parse()
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil)).With("workload", "onnx")
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	cfg := service.ConfigFromEnv(os.Getenv)
-	cfg.Logger = log
-	cfg.System.DiskPath = cfg.Store.CacheDir
-	h, err := service.New(ctx, cfg)
-	if err == nil {
-		err = protocol.Serve(ctx, *addr, h, log)
-	}
-	if err != nil {
-		log.Error("onnx stopped", "err", err)
-		os.Exit(1)
-	}
+	protocol.Main("onnx", func(ctx context.Context, getenv func(string) string, log *slog.Logger) (http.Handler, error) {
+		cfg := service.ConfigFromEnv(getenv)
+		cfg.Logger = log
+		cfg.System.DiskPath = cfg.Store.CacheDir
+		return service.New(ctx, cfg)
+	})
 }

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -53,4 +54,47 @@ func TestServeShutsDownGracefully(t *testing.T) {
 func TestServeBadAddress(t *testing.T) {
 	err := Serve(context.Background(), "127.0.0.1:-1", http.NotFoundHandler(), slog.New(slog.DiscardHandler))
 	require.ErrorContains(t, err, "listen on 127.0.0.1:-1")
+}
+
+func TestRun(t *testing.T) {
+	log := slog.New(slog.DiscardHandler)
+	getenv := func(k string) string { return map[string]string{"MODEL": "m"}[k] }
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+
+	// The build step sees the context, the environment and the logger; its
+	// error stops Run before anything listens.
+	err := Run(ctx, "127.0.0.1:0", getenv, log, func(bctx context.Context, env func(string) string, l *slog.Logger) (http.Handler, error) {
+		require.Equal(t, ctx, bctx)
+		require.Same(t, log, l)
+		return nil, errors.New("load " + env("MODEL"))
+	})
+	require.EqualError(t, err, "load m")
+
+	// A built handler goes to Serve on addr, until ctx is done.
+	err = Run(ctx, "127.0.0.1:-1", getenv, log, func(context.Context, func(string) string, *slog.Logger) (http.Handler, error) {
+		return http.NotFoundHandler(), nil
+	})
+	require.ErrorContains(t, err, "listen on 127.0.0.1:-1")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	served := make(chan error, 1)
+	go func() {
+		served <- Run(ctx, addr, getenv, log, func(context.Context, func(string) string, *slog.Logger) (http.Handler, error) {
+			return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("built")) }), nil
+		})
+	}()
+	require.Eventually(t, func() bool {
+		resp, err := http.Get("http://" + addr + "/")
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b) == "built"
+	}, 5*time.Second, 10*time.Millisecond)
+	cancel()
+	require.NoError(t, <-served)
 }

@@ -9,33 +9,21 @@ package main
 
 import (
 	"context"
-	"flag"
 	"log/slog"
-	"os"
-	"os/signal"
-	"syscall"
+	"net/http"
 
 	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/service"
 )
 
 func main() {
-	addr := flag.String("addr", ":3000", "address to listen on")
-	flag.Parse()
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil)).With("workload", "tensor")
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	cfg, err := service.ConfigFromEnv(os.Getenv)
-	if err == nil {
+	protocol.Main("tensor", func(ctx context.Context, getenv func(string) string, log *slog.Logger) (http.Handler, error) {
+		cfg, err := service.ConfigFromEnv(getenv)
+		if err != nil {
+			return nil, err
+		}
 		cfg.Logger = log
 		cfg.System.DiskPath = cfg.Store.CacheDir
-		var h *service.Service
-		if h, err = service.New(ctx, cfg); err == nil {
-			err = protocol.Serve(ctx, *addr, h, log)
-		}
-	}
-	if err != nil {
-		log.Error("tensor stopped", "err", err)
-		os.Exit(1)
-	}
+		return service.New(ctx, cfg)
+	})
 }
