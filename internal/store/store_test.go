@@ -236,6 +236,7 @@ func BenchmarkCreate(b *testing.B) {
 	defer s.Close()
 	b.ReportAllocs()
 	b.SetParallelism(32)
+	wal := s.db.Metrics().WAL.BytesIn
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			if _, err := s.Create("127.0.0.1", []string{"echo"}); err != nil {
@@ -243,6 +244,7 @@ func BenchmarkCreate(b *testing.B) {
 			}
 		}
 	})
+	b.ReportMetric(float64(s.db.Metrics().WAL.BytesIn-wal)/float64(b.N), "WAL-B/op")
 }
 
 func BenchmarkFinish(b *testing.B) {
@@ -260,6 +262,7 @@ func BenchmarkFinish(b *testing.B) {
 	b.ResetTimer()
 	var next sync.Mutex
 	i := 0
+	wal := s.db.Metrics().WAL.BytesIn
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			next.Lock()
@@ -271,6 +274,7 @@ func BenchmarkFinish(b *testing.B) {
 			}
 		}
 	})
+	b.ReportMetric(float64(s.db.Metrics().WAL.BytesIn-wal)/float64(b.N), "WAL-B/op")
 }
 
 // BenchmarkRetentionMemory runs JOBS (1,000,000) jobs through create, finish
