@@ -16,12 +16,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
-	"os"
-	"path/filepath"
-	"time"
 
-	"github.com/infernode/infernode/internal/version"
+	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/modelstore"
 	"github.com/infernode/infernode/workloads/onnx/engine"
 	"github.com/infernode/infernode/workloads/protocol"
@@ -46,61 +42,43 @@ type Config struct {
 // ConfigFromEnv reads ONNX_DEFAULT_MODEL_ID, ONNX_CACHE_DIR (default
 // $TMPDIR/infernode/onnx), HUB_BASE_URL, HUB_TOKEN and ARWEAVE_GATEWAY_URL.
 func ConfigFromEnv(getenv func(string) string) Config {
-	dir := getenv("ONNX_CACHE_DIR")
-	if dir == "" {
-		dir = filepath.Join(os.TempDir(), "infernode", "onnx")
-	}
-	return Config{DefaultModelID: getenv("ONNX_DEFAULT_MODEL_ID"), Store: modelstore.ConfigFromEnv(dir, getenv)}
+	return Config(modelsvc.ConfigFromEnv("ONNX", ServiceID, getenv))
 }
 
-// Service is the onnx workload's HTTP handler. It is safe for concurrent use.
-type Service struct {
-	cfg      Config
-	log      *slog.Logger
-	models   *modelstore.Registry[*engine.Model]
-	defaultM *protocol.ModelID
-	mux      *http.ServeMux
+// Service is the onnx workload's HTTP handler; Infer runs one request's
+// data. It is safe for concurrent use.
+type Service = modelsvc.Service[*engine.Model, Input, []engine.Output]
+
+// spec is what makes the shared model service the onnx workload.
+func spec() modelsvc.Spec[*engine.Model, Input, []engine.Output] {
+	return modelsvc.Spec[*engine.Model, Input, []engine.Output]{
+		ID: ServiceID, EnvPrefix: "ONNX",
+		Type: "ONNX", MLType: "onnx", Engine: "infernode onnx engine (pure Go, gonum BLAS)",
+		InputField:  "data.inputs",
+		Load:        engine.Load,
+		Unsupported: func(err error) bool { var ue *engine.UnsupportedError; return errors.As(err, &ue) },
+		Run: func(ctx context.Context, m *engine.Model, in Input) ([]engine.Output, error) {
+			return m.Run(ctx, in.Tensors)
+		},
+		InputError: func(err error) bool { var ie *engine.InputError; return errors.As(err, &ie) },
+		ModelID:    func(in Input) string { return in.ModelID },
+		DecodeJSON: DecodeInputJSON,
+		DecodeABI:  DecodeInputABI,
+		EncodeABI:  EncodeOutputABI,
+		OffChain: func(outs []engine.Output) any {
+			result := make([]protocol.Tensor, len(outs))
+			for i, o := range outs {
+				result[i] = o.Tensor
+			}
+			return map[string]any{"result": result}
+		},
+	}
 }
 
 // New opens the model store and pre-loads the default model, failing if it
 // cannot be loaded (a misconfigured container should not start).
 func New(ctx context.Context, cfg Config) (*Service, error) {
-	log := cfg.Logger
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	store, err := modelstore.New(cfg.Store)
-	if err != nil {
-		return nil, fmt.Errorf("onnx: %w", err)
-	}
-	s := &Service{cfg: cfg, log: log, models: modelstore.NewRegistry(store, engine.Load)}
-	if cfg.DefaultModelID != "" {
-		id, err := protocol.ParseModelID(cfg.DefaultModelID)
-		if err != nil {
-			return nil, fmt.Errorf("onnx: ONNX_DEFAULT_MODEL_ID: %w", err)
-		}
-		lctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
-		defer cancel()
-		if _, err := s.models.Get(lctx, id); err != nil {
-			return nil, fmt.Errorf("onnx: pre-load ONNX_DEFAULT_MODEL_ID: %w", err)
-		}
-		s.defaultM = &id
-		log.Info("default model loaded", "model_id", id.String())
-	}
-	s.mux = http.NewServeMux()
-	s.mux.HandleFunc("POST "+protocol.PathOutput, s.output)
-	s.mux.Handle(protocol.PathResources, protocol.ResourcesHandler(ServiceID, s.capabilities, cfg.System, s.models.Support, log))
-	return s, nil
-}
-
-func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
-
-func (s *Service) capabilities() []protocol.ComputeCapability {
-	return []protocol.ComputeCapability{{
-		ID: "onnx", Type: "ONNX", Task: []string{"inference"},
-		Models: s.models.MLModels("onnx"), CachedModels: s.models.Store().List("onnx"),
-		InferenceEngine: "infernode onnx engine (pure Go, gonum BLAS)", InferenceEngineVersion: version.Version,
-	}}
+	return modelsvc.New(ctx, spec(), modelsvc.Config(cfg))
 }
 
 // Input is the decoded request data.
@@ -108,99 +86,6 @@ type Input struct {
 	ModelID string
 	Names   []string // input names, in request order
 	Tensors map[string]protocol.Tensor
-}
-
-func (s *Service) output(w http.ResponseWriter, r *http.Request) {
-	req, err := protocol.DecodeRequest(r.Body)
-	if err != nil {
-		protocol.WriteError(w, s.log, err)
-		return
-	}
-	if req.Destination == protocol.Stream {
-		protocol.WriteError(w, s.log, protocol.Invalid("destination", "onnx does not stream; use 0 (on-chain) or 1 (off-chain)"))
-		return
-	}
-	in, raw, err := decodeInput(req)
-	if err != nil {
-		protocol.WriteError(w, s.log, err)
-		return
-	}
-	outs, err := s.Infer(r.Context(), in)
-	if err != nil {
-		protocol.WriteError(w, s.log, err)
-		return
-	}
-	if req.Destination == protocol.OnChain {
-		enc, err := EncodeOutputABI(outs)
-		if err != nil {
-			protocol.WriteError(w, s.log, err)
-			return
-		}
-		protocol.WriteJSON(w, http.StatusOK, protocol.OnChainOutput{RawInput: protocol.Hex(raw), RawOutput: protocol.Hex(enc)})
-		return
-	}
-	result := make([]protocol.Tensor, len(outs))
-	for i, o := range outs {
-		result[i] = o.Tensor
-	}
-	body, err := json.Marshal(map[string]any{"result": result})
-	if err != nil {
-		protocol.WriteError(w, s.log, fmt.Errorf("encode result: %w", err))
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(body)
-}
-
-// Infer runs the request's model (or the default) on its inputs.
-func (s *Service) Infer(ctx context.Context, in Input) ([]engine.Output, error) {
-	var id protocol.ModelID
-	switch {
-	case in.ModelID != "":
-		var err error
-		if id, err = protocol.ParseModelID(in.ModelID); err != nil {
-			return nil, protocol.Invalid("data.model_id", "%v", err)
-		}
-	case s.defaultM != nil:
-		id = *s.defaultM
-	default:
-		return nil, protocol.Invalid("data.model_id", "missing, and no ONNX_DEFAULT_MODEL_ID is set")
-	}
-	m, err := s.models.Get(ctx, id)
-	if err != nil {
-		var ue *engine.UnsupportedError
-		if errors.Is(err, modelstore.ErrNotFound) || errors.As(err, &ue) {
-			return nil, protocol.BadInput(err)
-		}
-		return nil, err
-	}
-	outs, err := m.Run(ctx, in.Tensors)
-	if err != nil {
-		var ie *engine.InputError
-		if errors.As(err, &ie) {
-			return nil, protocol.Invalid("data.inputs", "%v", err)
-		}
-		return nil, fmt.Errorf("run %s: %w", id, err)
-	}
-	return outs, nil
-}
-
-// decodeInput reads JSON data (sources 1, 2) or the ABI encoding (source 0);
-// raw is the input's bytes for raw_input.
-func decodeInput(req protocol.Request) (Input, []byte, error) {
-	raw, err := req.InputBytes()
-	if err != nil {
-		return Input{}, nil, err
-	}
-	if req.Source == protocol.OnChain {
-		in, err := DecodeInputABI(raw)
-		if err != nil {
-			return Input{}, nil, protocol.Invalid("data", "%v", err)
-		}
-		return in, raw, nil
-	}
-	in, err := DecodeInputJSON(req.Data)
-	return in, raw, err
 }
 
 // DecodeInputJSON decodes {"model_id", "inputs": {name: tensor}}.

@@ -16,14 +16,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/infernode/infernode/internal/version"
+	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/modelstore"
 	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/torch"
@@ -52,11 +48,8 @@ type Config struct {
 // $TMPDIR/infernode/tensor), TENSORFW_USE_JIT (a Go boolean: true, 1, false,
 // 0; default false), HUB_BASE_URL, HUB_TOKEN and ARWEAVE_GATEWAY_URL.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
-	dir := getenv("TENSORFW_CACHE_DIR")
-	if dir == "" {
-		dir = filepath.Join(os.TempDir(), "infernode", "tensor")
-	}
-	cfg := Config{DefaultModelID: getenv("TENSORFW_DEFAULT_MODEL_ID"), Store: modelstore.ConfigFromEnv(dir, getenv)}
+	c := modelsvc.ConfigFromEnv("TENSORFW", ServiceID, getenv)
+	cfg := Config{DefaultModelID: c.DefaultModelID, Store: c.Store}
 	if v := strings.TrimSpace(getenv("TENSORFW_USE_JIT")); v != "" {
 		jit, err := strconv.ParseBool(v)
 		if err != nil {
@@ -67,145 +60,42 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	return cfg, nil
 }
 
-// Service is the tensor workload's HTTP handler. It is safe for concurrent
-// use.
-type Service struct {
-	cfg      Config
-	log      *slog.Logger
-	models   *modelstore.Registry[*torch.Model]
-	defaultM *protocol.ModelID
-	mux      *http.ServeMux
+// Service is the tensor workload's HTTP handler; Infer runs one request's
+// data. It is safe for concurrent use.
+type Service = modelsvc.Service[*torch.Model, Input, protocol.Tensor]
+
+// spec is what makes the shared model service the tensor workload.
+func spec(jit bool) modelsvc.Spec[*torch.Model, Input, protocol.Tensor] {
+	opts := torch.Options{JIT: jit}
+	return modelsvc.Spec[*torch.Model, Input, protocol.Tensor]{
+		ID: ServiceID, EnvPrefix: "TENSORFW",
+		Type: "TORCH", MLType: "torch", Engine: "infernode torch engine (pure Go, gonum BLAS)",
+		InputField:  "data.input",
+		Load:        func(raw []byte) (*torch.Model, error) { return torch.Load(raw, opts) },
+		Unsupported: func(err error) bool { var ue *torch.UnsupportedError; return errors.As(err, &ue) },
+		Run: func(ctx context.Context, m *torch.Model, in Input) (protocol.Tensor, error) {
+			return m.Forward(ctx, in.Tensor)
+		},
+		InputError: func(err error) bool { var ie *torch.InputError; return errors.As(err, &ie) },
+		Describe:   func(m *torch.Model) []any { return []any{"model", m.Summary(), "jit", jit} },
+		ModelID:    func(in Input) string { return in.ModelID },
+		DecodeJSON: DecodeInputJSON,
+		DecodeABI:  DecodeInputABI,
+		EncodeABI:  protocol.EncodeTensorABI,
+		OffChain:   func(out protocol.Tensor) any { return out },
+	}
 }
 
 // New opens the model store and pre-loads the default model, failing if it
 // cannot be loaded.
 func New(ctx context.Context, cfg Config) (*Service, error) {
-	log := cfg.Logger
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	store, err := modelstore.New(cfg.Store)
-	if err != nil {
-		return nil, fmt.Errorf("tensor: %w", err)
-	}
-	opts := torch.Options{JIT: cfg.JIT}
-	load := func(raw []byte) (*torch.Model, error) { return torch.Load(raw, opts) }
-	s := &Service{cfg: cfg, log: log, models: modelstore.NewRegistry(store, load)}
-	if cfg.DefaultModelID != "" {
-		id, err := protocol.ParseModelID(cfg.DefaultModelID)
-		if err != nil {
-			return nil, fmt.Errorf("tensor: TENSORFW_DEFAULT_MODEL_ID: %w", err)
-		}
-		lctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
-		defer cancel()
-		m, err := s.models.Get(lctx, id)
-		if err != nil {
-			return nil, fmt.Errorf("tensor: pre-load TENSORFW_DEFAULT_MODEL_ID: %w", err)
-		}
-		s.defaultM = &id
-		log.Info("default model loaded", "model_id", id.String(), "model", m.Summary(), "jit", cfg.JIT)
-	}
-	s.mux = http.NewServeMux()
-	s.mux.HandleFunc("POST "+protocol.PathOutput, s.output)
-	s.mux.Handle(protocol.PathResources, protocol.ResourcesHandler(ServiceID, s.capabilities, cfg.System, s.models.Support, log))
-	return s, nil
-}
-
-func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
-
-func (s *Service) capabilities() []protocol.ComputeCapability {
-	return []protocol.ComputeCapability{{
-		ID: "tensor", Type: "TORCH", Task: []string{"inference"},
-		Models: s.models.MLModels("torch"), CachedModels: s.models.Store().List("torch"),
-		InferenceEngine: "infernode torch engine (pure Go, gonum BLAS)", InferenceEngineVersion: version.Version,
-	}}
+	return modelsvc.New(ctx, spec(cfg.JIT), modelsvc.Config{DefaultModelID: cfg.DefaultModelID, Store: cfg.Store, Logger: cfg.Logger, System: cfg.System})
 }
 
 // Input is the decoded request data.
 type Input struct {
 	ModelID string
 	Tensor  protocol.Tensor
-}
-
-func (s *Service) output(w http.ResponseWriter, r *http.Request) {
-	req, err := protocol.DecodeRequest(r.Body)
-	if err != nil {
-		protocol.WriteError(w, s.log, err)
-		return
-	}
-	if req.Destination == protocol.Stream {
-		protocol.WriteError(w, s.log, protocol.Invalid("destination", "tensor does not stream; use 0 (on-chain) or 1 (off-chain)"))
-		return
-	}
-	raw, err := req.InputBytes()
-	if err != nil {
-		protocol.WriteError(w, s.log, err)
-		return
-	}
-	var in Input
-	if req.Source == protocol.OnChain {
-		if in, err = DecodeInputABI(raw); err != nil {
-			protocol.WriteError(w, s.log, protocol.Invalid("data", "%v", err))
-			return
-		}
-	} else if in, err = DecodeInputJSON(req.Data); err != nil {
-		protocol.WriteError(w, s.log, err)
-		return
-	}
-	out, err := s.Infer(r.Context(), in)
-	if err != nil {
-		protocol.WriteError(w, s.log, err)
-		return
-	}
-	if req.Destination == protocol.OnChain {
-		enc, err := protocol.EncodeTensorABI(out)
-		if err != nil {
-			protocol.WriteError(w, s.log, err)
-			return
-		}
-		protocol.WriteJSON(w, http.StatusOK, protocol.OnChainOutput{RawInput: protocol.Hex(raw), RawOutput: protocol.Hex(enc)})
-		return
-	}
-	body, err := json.Marshal(out)
-	if err != nil {
-		protocol.WriteError(w, s.log, fmt.Errorf("encode result: %w", err))
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(body)
-}
-
-// Infer runs the request's model (or the default) on its input.
-func (s *Service) Infer(ctx context.Context, in Input) (protocol.Tensor, error) {
-	var id protocol.ModelID
-	switch {
-	case in.ModelID != "":
-		var err error
-		if id, err = protocol.ParseModelID(in.ModelID); err != nil {
-			return protocol.Tensor{}, protocol.Invalid("data.model_id", "%v", err)
-		}
-	case s.defaultM != nil:
-		id = *s.defaultM
-	default:
-		return protocol.Tensor{}, protocol.Invalid("data.model_id", "missing, and no TENSORFW_DEFAULT_MODEL_ID is set")
-	}
-	m, err := s.models.Get(ctx, id)
-	if err != nil {
-		var ue *torch.UnsupportedError
-		if errors.Is(err, modelstore.ErrNotFound) || errors.As(err, &ue) {
-			return protocol.Tensor{}, protocol.BadInput(err)
-		}
-		return protocol.Tensor{}, err
-	}
-	out, err := m.Forward(ctx, in.Tensor)
-	if err != nil {
-		var ie *torch.InputError
-		if errors.As(err, &ie) {
-			return protocol.Tensor{}, protocol.Invalid("data.input", "%v", err)
-		}
-		return protocol.Tensor{}, fmt.Errorf("run %s: %w", id, err)
-	}
-	return out, nil
 }
 
 // DecodeInputJSON decodes {"model_id", "input": tensor}.

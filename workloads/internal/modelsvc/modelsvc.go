@@ -1,0 +1,242 @@
+// Package modelsvc is the container-protocol service shared by the
+// model-serving workloads (onnx, tensor): a model registry with a
+// pre-loaded default, GET /service-resources, and POST /service_output's
+// decode → infer → reply path. Each workload supplies its engine and its
+// data codecs through a Spec; what differs between the workloads is there,
+// what is the same is here.
+package modelsvc
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/infernode/infernode/internal/version"
+	"github.com/infernode/infernode/workloads/modelstore"
+	"github.com/infernode/infernode/workloads/protocol"
+)
+
+// preloadTimeout bounds the default model's fetch and load at start-up (a
+// hosted model may be large).
+const preloadTimeout = 10 * time.Minute
+
+// Spec is what one model-serving workload brings: M is its loaded model, In
+// a decoded request's data, Out an inference's result.
+type Spec[M, In, Out any] struct {
+	// ID is the service id, the capability id and the prefix of start-up
+	// errors, e.g. "onnx".
+	ID string
+	// EnvPrefix names the workload's variables: <EnvPrefix>_DEFAULT_MODEL_ID
+	// and <EnvPrefix>_CACHE_DIR, e.g. "ONNX".
+	EnvPrefix string
+	// Type, MLType and Engine describe the capability in /service-resources.
+	Type, MLType, Engine string
+	// InputField is the request field blamed for InputError errors, e.g.
+	// "data.inputs".
+	InputField string
+
+	// Load turns a model file into a model.
+	Load func(raw []byte) (M, error)
+	// Unsupported reports a load error that is the named model's fault (an
+	// operator the engine lacks): the caller's mistake, 400.
+	Unsupported func(error) bool
+	// Run infers in with m.
+	Run func(ctx context.Context, m M, in In) (Out, error)
+	// InputError reports a Run error that is the input's fault, 400.
+	InputError func(error) bool
+	// Describe adds attributes to the "default model loaded" log line; nil
+	// adds none.
+	Describe func(M) []any
+
+	// ModelID is the model id the data names; "" selects the default.
+	ModelID func(In) string
+	// DecodeJSON decodes off-chain data (sources 1, 2); its errors name the
+	// field.
+	DecodeJSON func(json.RawMessage) (In, error)
+	// DecodeABI decodes on-chain input (source 0); its errors are reported
+	// against "data".
+	DecodeABI func([]byte) (In, error)
+	// EncodeABI is the on-chain raw_output (destination 0).
+	EncodeABI func(Out) ([]byte, error)
+	// OffChain is the off-chain reply body, encoded as JSON.
+	OffChain func(Out) any
+}
+
+// DefaultEnv is the default model's variable, e.g. ONNX_DEFAULT_MODEL_ID.
+func (s *Spec[M, In, Out]) DefaultEnv() string { return s.EnvPrefix + "_DEFAULT_MODEL_ID" }
+
+// Config configures a Service.
+type Config struct {
+	// DefaultModelID is loaded by New and used when a request names no
+	// model; empty means requests must name one.
+	DefaultModelID string
+	// Store is where models come from.
+	Store modelstore.Config
+	// Logger receives errors; nil discards them.
+	Logger *slog.Logger
+	// System is where /service-resources reads machine facts.
+	System protocol.System
+}
+
+// ConfigFromEnv reads <prefix>_DEFAULT_MODEL_ID, <prefix>_CACHE_DIR (default
+// $TMPDIR/infernode/<id>), HUB_BASE_URL, HUB_TOKEN and ARWEAVE_GATEWAY_URL.
+func ConfigFromEnv(prefix, id string, getenv func(string) string) Config {
+	dir := getenv(prefix + "_CACHE_DIR")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "infernode", id)
+	}
+	return Config{DefaultModelID: getenv(prefix + "_DEFAULT_MODEL_ID"), Store: modelstore.ConfigFromEnv(dir, getenv)}
+}
+
+// Service is a model-serving workload's HTTP handler. It is safe for
+// concurrent use.
+type Service[M, In, Out any] struct {
+	spec     Spec[M, In, Out]
+	log      *slog.Logger
+	models   *modelstore.Registry[M]
+	defaultM *protocol.ModelID
+	mux      *http.ServeMux
+}
+
+// New opens the model store and pre-loads the default model, failing if it
+// cannot be loaded (a misconfigured container should not start).
+func New[M, In, Out any](ctx context.Context, spec Spec[M, In, Out], cfg Config) (*Service[M, In, Out], error) {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	store, err := modelstore.New(cfg.Store)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", spec.ID, err)
+	}
+	s := &Service[M, In, Out]{spec: spec, log: log, models: modelstore.NewRegistry(store, spec.Load)}
+	if cfg.DefaultModelID != "" {
+		id, err := protocol.ParseModelID(cfg.DefaultModelID)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", spec.ID, spec.DefaultEnv(), err)
+		}
+		lctx, cancel := context.WithTimeout(ctx, preloadTimeout)
+		defer cancel()
+		m, err := s.models.Get(lctx, id)
+		if err != nil {
+			return nil, fmt.Errorf("%s: pre-load %s: %w", spec.ID, spec.DefaultEnv(), err)
+		}
+		s.defaultM = &id
+		attrs := []any{"model_id", id.String()}
+		if spec.Describe != nil {
+			attrs = append(attrs, spec.Describe(m)...)
+		}
+		log.Info("default model loaded", attrs...)
+	}
+	s.mux = http.NewServeMux()
+	s.mux.HandleFunc("POST "+protocol.PathOutput, s.output)
+	s.mux.Handle(protocol.PathResources, protocol.ResourcesHandler(spec.ID, s.capabilities, cfg.System, s.models.Support, log))
+	return s, nil
+}
+
+func (s *Service[M, In, Out]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.mux.ServeHTTP(w, r)
+}
+
+func (s *Service[M, In, Out]) capabilities() []protocol.ComputeCapability {
+	return []protocol.ComputeCapability{{
+		ID: s.spec.ID, Type: s.spec.Type, Task: []string{"inference"},
+		Models: s.models.MLModels(s.spec.MLType), CachedModels: s.models.Store().List(s.spec.MLType),
+		InferenceEngine: s.spec.Engine, InferenceEngineVersion: version.Version,
+	}}
+}
+
+// Infer runs the model that in names (or the default model) on in.
+func (s *Service[M, In, Out]) Infer(ctx context.Context, in In) (Out, error) {
+	var zero Out
+	var id protocol.ModelID
+	switch raw := s.spec.ModelID(in); {
+	case raw != "":
+		var err error
+		if id, err = protocol.ParseModelID(raw); err != nil {
+			return zero, protocol.Invalid("data.model_id", "%v", err)
+		}
+	case s.defaultM != nil:
+		id = *s.defaultM
+	default:
+		return zero, protocol.Invalid("data.model_id", "missing, and no %s is set", s.spec.DefaultEnv())
+	}
+	m, err := s.models.Get(ctx, id)
+	if err != nil {
+		if errors.Is(err, modelstore.ErrNotFound) || s.spec.Unsupported(err) {
+			return zero, protocol.BadInput(err)
+		}
+		return zero, err
+	}
+	out, err := s.spec.Run(ctx, m, in)
+	if err != nil {
+		if s.spec.InputError(err) {
+			return zero, protocol.Invalid(s.spec.InputField, "%v", err)
+		}
+		return zero, fmt.Errorf("run %s: %w", id, err)
+	}
+	return out, nil
+}
+
+func (s *Service[M, In, Out]) output(w http.ResponseWriter, r *http.Request) {
+	req, err := protocol.DecodeRequest(r.Body)
+	if err != nil {
+		protocol.WriteError(w, s.log, err)
+		return
+	}
+	if req.Destination == protocol.Stream {
+		protocol.WriteError(w, s.log, protocol.Invalid("destination", "%s does not stream; use 0 (on-chain) or 1 (off-chain)", s.spec.ID))
+		return
+	}
+	in, raw, err := s.decode(req)
+	if err != nil {
+		protocol.WriteError(w, s.log, err)
+		return
+	}
+	out, err := s.Infer(r.Context(), in)
+	if err != nil {
+		protocol.WriteError(w, s.log, err)
+		return
+	}
+	if req.Destination == protocol.OnChain {
+		enc, err := s.spec.EncodeABI(out)
+		if err != nil {
+			protocol.WriteError(w, s.log, err)
+			return
+		}
+		protocol.WriteJSON(w, http.StatusOK, protocol.OnChainOutput{RawInput: protocol.Hex(raw), RawOutput: protocol.Hex(enc)})
+		return
+	}
+	body, err := json.Marshal(s.spec.OffChain(out))
+	if err != nil {
+		protocol.WriteError(w, s.log, fmt.Errorf("encode result: %w", err))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(body)
+}
+
+// decode reads JSON data (sources 1, 2) or the ABI encoding (source 0); raw
+// is the input's bytes for raw_input.
+func (s *Service[M, In, Out]) decode(req protocol.Request) (In, []byte, error) {
+	var zero In
+	raw, err := req.InputBytes()
+	if err != nil {
+		return zero, nil, err
+	}
+	if req.Source == protocol.OnChain {
+		in, err := s.spec.DecodeABI(raw)
+		if err != nil {
+			return zero, nil, protocol.Invalid("data", "%v", err)
+		}
+		return in, raw, nil
+	}
+	in, err := s.spec.DecodeJSON(req.Data)
+	return in, raw, err
+}
