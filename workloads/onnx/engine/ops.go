@@ -9,6 +9,8 @@ import (
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/gonum"
+
+	"github.com/infernode/infernode/workloads/internal/kernels"
 )
 
 // kernel computes a node's outputs from its inputs; a missing optional
@@ -29,9 +31,9 @@ var operators = map[string]opFactory{
 	"Mul":                binaryOp(func(a, b float32) float32 { return a * b }),
 	"Div":                binaryOp(func(a, b float32) float32 { return a / b }),
 	"Pow":                binaryOp(func(a, b float32) float32 { return float32(math.Pow(float64(a), float64(b))) }),
-	"Relu":               unaryOp(func(x float32) float32 { return max(x, 0) }),
-	"Sigmoid":            unaryOp(sigmoid),
-	"Tanh":               unaryOp(func(x float32) float32 { return float32(math.Tanh(float64(x))) }),
+	"Relu":               unaryOp(kernels.Relu),
+	"Sigmoid":            unaryOp(kernels.Sigmoid),
+	"Tanh":               unaryOp(kernels.Tanh),
 	"Exp":                unaryOp(func(x float32) float32 { return float32(math.Exp(float64(x))) }),
 	"Log":                unaryOp(func(x float32) float32 { return float32(math.Log(float64(x))) }),
 	"Sqrt":               unaryOp(func(x float32) float32 { return float32(math.Sqrt(float64(x))) }),
@@ -67,8 +69,6 @@ func Operators() []string {
 	sort.Strings(names)
 	return names
 }
-
-func sigmoid(x float32) float32 { return float32(1 / (1 + math.Exp(-float64(x)))) }
 
 func attrInt(n nodeProto, name string, def int64) int64 {
 	if a, ok := n.attrs[name]; ok {
@@ -181,7 +181,7 @@ func matmulOp(nodeProto, int64) (kernel, error) {
 		if err != nil {
 			return nil, fmt.Errorf("MatMul: %w", err)
 		}
-		nb := numel(batch)
+		nb := kernels.Numel(batch)
 		ai := broadcastIndex(as[:len(as)-2], batch)
 		bi := broadcastIndex(bs[:len(bs)-2], batch)
 		out := make([]float32, nb*m*nn)
@@ -224,7 +224,7 @@ func binaryOp(f func(a, b float32) float32) opFactory {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", op, err)
 			}
-			out := make([]float32, numel(shape))
+			out := make([]float32, kernels.Numel(shape))
 			if len(b.f) == 1 && equalShape(a.shape, shape) {
 				y := b.f[0]
 				for i, x := range a.f {
@@ -249,7 +249,7 @@ func intBinary(op string, a, b *value) ([]*value, error) {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	ia, ib := broadcastIndex(a.shape, shape), broadcastIndex(b.shape, shape)
-	out := make([]int64, numel(shape))
+	out := make([]int64, kernels.Numel(shape))
 	for i := range out {
 		x, y := a.i[ia[i]], b.i[ib[i]]
 		switch op {
@@ -359,32 +359,12 @@ func softmaxOp(logOf bool) opFactory {
 			}
 			var outer, dimN, inner int
 			if legacy {
-				outer, dimN, inner = numel(x.shape[:axis]), numel(x.shape[axis:]), 1
+				outer, dimN, inner = kernels.Numel(x.shape[:axis]), kernels.Numel(x.shape[axis:]), 1
 			} else {
-				outer, dimN, inner = numel(x.shape[:axis]), x.shape[axis], numel(x.shape[axis+1:])
+				outer, dimN, inner = kernels.Numel(x.shape[:axis]), x.shape[axis], kernels.Numel(x.shape[axis+1:])
 			}
 			out := make([]float32, len(x.f))
-			for o := range outer {
-				for in := range inner {
-					base := o*dimN*inner + in
-					mx := float32(math.Inf(-1))
-					for k := range dimN {
-						mx = max(mx, x.f[base+k*inner])
-					}
-					var sum float64
-					for k := range dimN {
-						sum += math.Exp(float64(x.f[base+k*inner] - mx))
-					}
-					for k := range dimN {
-						d := float64(x.f[base+k*inner] - mx)
-						if logOf {
-							out[base+k*inner] = float32(d - math.Log(sum))
-						} else {
-							out[base+k*inner] = float32(math.Exp(d) / sum)
-						}
-					}
-				}
-			}
+			kernels.Softmax(out, x.f, outer, dimN, inner, logOf)
 			return []*value{floatValue(slices.Clone(x.shape), out)}, nil
 		}, nil
 	}
@@ -417,7 +397,7 @@ func flattenOp(n nodeProto, _ int64) (kernel, error) {
 		if axis < 0 || axis > len(x.shape) {
 			return nil, fmt.Errorf("Flatten: axis %d out of range for rank %d", axisAttr, len(x.shape))
 		}
-		return []*value{reshaped(x, []int{numel(x.shape[:axis]), numel(x.shape[axis:])})}, nil
+		return []*value{reshaped(x, []int{kernels.Numel(x.shape[:axis]), kernels.Numel(x.shape[axis:])})}, nil
 	}, nil
 }
 
@@ -498,7 +478,7 @@ func transposeOp(n nodeProto, _ int64) (kernel, error) {
 		}
 		inSt := strides(x.shape)
 		outSt := strides(shape)
-		nel := numel(shape)
+		nel := kernels.Numel(shape)
 		src := make([]int, nel)
 		for k := range nel {
 			rem, off := k, 0
@@ -566,7 +546,7 @@ func argmaxOp(n nodeProto, _ int64) (kernel, error) {
 		if err != nil {
 			return nil, fmt.Errorf("ArgMax: %w", err)
 		}
-		outer, dimN, inner := numel(x.shape[:axis]), x.shape[axis], numel(x.shape[axis+1:])
+		outer, dimN, inner := kernels.Numel(x.shape[:axis]), x.shape[axis], kernels.Numel(x.shape[axis+1:])
 		out := make([]int64, outer*inner)
 		for o := range outer {
 			for in := range inner {
@@ -701,11 +681,11 @@ func concatOp(n nodeProto, _ int64) (kernel, error) {
 			}
 			shape[axis] += v.shape[axis]
 		}
-		outer := numel(shape[:axis])
+		outer := kernels.Numel(shape[:axis])
 		out := &value{shape: shape, isInt: in[0].isInt}
 		for o := range outer {
 			for _, v := range in {
-				chunk := numel(v.shape[axis:])
+				chunk := kernels.Numel(v.shape[axis:])
 				if v.isInt {
 					out.i = append(out.i, v.i[o*chunk:(o+1)*chunk]...)
 				} else {
@@ -773,7 +753,7 @@ func gatherOp(n nodeProto, _ int64) (kernel, error) {
 		if err != nil {
 			return nil, fmt.Errorf("Gather: %w", err)
 		}
-		outer, dimN, inner := numel(x.shape[:axis]), x.shape[axis], numel(x.shape[axis+1:])
+		outer, dimN, inner := kernels.Numel(x.shape[:axis]), x.shape[axis], kernels.Numel(x.shape[axis+1:])
 		shape := append(append(slices.Clone(x.shape[:axis]), idx.shape...), x.shape[axis+1:]...)
 		out := &value{shape: shape, isInt: x.isInt}
 		for o := range outer {
@@ -830,11 +810,11 @@ func reduceMeanOp(n nodeProto, _ int64) (kernel, error) {
 			}
 		}
 		idx := broadcastIndex(outShape, x.shape) // maps input index -> output index
-		sum := make([]float64, numel(outShape))
+		sum := make([]float64, kernels.Numel(outShape))
 		for k, v := range x.f {
 			sum[idx[k]] += float64(v)
 		}
-		cnt := float64(max(1, numel(x.shape)/max(1, numel(outShape))))
+		cnt := float64(max(1, kernels.Numel(x.shape)/max(1, kernels.Numel(outShape))))
 		out := make([]float32, len(sum))
 		for i, s := range sum {
 			out[i] = float32(s / cnt)
@@ -874,7 +854,7 @@ func batchNormOp(n nodeProto, _ int64) (kernel, error) {
 				return nil, fmt.Errorf("BatchNormalization: parameters must have %d elements", c)
 			}
 		}
-		inner := numel(x.shape[2:])
+		inner := kernels.Numel(x.shape[2:])
 		out := make([]float32, len(x.f))
 		for k, v := range x.f {
 			ch := (k / inner) % c

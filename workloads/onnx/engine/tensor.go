@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+
+	"github.com/infernode/infernode/workloads/internal/kernels"
 )
 
 // value is a tensor inside the engine: float32 data, or int64 data for the
@@ -25,14 +27,6 @@ func (v *value) kind() string {
 		return "INT64"
 	}
 	return "FLOAT"
-}
-
-func numel(shape []int) int {
-	n := 1
-	for _, d := range shape {
-		n *= d
-	}
-	return n
 }
 
 func floatValue(shape []int, f []float32) *value { return &value{shape: shape, f: f} }
@@ -76,7 +70,7 @@ func broadcastShape(a, b []int) ([]int, error) {
 // broadcastIndex maps each flat index of out to a flat index of a tensor
 // of shape in (which broadcasts to out).
 func broadcastIndex(in, out []int) []int {
-	n := numel(out)
+	n := kernels.Numel(out)
 	idx := make([]int, n)
 	if equalShape(in, out) {
 		for i := range idx {

@@ -3,6 +3,8 @@ package torch
 import (
 	"fmt"
 	"strings"
+
+	"github.com/infernode/infernode/workloads/internal/kernels"
 )
 
 // builder turns the unpickled object graph into modules.
@@ -81,11 +83,11 @@ func (b *builder) builtin(cls Global, state *Dict, path string) (module, error) 
 	case "Linear":
 		return b.linear(state, path)
 	case "ReLU":
-		return &elementwise{"ReLU", relu}, nil
+		return &elementwise{"ReLU", kernels.Relu}, nil
 	case "Sigmoid":
-		return &elementwise{"Sigmoid", sigmoid}, nil
+		return &elementwise{"Sigmoid", kernels.Sigmoid}, nil
 	case "Tanh":
-		return &elementwise{"Tanh", tanh}, nil
+		return &elementwise{"Tanh", kernels.Tanh}, nil
 	case "LeakyReLU":
 		slope := float32(0.01)
 		if v, ok := state.Get("negative_slope"); ok {
@@ -163,7 +165,7 @@ func (b *builder) dense(v any, path string) (denseTensor, error) {
 		return denseTensor{}, fmt.Errorf("%s is a %T, not a tensor", path, v)
 	}
 	st := b.storages[t.storage.key]
-	n := prod(t.size)
+	n := kernels.Numel(t.size)
 	if n > 1<<28 {
 		return denseTensor{}, fmt.Errorf("%s is too large", path)
 	}

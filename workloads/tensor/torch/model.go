@@ -15,6 +15,7 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/gonum"
 
+	"github.com/infernode/infernode/workloads/internal/kernels"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
@@ -289,10 +290,6 @@ func (e *elementwise) forward(_ context.Context, x *act) (*act, error) {
 	return &act{shape: x.shape, data: out}, nil
 }
 
-func relu(v float32) float32    { return max(v, 0) }
-func sigmoid(v float32) float32 { return float32(1 / (1 + math.Exp(-float64(v)))) }
-func tanh(v float32) float32    { return float32(math.Tanh(float64(v))) }
-
 type softmax struct {
 	dim int
 	log bool
@@ -314,38 +311,10 @@ func (s *softmax) forward(_ context.Context, x *act) (*act, error) {
 	if d < 0 || d >= r {
 		return nil, &InputError{Msg: fmt.Sprintf("%s on an input of shape %v", s, x.shape)}
 	}
-	outer, n, inner := prod(x.shape[:d]), x.shape[d], prod(x.shape[d+1:])
+	outer, n, inner := kernels.Numel(x.shape[:d]), x.shape[d], kernels.Numel(x.shape[d+1:])
 	out := make([]float32, len(x.data))
-	for o := range outer {
-		for i := range inner {
-			base := o*n*inner + i
-			mx := float32(math.Inf(-1))
-			for k := range n {
-				mx = max(mx, x.data[base+k*inner])
-			}
-			var sum float64
-			for k := range n {
-				sum += math.Exp(float64(x.data[base+k*inner] - mx))
-			}
-			for k := range n {
-				v := float64(x.data[base+k*inner] - mx)
-				if s.log {
-					out[base+k*inner] = float32(v - math.Log(sum))
-				} else {
-					out[base+k*inner] = float32(math.Exp(v) / sum)
-				}
-			}
-		}
-	}
+	kernels.Softmax(out, x.data, outer, n, inner, s.log)
 	return &act{shape: x.shape, data: out}, nil
-}
-
-func prod(s []int) int {
-	n := 1
-	for _, d := range s {
-		n *= d
-	}
-	return n
 }
 
 type flatten struct{ start, end int }
@@ -364,7 +333,7 @@ func (f *flatten) forward(_ context.Context, x *act) (*act, error) {
 	if s < 0 || e >= r || s > e {
 		return nil, &InputError{Msg: fmt.Sprintf("%s on an input of shape %v", f, x.shape)}
 	}
-	shape := append(append(slices.Clone(x.shape[:s]), prod(x.shape[s:e+1])), x.shape[e+1:]...)
+	shape := append(append(slices.Clone(x.shape[:s]), kernels.Numel(x.shape[s:e+1])), x.shape[e+1:]...)
 	return &act{shape: shape, data: x.data}, nil
 }
 
@@ -422,7 +391,7 @@ func (m *mlp) forward(ctx context.Context, x *act) (*act, error) {
 			return nil, err
 		}
 		if i < len(m.layers)-1 {
-			if x, err = (&elementwise{"ReLU", relu}).forward(ctx, x); err != nil {
+			if x, err = (&elementwise{"ReLU", kernels.Relu}).forward(ctx, x); err != nil {
 				return nil, err
 			}
 		}
@@ -451,7 +420,7 @@ func compile(m module, plan []step) []step {
 		for i, l := range t.layers {
 			var fn func(float32) float32
 			if i < len(t.layers)-1 {
-				fn = relu
+				fn = kernels.Relu
 			}
 			plan = append(plan, func(x *act) (*act, error) { return l.apply(x, fn) })
 		}
