@@ -2,7 +2,6 @@ package e2e_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -21,8 +20,8 @@ import (
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/node"
 	echosvc "github.com/infernode/infernode/workloads/echo/service"
+	"github.com/infernode/infernode/workloads/internal/wltest"
 	llmsvc "github.com/infernode/infernode/workloads/llm/service"
-	"github.com/infernode/infernode/workloads/modelstore"
 	onnxsvc "github.com/infernode/infernode/workloads/onnx/service"
 	"github.com/infernode/infernode/workloads/protocol"
 	tensorsvc "github.com/infernode/infernode/workloads/tensor/service"
@@ -95,21 +94,14 @@ func startStack(t testing.TB) *stack {
 		t.Cleanup(srv.Close)
 		return srv.URL
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	dead := "http://" + ln.Addr().String()
-	require.NoError(t, ln.Close())
-	offline := func(dir string) modelstore.Config {
-		return modelstore.Config{CacheDir: dir, HubBaseURL: dead, ArweaveGateway: dead}
-	}
 
 	echoH, err := echosvc.New(echosvc.Config{})
 	require.NoError(t, err)
 	onnxH, err := onnxsvc.New(ctx, onnxsvc.Config{DefaultModelID: "local/infernode/iris:iris.onnx",
-		Store: offline(modelCache(t, "workloads/onnx/testdata/iris.onnx"))})
+		Store: wltest.OfflineStore(t, modelCache(t, "workloads/onnx/testdata/iris.onnx"))})
 	require.NoError(t, err)
 	tensorH, err := tensorsvc.New(ctx, tensorsvc.Config{DefaultModelID: "local/infernode/iris:iris.torch", JIT: true,
-		Store: offline(modelCache(t, "workloads/tensor/testdata/iris.torch"))})
+		Store: wltest.OfflineStore(t, modelCache(t, "workloads/tensor/testdata/iris.torch"))})
 	require.NoError(t, err)
 	provider := serve(http.HandlerFunc(openAIStub))
 	llmH, err := llmsvc.New(llmsvc.Config{Providers: map[string]llmsvc.Provider{"PROVIDERA": {APIKey: "k", BaseURL: provider}}})
@@ -269,7 +261,7 @@ func TestIrisThroughNode(t *testing.T) {
 // directly against the workload, and fails on any wrong answer.
 func benchJobs(b *testing.B, s *stack, container, data string, viaNode bool) {
 	b.Helper()
-	body := []byte(`{"source":1,"destination":1,"data":` + data + `}`)
+	body := `{"source":1,"destination":1,"data":` + data + `}`
 	b.SetParallelism(4) // 8 goroutines on 2 cores
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
@@ -281,15 +273,7 @@ func benchJobs(b *testing.B, s *stack, container, data string, viaNode bool) {
 				}
 				continue
 			}
-			resp, err := http.Post(s.direct[container]+protocol.PathOutput, "application/json", bytes.NewReader(body))
-			if err != nil {
-				b.Fatal(err)
-			}
-			_, _ = io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode != http.StatusOK {
-				b.Fatal(resp.Status)
-			}
+			wltest.PostOK(b, http.DefaultClient, s.direct[container], body)
 		}
 	})
 }

@@ -3,7 +3,6 @@ package e2e_test
 import (
 	"bufio"
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
@@ -87,26 +87,10 @@ func startProgram(t *testing.T, bin string, env ...string) (string, func()) {
 	return base, stop
 }
 
-func postJSON(t *testing.T, url, body string) (int, []byte) {
-	t.Helper()
-	resp, err := http.Post(url, "application/json", strings.NewReader(body))
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return resp.StatusCode, b
-}
-
 // modelCache lays a fixture out as local/infernode/iris in a fresh cache.
 func modelCache(t testing.TB, fixture string) string {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(repoRoot(t), fixture))
-	require.NoError(t, err)
-	dir := t.TempDir()
-	p := filepath.Join(dir, "local", "infernode", "iris", "default", filepath.Base(fixture))
-	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-	require.NoError(t, os.WriteFile(p, raw, 0o644))
-	return dir
+	return wltest.CacheWith(t, filepath.Join(repoRoot(t), fixture), "local/infernode/iris:"+filepath.Base(fixture))
 }
 
 func TestProgramsServeAndStop(t *testing.T) {
@@ -115,7 +99,7 @@ func TestProgramsServeAndStop(t *testing.T) {
 	}
 	t.Run("echo", func(t *testing.T) {
 		base, stop := startProgram(t, buildProgram(t, "echo"))
-		status, body := postJSON(t, base+protocol.PathOutput, `{"source":0,"destination":0,"data":"c0ffee","requires_proof":true}`)
+		status, _, body := wltest.Post(t, base, `{"source":0,"destination":0,"data":"c0ffee","requires_proof":true}`)
 		require.Equal(t, http.StatusOK, status, string(body))
 		require.Contains(t, string(body), `"raw_output":"c0ffee"`)
 		resp, err := http.Get(base + protocol.PathResources)
@@ -130,7 +114,7 @@ func TestProgramsServeAndStop(t *testing.T) {
 		cache := modelCache(t, "workloads/onnx/testdata/iris.onnx")
 		base, stop := startProgram(t, buildProgram(t, "onnx"),
 			"ONNX_CACHE_DIR="+cache, "ONNX_DEFAULT_MODEL_ID=local/infernode/iris:iris.onnx")
-		status, body := postJSON(t, base+protocol.PathOutput, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}}`)
+		status, _, body := wltest.Post(t, base, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}}`)
 		require.Equal(t, http.StatusOK, status, string(body))
 		requireIris(t, body, "result.0", onnxGolden)
 		stop()
@@ -139,14 +123,14 @@ func TestProgramsServeAndStop(t *testing.T) {
 		cache := modelCache(t, "workloads/tensor/testdata/iris.torch")
 		base, stop := startProgram(t, buildProgram(t, "tensor"),
 			"TENSORFW_CACHE_DIR="+cache, "TENSORFW_DEFAULT_MODEL_ID=local/infernode/iris:iris.torch", "TENSORFW_USE_JIT=true")
-		status, body := postJSON(t, base+protocol.PathOutput, `{"source":1,"destination":1,"data":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}`)
+		status, _, body := wltest.Post(t, base, `{"source":1,"destination":1,"data":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}`)
 		require.Equal(t, http.StatusOK, status, string(body))
 		requireIris(t, body, "", torchGolden)
 		stop()
 	})
 	t.Run("llm", func(t *testing.T) {
 		base, stop := startProgram(t, buildProgram(t, "llm"), "RETRY_PARAMS={\"tries\":1}")
-		status, body := postJSON(t, base+protocol.PathOutput, `{"source":1,"destination":1,"data":{"provider":"PROVIDERA","model":"m","params":{"messages":[{"role":"user","content":"hi"}]}}}`)
+		status, _, body := wltest.Post(t, base, `{"source":1,"destination":1,"data":{"provider":"PROVIDERA","model":"m","params":{"messages":[{"role":"user","content":"hi"}]}}}`)
 		require.Equal(t, http.StatusBadRequest, status)
 		require.Contains(t, string(body), "PROVIDERA_API_KEY is not set")
 		stop()

@@ -1,9 +1,8 @@
-package modelstore
+package modelstore_test
 
 import (
 	"context"
 	"errors"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -15,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/workloads/internal/wltest"
+	"github.com/infernode/infernode/workloads/modelstore"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
@@ -57,7 +58,7 @@ func hostedServer(t *testing.T, token string) (*httptest.Server, *atomic.Int32) 
 func TestFetchHostedAndCache(t *testing.T) {
 	srv, hits := hostedServer(t, "sekret")
 	dir := t.TempDir()
-	s, err := New(Config{CacheDir: dir, HubBaseURL: srv.URL + "/", HubToken: "sekret", ArweaveGateway: srv.URL})
+	s, err := modelstore.New(modelstore.Config{CacheDir: dir, HubBaseURL: srv.URL + "/", HubToken: "sekret", ArweaveGateway: srv.URL})
 	require.NoError(t, err)
 	ctx := context.Background()
 
@@ -98,30 +99,27 @@ func TestFetchHostedAndCache(t *testing.T) {
 func TestFetchErrors(t *testing.T) {
 	srv, _ := hostedServer(t, "sekret")
 	// A port with nothing listening: the storage is offline.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	dead := "http://" + ln.Addr().String()
-	require.NoError(t, ln.Close())
+	dead := wltest.DeadURL(t)
 
 	ctx := context.Background()
 	tests := []struct {
 		name, id string
-		cfg      Config
+		cfg      modelstore.Config
 		is       error
 		msg      string
 	}{
-		{"local missing", "local/acme/iris:iris.onnx", Config{}, ErrNotFound, "put the file there"},
-		{"hub offline", "huggingface/acme/iris:iris.onnx", Config{HubBaseURL: dead}, ErrUnavailableOffline, "huggingface is unavailable offline"},
-		{"arweave offline", "arweave/o/iris/TX123:f", Config{ArweaveGateway: dead}, ErrUnavailableOffline, "arweave is unavailable offline"},
-		{"hub 404", "huggingface/acme/iris:nope.onnx", Config{HubBaseURL: srv.URL, HubToken: "sekret"}, ErrNotFound, "answered 404"},
-		{"hub 5xx", "huggingface/broken/iris:iris.onnx", Config{HubBaseURL: srv.URL}, ErrUnavailableOffline, "answered 502"},
-		{"hub needs token", "huggingface/acme/iris:iris.onnx", Config{HubBaseURL: srv.URL}, nil, "set HUB_TOKEN"},
-		{"arweave needs version", "arweave/o/iris:f", Config{ArweaveGateway: srv.URL}, nil, "needs a version"},
+		{"local missing", "local/acme/iris:iris.onnx", modelstore.Config{}, modelstore.ErrNotFound, "put the file there"},
+		{"hub offline", "huggingface/acme/iris:iris.onnx", modelstore.Config{HubBaseURL: dead}, modelstore.ErrUnavailableOffline, "huggingface is unavailable offline"},
+		{"arweave offline", "arweave/o/iris/TX123:f", modelstore.Config{ArweaveGateway: dead}, modelstore.ErrUnavailableOffline, "arweave is unavailable offline"},
+		{"hub 404", "huggingface/acme/iris:nope.onnx", modelstore.Config{HubBaseURL: srv.URL, HubToken: "sekret"}, modelstore.ErrNotFound, "answered 404"},
+		{"hub 5xx", "huggingface/broken/iris:iris.onnx", modelstore.Config{HubBaseURL: srv.URL}, modelstore.ErrUnavailableOffline, "answered 502"},
+		{"hub needs token", "huggingface/acme/iris:iris.onnx", modelstore.Config{HubBaseURL: srv.URL}, nil, "set HUB_TOKEN"},
+		{"arweave needs version", "arweave/o/iris:f", modelstore.Config{ArweaveGateway: srv.URL}, nil, "needs a version"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.cfg.CacheDir = t.TempDir()
-			s, err := New(tc.cfg)
+			s, err := modelstore.New(tc.cfg)
 			require.NoError(t, err)
 			_, err = s.Fetch(ctx, mustID(t, tc.id))
 			require.ErrorContains(t, err, tc.msg)
@@ -133,12 +131,12 @@ func TestFetchErrors(t *testing.T) {
 }
 
 func TestNewValidates(t *testing.T) {
-	_, err := New(Config{})
+	_, err := modelstore.New(modelstore.Config{})
 	require.ErrorContains(t, err, "CACHE_DIR")
-	_, err = New(Config{CacheDir: t.TempDir(), HubBaseURL: "ftp://x"})
+	_, err = modelstore.New(modelstore.Config{CacheDir: t.TempDir(), HubBaseURL: "ftp://x"})
 	require.ErrorContains(t, err, "HUB_BASE_URL")
-	cfg := ConfigFromEnv("/c", func(k string) string { return map[string]string{"HUB_TOKEN": "t", "HUB_BASE_URL": "http://h"}[k] })
-	require.Equal(t, Config{CacheDir: "/c", HubToken: "t", HubBaseURL: "http://h"}, cfg)
+	cfg := modelstore.ConfigFromEnv("/c", func(k string) string { return map[string]string{"HUB_TOKEN": "t", "HUB_BASE_URL": "http://h"}[k] })
+	require.Equal(t, modelstore.Config{CacheDir: "/c", HubToken: "t", HubBaseURL: "http://h"}, cfg)
 }
 
 func TestRegistry(t *testing.T) {
@@ -146,10 +144,10 @@ func TestRegistry(t *testing.T) {
 	id := mustID(t, "local/acme/echo:model.txt")
 	require.NoError(t, os.MkdirAll(filepath.Dir(id.CachePath(dir)), 0o755))
 	require.NoError(t, os.WriteFile(id.CachePath(dir), []byte("hello"), 0o644))
-	s, err := New(Config{CacheDir: dir})
+	s, err := modelstore.New(modelstore.Config{CacheDir: dir})
 	require.NoError(t, err)
 	var loads atomic.Int32
-	r := NewRegistry(s, func(raw []byte) (string, error) {
+	r := modelstore.NewRegistry(s, func(raw []byte) (string, error) {
 		loads.Add(1)
 		if string(raw) != "hello" {
 			return "", errors.New("not a model")
@@ -179,10 +177,10 @@ func TestRegistryConcurrentFirstUse(t *testing.T) {
 	id := mustID(t, "local/acme/m:f")
 	require.NoError(t, os.MkdirAll(filepath.Dir(id.CachePath(dir)), 0o755))
 	require.NoError(t, os.WriteFile(id.CachePath(dir), []byte("x"), 0o644))
-	s, err := New(Config{CacheDir: dir})
+	s, err := modelstore.New(modelstore.Config{CacheDir: dir})
 	require.NoError(t, err)
 	var loads atomic.Int32
-	r := NewRegistry(s, func(raw []byte) (*int, error) {
+	r := modelstore.NewRegistry(s, func(raw []byte) (*int, error) {
 		loads.Add(1)
 		v := len(raw)
 		return &v, nil

@@ -3,7 +3,6 @@ package service_test
 import (
 	"encoding/hex"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/workloads/echo/service"
+	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
@@ -23,16 +23,6 @@ func newServer(t *testing.T) *httptest.Server {
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv
-}
-
-func post(t *testing.T, srv *httptest.Server, body string) (int, http.Header, []byte) {
-	t.Helper()
-	resp, err := http.Post(srv.URL+protocol.PathOutput, "application/json", strings.NewReader(body))
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return resp.StatusCode, resp.Header, b
 }
 
 func TestEcho(t *testing.T) {
@@ -59,7 +49,7 @@ func TestEcho(t *testing.T) {
 	srv := newServer(t)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			status, hdr, body := post(t, srv, tc.body)
+			status, hdr, body := wltest.Post(t, srv.URL, tc.body)
 			require.Equal(t, http.StatusOK, status, string(body))
 			require.Equal(t, "application/json", hdr.Get("Content-Type"))
 			require.JSONEq(t, tc.want, string(body))
@@ -85,7 +75,7 @@ func TestEchoRejects(t *testing.T) {
 	srv := newServer(t)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			status, _, body := post(t, srv, tc.body)
+			status, _, body := wltest.Post(t, srv.URL, tc.body)
 			require.Equal(t, http.StatusBadRequest, status)
 			var reply protocol.ErrorReply
 			require.NoError(t, json.Unmarshal(body, &reply))
@@ -138,7 +128,7 @@ func TestEchoStream(t *testing.T) {
 
 func TestEchoStreamOverHTTP(t *testing.T) {
 	srv := newServer(t)
-	status, hdr, body := post(t, srv, `{"source":1,"destination":2,"data":{"x":1}}`)
+	status, hdr, body := wltest.Post(t, srv.URL, `{"source":1,"destination":2,"data":{"x":1}}`)
 	require.Equal(t, http.StatusOK, status)
 	require.Equal(t, "text/plain; charset=utf-8", hdr.Get("Content-Type"))
 	require.Equal(t, `{"x":1}`, string(body))
@@ -187,11 +177,6 @@ func BenchmarkEchoHTTP(b *testing.B) {
 	defer srv.Close()
 	client := srv.Client()
 	for b.Loop() {
-		resp, err := client.Post(srv.URL+protocol.PathOutput, "application/json", strings.NewReader(`{"source":1,"destination":1,"data":{"x":1}}`))
-		if err != nil {
-			b.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
+		wltest.PostOK(b, client, srv.URL, `{"source":1,"destination":1,"data":{"x":1}}`)
 	}
 }

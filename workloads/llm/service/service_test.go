@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
@@ -105,22 +105,12 @@ func setup(t *testing.T, f *fakeProvider, retry string) (*httptest.Server, *reco
 	return srv, sl
 }
 
-func post(t *testing.T, url, body string) (int, http.Header, []byte) {
-	t.Helper()
-	resp, err := http.Post(url+protocol.PathOutput, "application/json", strings.NewReader(body))
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return resp.StatusCode, resp.Header, b
-}
-
 const chat = `{"provider":"PROVIDERA","endpoint":"completions","model":"m-1","params":{"endpoint":"completions","messages":[{"role":"system","content":"be brief"},{"role":"user","content":"hi"}]},"extra_args":{"max_tokens":16,"temperature":0.2}}`
 
 func TestCompletion(t *testing.T) {
 	f := &fakeProvider{}
 	srv, sl := setup(t, f, "")
-	status, _, body := post(t, srv.URL, `{"source":1,"destination":1,"data":`+chat+`}`)
+	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":`+chat+`}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 	require.JSONEq(t, `{"output":"Hello there!"}`, string(body))
 	require.Equal(t, 1, f.calls)
@@ -182,7 +172,7 @@ func TestRetriesWithBackoff(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &fakeProvider{script: tc.script}
 			srv, sl := setup(t, f, tc.retry)
-			status, _, body := post(t, srv.URL, `{"source":1,"destination":1,"data":`+chat+`}`)
+			status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":`+chat+`}`)
 			require.Equal(t, tc.status, status, string(body))
 			require.Equal(t, tc.calls, f.calls)
 			require.Equal(t, tc.delays, sl.delays)
@@ -196,16 +186,13 @@ func TestRetriesWithBackoff(t *testing.T) {
 }
 
 func TestTransportErrorRetried(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	dead := "http://" + ln.Addr().String()
-	require.NoError(t, ln.Close())
+	dead := wltest.DeadURL(t)
 	sl := &recordingSleeper{}
 	s, err := New(Config{Providers: map[string]Provider{"PROVIDERC": {APIKey: "k", BaseURL: dead}}, Sleeper: sl, Rand: func() float64 { return 0 }})
 	require.NoError(t, err)
 	srv := httptest.NewServer(s)
 	defer srv.Close()
-	status, _, body := post(t, srv.URL, `{"source":1,"destination":1,"data":{"provider":"providerc","model":"m","params":{"messages":[{"role":"user","content":"x"}]}}}`)
+	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"provider":"providerc","model":"m","params":{"messages":[{"role":"user","content":"x"}]}}}`)
 	require.Equal(t, http.StatusBadGateway, status)
 	require.Contains(t, string(body), "provider PROVIDERC unreachable")
 	require.Contains(t, string(body), "after 3 attempts")
@@ -231,7 +218,7 @@ func TestClientErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			status, _, body := post(t, srv.URL, `{"source":1,"destination":1,"data":`+tc.data+`}`)
+			status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":`+tc.data+`}`)
 			require.Equal(t, http.StatusBadRequest, status, string(body))
 			var reply protocol.ErrorReply
 			require.NoError(t, json.Unmarshal(body, &reply))
@@ -245,7 +232,7 @@ func TestOnChain(t *testing.T) {
 	f := &fakeProvider{}
 	srv, _ := setup(t, f, "")
 	input := EncodeInputABI("PROVIDERA", "m-2", "what is 2+2?", `{"max_tokens":8}`)
-	status, _, body := post(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`","requires_proof":false}`)
+	status, _, body := wltest.Post(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`","requires_proof":false}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 	var out protocol.OnChainOutput
 	require.NoError(t, json.Unmarshal(body, &out))
@@ -260,7 +247,7 @@ func TestOnChain(t *testing.T) {
 	got, _ := json.Marshal(f.bodies[0])
 	require.JSONEq(t, `{"model":"m-2","messages":[{"role":"user","content":"what is 2+2?"}],"max_tokens":8}`, string(got))
 
-	status, _, body = post(t, srv.URL, `{"source":0,"destination":0,"data":"00"}`)
+	status, _, body = wltest.Post(t, srv.URL, `{"source":0,"destination":0,"data":"00"}`)
 	require.Equal(t, http.StatusBadRequest, status)
 	require.Contains(t, string(body), "on-chain input abi.encode(string provider")
 }
@@ -339,19 +326,14 @@ func BenchmarkCompletion(b *testing.B) {
 	defer srv.Close()
 	body := `{"source":1,"destination":1,"data":` + chat + `}`
 	for b.Loop() {
-		resp, err := srv.Client().Post(srv.URL+protocol.PathOutput, "application/json", strings.NewReader(body))
-		if err != nil {
-			b.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
+		wltest.PostOK(b, srv.Client(), srv.URL, body)
 	}
 }
 
 func TestStreamProviderErrorBeforeFirstByte(t *testing.T) {
 	f := &fakeProvider{script: []int{429, 400}, chunks: []string{"x"}}
 	srv, sl := setup(t, f, "")
-	status, hdr, body := post(t, srv.URL, `{"source":1,"destination":2,"data":`+chat+`}`)
+	status, hdr, body := wltest.Post(t, srv.URL, `{"source":1,"destination":2,"data":`+chat+`}`)
 	require.Equal(t, http.StatusBadGateway, status, string(body))
 	require.Equal(t, "application/json", hdr.Get("Content-Type"))
 	require.JSONEq(t, `{"error":"provider PROVIDERA answered 400: scripted 400"}`, string(body))

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
-	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -15,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/modelstore"
 	"github.com/infernode/infernode/workloads/onnx/service"
 	"github.com/infernode/infernode/workloads/protocol"
@@ -28,57 +27,22 @@ var (
 )
 
 // cacheWithIris lays the fixture out as a local model in a fresh cache.
-func cacheWithIris(t testing.TB) string {
-	t.Helper()
-	dir := t.TempDir()
-	raw, err := os.ReadFile("../testdata/iris.onnx")
-	require.NoError(t, err)
-	p := filepath.Join(dir, "local", "infernode", "iris", "default", "iris.onnx")
-	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-	require.NoError(t, os.WriteFile(p, raw, 0o644))
-	return dir
-}
-
-// deadURL is a loopback address nothing listens on: tests never reach the
-// real hosted storages.
-func deadURL(t testing.TB) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	u := "http://" + ln.Addr().String()
-	require.NoError(t, ln.Close())
-	return u
-}
-
-func offlineStore(t testing.TB, dir string) modelstore.Config {
-	dead := deadURL(t)
-	return modelstore.Config{CacheDir: dir, HubBaseURL: dead, ArweaveGateway: dead}
-}
+func cacheWithIris(t testing.TB) string { return wltest.CacheWith(t, "../testdata/iris.onnx", irisID) }
 
 func newServer(t testing.TB, defaultID string) *httptest.Server {
 	t.Helper()
-	s, err := service.New(context.Background(), service.Config{DefaultModelID: defaultID, Store: offlineStore(t, cacheWithIris(t))})
+	s, err := service.New(context.Background(), service.Config{DefaultModelID: defaultID, Store: wltest.OfflineStore(t, cacheWithIris(t))})
 	require.NoError(t, err)
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
 	return srv
 }
 
-func post(t testing.TB, url, body string) (int, []byte) {
-	t.Helper()
-	resp, err := http.Post(url+protocol.PathOutput, "application/json", strings.NewReader(body))
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return resp.StatusCode, b
-}
-
 const irisData = `{"model_id":"` + irisID + `","inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}`
 
 func TestIrisOffChain(t *testing.T) {
 	srv := newServer(t, "")
-	status, body := post(t, srv.URL, `{"source":1,"destination":1,"data":`+irisData+`}`)
+	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":`+irisData+`}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 	var reply struct {
 		Result []protocol.Tensor `json:"result"`
@@ -94,7 +58,7 @@ func TestIrisOffChain(t *testing.T) {
 
 func TestIrisDefaultModel(t *testing.T) {
 	srv := newServer(t, irisID)
-	status, body := post(t, srv.URL, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}}`)
+	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 	require.Contains(t, string(body), `"shape":[1,3]`)
 }
@@ -103,7 +67,7 @@ func TestIrisOnChain(t *testing.T) {
 	srv := newServer(t, "")
 	input, err := service.EncodeInputABI(irisID, []string{"input"}, []protocol.Tensor{protocol.FromFloat32([]int{1, 4}, irisInput)})
 	require.NoError(t, err)
-	status, body := post(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`","requires_proof":false}`)
+	status, _, body := wltest.Post(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`","requires_proof":false}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 	var out protocol.OnChainOutput
 	require.NoError(t, json.Unmarshal(body, &out))
@@ -122,7 +86,7 @@ func TestIrisOnChain(t *testing.T) {
 	require.InDeltaSlice(t, irisGolden, got, 1e-5)
 
 	// A delegated subscription's JSON data delivered on-chain.
-	status, body = post(t, srv.URL, `{"source":1,"destination":0,"data":`+irisData+`}`)
+	status, _, body = wltest.Post(t, srv.URL, `{"source":1,"destination":0,"data":`+irisData+`}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 	require.NoError(t, json.Unmarshal(body, &out))
 	require.Equal(t, hex.EncodeToString([]byte(irisData)), out.RawInput)
@@ -154,7 +118,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			status, body := post(t, srv.URL, tc.body)
+			status, _, body := wltest.Post(t, srv.URL, tc.body)
 			require.Equal(t, tc.status, status, string(body))
 			var reply protocol.ErrorReply
 			require.NoError(t, json.Unmarshal(body, &reply))
@@ -165,19 +129,16 @@ func TestErrors(t *testing.T) {
 
 func TestUnsupportedOperatorNamed(t *testing.T) {
 	dir := cacheWithIris(t)
-	raw, err := os.ReadFile("../testdata/iris.onnx")
-	require.NoError(t, err)
+	raw := wltest.ReadFixture(t, "../testdata/iris.onnx")
 	// Rename the Softmax op: the engine must refuse "Softmaz" by name.
 	require.Contains(t, string(raw), "Softmax")
 	raw = []byte(strings.ReplaceAll(string(raw), "Softmax", "Softmaz"))
-	p := filepath.Join(dir, "local", "infernode", "bad", "default", "bad.onnx")
-	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-	require.NoError(t, os.WriteFile(p, raw, 0o644))
-	s, err := service.New(context.Background(), service.Config{Store: offlineStore(t, dir)})
+	wltest.AddModel(t, dir, "local/infernode/bad:bad.onnx", raw)
+	s, err := service.New(context.Background(), service.Config{Store: wltest.OfflineStore(t, dir)})
 	require.NoError(t, err)
 	srv := httptest.NewServer(s)
 	defer srv.Close()
-	status, body := post(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"local/infernode/bad:bad.onnx","inputs":{"input":{"values":[1,2,3,4],"shape":[1,4],"dtype":1}}}}`)
+	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"local/infernode/bad:bad.onnx","inputs":{"input":{"values":[1,2,3,4],"shape":[1,4],"dtype":1}}}}`)
 	require.Equal(t, http.StatusBadRequest, status)
 	require.Contains(t, string(body), `unsupported operator \"Softmaz\"`)
 
@@ -191,9 +152,9 @@ func TestUnsupportedOperatorNamed(t *testing.T) {
 }
 
 func TestNewFailsOnBadDefault(t *testing.T) {
-	_, err := service.New(context.Background(), service.Config{DefaultModelID: "local/a/b:c.onnx", Store: offlineStore(t, t.TempDir())})
+	_, err := service.New(context.Background(), service.Config{DefaultModelID: "local/a/b:c.onnx", Store: wltest.OfflineStore(t, t.TempDir())})
 	require.ErrorContains(t, err, "pre-load ONNX_DEFAULT_MODEL_ID")
-	_, err = service.New(context.Background(), service.Config{DefaultModelID: "nope", Store: offlineStore(t, t.TempDir())})
+	_, err = service.New(context.Background(), service.Config{DefaultModelID: "nope", Store: wltest.OfflineStore(t, t.TempDir())})
 	require.ErrorContains(t, err, "ONNX_DEFAULT_MODEL_ID")
 }
 
@@ -227,8 +188,7 @@ func TestServiceResources(t *testing.T) {
 }
 
 func TestHostedModelDownloaded(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/iris.onnx")
-	require.NoError(t, err)
+	raw := wltest.ReadFixture(t, "../testdata/iris.onnx")
 	hub := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/acme/iris/resolve/main/iris.onnx" || r.Header.Get("Authorization") != "Bearer tok" {
 			http.NotFound(w, r)
@@ -245,7 +205,7 @@ func TestHostedModelDownloaded(t *testing.T) {
 	require.NoError(t, err)
 	srv := httptest.NewServer(s)
 	defer srv.Close()
-	status, body := post(t, srv.URL, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}}`)
+	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 }
 
@@ -269,15 +229,7 @@ func BenchmarkIrisHTTP(b *testing.B) {
 	client := srv.Client()
 	b.ReportAllocs()
 	for b.Loop() {
-		resp, err := client.Post(srv.URL+protocol.PathOutput, "application/json", strings.NewReader(body))
-		if err != nil {
-			b.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			b.Fatal(resp.Status)
-		}
+		wltest.PostOK(b, client, srv.URL, body)
 	}
 }
 
@@ -287,12 +239,7 @@ func BenchmarkIrisHTTPParallel(b *testing.B) {
 	client := srv.Client()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			resp, err := client.Post(srv.URL+protocol.PathOutput, "application/json", strings.NewReader(body))
-			if err != nil {
-				b.Fatal(err)
-			}
-			_, _ = io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
+			wltest.PostOK(b, client, srv.URL, body)
 		}
 	})
 }

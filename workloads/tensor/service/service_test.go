@@ -4,18 +4,13 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
-	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/workloads/modelstore"
+	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/service"
 )
@@ -29,29 +24,9 @@ var (
 
 const irisData = `{"model_id":"` + irisID + `","input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}`
 
-func cacheWithIris(t testing.TB) string {
-	t.Helper()
-	dir := t.TempDir()
-	raw, err := os.ReadFile("../testdata/iris.torch")
-	require.NoError(t, err)
-	p := filepath.Join(dir, "local", "infernode", "iris", "default", "iris.torch")
-	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-	require.NoError(t, os.WriteFile(p, raw, 0o644))
-	return dir
-}
-
-func offlineStore(t testing.TB, dir string) modelstore.Config {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	dead := "http://" + ln.Addr().String()
-	require.NoError(t, ln.Close())
-	return modelstore.Config{CacheDir: dir, HubBaseURL: dead, ArweaveGateway: dead}
-}
-
 func newServer(t testing.TB, cfg service.Config) *httptest.Server {
 	t.Helper()
-	cfg.Store = offlineStore(t, cacheWithIris(t))
+	cfg.Store = wltest.OfflineStore(t, wltest.CacheWith(t, "../testdata/iris.torch", irisID))
 	s, err := service.New(context.Background(), cfg)
 	require.NoError(t, err)
 	srv := httptest.NewServer(s)
@@ -59,20 +34,10 @@ func newServer(t testing.TB, cfg service.Config) *httptest.Server {
 	return srv
 }
 
-func post(t testing.TB, url, body string) (int, []byte) {
-	t.Helper()
-	resp, err := http.Post(url+protocol.PathOutput, "application/json", strings.NewReader(body))
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return resp.StatusCode, b
-}
-
 func TestIrisOffChain(t *testing.T) {
 	for _, jit := range []bool{false, true} {
 		srv := newServer(t, service.Config{JIT: jit})
-		status, body := post(t, srv.URL, `{"source":1,"destination":1,"data":`+irisData+`}`)
+		status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":`+irisData+`}`)
 		require.Equal(t, http.StatusOK, status, string(body))
 		var out protocol.Tensor
 		require.NoError(t, json.Unmarshal(body, &out))
@@ -89,7 +54,7 @@ func TestIrisOnChain(t *testing.T) {
 	// Empty model id: the default model.
 	input, err := service.EncodeInputABI("", protocol.FromFloat32([]int{1, 4}, irisInput))
 	require.NoError(t, err)
-	status, body := post(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`"}`)
+	status, _, body := wltest.Post(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`"}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 	var out protocol.OnChainOutput
 	require.NoError(t, json.Unmarshal(body, &out))
@@ -106,7 +71,7 @@ func TestIrisOnChain(t *testing.T) {
 	require.InDeltaSlice(t, irisGolden, got, 1e-5)
 
 	// On-chain input, off-chain output.
-	status, body = post(t, srv.URL, `{"source":0,"destination":1,"data":"`+hex.EncodeToString(input)+`"}`)
+	status, _, body = wltest.Post(t, srv.URL, `{"source":0,"destination":1,"data":"`+hex.EncodeToString(input)+`"}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 	require.Contains(t, string(body), `"shape":[1,3]`)
 }
@@ -133,7 +98,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			status, body := post(t, srv.URL, tc.body)
+			status, _, body := wltest.Post(t, srv.URL, tc.body)
 			require.Equal(t, tc.status, status, string(body))
 			var reply protocol.ErrorReply
 			require.NoError(t, json.Unmarshal(body, &reply))
@@ -199,15 +164,7 @@ func BenchmarkIrisHTTP(b *testing.B) {
 			client := srv.Client()
 			b.ReportAllocs()
 			for b.Loop() {
-				resp, err := client.Post(srv.URL+protocol.PathOutput, "application/json", strings.NewReader(body))
-				if err != nil {
-					b.Fatal(err)
-				}
-				_, _ = io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-				if resp.StatusCode != http.StatusOK {
-					b.Fatal(resp.Status)
-				}
+				wltest.PostOK(b, client, srv.URL, body)
 			}
 		})
 	}
