@@ -153,6 +153,43 @@ func (u *unpickler) top() (any, error) {
 	return u.stack[len(u.stack)-1], nil
 }
 
+// topAs is the top of the stack as a T; when it is something else, the
+// error is "pickle: " + what.
+func topAs[T any](u *unpickler, what string) (T, error) {
+	var zero T
+	t, err := u.top()
+	if err != nil {
+		return zero, err
+	}
+	v, ok := t.(T)
+	if !ok {
+		return zero, errors.New("pickle: " + what)
+	}
+	return v, nil
+}
+
+// sized reads a little-endian length of width (1, 4 or 8) bytes, then that
+// many bytes.
+func (u *unpickler) sized(width int) ([]byte, error) {
+	nb, err := u.read(width)
+	if err != nil {
+		return nil, err
+	}
+	var n uint64
+	switch width {
+	case 1:
+		n = uint64(nb[0])
+	case 4:
+		n = uint64(binary.LittleEndian.Uint32(nb))
+	default:
+		n = binary.LittleEndian.Uint64(nb)
+	}
+	if n > uint64(len(u.data)) {
+		return nil, errPickleEOF
+	}
+	return u.read(int(n))
+}
+
 func (u *unpickler) memoPut(i int) error {
 	v, err := u.top()
 	if err != nil {
@@ -306,11 +343,7 @@ func (u *unpickler) step(op byte) error {
 		}
 		return u.push(f)
 	case 'X', 'B': // BINUNICODE, BINBYTES
-		nb, err := u.read(4)
-		if err != nil {
-			return err
-		}
-		b, err := u.read(int(binary.LittleEndian.Uint32(nb)))
+		b, err := u.sized(4)
 		if err != nil {
 			return err
 		}
@@ -319,11 +352,7 @@ func (u *unpickler) step(op byte) error {
 		}
 		return u.push(append([]byte(nil), b...))
 	case 0x8c, 'U', 'C': // SHORT_BINUNICODE, SHORT_BINSTRING, SHORT_BINBYTES
-		nb, err := u.read(1)
-		if err != nil {
-			return err
-		}
-		b, err := u.read(int(nb[0]))
+		b, err := u.sized(1)
 		if err != nil {
 			return err
 		}
@@ -331,26 +360,14 @@ func (u *unpickler) step(op byte) error {
 			return u.push(append([]byte(nil), b...))
 		}
 		return u.push(string(b))
-	case 'T': // BINSTRING
-		nb, err := u.read(4)
-		if err != nil {
-			return err
-		}
-		b, err := u.read(int(int32(binary.LittleEndian.Uint32(nb))))
+	case 'T': // BINSTRING (a signed length; a negative one is past the end either way)
+		b, err := u.sized(4)
 		if err != nil {
 			return err
 		}
 		return u.push(string(b))
 	case 0x8d, 0x8e: // BINUNICODE8, BINBYTES8
-		nb, err := u.read(8)
-		if err != nil {
-			return err
-		}
-		n := binary.LittleEndian.Uint64(nb)
-		if n > uint64(len(u.data)) {
-			return errPickleEOF
-		}
-		b, err := u.read(int(n))
+		b, err := u.sized(8)
 		if err != nil {
 			return err
 		}
@@ -388,13 +405,9 @@ func (u *unpickler) step(op byte) error {
 		if err != nil {
 			return err
 		}
-		t, err := u.top()
+		l, err := topAs[*[]any](u, "APPEND to a non-list")
 		if err != nil {
 			return err
-		}
-		l, ok := t.(*[]any)
-		if !ok {
-			return errors.New("pickle: APPEND to a non-list")
 		}
 		*l = append(*l, v)
 		return nil
@@ -403,13 +416,9 @@ func (u *unpickler) step(op byte) error {
 		if err != nil {
 			return err
 		}
-		t, err := u.top()
+		l, err := topAs[*[]any](u, "APPENDS to a non-list")
 		if err != nil {
 			return err
-		}
-		l, ok := t.(*[]any)
-		if !ok {
-			return errors.New("pickle: APPENDS to a non-list")
 		}
 		*l = append(*l, items[1:]...)
 		return nil
@@ -434,13 +443,9 @@ func (u *unpickler) step(op byte) error {
 		if err != nil {
 			return err
 		}
-		t, err := u.top()
+		d, err := topAs[*Dict](u, "SETITEM on a non-dict")
 		if err != nil {
 			return err
-		}
-		d, ok := t.(*Dict)
-		if !ok {
-			return errors.New("pickle: SETITEM on a non-dict")
 		}
 		d.set(k, v)
 		return nil
@@ -449,13 +454,9 @@ func (u *unpickler) step(op byte) error {
 		if err != nil {
 			return err
 		}
-		t, err := u.top()
+		d, err := topAs[*Dict](u, "SETITEMS on a non-dict")
 		if err != nil {
 			return err
-		}
-		d, ok := t.(*Dict)
-		if !ok {
-			return errors.New("pickle: SETITEMS on a non-dict")
 		}
 		return setItems(d, items[1:])
 	case 0x8f: // EMPTY_SET
@@ -465,13 +466,9 @@ func (u *unpickler) step(op byte) error {
 		if err != nil {
 			return err
 		}
-		t, err := u.top()
+		l, err := topAs[*[]any](u, "ADDITEMS on a non-set")
 		if err != nil {
 			return err
-		}
-		l, ok := t.(*[]any)
-		if !ok {
-			return errors.New("pickle: ADDITEMS on a non-set")
 		}
 		*l = append(*l, items[1:]...)
 		return nil
