@@ -102,12 +102,7 @@ func TestProgramsServeAndStop(t *testing.T) {
 		status, _, body := wltest.Post(t, base, `{"source":0,"destination":0,"data":"c0ffee","requires_proof":true}`)
 		require.Equal(t, http.StatusOK, status, string(body))
 		require.Contains(t, string(body), `"raw_output":"c0ffee"`)
-		resp, err := http.Get(base + protocol.PathResources)
-		require.NoError(t, err)
-		var res protocol.ServiceResources
-		require.NoError(t, json.NewDecoder(resp.Body).Decode(&res))
-		resp.Body.Close()
-		require.Equal(t, "echo", res.ServiceID)
+		require.Equal(t, "echo", wltest.Resources(t, base).ServiceID)
 		stop()
 	})
 	t.Run("onnx", func(t *testing.T) {

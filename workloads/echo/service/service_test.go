@@ -2,7 +2,6 @@ package service_test
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -75,11 +74,7 @@ func TestEchoRejects(t *testing.T) {
 	srv := newServer(t)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			status, _, body := wltest.Post(t, srv.URL, tc.body)
-			require.Equal(t, http.StatusBadRequest, status)
-			var reply protocol.ErrorReply
-			require.NoError(t, json.Unmarshal(body, &reply))
-			require.Contains(t, reply.Error, tc.wantErr)
+			require.Contains(t, wltest.ErrorReply(t, srv.URL, tc.body, http.StatusBadRequest), tc.wantErr)
 		})
 	}
 }
@@ -136,12 +131,7 @@ func TestEchoStreamOverHTTP(t *testing.T) {
 
 func TestEchoServiceResources(t *testing.T) {
 	srv := newServer(t)
-	resp, err := http.Get(srv.URL + protocol.PathResources)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	require.Equal(t, http.StatusOK, resp.StatusCode)
-	var res protocol.ServiceResources
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&res))
+	res := wltest.Resources(t, srv.URL)
 	require.Equal(t, "echo", res.ServiceID)
 	require.Len(t, res.ComputeCapability, 1)
 	require.Len(t, res.HardwareCapabilities, 1)
@@ -152,11 +142,7 @@ func TestEchoServiceResources(t *testing.T) {
 	require.NotEmpty(t, hw.DiskInfo.MountPoint)
 	require.NotEmpty(t, hw.OSInfo.Name)
 
-	resp2, err := http.Get(srv.URL + protocol.PathResources + "?model_id=local/a/b:c.onnx")
-	require.NoError(t, err)
-	defer resp2.Body.Close()
-	var sup protocol.ModelSupport
-	require.NoError(t, json.NewDecoder(resp2.Body).Decode(&sup))
+	sup := wltest.Support(t, srv.URL, "local/a/b:c.onnx")
 	require.False(t, sup.Supported)
 	require.NotEmpty(t, sup.Error)
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -152,11 +151,7 @@ func TestConfigFromEnv(t *testing.T) {
 
 func TestResources(t *testing.T) {
 	srv := newToy(t, helloID)
-	resp, err := http.Get(srv.URL + protocol.PathResources)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	var res protocol.ServiceResources
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&res))
+	res := wltest.Resources(t, srv.URL)
 	require.Equal(t, "toy", res.ServiceID)
 	require.Len(t, res.ComputeCapability, 1)
 	c := res.ComputeCapability[0]
@@ -167,11 +162,7 @@ func TestResources(t *testing.T) {
 	require.Equal(t, []protocol.MLModel{{Owner: "acme", Name: "hello", Repository: "local/acme/hello", Storage: "local",
 		Files: []string{"m.txt"}, MLType: "toy"}}, c.Models)
 
-	resp2, err := http.Get(srv.URL + protocol.PathResources + "?model_id=local/acme/bad:m.txt")
-	require.NoError(t, err)
-	defer resp2.Body.Close()
-	var sup protocol.ModelSupport
-	require.NoError(t, json.NewDecoder(resp2.Body).Decode(&sup))
+	sup := wltest.Support(t, srv.URL, "local/acme/bad:m.txt")
 	require.False(t, sup.Supported)
 	require.Contains(t, sup.Error, "unsupported layer Conv")
 }

@@ -5,9 +5,12 @@
 package wltest
 
 import (
+	"encoding/hex"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,4 +98,60 @@ func PostOK(b testing.TB, client *http.Client, base, body string) {
 	if resp.StatusCode != http.StatusOK {
 		b.Fatal(resp.Status)
 	}
+}
+
+// ErrorReply posts body to base's POST /service_output, requires the reply
+// to have status and an {"error": msg} body, and returns msg.
+func ErrorReply(t testing.TB, base, body string, status int) string {
+	t.Helper()
+	got, _, b := Post(t, base, body)
+	require.Equal(t, status, got, string(b))
+	var reply protocol.ErrorReply
+	require.NoError(t, json.Unmarshal(b, &reply), string(b))
+	return reply.Error
+}
+
+// OnChain posts body (a request for destination 0) to base's POST
+// /service_output, requires a 200 on-chain reply whose raw_input is
+// rawInput and whose processed_input, processed_output and proof are
+// empty, and returns raw_output's bytes.
+func OnChain(t testing.TB, base, body string, rawInput []byte) []byte {
+	t.Helper()
+	status, _, b := Post(t, base, body)
+	require.Equal(t, http.StatusOK, status, string(b))
+	var out protocol.OnChainOutput
+	require.NoError(t, json.Unmarshal(b, &out))
+	require.Equal(t, hex.EncodeToString(rawInput), out.RawInput)
+	require.Empty(t, out.ProcessedInput)
+	require.Empty(t, out.ProcessedOutput)
+	require.Empty(t, out.Proof)
+	raw, err := hex.DecodeString(out.RawOutput)
+	require.NoError(t, err)
+	return raw
+}
+
+// Resources is base's GET /service-resources, which must answer 200.
+func Resources(t testing.TB, base string) protocol.ServiceResources {
+	t.Helper()
+	var res protocol.ServiceResources
+	getJSON(t, base+protocol.PathResources, &res)
+	return res
+}
+
+// Support is base's GET /service-resources?model_id=modelID, which must
+// answer 200.
+func Support(t testing.TB, base, modelID string) protocol.ModelSupport {
+	t.Helper()
+	var sup protocol.ModelSupport
+	getJSON(t, base+protocol.PathResources+"?model_id="+url.QueryEscape(modelID), &sup)
+	return sup
+}
+
+func getJSON(t testing.TB, u string, v any) {
+	t.Helper()
+	resp, err := http.Get(u)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(v))
 }

@@ -218,11 +218,7 @@ func TestClientErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":`+tc.data+`}`)
-			require.Equal(t, http.StatusBadRequest, status, string(body))
-			var reply protocol.ErrorReply
-			require.NoError(t, json.Unmarshal(body, &reply))
-			require.Contains(t, reply.Error, tc.want)
+			require.Contains(t, wltest.ErrorReply(t, srv.URL, `{"source":1,"destination":1,"data":`+tc.data+`}`, http.StatusBadRequest), tc.want)
 		})
 	}
 	require.Zero(t, f.calls, "no client mistake reaches the provider")
@@ -232,24 +228,15 @@ func TestOnChain(t *testing.T) {
 	f := &fakeProvider{}
 	srv, _ := setup(t, f, "")
 	input := EncodeInputABI("PROVIDERA", "m-2", "what is 2+2?", `{"max_tokens":8}`)
-	status, _, body := wltest.Post(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`","requires_proof":false}`)
-	require.Equal(t, http.StatusOK, status, string(body))
-	var out protocol.OnChainOutput
-	require.NoError(t, json.Unmarshal(body, &out))
-	require.Equal(t, hex.EncodeToString(input), out.RawInput)
-	require.Equal(t, hex.EncodeToString(EncodeOutputABI("Hello there!")), out.RawOutput)
-	require.Empty(t, out.ProcessedInput)
-	require.Empty(t, out.ProcessedOutput)
-	require.Empty(t, out.Proof)
+	raw := wltest.OnChain(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`","requires_proof":false}`, input)
+	require.Equal(t, EncodeOutputABI("Hello there!"), raw)
 	text, err := protocol.NewABIDecoder(EncodeOutputABI("Hello there!")).String(0)
 	require.NoError(t, err)
 	require.Equal(t, "Hello there!", text)
 	got, _ := json.Marshal(f.bodies[0])
 	require.JSONEq(t, `{"model":"m-2","messages":[{"role":"user","content":"what is 2+2?"}],"max_tokens":8}`, string(got))
 
-	status, _, body = wltest.Post(t, srv.URL, `{"source":0,"destination":0,"data":"00"}`)
-	require.Equal(t, http.StatusBadRequest, status)
-	require.Contains(t, string(body), "on-chain input abi.encode(string provider")
+	require.Contains(t, wltest.ErrorReply(t, srv.URL, `{"source":0,"destination":0,"data":"00"}`, http.StatusBadRequest), "on-chain input abi.encode(string provider")
 }
 
 func TestParseRetryParams(t *testing.T) {
@@ -291,11 +278,7 @@ func TestReadSSE(t *testing.T) {
 
 func TestServiceResources(t *testing.T) {
 	srv, _ := setup(t, &fakeProvider{}, "")
-	resp, err := http.Get(srv.URL + protocol.PathResources)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	var res protocol.ServiceResources
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&res))
+	res := wltest.Resources(t, srv.URL)
 	require.Equal(t, "llm", res.ServiceID)
 	require.Len(t, res.ComputeCapability, 1, "only the configured provider")
 	require.Equal(t, "PROVIDERA", res.ComputeCapability[0].ID)

@@ -67,16 +67,7 @@ func TestIrisOnChain(t *testing.T) {
 	srv := newServer(t, "")
 	input, err := service.EncodeInputABI(irisID, []string{"input"}, []protocol.Tensor{protocol.FromFloat32([]int{1, 4}, irisInput)})
 	require.NoError(t, err)
-	status, _, body := wltest.Post(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`","requires_proof":false}`)
-	require.Equal(t, http.StatusOK, status, string(body))
-	var out protocol.OnChainOutput
-	require.NoError(t, json.Unmarshal(body, &out))
-	require.Equal(t, hex.EncodeToString(input), out.RawInput)
-	require.Empty(t, out.ProcessedInput)
-	require.Empty(t, out.ProcessedOutput)
-	require.Empty(t, out.Proof)
-	raw, err := hex.DecodeString(out.RawOutput)
-	require.NoError(t, err)
+	raw := wltest.OnChain(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`","requires_proof":false}`, input)
 	outs, err := service.DecodeOutputABI(raw)
 	require.NoError(t, err)
 	require.Len(t, outs, 1)
@@ -86,10 +77,7 @@ func TestIrisOnChain(t *testing.T) {
 	require.InDeltaSlice(t, irisGolden, got, 1e-5)
 
 	// A delegated subscription's JSON data delivered on-chain.
-	status, _, body = wltest.Post(t, srv.URL, `{"source":1,"destination":0,"data":`+irisData+`}`)
-	require.Equal(t, http.StatusOK, status, string(body))
-	require.NoError(t, json.Unmarshal(body, &out))
-	require.Equal(t, hex.EncodeToString([]byte(irisData)), out.RawInput)
+	wltest.OnChain(t, srv.URL, `{"source":1,"destination":0,"data":`+irisData+`}`, []byte(irisData))
 }
 
 func TestErrors(t *testing.T) {
@@ -118,11 +106,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			status, _, body := wltest.Post(t, srv.URL, tc.body)
-			require.Equal(t, tc.status, status, string(body))
-			var reply protocol.ErrorReply
-			require.NoError(t, json.Unmarshal(body, &reply))
-			require.Contains(t, reply.Error, tc.want)
+			require.Contains(t, wltest.ErrorReply(t, srv.URL, tc.body, tc.status), tc.want)
 		})
 	}
 }
@@ -138,15 +122,10 @@ func TestUnsupportedOperatorNamed(t *testing.T) {
 	require.NoError(t, err)
 	srv := httptest.NewServer(s)
 	defer srv.Close()
-	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"local/infernode/bad:bad.onnx","inputs":{"input":{"values":[1,2,3,4],"shape":[1,4],"dtype":1}}}}`)
-	require.Equal(t, http.StatusBadRequest, status)
-	require.Contains(t, string(body), `unsupported operator \"Softmaz\"`)
+	msg := wltest.ErrorReply(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"local/infernode/bad:bad.onnx","inputs":{"input":{"values":[1,2,3,4],"shape":[1,4],"dtype":1}}}}`, http.StatusBadRequest)
+	require.Contains(t, msg, `unsupported operator "Softmaz"`)
 
-	resp, err := http.Get(srv.URL + protocol.PathResources + "?model_id=local/infernode/bad:bad.onnx")
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	var sup protocol.ModelSupport
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&sup))
+	sup := wltest.Support(t, srv.URL, "local/infernode/bad:bad.onnx")
 	require.False(t, sup.Supported)
 	require.Contains(t, sup.Error, "Softmaz")
 }
@@ -160,11 +139,7 @@ func TestNewFailsOnBadDefault(t *testing.T) {
 
 func TestServiceResources(t *testing.T) {
 	srv := newServer(t, irisID)
-	resp, err := http.Get(srv.URL + protocol.PathResources)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	var res protocol.ServiceResources
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&res))
+	res := wltest.Resources(t, srv.URL)
 	require.Equal(t, "onnx", res.ServiceID)
 	c := res.ComputeCapability[0]
 	require.Equal(t, "ONNX", c.Type)
@@ -175,11 +150,7 @@ func TestServiceResources(t *testing.T) {
 	require.Positive(t, res.HardwareCapabilities[0].CPUInfo.NumCores)
 
 	for id, want := range map[string]bool{irisID: true, "local/x/y:z.onnx": false, "huggingface/x/y:z.onnx": false, "bad": false} {
-		resp, err := http.Get(srv.URL + protocol.PathResources + "?model_id=" + id)
-		require.NoError(t, err)
-		var sup protocol.ModelSupport
-		require.NoError(t, json.NewDecoder(resp.Body).Decode(&sup))
-		resp.Body.Close()
+		sup := wltest.Support(t, srv.URL, id)
 		require.Equal(t, want, sup.Supported, id)
 		if !want {
 			require.NotEmpty(t, sup.Error)

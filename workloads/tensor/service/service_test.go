@@ -54,16 +54,7 @@ func TestIrisOnChain(t *testing.T) {
 	// Empty model id: the default model.
 	input, err := service.EncodeInputABI("", protocol.FromFloat32([]int{1, 4}, irisInput))
 	require.NoError(t, err)
-	status, _, body := wltest.Post(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`"}`)
-	require.Equal(t, http.StatusOK, status, string(body))
-	var out protocol.OnChainOutput
-	require.NoError(t, json.Unmarshal(body, &out))
-	require.Equal(t, hex.EncodeToString(input), out.RawInput)
-	require.Empty(t, out.ProcessedInput)
-	require.Empty(t, out.ProcessedOutput)
-	require.Empty(t, out.Proof)
-	raw, err := hex.DecodeString(out.RawOutput)
-	require.NoError(t, err)
+	raw := wltest.OnChain(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`"}`, input)
 	tn, err := protocol.DecodeTensorABI(raw)
 	require.NoError(t, err)
 	got, err := tn.Float32s()
@@ -71,7 +62,7 @@ func TestIrisOnChain(t *testing.T) {
 	require.InDeltaSlice(t, irisGolden, got, 1e-5)
 
 	// On-chain input, off-chain output.
-	status, _, body = wltest.Post(t, srv.URL, `{"source":0,"destination":1,"data":"`+hex.EncodeToString(input)+`"}`)
+	status, _, body := wltest.Post(t, srv.URL, `{"source":0,"destination":1,"data":"`+hex.EncodeToString(input)+`"}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 	require.Contains(t, string(body), `"shape":[1,3]`)
 }
@@ -98,11 +89,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			status, _, body := wltest.Post(t, srv.URL, tc.body)
-			require.Equal(t, tc.status, status, string(body))
-			var reply protocol.ErrorReply
-			require.NoError(t, json.Unmarshal(body, &reply))
-			require.Contains(t, reply.Error, tc.want)
+			require.Contains(t, wltest.ErrorReply(t, srv.URL, tc.body, tc.status), tc.want)
 		})
 	}
 }
@@ -122,20 +109,11 @@ func TestConfigFromEnv(t *testing.T) {
 
 func TestServiceResources(t *testing.T) {
 	srv := newServer(t, service.Config{DefaultModelID: irisID})
-	resp, err := http.Get(srv.URL + protocol.PathResources)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	var res protocol.ServiceResources
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&res))
+	res := wltest.Resources(t, srv.URL)
 	require.Equal(t, "tensor", res.ServiceID)
 	require.Len(t, res.ComputeCapability[0].Models, 1)
 	for id, want := range map[string]bool{irisID: true, "local/x/y:z.torch": false} {
-		resp, err := http.Get(srv.URL + protocol.PathResources + "?model_id=" + id)
-		require.NoError(t, err)
-		var sup protocol.ModelSupport
-		require.NoError(t, json.NewDecoder(resp.Body).Decode(&sup))
-		resp.Body.Close()
-		require.Equal(t, want, sup.Supported, id)
+		require.Equal(t, want, wltest.Support(t, srv.URL, id).Supported, id)
 	}
 }
 
