@@ -161,18 +161,28 @@ func (d *ABIDecoder) String(i int) (string, error) {
 	return string(b), err
 }
 
+// array finds dynamic element i as an array: pos is its length word, n its
+// length (at most max), and the buffer has room for n words after pos.
+func (d *ABIDecoder) array(i int, max int) (pos, n int, err error) {
+	pos, err = d.tail(0, i)
+	if err != nil {
+		return 0, 0, err
+	}
+	l, err := d.uintAt(pos, uint64(max))
+	if err != nil {
+		return 0, 0, err
+	}
+	if int(l) > (len(d.buf)-pos-32)/32 {
+		return 0, 0, errABIShort
+	}
+	return pos, int(l), nil
+}
+
 // Uint32s reads dynamic element i as uint32[] of at most max elements.
 func (d *ABIDecoder) Uint32s(i int, max int) ([]uint32, error) {
-	pos, err := d.tail(0, i)
+	pos, n, err := d.array(i, max)
 	if err != nil {
 		return nil, err
-	}
-	n, err := d.uintAt(pos, uint64(max))
-	if err != nil {
-		return nil, err
-	}
-	if int(n) > (len(d.buf)-pos-32)/32 {
-		return nil, errABIShort
 	}
 	out := make([]uint32, n)
 	for k := range out {
@@ -188,18 +198,11 @@ func (d *ABIDecoder) Uint32s(i int, max int) ([]uint32, error) {
 // BytesList reads dynamic element i as bytes[] (or string[]) of at most
 // max elements; the elements alias the input.
 func (d *ABIDecoder) BytesList(i int, max int) ([][]byte, error) {
-	pos, err := d.tail(0, i)
-	if err != nil {
-		return nil, err
-	}
-	n, err := d.uintAt(pos, uint64(max))
+	pos, n, err := d.array(i, max)
 	if err != nil {
 		return nil, err
 	}
 	base := pos + 32
-	if int(n) > (len(d.buf)-base)/32 {
-		return nil, errABIShort
-	}
 	out := make([][]byte, n)
 	for k := range out {
 		p, err := d.tail(base, k)

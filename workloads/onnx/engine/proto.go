@@ -150,9 +150,11 @@ func fields(buf []byte, fn func(num protowire.Number, typ protowire.Type, v uint
 }
 
 // repeated numeric fields may be packed (BytesType) or not.
-func appendVarints(dst []int64, typ protowire.Type, v uint64, b []byte) ([]int64, error) {
+// appendVarints appends one varint field (unpacked) or a packed run of them,
+// each converted to T as protobuf does (int32 keeps the low 32 bits).
+func appendVarints[T int32 | int64 | uint64](dst []T, typ protowire.Type, v uint64, b []byte) ([]T, error) {
 	if typ == protowire.VarintType {
-		return append(dst, int64(v)), nil
+		return append(dst, T(v)), nil
 	}
 	if typ != protowire.BytesType {
 		return dst, errors.New("bad wire type for a repeated varint")
@@ -162,7 +164,7 @@ func appendVarints(dst []int64, typ protowire.Type, v uint64, b []byte) ([]int64
 		if n < 0 {
 			return dst, errTruncated
 		}
-		dst = append(dst, int64(x))
+		dst = append(dst, T(x))
 		b = b[n:]
 	}
 	return dst, nil
@@ -343,11 +345,7 @@ func parseTensor(buf []byte) (tensorProto, error) {
 		case 4:
 			t.floatData, err = appendFloats(t.floatData, typ, v, b)
 		case 5:
-			var x []int64
-			x, err = appendVarints(nil, typ, v, b)
-			for _, y := range x {
-				t.int32Data = append(t.int32Data, int32(y))
-			}
+			t.int32Data, err = appendVarints(t.int32Data, typ, v, b)
 		case 7:
 			t.int64Data, err = appendVarints(t.int64Data, typ, v, b)
 		case 8:
@@ -357,11 +355,7 @@ func parseTensor(buf []byte) (tensorProto, error) {
 		case 10:
 			t.double, err = appendDoubles(t.double, typ, v, b)
 		case 11:
-			var x []int64
-			x, err = appendVarints(nil, typ, v, b)
-			for _, y := range x {
-				t.uint64s = append(t.uint64s, uint64(y))
-			}
+			t.uint64s, err = appendVarints(t.uint64s, typ, v, b)
 		case 13:
 			t.external = true
 		case 14:
