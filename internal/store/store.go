@@ -554,8 +554,52 @@ func (s *Store) purgeBatch(upper []byte) (int, bool, error) {
 	return n, n < s.batch, nil
 }
 
+// storedResult is job.ContainerResult without its MarshalJSON: encoding/json
+// compacts the bytes a MarshalJSON returns once more, so encoding a Job
+// directly would scan and copy every output twice. The stored shape is the
+// same ({container, output} or {container, error}); an absent output is
+// left out rather than written as null, which reads back the same.
+type storedResult job.ContainerResult
+
+// record is the stored form of a Job (see storedResult).
+type record struct {
+	ID           string         `json:"id"`
+	Client       string         `json:"client"`
+	Containers   []string       `json:"containers"`
+	Status       job.Status     `json:"status"`
+	Result       *storedResult  `json:"result,omitempty"`
+	Intermediate []storedResult `json:"intermediate,omitempty"`
+	Created      int64          `json:"created"`
+	Finished     int64          `json:"finished,omitempty"`
+}
+
+func encodeJob(j *Job) ([]byte, error) {
+	r := record{ID: j.ID, Client: j.Client, Containers: j.Containers, Status: j.Status,
+		Created: j.Created, Finished: j.Finished}
+	if j.Result != nil {
+		c := stored(*j.Result)
+		r.Result = &c
+	}
+	if len(j.Intermediate) > 0 {
+		r.Intermediate = make([]storedResult, len(j.Intermediate))
+		for i, c := range j.Intermediate {
+			r.Intermediate[i] = stored(c)
+		}
+	}
+	return json.Marshal(r)
+}
+
+// stored applies ContainerResult's rule that an error wins: its output is
+// not kept.
+func stored(c job.ContainerResult) storedResult {
+	if c.Error != "" {
+		c.Output = nil
+	}
+	return storedResult(c)
+}
+
 func (s *Store) putRunning(b *pebble.Batch, j *Job) error {
-	v, err := json.Marshal(j)
+	v, err := encodeJob(j)
 	if err != nil {
 		return fmt.Errorf("encode job %s: %w", j.ID, err)
 	}
@@ -565,7 +609,7 @@ func (s *Store) putRunning(b *pebble.Batch, j *Job) error {
 }
 
 func (s *Store) putFinished(b *pebble.Batch, j *Job) error {
-	v, err := json.Marshal(j)
+	v, err := encodeJob(j)
 	if err != nil {
 		return fmt.Errorf("encode job %s: %w", j.ID, err)
 	}

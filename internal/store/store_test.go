@@ -247,7 +247,15 @@ func BenchmarkCreate(b *testing.B) {
 	b.ReportMetric(float64(s.db.Metrics().WAL.BytesIn-wal)/float64(b.N), "WAL-B/op")
 }
 
-func BenchmarkFinish(b *testing.B) {
+func BenchmarkFinish(b *testing.B) { benchFinish(b, `{"x":1}`) }
+
+// BenchmarkFinishLargeOutput finishes jobs whose output is 64 KiB of JSON,
+// where encoding the stored record is most of the cost.
+func BenchmarkFinishLargeOutput(b *testing.B) {
+	benchFinish(b, `{"output":"`+strings.Repeat("0123456789abcdef", 4096)+`"}`)
+}
+
+func benchFinish(b *testing.B, output string) {
 	s := open(b, b.TempDir(), Options{})
 	defer s.Close()
 	ids := make([]string, b.N)
@@ -256,7 +264,7 @@ func BenchmarkFinish(b *testing.B) {
 		require.NoError(b, err)
 		ids[i] = id
 	}
-	res := success("echo", `{"x":1}`)
+	res := success("echo", output)
 	b.ReportAllocs()
 	b.SetParallelism(32) // 64 workers finishing jobs
 	b.ResetTimer()
@@ -448,6 +456,52 @@ func TestFinishDurability(t *testing.T) {
 				require.JSONEq(t, `{"x":1}`, string(j.Result.Output))
 			}
 			require.Zero(t, s.Pending())
+		})
+	}
+}
+
+// TestStoredRecordReadsBackAsWritten checks the stored encoding (outputs
+// compacted once, see encodeJob) against what clients get: a job read back
+// gives the same JobResult JSON as the job written, for records written
+// now and for records an earlier version wrote with json.Marshal(Job).
+func TestStoredRecordReadsBackAsWritten(t *testing.T) {
+	out := json.RawMessage("{ \"text\" : \"a\\u00e9<b>\",\n \"n\": [1, 2.5e3, null] }")
+	tests := []struct {
+		name string
+		job  Job
+	}{
+		{"running", Job{Status: job.StatusRunning}},
+		{"output", Job{Status: job.StatusSuccess, Result: &job.ContainerResult{Container: "echo", Output: out}}},
+		{"no output", Job{Status: job.StatusSuccess, Result: &job.ContainerResult{Container: "echo"}}},
+		{"error", Job{Status: job.StatusFailed, Result: &job.ContainerResult{Container: "echo", Error: "boom \"quoted\" \n"}}},
+		{"error wins over output", Job{Status: job.StatusFailed, Result: &job.ContainerResult{Container: "echo", Error: "boom", Output: out}}},
+		{"intermediate", Job{Status: job.StatusFailed,
+			Result:       &job.ContainerResult{Container: "b", Error: "container timed out after 30s"},
+			Intermediate: []job.ContainerResult{{Container: "a", Output: out}, {Container: "a2", Output: json.RawMessage(`7`)}}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			j := tc.job
+			j.ID, j.Client, j.Containers, j.Created = "id-1", "127.0.0.1", []string{"a", "b"}, 42
+			if j.Status.Terminal() {
+				j.Finished = 43
+			}
+			want, err := json.Marshal(j.JobResult(true))
+			require.NoError(t, err)
+			old, err := json.Marshal(&j) // how records were written before encodeJob
+			require.NoError(t, err)
+			now, err := encodeJob(&j)
+			require.NoError(t, err)
+			for name, rec := range map[string][]byte{"current": now, "earlier": old} {
+				var back Job
+				require.NoError(t, json.Unmarshal(rec, &back), name)
+				got, err := json.Marshal(back.JobResult(true))
+				require.NoError(t, err)
+				require.JSONEq(t, string(want), string(got), "%s record %s", name, rec)
+				require.Equal(t, j.Containers, back.Containers)
+				require.Equal(t, j.Created, back.Created)
+				require.Equal(t, j.Finished, back.Finished)
+			}
 		})
 	}
 }
