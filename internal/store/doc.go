@@ -2,7 +2,9 @@
 // per client, their pending and finished indexes, retention purging, and the
 // counters GET /info reports. A job is written with pebble.Sync before its id
 // is returned, so an accepted job survives a crash; RecoverInterrupted marks
-// the jobs a crash left running as failed.
+// the jobs a crash left running as failed. A finish is written without its
+// own fsync (Options.SyncFinish adds it): a finish a crash loses leaves the
+// job running, so it too ends failed, visibly, never lost.
 //
 // The relay keeps its own state in the same database through DB(). Every
 // key starts with a prefix owned by exactly one package:
