@@ -27,8 +27,6 @@ import (
 	tensorsvc "github.com/infernode/infernode/workloads/tensor/service"
 )
 
-const irisValues = `[1.0380048,0.5586108,1.1037828,1.712096]`
-
 // argmaxHandler is a small post-processing container: it takes the onnx
 // workload's {"result": [tensor, ...]} and answers {"class": argmax of the
 // first tensor's last row, "probability": its value}.
@@ -194,15 +192,15 @@ func TestIrisThroughNode(t *testing.T) {
 	s := startStack(t)
 
 	t.Run("onnx", func(t *testing.T) {
-		res := s.submit(t, []string{"onnx"}, `{"model_id":"local/infernode/iris:iris.onnx","inputs":{"input":{"values":`+irisValues+`,"shape":[1,4],"dtype":1}}}`, false)
+		res := s.submit(t, []string{"onnx"}, `{"model_id":"local/infernode/iris:iris.onnx","inputs":{"input":`+wltest.IrisTensor+`}}`, false)
 		requireIris(t, output(t, res), "result.0", onnxGolden)
 	})
 	t.Run("tensor", func(t *testing.T) {
-		res := s.submit(t, []string{"tensor"}, `{"model_id":"local/infernode/iris:iris.torch","input":{"values":`+irisValues+`,"shape":[1,4],"dtype":1}}`, false)
+		res := s.submit(t, []string{"tensor"}, `{"model_id":"local/infernode/iris:iris.torch","input":`+wltest.IrisTensor+`}`, false)
 		requireIris(t, output(t, res), "", torchGolden)
 	})
 	t.Run("chained onnx then argmax", func(t *testing.T) {
-		res := s.submit(t, []string{"onnx", "argmax"}, `{"inputs":{"input":{"values":`+irisValues+`,"shape":[1,4],"dtype":1}}}`, true)
+		res := s.submit(t, []string{"onnx", "argmax"}, `{"inputs":{"input":`+wltest.IrisTensor+`}}`, true)
 		var out struct {
 			Class       int     `json:"class"`
 			Probability float64 `json:"probability"`
@@ -284,8 +282,8 @@ func benchJobs(b *testing.B, s *stack, container, data string, viaNode bool) {
 func BenchmarkIris(b *testing.B) {
 	s := startStack(b)
 	for _, w := range []struct{ container, data string }{
-		{"onnx", `{"inputs":{"input":{"values":` + irisValues + `,"shape":[1,4],"dtype":1}}}`},
-		{"tensor", `{"input":{"values":` + irisValues + `,"shape":[1,4],"dtype":1}}`},
+		{"onnx", `{"inputs":{"input":` + wltest.IrisTensor + `}}`},
+		{"tensor", `{"input":` + wltest.IrisTensor + `}`},
 	} {
 		b.Run(w.container+"/direct", func(b *testing.B) { benchJobs(b, s, w.container, w.data, false) })
 		b.Run(w.container+"/node", func(b *testing.B) { benchJobs(b, s, w.container, w.data, true) })

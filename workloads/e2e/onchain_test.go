@@ -13,6 +13,7 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/workloads/internal/wltest"
 	llmsvc "github.com/infernode/infernode/workloads/llm/service"
 	onnxsvc "github.com/infernode/infernode/workloads/onnx/service"
 	"github.com/infernode/infernode/workloads/protocol"
@@ -59,7 +60,7 @@ func TestOnChainThroughExecutor(t *testing.T) {
 		return gotOut[0].([]byte), pr
 	}
 
-	irisT := protocol.FromFloat32([]int{1, 4}, []float32{1.0380048, 0.5586108, 1.1037828, 1.712096})
+	irisT := protocol.FromFloat32([]int{1, 4}, wltest.IrisInput())
 	t.Run("echo with proof", func(t *testing.T) {
 		in := []byte("hello chain")
 		out, proof := deliver(t, "echo", in, true)

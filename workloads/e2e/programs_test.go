@@ -109,7 +109,7 @@ func TestProgramsServeAndStop(t *testing.T) {
 		cache := modelCache(t, "workloads/onnx/testdata/iris.onnx")
 		base, stop := startProgram(t, buildProgram(t, "onnx"),
 			"ONNX_CACHE_DIR="+cache, "ONNX_DEFAULT_MODEL_ID=local/infernode/iris:iris.onnx")
-		status, _, body := wltest.Post(t, base, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}}`)
+		status, _, body := wltest.Post(t, base, `{"source":1,"destination":1,"data":{"inputs":{"input":`+wltest.IrisTensor+`}}}`)
 		require.Equal(t, http.StatusOK, status, string(body))
 		requireIris(t, body, "result.0", onnxGolden)
 		stop()
@@ -118,7 +118,7 @@ func TestProgramsServeAndStop(t *testing.T) {
 		cache := modelCache(t, "workloads/tensor/testdata/iris.torch")
 		base, stop := startProgram(t, buildProgram(t, "tensor"),
 			"TENSORFW_CACHE_DIR="+cache, "TENSORFW_DEFAULT_MODEL_ID=local/infernode/iris:iris.torch", "TENSORFW_USE_JIT=true")
-		status, _, body := wltest.Post(t, base, `{"source":1,"destination":1,"data":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}`)
+		status, _, body := wltest.Post(t, base, `{"source":1,"destination":1,"data":{"input":`+wltest.IrisTensor+`}}`)
 		require.Equal(t, http.StatusOK, status, string(body))
 		requireIris(t, body, "", torchGolden)
 		stop()
@@ -140,8 +140,8 @@ func TestProgramsServeAndStop(t *testing.T) {
 }
 
 var (
-	onnxGolden  = []float32{0.0010151527, 0.0143910227, 0.9845937490}
-	torchGolden = []float32{0.0016699483, 0.0211449731, 0.9771850705}
+	onnxGolden  = wltest.IrisGoldenONNX()
+	torchGolden = wltest.IrisGoldenTorch()
 )
 
 // requireIris finds the tensor at path ("" = the body itself, "result.0" =

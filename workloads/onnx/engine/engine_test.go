@@ -3,25 +3,23 @@ package engine
 import (
 	"context"
 	"errors"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // Golden input and output of shared/fixtures/README.md.
 var (
-	irisInput  = []float32{1.0380048, 0.5586108, 1.1037828, 1.712096}
-	irisGolden = []float32{0.0010151527, 0.0143910227, 0.9845937490}
+	irisInput  = wltest.IrisInput()
+	irisGolden = wltest.IrisGoldenONNX()
 )
 
 func loadIris(t testing.TB) *Model {
 	t.Helper()
-	raw, err := os.ReadFile("../testdata/iris.onnx")
-	require.NoError(t, err)
-	m, err := Load(raw)
+	m, err := Load(wltest.ReadFixture(t, "../testdata/iris.onnx"))
 	require.NoError(t, err)
 	return m
 }
@@ -217,8 +215,7 @@ func TestIrisFloat64Input(t *testing.T) {
 }
 
 func FuzzLoad(f *testing.F) {
-	raw, err := os.ReadFile("../testdata/iris.onnx")
-	require.NoError(f, err)
+	raw := wltest.ReadFixture(f, "../testdata/iris.onnx")
 	f.Add(raw[:200])
 	f.Add(graphSpec{nodes: []pb{node("Relu", []string{"x"}, []string{"y"})},
 		inputs: []pb{valueInfoPB("x", onnxFloat, 2)}, outputs: []pb{valueInfoPB("y", onnxFloat)}}.model())

@@ -22,8 +22,8 @@ import (
 const irisID = "local/infernode/iris:iris.onnx"
 
 var (
-	irisInput  = []float32{1.0380048, 0.5586108, 1.1037828, 1.712096}
-	irisGolden = []float32{0.0010151527, 0.0143910227, 0.9845937490}
+	irisInput  = wltest.IrisInput()
+	irisGolden = wltest.IrisGoldenONNX()
 )
 
 // cacheWithIris lays the fixture out as a local model in a fresh cache.
@@ -38,7 +38,7 @@ func newServer(t testing.TB, defaultID string) *httptest.Server {
 	return srv
 }
 
-const irisData = `{"model_id":"` + irisID + `","inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}`
+const irisData = `{"model_id":"` + irisID + `","inputs":{"input":` + wltest.IrisTensor + `}}`
 
 func TestIrisOffChain(t *testing.T) {
 	srv := newServer(t, "")
@@ -58,7 +58,7 @@ func TestIrisOffChain(t *testing.T) {
 
 func TestIrisDefaultModel(t *testing.T) {
 	srv := newServer(t, irisID)
-	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}}`)
+	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"inputs":{"input":`+wltest.IrisTensor+`}}}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 	require.Contains(t, string(body), `"shape":[1,3]`)
 }
@@ -176,7 +176,7 @@ func TestHostedModelDownloaded(t *testing.T) {
 	require.NoError(t, err)
 	srv := httptest.NewServer(s)
 	defer srv.Close()
-	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}}}`)
+	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"inputs":{"input":`+wltest.IrisTensor+`}}}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 }
 

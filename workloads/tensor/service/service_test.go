@@ -18,11 +18,11 @@ import (
 const irisID = "local/infernode/iris:iris.torch"
 
 var (
-	irisInput  = []float32{1.0380048, 0.5586108, 1.1037828, 1.712096}
-	irisGolden = []float32{0.0016699483, 0.0211449731, 0.9771850705}
+	irisInput  = wltest.IrisInput()
+	irisGolden = wltest.IrisGoldenTorch()
 )
 
-const irisData = `{"model_id":"` + irisID + `","input":{"values":[1.0380048,0.5586108,1.1037828,1.712096],"shape":[1,4],"dtype":1}}`
+const irisData = `{"model_id":"` + irisID + `","input":` + wltest.IrisTensor + `}`
 
 func newServer(t testing.TB, cfg service.Config) *httptest.Server {
 	t.Helper()

@@ -5,25 +5,23 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
 var (
-	irisInput  = []float32{1.0380048, 0.5586108, 1.1037828, 1.712096}
-	irisGolden = []float32{0.0016699483, 0.0211449731, 0.9771850705}
+	irisInput  = wltest.IrisInput()
+	irisGolden = wltest.IrisGoldenTorch()
 )
 
 func irisRaw(t testing.TB) []byte {
 	t.Helper()
-	raw, err := os.ReadFile("../testdata/iris.torch")
-	require.NoError(t, err)
-	return raw
+	return wltest.ReadFixture(t, "../testdata/iris.torch")
 }
 
 func TestIrisGolden(t *testing.T) {
