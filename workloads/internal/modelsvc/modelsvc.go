@@ -27,7 +27,8 @@ import (
 const preloadTimeout = 10 * time.Minute
 
 // Spec is what one model-serving workload brings: M is its loaded model, In
-// a decoded request's data, Out an inference's result.
+// a decoded request's data, Out an inference's result. Every field is
+// required except Describe.
 type Spec[M, In, Out any] struct {
 	// ID is the service id, the capability id and the prefix of start-up
 	// errors, e.g. "onnx".
