@@ -142,8 +142,7 @@ func TestNewValidates(t *testing.T) {
 func TestRegistry(t *testing.T) {
 	dir := t.TempDir()
 	id := mustID(t, "local/acme/echo:model.txt")
-	require.NoError(t, os.MkdirAll(filepath.Dir(id.CachePath(dir)), 0o755))
-	require.NoError(t, os.WriteFile(id.CachePath(dir), []byte("hello"), 0o644))
+	wltest.AddModel(t, dir, id.String(), []byte("hello"))
 	s, err := modelstore.New(modelstore.Config{CacheDir: dir})
 	require.NoError(t, err)
 	var loads atomic.Int32
@@ -175,8 +174,7 @@ func TestRegistry(t *testing.T) {
 func TestRegistryConcurrentFirstUse(t *testing.T) {
 	dir := t.TempDir()
 	id := mustID(t, "local/acme/m:f")
-	require.NoError(t, os.MkdirAll(filepath.Dir(id.CachePath(dir)), 0o755))
-	require.NoError(t, os.WriteFile(id.CachePath(dir), []byte("x"), 0o644))
+	wltest.AddModel(t, dir, id.String(), []byte("x"))
 	s, err := modelstore.New(modelstore.Config{CacheDir: dir})
 	require.NoError(t, err)
 	var loads atomic.Int32
