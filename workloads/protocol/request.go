@@ -153,6 +153,21 @@ func (r Request) InputBytes() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// DecodeInput decodes the request's data: the on-chain input (the decoded
+// hex) with fromABI for source 0, data with fromJSON otherwise. raw is
+// InputBytes, the reply's raw_input.
+func DecodeInput[In any](r Request, fromABI func([]byte) (In, error), fromJSON func(json.RawMessage) (In, error)) (in In, raw []byte, err error) {
+	if raw, err = r.InputBytes(); err != nil {
+		return in, nil, err
+	}
+	if r.Source == OnChain {
+		in, err = fromABI(raw)
+	} else {
+		in, err = fromJSON(r.Data)
+	}
+	return in, raw, err
+}
+
 // DecodeHex decodes hex with or without a 0x prefix; an empty string is no
 // bytes.
 func DecodeHex(s string) ([]byte, error) {

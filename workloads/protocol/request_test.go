@@ -66,6 +66,38 @@ func TestInputBytes(t *testing.T) {
 	require.Equal(t, `{"b":[1,2],"a":"x y"}`, string(b), "compact JSON keeps key order")
 }
 
+func TestDecodeInput(t *testing.T) {
+	fromABI := func(b []byte) (string, error) {
+		if len(b) == 0 {
+			return "", errors.New("abi: empty")
+		}
+		return "abi " + string(b), nil
+	}
+	fromJSON := func(d json.RawMessage) (string, error) { return "json " + string(d), nil }
+	tests := []struct {
+		name, body, want, raw, err string
+	}{
+		{"on-chain", `{"source":0,"destination":0,"data":"0x6869"}`, "abi hi", "hi", ""},
+		{"off-chain", `{"source":1,"destination":0,"data":{ "a" : 1 }}`, `json { "a" : 1 }`, `{"a":1}`, ""},
+		{"stream source", `{"source":2,"destination":1,"data":[1]}`, "json [1]", "[1]", ""},
+		{"decoder error", `{"source":0,"destination":0,"data":""}`, "", "", "abi: empty"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := ParseRequest([]byte(tc.body))
+			require.NoError(t, err)
+			in, raw, err := DecodeInput(r, fromABI, fromJSON)
+			if tc.err != "" {
+				require.EqualError(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, in)
+			require.Equal(t, tc.raw, string(raw))
+		})
+	}
+}
+
 func TestDecodeRequestTooLarge(t *testing.T) {
 	body := `{"source":1,"destination":1,"data":"` + strings.Repeat("a", MaxRequestBytes) + `"}`
 	_, err := DecodeRequest(strings.NewReader(body))

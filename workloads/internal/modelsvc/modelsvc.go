@@ -195,7 +195,7 @@ func (s *Service[M, In, Out]) output(w http.ResponseWriter, r *http.Request) {
 		protocol.WriteError(w, s.log, protocol.Invalid("destination", "%s does not stream; use 0 (on-chain) or 1 (off-chain)", s.spec.ID))
 		return
 	}
-	in, raw, err := s.decode(req)
+	in, raw, err := protocol.DecodeInput(req, s.decodeABI, s.spec.DecodeJSON)
 	if err != nil {
 		protocol.WriteError(w, s.log, err)
 		return
@@ -223,21 +223,11 @@ func (s *Service[M, In, Out]) output(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(body)
 }
 
-// decode reads JSON data (sources 1, 2) or the ABI encoding (source 0); raw
-// is the input's bytes for raw_input.
-func (s *Service[M, In, Out]) decode(req protocol.Request) (In, []byte, error) {
-	var zero In
-	raw, err := req.InputBytes()
+// decodeABI reports on-chain input errors against "data".
+func (s *Service[M, In, Out]) decodeABI(b []byte) (In, error) {
+	in, err := s.spec.DecodeABI(b)
 	if err != nil {
-		return zero, nil, err
+		return in, protocol.Invalid("data", "%v", err)
 	}
-	if req.Source == protocol.OnChain {
-		in, err := s.spec.DecodeABI(raw)
-		if err != nil {
-			return zero, nil, protocol.Invalid("data", "%v", err)
-		}
-		return in, raw, nil
-	}
-	in, err := s.spec.DecodeJSON(req.Data)
-	return in, raw, err
+	return in, nil
 }

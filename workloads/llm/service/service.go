@@ -261,17 +261,7 @@ func (s *Service) output(w http.ResponseWriter, r *http.Request) {
 		protocol.WriteError(w, s.log, err)
 		return
 	}
-	raw, err := req.InputBytes()
-	if err != nil {
-		protocol.WriteError(w, s.log, err)
-		return
-	}
-	var in Input
-	if req.Source == protocol.OnChain {
-		in, err = DecodeInputABI(raw)
-	} else {
-		in, err = DecodeInputJSON(req.Data)
-	}
+	in, raw, err := protocol.DecodeInput(req, DecodeInputABI, DecodeInputJSON)
 	if err != nil {
 		protocol.WriteError(w, s.log, err)
 		return
