@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -88,8 +87,7 @@ func startStack(t testing.TB) *stack {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	serve := func(h http.Handler) string {
-		srv := httptest.NewServer(h)
-		t.Cleanup(srv.Close)
+		srv := wltest.Server(t, h)
 		return srv.URL
 	}
 

@@ -50,8 +50,7 @@ func hostedServer(t *testing.T, token string) (*httptest.Server, *atomic.Int32) 
 	mux.HandleFunc("GET /broken/iris/resolve/main/iris.onnx", func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusBadGateway)
 	})
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
+	srv := wltest.Server(t, mux)
 	return srv, &hits
 }
 

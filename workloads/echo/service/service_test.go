@@ -19,8 +19,7 @@ func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	h, err := service.New(service.Config{})
 	require.NoError(t, err)
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
+	srv := wltest.Server(t, h)
 	return srv
 }
 

@@ -80,8 +80,7 @@ func newToy(t *testing.T, defaultID string) *httptest.Server {
 	wltest.AddModel(t, dir, "local/acme/bad:m.txt", []byte("bad"))
 	s, err := modelsvc.New(context.Background(), toySpec(), modelsvc.Config{DefaultModelID: defaultID, Store: wltest.OfflineStore(t, dir)})
 	require.NoError(t, err)
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
+	srv := wltest.Server(t, s)
 	return srv
 }
 

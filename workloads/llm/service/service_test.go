@@ -86,8 +86,7 @@ func (f *fakeProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func setup(t *testing.T, f *fakeProvider, retry string) (*httptest.Server, *recordingSleeper) {
 	t.Helper()
 	f.t = t
-	prov := httptest.NewServer(f)
-	t.Cleanup(prov.Close)
+	prov := wltest.Server(t, f)
 	env := map[string]string{
 		"PROVIDERA_API_KEY": "key-a", "PROVIDERA_BASE_URL": prov.URL + "/v1",
 		"PROVIDERB_BASE_URL": prov.URL + "/v1", // no key
@@ -100,8 +99,7 @@ func setup(t *testing.T, f *fakeProvider, retry string) (*httptest.Server, *reco
 	cfg.Rand = func() float64 { return 0.5 } // jitter = min + 0.5*(max-min)
 	s, err := New(cfg)
 	require.NoError(t, err)
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
+	srv := wltest.Server(t, s)
 	return srv, sl
 }
 
@@ -190,8 +188,7 @@ func TestTransportErrorRetried(t *testing.T) {
 	sl := &recordingSleeper{}
 	s, err := New(Config{Providers: map[string]Provider{"PROVIDERC": {APIKey: "k", BaseURL: dead}}, Sleeper: sl, Rand: func() float64 { return 0 }})
 	require.NoError(t, err)
-	srv := httptest.NewServer(s)
-	defer srv.Close()
+	srv := wltest.Server(t, s)
 	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"provider":"providerc","model":"m","params":{"messages":[{"role":"user","content":"x"}]}}}`)
 	require.Equal(t, http.StatusBadGateway, status)
 	require.Contains(t, string(body), "provider PROVIDERC unreachable")

@@ -33,8 +33,7 @@ func newServer(t testing.TB, defaultID string) *httptest.Server {
 	t.Helper()
 	s, err := service.New(context.Background(), service.Config{DefaultModelID: defaultID, Store: wltest.OfflineStore(t, cacheWithIris(t))})
 	require.NoError(t, err)
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
+	srv := wltest.Server(t, s)
 	return srv
 }
 
@@ -120,8 +119,7 @@ func TestUnsupportedOperatorNamed(t *testing.T) {
 	wltest.AddModel(t, dir, "local/infernode/bad:bad.onnx", raw)
 	s, err := service.New(context.Background(), service.Config{Store: wltest.OfflineStore(t, dir)})
 	require.NoError(t, err)
-	srv := httptest.NewServer(s)
-	defer srv.Close()
+	srv := wltest.Server(t, s)
 	msg := wltest.ErrorReply(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"local/infernode/bad:bad.onnx","inputs":{"input":{"values":[1,2,3,4],"shape":[1,4],"dtype":1}}}}`, http.StatusBadRequest)
 	require.Contains(t, msg, `unsupported operator "Softmaz"`)
 
@@ -174,8 +172,7 @@ func TestHostedModelDownloaded(t *testing.T) {
 	require.NoError(t, err)
 	_, err = os.Stat(filepath.Join(dir, "huggingface", "acme", "iris", "default", "iris.onnx"))
 	require.NoError(t, err)
-	srv := httptest.NewServer(s)
-	defer srv.Close()
+	srv := wltest.Server(t, s)
 	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"inputs":{"input":`+wltest.IrisTensor+`}}}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 }

@@ -29,8 +29,7 @@ func newServer(t testing.TB, cfg service.Config) *httptest.Server {
 	cfg.Store = wltest.OfflineStore(t, wltest.CacheWith(t, "../testdata/iris.torch", irisID))
 	s, err := service.New(context.Background(), cfg)
 	require.NoError(t, err)
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
+	srv := wltest.Server(t, s)
 	return srv
 }
 
