@@ -189,7 +189,7 @@ func (n *Node) Run(ctx context.Context) (err error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
 	}
-	st, err := store.Open(cfg.DataDir, store.Options{Logger: n.log, NoSync: n.opts.StoreNoSync, SyncFinish: n.opts.StoreSyncFinish})
+	st, err := store.Open(cfg.DataDir, store.Options{Logger: n.log, NoSync: n.opts.StoreNoSync, SyncFinish: n.opts.StoreSyncFinish || cfg.Jobs.SyncFinish})
 	if err != nil {
 		return err
 	}
