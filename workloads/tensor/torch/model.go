@@ -348,12 +348,15 @@ type sequence struct {
 	children []module
 }
 
-func (s *sequence) String() string {
-	parts := make([]string, len(s.children))
-	for i, c := range s.children {
-		parts[i] = c.String()
+func (s *sequence) String() string { return s.name + "(" + joinModules(s.children) + ")" }
+
+// joinModules lists modules for a summary: their String, comma-separated.
+func joinModules[M fmt.Stringer](ms []M) string {
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = m.String()
 	}
-	return s.name + "(" + strings.Join(parts, ", ") + ")"
+	return strings.Join(parts, ", ")
 }
 
 func (s *sequence) forward(ctx context.Context, x *act) (*act, error) {
@@ -377,11 +380,7 @@ type mlp struct {
 }
 
 func (m *mlp) String() string {
-	parts := make([]string, len(m.layers))
-	for i, l := range m.layers {
-		parts[i] = l.String()
-	}
-	return m.name + "(MLP: " + strings.Join(parts, ", ") + ", ReLU between, Softmax(dim=1) last)"
+	return m.name + "(MLP: " + joinModules(m.layers) + ", ReLU between, Softmax(dim=1) last)"
 }
 
 func (m *mlp) forward(ctx context.Context, x *act) (*act, error) {
