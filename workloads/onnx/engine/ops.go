@@ -477,18 +477,12 @@ func transposeOp(n nodeProto, _ int64) (kernel, error) {
 			shape[i] = x.shape[p]
 		}
 		inSt := strides(x.shape)
-		outSt := strides(shape)
-		nel := kernels.Numel(shape)
-		src := make([]int, nel)
-		for k := range nel {
-			rem, off := k, 0
-			for d := range r {
-				q := rem / outSt[d]
-				rem -= q * outSt[d]
-				off += q * inSt[perm[d]]
-			}
-			src[k] = off
+		srcSt := make([]int, r)
+		for d, p := range perm {
+			srcSt[d] = inSt[p]
 		}
+		src := gatherIndex(shape, srcSt)
+		nel := len(src)
 		if x.isInt {
 			out := make([]int64, nel)
 			for k, s := range src {

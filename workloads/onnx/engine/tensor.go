@@ -70,9 +70,8 @@ func broadcastShape(a, b []int) ([]int, error) {
 // broadcastIndex maps each flat index of out to a flat index of a tensor
 // of shape in (which broadcasts to out).
 func broadcastIndex(in, out []int) []int {
-	n := kernels.Numel(out)
-	idx := make([]int, n)
 	if equalShape(in, out) {
+		idx := make([]int, kernels.Numel(out))
 		for i := range idx {
 			idx[i] = i
 		}
@@ -87,13 +86,21 @@ func broadcastIndex(in, out []int) []int {
 			st[i] = ins[j]
 		}
 	}
+	return gatherIndex(out, st)
+}
+
+// gatherIndex maps each flat index of a tensor of shape out to the flat
+// index sum(coordinate[d] * srcStrides[d]) of the tensor it reads from
+// (transposed, or broadcast with stride 0).
+func gatherIndex(out, srcStrides []int) []int {
 	outs := strides(out)
-	for k := range n {
+	idx := make([]int, kernels.Numel(out))
+	for k := range idx {
 		rem, off := k, 0
 		for d := range out {
 			q := rem / outs[d]
 			rem -= q * outs[d]
-			off += q * st[d]
+			off += q * srcStrides[d]
 		}
 		idx[k] = off
 	}
