@@ -168,21 +168,41 @@ func topAs[T any](u *unpickler, what string) (T, error) {
 	return v, nil
 }
 
-// sized reads a little-endian length of width (1, 4 or 8) bytes, then that
-// many bytes.
-func (u *unpickler) sized(width int) ([]byte, error) {
-	nb, err := u.read(width)
+// uint reads a little-endian unsigned integer of width 1, 2, 4 or 8 bytes.
+func (u *unpickler) uint(width int) (uint64, error) {
+	b, err := u.read(width)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
-	var n uint64
 	switch width {
 	case 1:
-		n = uint64(nb[0])
+		return uint64(b[0]), nil
+	case 2:
+		return uint64(binary.LittleEndian.Uint16(b)), nil
 	case 4:
-		n = uint64(binary.LittleEndian.Uint32(nb))
+		return uint64(binary.LittleEndian.Uint32(b)), nil
 	default:
-		n = binary.LittleEndian.Uint64(nb)
+		return binary.LittleEndian.Uint64(b), nil
+	}
+}
+
+// argWidth is the byte width of the unsigned argument of BININT1/2,
+// BINPUT/LONG_BINPUT and BINGET/LONG_BINGET.
+func argWidth(op byte) int {
+	switch op {
+	case 'K', 'q', 'h':
+		return 1
+	case 'M':
+		return 2
+	}
+	return 4
+}
+
+// sized reads a length of width bytes (see uint), then that many bytes.
+func (u *unpickler) sized(width int) ([]byte, error) {
+	n, err := u.uint(width)
+	if err != nil {
+		return nil, err
 	}
 	if n > uint64(len(u.data)) {
 		return nil, errPickleEOF
@@ -273,34 +293,23 @@ func (u *unpickler) step(op byte) error {
 			return err
 		}
 		return u.push(int64(int32(binary.LittleEndian.Uint32(b))))
-	case 'K': // BININT1
-		b, err := u.read(1)
+	case 'K', 'M': // BININT1, BININT2
+		v, err := u.uint(argWidth(op))
 		if err != nil {
 			return err
 		}
-		return u.push(int64(b[0]))
-	case 'M': // BININT2
-		b, err := u.read(2)
-		if err != nil {
-			return err
-		}
-		return u.push(int64(binary.LittleEndian.Uint16(b)))
+		return u.push(int64(v))
 	case 0x8a: // LONG1
-		nb, err := u.read(1)
-		if err != nil {
-			return err
-		}
-		b, err := u.read(int(nb[0]))
+		b, err := u.sized(1)
 		if err != nil {
 			return err
 		}
 		return u.push(decodeLong(b))
 	case 0x8b: // LONG4
-		nb, err := u.read(4)
+		n, err := u.uint(4)
 		if err != nil {
 			return err
 		}
-		n := binary.LittleEndian.Uint32(nb)
 		if n > 1<<16 {
 			return errors.New("pickle: LONG4 too long")
 		}
@@ -559,18 +568,12 @@ func (u *unpickler) step(op byte) error {
 			return err
 		}
 		return u.push(v)
-	case 'q': // BINPUT
-		b, err := u.read(1)
+	case 'q', 'r': // BINPUT, LONG_BINPUT
+		i, err := u.uint(argWidth(op))
 		if err != nil {
 			return err
 		}
-		return u.memoPut(int(b[0]))
-	case 'r': // LONG_BINPUT
-		b, err := u.read(4)
-		if err != nil {
-			return err
-		}
-		return u.memoPut(int(binary.LittleEndian.Uint32(b)))
+		return u.memoPut(int(i))
 	case 0x94: // MEMOIZE
 		return u.memoPut(len(u.memo))
 	case 'p': // PUT
@@ -583,18 +586,12 @@ func (u *unpickler) step(op byte) error {
 			return fmt.Errorf("pickle: bad PUT %q", s)
 		}
 		return u.memoPut(i)
-	case 'h': // BINGET
-		b, err := u.read(1)
+	case 'h', 'j': // BINGET, LONG_BINGET
+		i, err := u.uint(argWidth(op))
 		if err != nil {
 			return err
 		}
-		return u.memoGet(int(b[0]))
-	case 'j': // LONG_BINGET
-		b, err := u.read(4)
-		if err != nil {
-			return err
-		}
-		return u.memoGet(int(binary.LittleEndian.Uint32(b)))
+		return u.memoGet(int(i))
 	case 'g': // GET
 		s, err := u.line()
 		if err != nil {
