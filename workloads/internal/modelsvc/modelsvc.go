@@ -141,6 +141,7 @@ func New[M, In, Out any](ctx context.Context, spec Spec[M, In, Out], cfg Config)
 	return s, nil
 }
 
+// ServeHTTP answers POST /service_output and GET /service-resources.
 func (s *Service[M, In, Out]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
