@@ -29,6 +29,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	c := fs.Int("c", 16, "jobs in flight (closed loop); with --rate, the cap on jobs in flight (default 10000)")
 	rate := fs.Float64("rate", 0, "open loop: start jobs at this many per second")
 	submitOnly := fs.Bool("submit-only", false, "do not wait for jobs to finish; measure submission only")
+	batch := fs.Int("batch", 0, "coalesce concurrent submits into POST /api/jobs/batch requests of at most this many jobs")
 	poll := fs.Duration("poll", 2*time.Millisecond, "how often to ask the node for the jobs in flight")
 	timeout := fs.Duration("timeout", time.Minute, "per-job limit from start to finish")
 	runs := fs.Int("runs", 1, "repeat the run K times and report the median")
@@ -50,7 +51,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	cfg := bench.Config{
 		URL: *url, Direct: *direct, Data: json.RawMessage(*data),
-		Jobs: *n, Rate: *rate, SubmitOnly: *submitOnly, PollInterval: *poll, Timeout: *timeout,
+		Jobs: *n, Rate: *rate, SubmitOnly: *submitOnly, Batch: *batch, PollInterval: *poll, Timeout: *timeout,
 	}
 	if setFlag(fs, "c") || *rate == 0 {
 		cfg.Concurrency = *c

@@ -46,6 +46,10 @@ type Config struct {
 	// SubmitOnly skips waiting for completion: only submit latency is
 	// measured (node mode).
 	SubmitOnly bool
+	// Batch, when above 1, coalesces the submits that are waiting at the
+	// same moment into POST /api/jobs/batch requests of at most Batch
+	// items, as a client with many jobs to send would (node mode).
+	Batch int
 	// PollInterval is how often the shared poller asks the node for the
 	// jobs in flight, all in one request (default 2ms).
 	PollInterval time.Duration
@@ -168,6 +172,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		n, err := newNodeLoad(cfg, p)
 		if err != nil {
 			return nil, err
+		}
+		if cfg.Batch > 1 {
+			b := newBatcher(n, cfg.Batch)
+			go b.run(pctx)
+			n.submitFn = b.submit
 		}
 		one = n.call
 	}
@@ -292,6 +301,8 @@ type nodeLoad struct {
 	url  string
 	body []byte
 	p    *poller
+	// submitFn replaces submit when set (batch mode).
+	submitFn func(ctx context.Context) (string, error)
 }
 
 func newNodeLoad(cfg Config, p *poller) (*nodeLoad, error) {
@@ -336,7 +347,11 @@ func (n *nodeLoad) submit(ctx context.Context) (string, error) {
 func (n *nodeLoad) call(ctx context.Context, start time.Time) sample {
 	ctx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
 	defer cancel()
-	id, err := n.submit(ctx)
+	submit := n.submit
+	if n.submitFn != nil {
+		submit = n.submitFn
+	}
+	id, err := submit(ctx)
 	submitted := time.Since(start)
 	if err != nil {
 		return sample{submit: submitted, out: errored, err: fmt.Errorf("submit: %w", err)}
@@ -494,5 +509,118 @@ func round(d time.Duration) time.Duration {
 		return d.Round(10 * time.Microsecond)
 	default:
 		return d.Round(time.Microsecond)
+	}
+}
+
+// batcher coalesces concurrent submits into batch requests: the first
+// waiting submit opens a batch, every submit already waiting joins it (up
+// to max), and the batch is sent at once, so there is no added delay
+// beyond the jobs' own queueing.
+type batcher struct {
+	n   *nodeLoad
+	url string
+	max int
+	in  chan batchReq
+}
+
+type batchReq struct {
+	ctx context.Context
+	out chan batchRes
+}
+
+type batchRes struct {
+	id  string
+	err error
+}
+
+func newBatcher(n *nodeLoad, max int) *batcher {
+	return &batcher{n: n, url: n.url + "/batch", max: max, in: make(chan batchReq, max)}
+}
+
+func (b *batcher) submit(ctx context.Context) (string, error) {
+	r := batchReq{ctx: ctx, out: make(chan batchRes, 1)}
+	select {
+	case b.in <- r:
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+	select {
+	case res := <-r.out:
+		return res.id, res.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+func (b *batcher) run(ctx context.Context) {
+	for {
+		var reqs []batchReq
+		select {
+		case r := <-b.in:
+			reqs = append(reqs, r)
+		case <-ctx.Done():
+			return
+		}
+	gather:
+		for len(reqs) < b.max {
+			select {
+			case r := <-b.in:
+				reqs = append(reqs, r)
+			default:
+				break gather
+			}
+		}
+		go b.send(ctx, reqs)
+	}
+}
+
+// send posts one batch and hands each item's answer to its submitter.
+func (b *batcher) send(ctx context.Context, reqs []batchReq) {
+	var body bytes.Buffer
+	body.WriteByte('[')
+	for i := range reqs {
+		if i > 0 {
+			body.WriteByte(',')
+		}
+		body.Write(b.n.body)
+	}
+	body.WriteByte(']')
+	fail := func(err error) {
+		for _, r := range reqs {
+			r.out <- batchRes{err: err}
+		}
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, b.url, &body)
+	if err != nil {
+		fail(err)
+		return
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := b.n.cfg.HTTPClient.Do(req)
+	if err != nil {
+		fail(err)
+		return
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		fail(err)
+		return
+	}
+	var items []struct {
+		ID     string         `json:"id"`
+		Error  string         `json:"error"`
+		Params map[string]any `json:"params"`
+	}
+	if resp.StatusCode != http.StatusOK || json.Unmarshal(raw, &items) != nil || len(items) != len(reqs) {
+		fail(&client.Error{StatusCode: resp.StatusCode, Message: strings.TrimSpace(string(raw))})
+		return
+	}
+	for i, it := range items {
+		if it.ID == "" {
+			reqs[i].out <- batchRes{err: &client.Error{StatusCode: resp.StatusCode, Message: it.Error, Params: it.Params}}
+			continue
+		}
+		reqs[i].out <- batchRes{id: it.ID}
 	}
 }

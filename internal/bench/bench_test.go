@@ -115,3 +115,27 @@ func TestReportText(t *testing.T) {
 	require.Contains(t, b.String(), "submit latency:")
 	require.Contains(t, b.String(), "end-to-end latency:")
 }
+
+func TestNodeBatch(t *testing.T) {
+	tests := []struct {
+		name       string
+		containers []string
+		succeeded  int
+		errors     int
+	}{
+		{"coalesced submits all finish", []string{"echo"}, 300, 0},
+		{"per-item rejections are counted", []string{"nope"}, 0, 300},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := Run(context.Background(), Config{URL: node(t), Containers: tt.containers, Data: json.RawMessage(`{"x":1}`),
+				Jobs: 300, Concurrency: 32, Batch: 16, PollInterval: time.Millisecond})
+			require.NoError(t, err)
+			require.Equal(t, tt.succeeded, rep.Succeeded)
+			require.Equal(t, tt.errors, rep.Errors)
+			if tt.errors > 0 {
+				require.Equal(t, []string{`submit: 200 Container not supported {"container":"nope"}`}, rep.ErrorSamples)
+			}
+		})
+	}
+}
