@@ -78,7 +78,9 @@ type Result struct {
 	ID           string            `json:"id"`
 	Status       Status            `json:"status"`
 	Result       *ContainerResult  `json:"result"`
-	Intermediate []ContainerResult `json:"intermediate_results,omitempty"`
+	// Intermediate is nil unless asked for (omitted from the JSON); when
+	// asked for it is present, as [] for a one-container or running job.
+	Intermediate []ContainerResult `json:"intermediate_results,omitzero"`
 }
 
 // Code classifies a rejection; the REST layer maps it to an HTTP status.

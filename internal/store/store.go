@@ -108,7 +108,12 @@ type Job struct {
 func (j *Job) JobResult(intermediate bool) job.Result {
 	r := job.Result{ID: j.ID, Status: j.Status, Result: j.Result}
 	if intermediate {
+		// Non-nil so the key is present (as []) when asked for, as clients
+		// of the reference node expect.
 		r.Intermediate = j.Intermediate
+		if r.Intermediate == nil {
+			r.Intermediate = []job.ContainerResult{}
+		}
 	}
 	return r
 }

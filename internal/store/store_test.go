@@ -106,6 +106,37 @@ func TestCreateFinishGetList(t *testing.T) {
 	require.NoError(t, s.Ping())
 }
 
+// intermediate_results is present (as []) whenever intermediate=true is
+// asked, also for a running or one-container job, and absent otherwise.
+func TestJobResultIntermediateKey(t *testing.T) {
+	s := open(t, t.TempDir(), Options{})
+	defer s.Close()
+	running, err := s.Create("c", []string{"a"})
+	require.NoError(t, err)
+	single, err := s.Create("c", []string{"a"})
+	require.NoError(t, err)
+	res := success("a", `{"x":1}`)
+	res.Intermediate = []job.ContainerResult{} // what the node stores for one container
+	require.NoError(t, s.Finish(single, res))
+
+	for _, tc := range []struct {
+		id           string
+		intermediate bool
+		want         string
+	}{
+		{running, true, `{"id":%q,"status":"running","result":null,"intermediate_results":[]}`},
+		{running, false, `{"id":%q,"status":"running","result":null}`},
+		{single, true, `{"id":%q,"status":"success","result":{"container":"a","output":{"x":1}},"intermediate_results":[]}`},
+		{single, false, `{"id":%q,"status":"success","result":{"container":"a","output":{"x":1}}}`},
+	} {
+		j, err := s.Get(tc.id)
+		require.NoError(t, err)
+		out, err := json.Marshal(j.JobResult(tc.intermediate))
+		require.NoError(t, err)
+		require.JSONEq(t, fmt.Sprintf(tc.want, tc.id), string(out))
+	}
+}
+
 func TestRecoverInterruptedAcrossReopen(t *testing.T) {
 	dir := t.TempDir()
 	s := open(t, dir, Options{NoSync: true}) // Close still persists everything
