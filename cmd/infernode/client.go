@@ -79,6 +79,24 @@ func usagef(fs *flag.FlagSet, format string, a ...any) error {
 	return errUsage
 }
 
+// parse parses a job command's flags (no positional arguments), builds
+// its JobRequest (reading @FILE or stdin as asked) and dials the node.
+func (j *jobFlags) parse(fs *flag.FlagSet, args []string) (*client.Client, client.JobRequest, error) {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return nil, client.JobRequest{}, err
+	}
+	if len(pos) > 0 {
+		return nil, client.JobRequest{}, usagef(fs, "unexpected argument %q", pos[0])
+	}
+	req, err := j.request(fs, os.Stdin)
+	if err != nil {
+		return nil, client.JobRequest{}, err
+	}
+	c, err := dial(fs, j.url)
+	return c, req, err
+}
+
 func dial(fs *flag.FlagSet, rawURL string) (*client.Client, error) {
 	c, err := client.New(rawURL)
 	if err != nil {
@@ -219,18 +237,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	timeout := fs.Duration("timeout", 5*time.Minute, "with --sync: how long to wait")
 	poll := fs.Duration("poll", 100*time.Millisecond, "with --sync: polling interval")
 	intermediate := fs.Bool("intermediate", false, "with --sync: include every container's result")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) > 0 {
-		return usagef(fs, "unexpected argument %q", pos[0])
-	}
-	req, err := jf.request(fs, os.Stdin)
-	if err != nil {
-		return err
-	}
-	c, err := dial(fs, jf.url)
+	c, req, err := jf.parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -328,18 +335,7 @@ func runStream(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlags("stream", "--containers a --data JSON|@FILE", stderr)
 	var jf jobFlags
 	jf.register(fs)
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) > 0 {
-		return usagef(fs, "unexpected argument %q", pos[0])
-	}
-	req, err := jf.request(fs, os.Stdin)
-	if err != nil {
-		return err
-	}
-	c, err := dial(fs, jf.url)
+	c, req, err := jf.parse(fs, args)
 	if err != nil {
 		return err
 	}
