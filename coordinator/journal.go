@@ -192,6 +192,16 @@ func (j *journal) byKey(key string) (*Record, error) {
 
 // open returns every record not in a final state, by nonce.
 func (j *journal) open() ([]*Record, error) {
+	return j.scan(func(r *Record) bool { return !r.State.Final() })
+}
+
+// all returns every record, by nonce (tests and tooling).
+func (j *journal) all() ([]*Record, error) {
+	return j.scan(func(*Record) bool { return true })
+}
+
+// scan returns the records keep accepts, by nonce.
+func (j *journal) scan(keep func(*Record) bool) ([]*Record, error) {
 	lo := []byte(j.prefix + "tx/")
 	hi := []byte(j.prefix + "tx0")
 	it, err := j.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: hi})
@@ -205,29 +215,9 @@ func (j *journal) open() ([]*Record, error) {
 		if err := json.Unmarshal(it.Value(), r); err != nil {
 			return nil, fmt.Errorf("decode nonce record %q: %w", it.Key(), err)
 		}
-		if !r.State.Final() {
+		if keep(r) {
 			out = append(out, r)
 		}
-	}
-	return out, it.Error()
-}
-
-// all returns every record, by nonce (tests and tooling).
-func (j *journal) all() ([]*Record, error) {
-	lo := []byte(j.prefix + "tx/")
-	hi := []byte(j.prefix + "tx0")
-	it, err := j.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: hi})
-	if err != nil {
-		return nil, err
-	}
-	defer it.Close()
-	var out []*Record
-	for it.First(); it.Valid(); it.Next() {
-		r := new(Record)
-		if err := json.Unmarshal(it.Value(), r); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
 	}
 	return out, it.Error()
 }
