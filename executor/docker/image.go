@@ -43,7 +43,8 @@ func (r *Runtime) pull(ctx context.Context, log *slog.Logger, ref string) error 
 	ctx, cancel := context.WithTimeout(ctx, r.opts.PullTimeout)
 	defer cancel()
 	var opts image.PullOptions
-	if a := r.opts.Auth; a != nil && a.Username != "" {
+	// Without a password the pull is anonymous (config warns about it).
+	if a := r.opts.Auth; a != nil && a.Username != "" && a.Password != "" {
 		named, err := reference.ParseNormalizedNamed(ref)
 		if err != nil {
 			return fmt.Errorf("parse image reference: %w", err)

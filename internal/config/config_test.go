@@ -159,6 +159,15 @@ func TestParseAccepts(t *testing.T) {
 	}
 }
 
+// Existing configs ship "docker": {"username": "your-username", "password": ""}:
+// it loads, with a warning that pulls are anonymous.
+func TestParseDockerUsernameWithoutPassword(t *testing.T) {
+	cfg, warnings, err := Parse([]byte(`{"docker": {"username": "your-username", "password": ""}}`))
+	require.NoError(t, err)
+	require.Equal(t, []string{"docker.password: is empty while docker.username is set; image pulls are anonymous (set docker.password to authenticate)"}, warnings)
+	require.Equal(t, "your-username", cfg.Docker.Username)
+}
+
 func TestLoad(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "c.json")

@@ -83,6 +83,9 @@ func Parse(b []byte) (*Config, []string, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, c.warnings, err
 	}
+	if d := cfg.Docker; d != nil && d.Username != "" && d.Password == "" {
+		c.warnings = append(c.warnings, "docker.password: is empty while docker.username is set; image pulls are anonymous (set docker.password to authenticate)")
+	}
 	return &cfg, c.warnings, nil
 }
 

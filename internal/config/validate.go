@@ -69,9 +69,9 @@ func (v *validator) all(c *Config) {
 	v.server(&c.Server)
 	v.chain(&c.Chain)
 	v.jobs(&c.Jobs)
-	if c.Docker != nil && c.Docker.Username != "" && c.Docker.Password == "" {
-		v.fail("docker.password", "is empty while docker.username is set; set both or neither")
-	}
+	// A username without a password (existing configs ship
+	// {"username": "your-username", "password": ""}) is a warning from Parse:
+	// pulls are anonymous, as they would be with no docker section.
 	ids := map[string]int{}
 	ports := map[int]int{}
 	for i := range c.Containers {
