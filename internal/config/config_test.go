@@ -74,6 +74,8 @@ func TestParseErrors(t *testing.T) {
 		{"not object", `[1]`, []string{"config: expected a JSON object at the top level; wrap the settings in { }"}},
 		{"typo with suggestion", `{"containers": [{"id":"a","image":"x"},{"id":"b","image":"x"},{"id":"c","imgae":"x"}]}`, []string{
 			`containers[2].imgae: unknown field; did you mean "image"?`}},
+		{"renamed key of older configs", `{"chain": {"registry_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3"}}`, []string{
+			"chain.registry_address: unknown field; this node reads chain.coordinator_address instead: rename the key and set it to the address of infernode's Coordinator"}},
 		{"unknown without suggestion", `{"zzzzzz": 1}`, []string{
 			"zzzzzz: unknown field; remove it (known fields: chain, containers, data_dir, docker, jobs, keep_containers, log, log_path, manage_containers, server)"}},
 		{"wrong types", `{"manage_containers": "yes", "server": {"port": "abc"}, "jobs": {"timeout": "soon"}}`, []string{

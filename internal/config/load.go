@@ -110,6 +110,13 @@ var legacyKeys = map[string]bool{
 	"chain.snapshot_sync": true,
 }
 
+// renamedKeys are keys of older node configs whose setting this node reads
+// under another name; they stay errors (the old value points at another
+// contract) with a message naming the new key.
+var renamedKeys = map[string]string{
+	"chain.registry_address": "chain.coordinator_address",
+}
+
 var (
 	durationType = reflect.TypeOf(Duration(0))
 	numberType   = reflect.TypeOf(json.Number(""))
@@ -217,7 +224,9 @@ func (c *checker) check(path string, v any, t reflect.Type) {
 				for n := range fields {
 					names = append(names, n)
 				}
-				if s := suggest(k, names); s != "" {
+				if to, ok := renamedKeys[legacyPath(p)]; ok {
+					c.fail(p, "unknown field; this node reads %s instead: rename the key and set it to the address of infernode's Coordinator", to)
+				} else if s := suggest(k, names); s != "" {
 					c.fail(p, "unknown field; did you mean %q?", s)
 				} else {
 					c.fail(p, "unknown field; remove it (known fields: %s)", strings.Join(sorted(names), ", "))
