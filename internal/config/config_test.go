@@ -149,6 +149,9 @@ func TestParseAccepts(t *testing.T) {
 		{"ipv6 and cidr", `{"containers": [{"id": "a", "image": "x", "allowed_ips": ["::1", "fd00::/8", "10.0.0.0/8", "127.0.0.1"]}]}`, nil},
 		{"chain enabled", `{"chain": {"enabled": true, "rpc_url": "ws://127.0.0.1:8546", "coordinator_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
 			"wallet": {"private_key": "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"}}}`, nil},
+		{"accepted_payments as numbers", `{"containers": [{"id": "a", "image": "x", "accepted_payments": {"0x0000000000000000000000000000000000000000": 1000000000000000000000, "0x5FbDB2315678afecb367f032d93F642f64180aa3": "7"}}]}`, func(t *testing.T, c *Config) {
+			require.Equal(t, map[string]string{"0x0000000000000000000000000000000000000000": "1000000000000000000000", "0x5FbDB2315678afecb367f032d93F642f64180aa3": "7"}, c.Containers[0].AcceptedPayments)
+		}},
 		{"nulls", `{"log": null, "containers": null, "server": {"rate_limit": null}}`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -263,6 +263,11 @@ func (c *checker) check(path string, v any, t reflect.Type) {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
+			// Older configs write payment amounts as JSON numbers (wei,
+			// beyond 2^53): keep their exact digits as the string amount.
+			if n, ok := obj[k].(json.Number); ok && legacyPath(path) == "containers.accepted_payments" {
+				obj[k] = n.String()
+			}
 			c.check(join(path, k), obj[k], t.Elem())
 		}
 	case reflect.Bool:
