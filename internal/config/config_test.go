@@ -76,6 +76,12 @@ func TestParseErrors(t *testing.T) {
 			`containers[2].imgae: unknown field; did you mean "image"?`}},
 		{"renamed key of older configs", `{"chain": {"registry_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3"}}`, []string{
 			"chain.registry_address: unknown field; this node reads chain.coordinator_address instead: rename the key and set it to the address of infernode's Coordinator"}},
+		{"shape and semantic problems of different entries together", `{"manage_containers": false, "server": {"bogus": 1},
+			"containers": [{"id": "a", "url": "http://127.0.0.1:3000", "port": "x1"}, {"id": "a", "url": "http://127.0.0.1:3001"}, {"id": "", "url": "http://127.0.0.1:3002"}]}`, []string{
+			`containers[0].port: "x1" is not a number; write a number such as 3000`,
+			"server.bogus: unknown field; remove it (known fields: host, max_body_bytes, port, rate_limit, status_networks, trusted_proxies)",
+			`containers[1].id: "a" is also the id of containers[0]; ids must be unique`,
+			"containers[2].id: is empty; give every container a unique id"}},
 		{"unknown without suggestion", `{"zzzzzz": 1}`, []string{
 			"zzzzzz: unknown field; remove it (known fields: chain, containers, data_dir, docker, jobs, keep_containers, log, log_path, manage_containers, server)"}},
 		{"wrong types", `{"manage_containers": "yes", "server": {"port": "abc"}, "jobs": {"timeout": "soon"}}`, []string{

@@ -68,7 +68,8 @@ func Parse(b []byte) (*Config, []string, error) {
 	c := checker{}
 	c.check("", root, reflect.TypeOf(Config{}))
 	if len(c.problems) > 0 {
-		return nil, c.warnings, &Error{Problems: c.problems}
+		// Report the other entries' problems at the same startup too.
+		return nil, c.warnings, &Error{Problems: append(c.problems, c.semantic(root)...)}
 	}
 	clean, err := json.Marshal(root)
 	if err != nil {
@@ -87,6 +88,55 @@ func Parse(b []byte) (*Config, []string, error) {
 		c.warnings = append(c.warnings, "docker.password: is empty while docker.username is set; image pulls are anonymous (set docker.password to authenticate)")
 	}
 	return &cfg, c.warnings, nil
+}
+
+// semantic validates what is left of a tree the checker rejected parts of,
+// keeping only problems of entries (a container, a top-level section) the
+// checker found nothing wrong with: the others would be follow-ons of the
+// removed values.
+func (c *checker) semantic(root map[string]any) []string {
+	if c.dropped || c.failed["config"] {
+		return nil
+	}
+	clean, err := json.Marshal(root)
+	if err != nil {
+		return nil
+	}
+	var cfg Config
+	if json.Unmarshal(clean, &cfg) != nil {
+		return nil
+	}
+	cfg.ApplyDefaults()
+	var e *Error
+	if !errors.As(cfg.Validate(), &e) {
+		return nil
+	}
+	bad := map[string]bool{}
+	for p := range c.failed {
+		bad[entryOf(p)] = true
+	}
+	var out []string
+	for _, prob := range e.Problems {
+		path, _, _ := strings.Cut(prob, ": ")
+		if !bad[entryOf(path)] {
+			out = append(out, prob)
+		}
+	}
+	return out
+}
+
+// entryOf is the entry a config path belongs to: "containers[2]" for
+// "containers[2].port", else the top-level key ("server" for "server.port").
+func entryOf(path string) string {
+	if strings.HasPrefix(path, "containers[") {
+		if i := strings.IndexByte(path, ']'); i > 0 {
+			return path[:i+1]
+		}
+	}
+	if i := strings.IndexAny(path, ".["); i > 0 {
+		return path[:i]
+	}
+	return path
 }
 
 // Error lists every problem found in a config, one "path: what is wrong;
@@ -129,6 +179,12 @@ var (
 type checker struct {
 	problems []string
 	warnings []string
+	// failed holds the paths whose own value was rejected; the bad keys
+	// are removed from the tree so the rest can still be validated.
+	failed map[string]bool
+	// dropped is set when a list element had to be nulled: the semantic
+	// pass would then report it again as empty, so it is skipped.
+	dropped bool
 }
 
 func (c *checker) fail(path, format string, args ...any) {
@@ -136,6 +192,10 @@ func (c *checker) fail(path, format string, args ...any) {
 		path = "config"
 	}
 	c.problems = append(c.problems, path+": "+fmt.Sprintf(format, args...))
+	if c.failed == nil {
+		c.failed = map[string]bool{}
+	}
+	c.failed[path] = true
 }
 
 // legacyPath drops array indexes: containers[2].x -> containers.x.
@@ -231,6 +291,7 @@ func (c *checker) check(path string, v any, t reflect.Type) {
 				} else {
 					c.fail(p, "unknown field; remove it (known fields: %s)", strings.Join(sorted(names), ", "))
 				}
+				delete(obj, k)
 				continue
 			}
 			// Older configs write "port": "" for "no port".
@@ -241,6 +302,9 @@ func (c *checker) check(path string, v any, t reflect.Type) {
 				}
 			}
 			c.check(p, obj[k], f.Type)
+			if c.failed[p] {
+				delete(obj, k)
+			}
 		}
 	case reflect.Slice:
 		arr, ok := v.([]any)
@@ -249,7 +313,12 @@ func (c *checker) check(path string, v any, t reflect.Type) {
 			return
 		}
 		for i, e := range arr {
-			c.check(fmt.Sprintf("%s[%d]", path, i), e, t.Elem())
+			p := fmt.Sprintf("%s[%d]", path, i)
+			c.check(p, e, t.Elem())
+			if c.failed[p] {
+				arr[i] = nil
+				c.dropped = true
+			}
 		}
 	case reflect.Map:
 		obj, ok := v.(map[string]any)
@@ -269,6 +338,9 @@ func (c *checker) check(path string, v any, t reflect.Type) {
 				obj[k] = n.String()
 			}
 			c.check(join(path, k), obj[k], t.Elem())
+			if c.failed[join(path, k)] {
+				delete(obj, k)
+			}
 		}
 	case reflect.Bool:
 		if _, ok := v.(bool); !ok {
