@@ -62,7 +62,7 @@ type InfoContainer struct {
 	ID          string `json:"id"`
 	External    bool   `json:"external"`
 	Image       string `json:"image"`
-	Description string `json:"description,omitempty"`
+	Description string `json:"description"`
 	// State is the runtime's report (ready, restarts, last error).
 	State any `json:"state,omitempty"`
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.opentelemetry.io/otel"
@@ -82,6 +83,8 @@ func newServer(b Backend, opts Options) *server {
 
 func (s *server) routes() chi.Router {
 	r := chi.NewRouter()
+	// HEAD is answered wherever GET is (monitors probe /health with HEAD).
+	r.Use(middleware.GetHead)
 	r.Use(s.observe)
 	r.NotFound(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusNotFound, errorBody{Error: msgNotFound})

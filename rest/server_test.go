@@ -41,7 +41,7 @@ func TestHealth(t *testing.T) {
 func TestInfo(t *testing.T) {
 	rec := call(t, New(newFakeBackend(), Options{Logger: quietLogger(nil)}), "GET", "/info", remote, "")
 	require.Equal(t, 200, rec.Code)
-	require.JSONEq(t, `{"version":"1.4.0","containers":[{"id":"echo","external":true,"image":"infernode/echo:latest"}],
+	require.JSONEq(t, `{"version":"1.4.0","containers":[{"id":"echo","external":true,"image":"infernode/echo:latest","description":""}],
 		"pending":{"offchain":0,"onchain":0},"chain":{"enabled":false,"address":""}}`, rec.Body.String())
 }
 
@@ -324,4 +324,14 @@ func TestBodyLimitWithoutContentLength(t *testing.T) {
 	h.ServeHTTP(rec, req)
 	require.Equal(t, 413, rec.Code)
 	require.JSONEq(t, `{"error":"Request body too large","params":{"limit":64}}`, rec.Body.String())
+}
+
+func TestHeadAnsweredWhereGetIs(t *testing.T) {
+	h := New(newFakeBackend(), Options{Logger: quietLogger(nil)})
+	for _, path := range []string{"/health", "/info", "/api/jobs"} {
+		rec := call(t, h, "HEAD", path, remote, "")
+		require.Equal(t, 200, rec.Code, path)
+	}
+	rec := call(t, h, "HEAD", "/api/jobs/batch", remote, "")
+	require.Equal(t, 405, rec.Code)
 }

@@ -104,8 +104,15 @@ func (b *Backend) Results(_ context.Context, client string, ids []string, interm
 		}
 		e.seen = true
 		r := e.res
-		if !intermediate {
-			r.Intermediate = nil
+		// Like the node: intermediate_results holds every container's
+		// result but the last (the job's result), [] when asked for and
+		// there is none.
+		r.Intermediate = nil
+		if intermediate {
+			r.Intermediate = []job.ContainerResult{}
+			if n := len(e.res.Intermediate); n > 1 {
+				r.Intermediate = e.res.Intermediate[:n-1]
+			}
 		}
 		out = append(out, r)
 	}
