@@ -11,6 +11,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -105,7 +106,7 @@ func (r *Relay) waitActive(ctx context.Context, key string) bool {
 		return true
 	}
 	for r.headTime.Load() < uint64(req.Delegate.Sub.ActiveAt) {
-		if !r.sleep(ctx, r.o.PollInterval) {
+		if !clock.Sleep(ctx, r.o.PollInterval) {
 			return false
 		}
 	}
@@ -145,7 +146,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
 					for { // on chain: only reading the new id remains; retry RPC trouble
 						err := r.adoptDelegated(ctx, key, &d, req, true)
-						if err == nil || !r.sleep(ctx, r.o.PollInterval) {
+						if err == nil || !clock.Sleep(ctx, r.o.PollInterval) {
 							return err
 						}
 						r.o.Logger.Warn("relay: read delegated subscription id", "key", key, "err", err)
@@ -171,7 +172,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 		}
 		s := subFromChain(0, ds.Sub, 0)
 		if t < uint64(s.ActiveAt) { // not active yet: wait for block time
-			if !r.sleep(ctx, r.o.PollInterval) {
+			if !clock.Sleep(ctx, r.o.PollInterval) {
 				return ctx.Err()
 			}
 			continue
@@ -187,7 +188,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 			if err := r.st.putJSON([]byte(key), d); err != nil {
 				return err
 			}
-			if !r.sleep(ctx, r.o.RetryBackoff<<min(max(d.Attempts-1, 0), 6)) {
+			if !clock.Sleep(ctx, r.o.RetryBackoff<<min(max(d.Attempts-1, 0), 6)) {
 				return ctx.Err()
 			}
 			continue
@@ -221,7 +222,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 			if err := r.st.putJSON([]byte(key), d); err != nil {
 				return err
 			}
-			if !r.sleep(ctx, wait) {
+			if !clock.Sleep(ctx, wait) {
 				return ctx.Err()
 			}
 			continue

@@ -342,14 +342,3 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	r.dispatch(ctx)
 	return err
 }
-
-func (r *Relay) sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
-	}
-}

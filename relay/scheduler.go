@@ -17,6 +17,7 @@ import (
 
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -189,7 +190,7 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 			if iv.Attempts > tried {
 				wait = r.o.RetryBackoff << min(iv.Attempts-1, 6)
 			}
-			if !r.sleep(ctx, wait) {
+			if !clock.Sleep(ctx, wait) {
 				return ctx.Err()
 			}
 		}

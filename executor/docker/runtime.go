@@ -22,6 +22,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/config"
 )
 
@@ -375,7 +376,7 @@ func (r *Runtime) waitReady(ctx context.Context, id string, port int, s *spec) e
 				return fmt.Errorf("exited with code %d before it answered HTTP%s", insp.State.ExitCode, r.logTail(id))
 			}
 		}
-		if !sleep(ctx, delay) {
+		if !clock.Sleep(ctx, delay) {
 			if ctx.Err() == context.DeadlineExceeded {
 				return fmt.Errorf("not ready after %s: no HTTP answer on 127.0.0.1:%d (container port %d): make the workload listen on 0.0.0.0:%d or raise the ready timeout%s",
 					r.opts.ReadyTimeout, port, s.containerPort, s.containerPort, r.logTail(id))

@@ -7,6 +7,8 @@ import (
 
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
+
+	"github.com/infernode/infernode/internal/clock"
 )
 
 // supervise keeps m running until ctx ends: it blocks on the engine's wait
@@ -30,7 +32,7 @@ func (r *Runtime) supervise(ctx context.Context, m *managed) {
 			failures++
 			r.setState(m, StateUnknown, false, fmt.Sprintf("cannot reach the Docker engine at %s: %v", r.cli.DaemonHost(), err))
 			log.Warn("cannot inspect container", "err", err)
-			if !sleep(ctx, backoff(failures, r.opts.BackoffInitial, r.opts.BackoffMax)) {
+			if !clock.Sleep(ctx, backoff(failures, r.opts.BackoffInitial, r.opts.BackoffMax)) {
 				return
 			}
 			continue
@@ -73,7 +75,7 @@ func (r *Runtime) supervise(ctx context.Context, m *managed) {
 		r.metrics.restarts.WithLabelValues(m.cfg.ID).Inc()
 		r.setState(m, StateRestarting, false, reason)
 		log.Warn("container stopped: restarting", "reason", reason, "restarts", restarts, "backoff", wait)
-		if !sleep(ctx, wait) {
+		if !clock.Sleep(ctx, wait) {
 			return
 		}
 		if err := r.bringUp(ctx, m, newPortPicker()); err != nil {
@@ -98,18 +100,6 @@ func (r *Runtime) waitExit(ctx context.Context, id string) {
 	case <-okC:
 	case <-errC:
 		// The caller inspects again; do not spin if the engine is gone.
-		sleep(ctx, r.opts.BackoffInitial)
-	}
-}
-
-// sleep waits d or until ctx ends; it reports whether ctx is still live.
-func sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
+		clock.Sleep(ctx, r.opts.BackoffInitial)
 	}
 }
