@@ -357,26 +357,64 @@ func (c *Client) Result(ctx context.Context, id string, intermediate bool) (*Job
 	return &res[0], nil
 }
 
-// WaitJob polls a job every poll (default 50ms) until it is finished, and
-// returns its result. ctx bounds the wait.
+// MaxWait is the longest wait a node accepts in one WaitResults call.
+const MaxWait = time.Minute
+
+// WaitResults is Results, but the node holds its answer until every job
+// among ids has finished or wait has passed, whichever is first
+// (GET /api/jobs?wait=...); wait is capped at MaxWait. The answer lists the
+// jobs as they are then, so a job may still be running. A node that does
+// not support waiting answers at once.
+func (c *Client) WaitResults(ctx context.Context, ids []string, wait time.Duration, intermediate bool) ([]JobResult, error) {
+	if len(ids) == 0 {
+		return []JobResult{}, nil
+	}
+	q := url.Values{"id": ids}
+	if intermediate {
+		q.Set("intermediate", "true")
+	}
+	if wait = min(wait, MaxWait); wait > 0 {
+		q.Set("wait", wait.String())
+	}
+	var out []JobResult
+	if _, err := c.getJSON(ctx, http.MethodGet, "/api/jobs?"+q.Encode(), nil, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// WaitJob waits until a job is finished and returns its result; ctx bounds
+// the wait. It asks the node to hold each answer until the job finishes
+// (WaitResults), so a job is seen finished as soon as it is, with one
+// request per MaxWait. poll (default 50ms) is the shortest time between two
+// requests, which matters only with a node that answers waits at once.
 func (c *Client) WaitJob(ctx context.Context, id string, poll time.Duration) (*JobResult, error) {
 	if poll <= 0 {
 		poll = 50 * time.Millisecond
 	}
-	t := time.NewTicker(poll)
-	defer t.Stop()
 	for {
-		res, err := c.Result(ctx, id, false)
+		asked := time.Now()
+		wait := MaxWait
+		if dl, ok := ctx.Deadline(); ok {
+			wait = min(wait, time.Until(dl))
+		}
+		res, err := c.WaitResults(ctx, []string{id}, wait, false)
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("wait for job %s: %w", id, ctx.Err())
+			}
 			return nil, err
 		}
-		if res.Status.Terminal() {
-			return res, nil
+		if len(res) == 0 {
+			return nil, fmt.Errorf("job %s: %w", id, ErrNotFound)
+		}
+		if res[0].Status.Terminal() {
+			return &res[0], nil
 		}
 		select {
 		case <-ctx.Done():
-			return res, fmt.Errorf("wait for job %s: %w", id, ctx.Err())
-		case <-t.C:
+			return &res[0], fmt.Errorf("wait for job %s: %w", id, ctx.Err())
+		case <-time.After(time.Until(asked.Add(poll))):
 		}
 	}
 }

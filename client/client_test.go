@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -155,4 +158,46 @@ func TestClientUnhealthy(t *testing.T) {
 	ok, err := c.Health(context.Background())
 	require.NoError(t, err, "an unhealthy node is an answer, not an error")
 	require.False(t, ok)
+}
+
+// TestWaitJobAsksTheNodeToWait: every request carries wait (bounded by
+// MaxWait and by ctx), and a node that answers at once is asked again no
+// sooner than poll.
+func TestWaitJobAsksTheNodeToWait(t *testing.T) {
+	var waits []string
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		waits = append(waits, r.URL.Query().Get("wait"))
+		n := len(waits)
+		mu.Unlock()
+		status := "running"
+		if n == 3 {
+			status = "success"
+		}
+		fmt.Fprintf(w, `[{"id":"j","status":%q}]`, status)
+	}))
+	defer srv.Close()
+	c, err := client.New(srv.URL)
+	require.NoError(t, err)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	start := time.Now()
+	res, err := c.WaitJob(ctx, "j", 20*time.Millisecond)
+	require.NoError(t, err)
+	require.Equal(t, client.StatusSuccess, res.Status)
+	require.GreaterOrEqual(t, time.Since(start), 40*time.Millisecond, "a node answering at once is asked every poll")
+	require.Len(t, waits, 3)
+	for _, w := range waits {
+		d, err := time.ParseDuration(w)
+		require.NoError(t, err, "wait=%q", w)
+		require.Greater(t, d, 29*time.Second)
+		require.LessOrEqual(t, d, 30*time.Second, "bounded by ctx's deadline")
+	}
+
+	waits = nil
+	_, err = c.WaitResults(context.Background(), []string{"j"}, time.Hour, true)
+	require.NoError(t, err)
+	require.Equal(t, []string{"1m0s"}, waits, "capped at MaxWait")
 }

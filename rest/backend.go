@@ -27,6 +27,12 @@ type Backend interface {
 	// Results returns the caller's jobs among ids, in the order given;
 	// unknown ids and other clients' jobs are omitted.
 	Results(ctx context.Context, client string, ids []string, intermediate bool) ([]job.Result, error)
+	// Wait blocks until every running job of client among ids has
+	// finished, ctx is done, or the node is stopping, whichever is first
+	// (GET /api/jobs?wait=...). Unknown ids and other clients' jobs are
+	// not waited for. A ctx that ends first is not an error: the caller
+	// answers with the jobs as they are.
+	Wait(ctx context.Context, client string, ids []string) error
 	// IDs lists the caller's job ids: pending nil = all, true = running,
 	// false = finished.
 	IDs(ctx context.Context, client string, pending *bool) ([]string, error)

@@ -29,6 +29,8 @@ func (*nopBackend) Results(_ context.Context, _ string, ids []string, _ bool) ([
 	return out, nil
 }
 
+func (*nopBackend) Wait(context.Context, string, []string) error { return nil }
+
 func BenchmarkSubmit(b *testing.B) {
 	h := New(&nopBackend{}, Options{Logger: quietLogger(nil), RateLimit: 1 << 30})
 	body := `{"containers":["echo"],"data":{"x":1,"prompt":"hello, world"}}`

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/url"
 	"sort"
 	"strconv"
+	"time"
 
 	"github.com/infernode/infernode/internal/job"
 )
@@ -344,7 +346,14 @@ type jobsQuery struct {
 	IDs          []string
 	Intermediate bool
 	Pending      *bool
+	// Wait is how long to hold the answer for the listed jobs to finish
+	// (0: answer at once).
+	Wait time.Duration
 }
+
+// MaxWait bounds GET /api/jobs?wait=...: a client that wants to wait
+// longer asks again.
+const MaxWait = time.Minute
 
 // decodeJobsQuery decodes the query of GET /api/jobs.
 func decodeJobsQuery(q url.Values) (jobsQuery, *job.Error) {
@@ -383,5 +392,35 @@ func decodeJobsQuery(q url.Values) (jobsQuery, *job.Error) {
 		}
 		jq.IDs = ids
 	}
+	if jq.Wait, jerr = decodeWait(q); jerr != nil {
+		return jq, jerr
+	}
+	if jq.Wait > 0 && len(jq.IDs) == 0 {
+		return jq, invalid("wait", "wait needs the ids to wait for: add id=<job id> for each job")
+	}
 	return jq, nil
+}
+
+// decodeWait reads the wait parameter: a Go duration ("500ms", "5s") or a
+// number of seconds ("5", "0.5"), from 0 to MaxWait.
+func decodeWait(q url.Values) (time.Duration, *job.Error) {
+	vs, ok := q["wait"]
+	if !ok {
+		return 0, nil
+	}
+	if len(vs) != 1 {
+		return 0, invalid("wait", "wait must be given once")
+	}
+	d, err := time.ParseDuration(vs[0])
+	if err != nil {
+		secs, ferr := strconv.ParseFloat(vs[0], 64)
+		if ferr != nil || math.IsNaN(secs) || math.IsInf(secs, 0) {
+			return 0, invalid("wait", fmt.Sprintf("wait must be a duration such as 5s or 500ms, or a number of seconds, got %q", vs[0]))
+		}
+		d = time.Duration(math.Min(secs, 2*MaxWait.Seconds()) * float64(time.Second))
+	}
+	if d < 0 || d > MaxWait {
+		return 0, invalid("wait", fmt.Sprintf("wait must be between 0 and %s, got %q; to wait longer, ask again", MaxWait, vs[0]))
+	}
+	return d, nil
 }

@@ -10,6 +10,7 @@ import (
 	"net/netip"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -45,6 +46,15 @@ type fakeBackend struct {
 	delegated []json.RawMessage
 	statuses  []string
 	lastModel string
+	// holdWaits makes Wait block until its ctx ends; waits records the
+	// ids and the time left on each Wait's ctx.
+	holdWaits bool
+	waits     []fakeWait
+}
+
+type fakeWait struct {
+	ids  []string
+	left time.Duration
 }
 
 type fakeJob struct {
@@ -178,6 +188,20 @@ func (f *fakeBackend) Results(_ context.Context, client string, ids []string, in
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+func (f *fakeBackend) Wait(ctx context.Context, client string, ids []string) error {
+	if f.broken != nil {
+		return f.broken
+	}
+	dl, _ := ctx.Deadline()
+	f.mu.Lock()
+	f.waits = append(f.waits, fakeWait{ids: ids, left: time.Until(dl)})
+	f.mu.Unlock()
+	if f.holdWaits {
+		<-ctx.Done()
+	}
+	return nil
 }
 
 func (f *fakeBackend) IDs(_ context.Context, client string, pending *bool) ([]string, error) {

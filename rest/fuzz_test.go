@@ -111,6 +111,7 @@ func FuzzDecodeJobsQuery(f *testing.F) {
 	for _, s := range []string{
 		"id=a&id=b", "id=a&intermediate=true", "pending=true", "pending=false", "pending=", "pending=x&pending=y",
 		"id=&id=", "intermediate=maybe", "%zz", "id=%00", ";;&&==",
+		"id=a&wait=5s", "id=a&wait=0.5", "wait=1", "id=a&wait=1e308", "id=a&wait=NaN", "id=a&wait=-0",
 	} {
 		f.Add(s)
 	}

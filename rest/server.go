@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -313,6 +314,15 @@ func (s *server) jobs(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if q.IDs != nil {
+		if q.Wait > 0 {
+			ctx, cancel := context.WithTimeout(r.Context(), q.Wait)
+			err := s.b.Wait(ctx, clientOf(r), q.IDs)
+			cancel()
+			if err != nil {
+				s.fail(w, r, "wait for jobs", err)
+				return
+			}
+		}
 		res, err := s.b.Results(r.Context(), clientOf(r), q.IDs, q.Intermediate)
 		if err != nil {
 			s.fail(w, r, "read results", err)

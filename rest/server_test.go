@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -85,6 +86,78 @@ func TestSubmitAndResults(t *testing.T) {
 	rr := httptest.NewRecorder()
 	h.ServeHTTP(rr, req)
 	require.Equal(t, "[]\n", rr.Body.String())
+}
+
+func TestWaitParam(t *testing.T) {
+	const id = "0b6f6b3e-6a0e-4b8e-9f54-9d8c2f7f0a11"
+	tests := []struct {
+		query string
+		code  int
+		// wait is the wait expected to reach the backend (0: no Wait call);
+		// errBody the answer for a rejected query.
+		wait    time.Duration
+		errBody string
+	}{
+		{query: "id=" + id, code: 200},
+		{query: "id=" + id + "&wait=0", code: 200},
+		{query: "id=" + id + "&wait=250ms", code: 200, wait: 250 * time.Millisecond},
+		{query: "id=" + id + "&wait=2", code: 200, wait: 2 * time.Second},
+		{query: "id=" + id + "&wait=0.5", code: 200, wait: 500 * time.Millisecond},
+		{query: "id=" + id + "&wait=1m", code: 200, wait: time.Minute},
+		{query: "id=" + id + "&wait=61s", code: 400,
+			errBody: `{"error":"Invalid request: wait must be between 0 and 1m0s, got \"61s\"; to wait longer, ask again","params":{"field":"wait"}}`},
+		{query: "id=" + id + "&wait=1e300", code: 400,
+			errBody: `{"error":"Invalid request: wait must be between 0 and 1m0s, got \"1e300\"; to wait longer, ask again","params":{"field":"wait"}}`},
+		{query: "id=" + id + "&wait=-1s", code: 400,
+			errBody: `{"error":"Invalid request: wait must be between 0 and 1m0s, got \"-1s\"; to wait longer, ask again","params":{"field":"wait"}}`},
+		{query: "id=" + id + "&wait=soon", code: 400,
+			errBody: `{"error":"Invalid request: wait must be a duration such as 5s or 500ms, or a number of seconds, got \"soon\"","params":{"field":"wait"}}`},
+		{query: "id=" + id + "&wait=NaN", code: 400,
+			errBody: `{"error":"Invalid request: wait must be a duration such as 5s or 500ms, or a number of seconds, got \"NaN\"","params":{"field":"wait"}}`},
+		{query: "id=" + id + "&wait=1s&wait=2s", code: 400,
+			errBody: `{"error":"Invalid request: wait must be given once","params":{"field":"wait"}}`},
+		{query: "wait=1s", code: 400,
+			errBody: `{"error":"Invalid request: wait needs the ids to wait for: add id=<job id> for each job","params":{"field":"wait"}}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.query, func(t *testing.T) {
+			f := newFakeBackend()
+			h := New(f, Options{Logger: quietLogger(nil)})
+			rec := call(t, h, "GET", "/api/jobs?"+tc.query, remote, "")
+			require.Equal(t, tc.code, rec.Code, rec.Body.String())
+			if tc.errBody != "" {
+				require.JSONEq(t, tc.errBody, rec.Body.String())
+				return
+			}
+			if tc.wait == 0 {
+				require.Empty(t, f.waits)
+				return
+			}
+			require.Len(t, f.waits, 1)
+			require.Equal(t, []string{id}, f.waits[0].ids)
+			require.LessOrEqual(t, f.waits[0].left, tc.wait, "the wait is bounded by the asked duration")
+			require.Greater(t, f.waits[0].left, tc.wait-time.Second/10)
+		})
+	}
+}
+
+// TestWaitAnswersWhenTheWaitEnds: a wait the jobs outlast is answered 200
+// with the jobs as they are, not as an error.
+func TestWaitAnswersWhenTheWaitEnds(t *testing.T) {
+	f := newFakeBackend()
+	f.holdWaits = true
+	h := New(f, Options{Logger: quietLogger(nil)})
+	rec := call(t, h, "POST", "/api/jobs", remote, `{"containers":["echo"],"data":{"x":1}}`)
+	require.Equal(t, 200, rec.Code, rec.Body.String())
+	id := decode[map[string]string](t, rec)["id"]
+	rec = call(t, h, "GET", "/api/jobs?wait=20ms&id="+id, remote, "")
+	require.Equal(t, 200, rec.Code, rec.Body.String())
+	require.Len(t, decode[[]job.Result](t, rec), 1)
+
+	f.broken = errors.New("disk on fire")
+	rec = call(t, h, "GET", "/api/jobs?wait=20ms&id="+id, remote, "")
+	require.Equal(t, 500, rec.Code)
+	require.JSONEq(t, `{"error":"Internal server error"}`, rec.Body.String())
 }
 
 func TestTrustedProxy(t *testing.T) {

@@ -235,7 +235,7 @@ func runJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	jf.register(fs)
 	sync := fs.Bool("sync", false, "wait until the job finishes and print its result (exit 1 if it failed)")
 	timeout := fs.Duration("timeout", 5*time.Minute, "with --sync: how long to wait")
-	poll := fs.Duration("poll", 100*time.Millisecond, "with --sync: polling interval")
+	poll := fs.Duration("poll", 100*time.Millisecond, "with --sync: shortest time between two asks (the node holds each answer until the job finishes)")
 	intermediate := fs.Bool("intermediate", false, "with --sync: include every container's result")
 	c, req, err := jf.parse(fs, args)
 	if err != nil {

@@ -2,9 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
 	"time"
 
 	"go.opentelemetry.io/otel"
@@ -27,6 +32,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	path := fs.String("config", config.DefaultPath(), "config file (env INFERNODE_CONFIG, INFERNET_CONFIG_PATH)")
 	format := fs.String("log-format", "", "log format: text or json (default: log.format, else text)")
 	grace := fs.Duration("shutdown-grace", 10*time.Second, "how long in-flight requests and queued jobs may finish on shutdown")
+	pprofAddr := fs.String("pprof", "", "serve Go's profiler (/debug/pprof/) on this address, e.g. 127.0.0.1:6060 (off by default)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: infernode serve [--config FILE]\n\nRuns the node: REST API, job pipeline, containers and (when enabled) the chain side.\n\nflags:")
 		fs.PrintDefaults()
@@ -78,10 +84,41 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if *pprofAddr != "" {
+		stop, err := servePprof(*pprofAddr, log)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	log.Info("infernode starting", "config", *path)
 	if err := n.Run(ctx); err != nil {
 		return err
 	}
 	log.Info("infernode stopped")
 	return nil
+}
+
+// servePprof serves the runtime profiler on its own listener, apart from
+// the REST API, so that it is never exposed with it. It returns a func
+// that closes the listener.
+func servePprof(addr string, log *slog.Logger) (func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("pprof listener %s: %w", addr, err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Warn("pprof server stopped", "err", err)
+		}
+	}()
+	log.Info("profiler listening", "addr", ln.Addr().String())
+	return func() { _ = srv.Close() }, nil
 }

@@ -58,7 +58,9 @@ func TestServeRunsAndStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var stderr bytes.Buffer
 	done := make(chan int, 1)
-	go func() { done <- run(ctx, []string{"serve", "--config", path, "--log-format", "json"}, &bytes.Buffer{}, &stderr) }()
+	go func() {
+		done <- run(ctx, []string{"serve", "--config", path, "--log-format", "json"}, &bytes.Buffer{}, &stderr)
+	}()
 	require.Eventually(t, func() bool {
 		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/health", port))
 		if err != nil {

@@ -46,9 +46,11 @@ type Config struct {
 	// SubmitOnly skips waiting for completion: only submit latency is
 	// measured (node mode).
 	SubmitOnly bool
-	// Batch, when above 1, coalesces the submits that are waiting at the
-	// same moment into POST /api/jobs/batch requests of at most Batch
-	// items, as a client with many jobs to send would (node mode).
+	// Batch, when above 1, submits jobs in POST /api/jobs/batch requests
+	// of at most Batch items, as a client with many jobs to send would
+	// (node mode). In closed loop, Concurrency/Batch clients each send a
+	// batch and wait for all of it in one GET /api/jobs?wait=...; in open
+	// loop, the submits waiting at the same moment are coalesced.
 	Batch int
 	// PollInterval is how often the shared poller asks the node for the
 	// jobs in flight, all in one request (default 2ms).
@@ -151,6 +153,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	var one func(ctx context.Context, start time.Time) sample
+	var batchLoop func([]sample)
 	rep := &Report{Jobs: cfg.Jobs, Concurrency: cfg.Concurrency, Rate: cfg.Rate}
 	if cfg.Direct != "" {
 		rep.Mode, rep.Target = "direct", cfg.Direct
@@ -164,6 +167,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		c, err := client.New(cfg.URL, client.WithHTTPClient(cfg.HTTPClient))
 		if err != nil {
 			return nil, err
+		}
+		if cfg.Batch > 1 && cfg.Rate <= 0 && !cfg.SubmitOnly {
+			n, err := newNodeLoad(cfg, nil)
+			if err != nil {
+				return nil, err
+			}
+			batchLoop = func(samples []sample) { n.batchLoop(ctx, c, samples) }
 		}
 		p := newPoller(c, cfg.PollInterval)
 		pctx, stop := context.WithCancel(ctx)
@@ -183,7 +193,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 
 	samples := make([]sample, cfg.Jobs)
 	began := time.Now()
-	if cfg.Rate > 0 {
+	if batchLoop != nil {
+		batchLoop(samples)
+	} else if cfg.Rate > 0 {
 		openLoop(ctx, cfg, began, samples, one)
 	} else {
 		closedLoop(ctx, cfg, samples, one)
@@ -368,6 +380,103 @@ func (n *nodeLoad) call(ctx context.Context, start time.Time) sample {
 		return sample{submit: submitted, e2e: done, out: succeeded}
 	default:
 		return sample{submit: submitted, e2e: done, out: failed}
+	}
+}
+
+// batchLoop is the closed loop in batches: ceil(Concurrency/Batch) clients
+// each take the next Batch jobs, submit them in one POST /api/jobs/batch
+// and wait for all of them with GET /api/jobs?wait=... (one request unless
+// the wait runs out), so a job's end-to-end latency is its batch's.
+func (n *nodeLoad) batchLoop(ctx context.Context, c *client.Client, samples []sample) {
+	k := n.cfg.Batch
+	bodies := map[int][]byte{}
+	body := func(size int) []byte {
+		if b, ok := bodies[size]; ok {
+			return b
+		}
+		b := append([]byte{'['}, bytes.Repeat(append(append([]byte{}, n.body...), ','), size)...)
+		b[len(b)-1] = ']'
+		bodies[size] = b
+		return b
+	}
+	// The bodies are built before the clients start, so they only read them.
+	body(k)
+	if r := len(samples) % k; r > 0 {
+		body(r)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min((n.cfg.Concurrency+k-1)/k, (len(samples)+k-1)/k) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				lo := int(next.Add(int64(k))) - k
+				if lo >= len(samples) {
+					return
+				}
+				part := samples[lo:min(lo+k, len(samples))]
+				n.batch(ctx, c, body(len(part)), part)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// batch submits len(out) jobs in one request, waits for them, and fills out.
+func (n *nodeLoad) batch(ctx context.Context, c *client.Client, body []byte, out []sample) {
+	ctx, cancel := context.WithTimeout(ctx, n.cfg.Timeout)
+	defer cancel()
+	start := time.Now()
+	items, err := n.postBatch(ctx, n.url+"/batch", body, len(out))
+	submitted := time.Since(start)
+	var ids []string
+	at := map[string]int{}
+	for i := range out {
+		if err == nil && items[i].err != nil {
+			out[i] = sample{submit: submitted, out: errored, err: fmt.Errorf("submit: %w", items[i].err)}
+			continue
+		}
+		if err != nil {
+			out[i] = sample{submit: submitted, out: errored, err: fmt.Errorf("submit: %w", err)}
+			continue
+		}
+		out[i] = sample{submit: submitted}
+		ids = append(ids, items[i].id)
+		at[items[i].id] = i
+	}
+	for len(ids) > 0 {
+		wait := client.MaxWait
+		if dl, ok := ctx.Deadline(); ok {
+			wait = min(wait, time.Until(dl))
+		}
+		res, err := c.WaitResults(ctx, ids, wait, false)
+		if err != nil {
+			for _, id := range ids {
+				out[at[id]] = sample{submit: submitted, out: errored, err: fmt.Errorf("wait: %w", err)}
+			}
+			return
+		}
+		done := time.Since(start)
+		left := ids[:0]
+		seen := map[string]bool{}
+		for _, r := range res {
+			seen[r.ID] = true
+			switch {
+			case !r.Status.Terminal():
+				left = append(left, r.ID)
+			case r.Status == client.StatusSuccess:
+				out[at[r.ID]] = sample{submit: submitted, e2e: done, out: succeeded}
+			default:
+				out[at[r.ID]] = sample{submit: submitted, e2e: done, out: failed}
+			}
+		}
+		for _, id := range ids {
+			if !seen[id] {
+				out[at[id]] = sample{submit: submitted, out: errored, err: fmt.Errorf("job %s: %w", id, client.ErrNotFound)}
+			}
+		}
+		ids = left
 	}
 }
 
@@ -576,7 +685,7 @@ func (b *batcher) run(ctx context.Context) {
 
 // send posts one batch and hands each item's answer to its submitter.
 func (b *batcher) send(ctx context.Context, reqs []batchReq) {
-	var body bytes.Buffer
+	body := bytes.NewBuffer(make([]byte, 0, len(reqs)*(len(b.n.body)+1)+1))
 	body.WriteByte('[')
 	for i := range reqs {
 		if i > 0 {
@@ -585,42 +694,48 @@ func (b *batcher) send(ctx context.Context, reqs []batchReq) {
 		body.Write(b.n.body)
 	}
 	body.WriteByte(']')
-	fail := func(err error) {
-		for _, r := range reqs {
+	items, err := b.n.postBatch(ctx, b.url, body.Bytes(), len(reqs))
+	for i, r := range reqs {
+		if err != nil {
 			r.out <- batchRes{err: err}
+			continue
 		}
+		r.out <- items[i]
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, b.url, &body)
+}
+
+// postBatch posts a batch of want items and returns each item's id or
+// rejection; err is for the request as a whole.
+func (n *nodeLoad) postBatch(ctx context.Context, url string, body []byte, want int) ([]batchRes, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
-		fail(err)
-		return
+		return nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := b.n.cfg.HTTPClient.Do(req)
+	resp, err := n.cfg.HTTPClient.Do(req)
 	if err != nil {
-		fail(err)
-		return
+		return nil, err
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
-		fail(err)
-		return
+		return nil, err
 	}
 	var items []struct {
 		ID     string         `json:"id"`
 		Error  string         `json:"error"`
 		Params map[string]any `json:"params"`
 	}
-	if resp.StatusCode != http.StatusOK || json.Unmarshal(raw, &items) != nil || len(items) != len(reqs) {
-		fail(&client.Error{StatusCode: resp.StatusCode, Message: strings.TrimSpace(string(raw))})
-		return
+	if resp.StatusCode != http.StatusOK || json.Unmarshal(raw, &items) != nil || len(items) != want {
+		return nil, &client.Error{StatusCode: resp.StatusCode, Message: strings.TrimSpace(string(raw))}
 	}
+	out := make([]batchRes, want)
 	for i, it := range items {
 		if it.ID == "" {
-			reqs[i].out <- batchRes{err: &client.Error{StatusCode: resp.StatusCode, Message: it.Error, Params: it.Params}}
+			out[i].err = &client.Error{StatusCode: resp.StatusCode, Message: it.Error, Params: it.Params}
 			continue
 		}
-		reqs[i].out <- batchRes{id: it.ID}
+		out[i].id = it.ID
 	}
+	return out, nil
 }

@@ -120,19 +120,24 @@ func TestNodeBatch(t *testing.T) {
 	tests := []struct {
 		name       string
 		containers []string
+		rate       float64
 		succeeded  int
 		errors     int
 	}{
-		{"coalesced submits all finish", []string{"echo"}, 300, 0},
-		{"per-item rejections are counted", []string{"nope"}, 0, 300},
+		{"closed loop: batches all finish", []string{"echo"}, 0, 300, 0},
+		{"closed loop: per-item rejections are counted", []string{"nope"}, 0, 0, 300},
+		{"open loop: coalesced submits all finish", []string{"echo"}, 3000, 300, 0},
+		{"open loop: per-item rejections are counted", []string{"nope"}, 3000, 0, 300},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rep, err := Run(context.Background(), Config{URL: node(t), Containers: tt.containers, Data: json.RawMessage(`{"x":1}`),
-				Jobs: 300, Concurrency: 32, Batch: 16, PollInterval: time.Millisecond})
+				Jobs: 300, Concurrency: 32, Batch: 16, Rate: tt.rate, PollInterval: time.Millisecond})
 			require.NoError(t, err)
 			require.Equal(t, tt.succeeded, rep.Succeeded)
 			require.Equal(t, tt.errors, rep.Errors)
+			require.Equal(t, 300, rep.Submit.Count, "every job has a submit latency")
+			require.Equal(t, tt.succeeded, rep.EndToEnd.Count)
 			if tt.errors > 0 {
 				require.Equal(t, []string{`submit: 200 Container not supported {"container":"nope"}`}, rep.ErrorSamples)
 			}

@@ -42,12 +42,17 @@ type backend struct {
 	// streams bounds concurrent streaming jobs (jobs.workers): beyond,
 	// POST /api/jobs/stream answers 503 Node busy.
 	streams chan struct{}
+	// stopping is closed when the REST server starts shutting down, so
+	// that waits (GET /api/jobs?wait=...) answer at once instead of
+	// holding the shutdown for up to rest.MaxWait.
+	stopping chan struct{}
+	stopOnce sync.Once
 }
 
 func newBackend(n *Node, st *store.Store, rt executor.Runtime, exec *executor.Executor, chain Chain) (*backend, error) {
 	b := &backend{cfg: n.cfg, log: n.log, store: st, rt: rt, exec: exec, guard: n.guard, chain: chain,
 		tracer:  n.tp.Tracer("github.com/infernode/infernode/internal/node"),
-		streams: make(chan struct{}, n.cfg.Jobs.Workers)}
+		streams: make(chan struct{}, n.cfg.Jobs.Workers), stopping: make(chan struct{})}
 	var mgr *manager
 	m, err := telemetry.NewMetrics(n.reg,
 		func() float64 {
@@ -217,6 +222,36 @@ func (b *backend) Results(ctx context.Context, client string, ids []string, inte
 	}
 	return out, nil
 }
+
+func (b *backend) Wait(ctx context.Context, client string, ids []string) error {
+	res, err := b.Results(ctx, client, ids, false)
+	if err != nil {
+		return err
+	}
+	running := make([]string, 0, len(res))
+	for _, r := range res {
+		if !r.Status.Terminal() {
+			running = append(running, r.ID)
+		}
+	}
+	if len(running) == 0 {
+		return nil
+	}
+	w, err := b.store.Watch(running)
+	if err != nil {
+		return fmt.Errorf("wait for jobs: %w", err)
+	}
+	defer w.Close()
+	select {
+	case <-w.Done():
+	case <-ctx.Done():
+	case <-b.stopping:
+	}
+	return nil
+}
+
+// stopWaits releases every wait in progress and every later one.
+func (b *backend) stopWaits() { b.stopOnce.Do(func() { close(b.stopping) }) }
 
 func (b *backend) IDs(ctx context.Context, client string, pending *bool) ([]string, error) {
 	ids, err := b.store.List(client, pending)

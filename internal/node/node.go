@@ -260,6 +260,7 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		return err
 	}
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(n.log.Handler(), slog.LevelDebug)}
+	srv.RegisterOnShutdown(b.stopWaits)
 
 	rctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)

@@ -82,6 +82,7 @@ type Store struct {
 type stripe struct {
 	mu      sync.Mutex
 	running map[string]runningJob
+	waiters map[string][]*Watch // watches of running jobs (see watch.go)
 }
 
 type runningJob struct {
@@ -261,7 +262,11 @@ func (s *Store) Finish(id string, res job.Result) error {
 		if j.Status.Terminal() {
 			return nil
 		}
-		return s.commitFinish(j, res)
+		if err := s.commitFinish(j, res); err != nil {
+			return err
+		}
+		st.notifyLocked(id)
+		return nil
 	}
 	if r.finishing {
 		st.mu.Unlock()
@@ -280,6 +285,7 @@ func (s *Store) Finish(id string, res job.Result) error {
 		st.running[id] = r
 	} else {
 		delete(st.running, id)
+		st.notifyLocked(id)
 	}
 	st.mu.Unlock()
 	return err
@@ -357,6 +363,9 @@ func (s *Store) PutStatus(client, id string, status job.Status, containers []str
 		return fmt.Errorf("put status %s: %w", id, err)
 	}
 	delete(st.running, id) // the record, not the fast path, is now authoritative
+	if status.Terminal() {
+		st.notifyLocked(id)
+	}
 	return nil
 }
 
