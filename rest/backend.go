@@ -17,6 +17,10 @@ type Backend interface {
 	// Submit validates req for client (the caller's IP), writes the job
 	// durably and queues it; it returns the new job's UUID.
 	Submit(ctx context.Context, client string, req job.Request) (string, error)
+	// SubmitBatch is Submit for the jobs of one POST /api/jobs/batch, in
+	// one durable write: ids[i] is the id of reqs[i], or errs[i] says why
+	// it was not accepted.
+	SubmitBatch(ctx context.Context, client string, reqs []job.Request) (ids []string, errs []error)
 	// StartStream validates and records a streaming job and calls
 	// containers[0] with destination 2. The caller must Close the stream;
 	// reading it to EOF stores the full text as the job's result.

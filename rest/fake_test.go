@@ -107,6 +107,14 @@ func (f *fakeBackend) guard(client string, req job.Request) error {
 	return nil
 }
 
+func (f *fakeBackend) SubmitBatch(ctx context.Context, client string, reqs []job.Request) ([]string, []error) {
+	ids, errs := make([]string, len(reqs)), make([]error, len(reqs))
+	for i, req := range reqs {
+		ids[i], errs[i] = f.Submit(ctx, client, req)
+	}
+	return ids, errs
+}
+
 func (f *fakeBackend) Submit(_ context.Context, client string, req job.Request) (string, error) {
 	if f.panicky {
 		panic("secret internal detail")

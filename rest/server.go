@@ -213,15 +213,23 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := make([]any, len(items))
-	// Items are submitted concurrently so that their durable writes share
-	// the store's group commits instead of paying one fsync after another;
-	// each answer still lands at its item's position.
-	sem := make(chan struct{}, batchParallelism)
+	client := clientOf(r)
+	// Jobs go to the backend together, so that they share one durable
+	// write; delegated subscriptions, each verified on its own, are
+	// submitted concurrently. Each answer lands at its item's position.
+	var reqs []job.Request
+	var reqAt []int
 	var wg sync.WaitGroup
+	sem := make(chan struct{}, batchParallelism)
 	for i, it := range items {
 		sub, jerr := decodeSubmission(it, "")
 		if jerr != nil {
 			out[i] = bodyOf(jerr)
+			continue
+		}
+		if !sub.Delegated {
+			reqs = append(reqs, sub.Job)
+			reqAt = append(reqAt, i)
 			continue
 		}
 		sem <- struct{}{}
@@ -229,20 +237,31 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			res, err := s.submitOne(r, sub)
-			if err != nil {
-				je, ok := rejection(err)
-				if !ok {
-					s.log.LogAttrs(r.Context(), slog.LevelError, "submit batch item failed",
-						slog.Int("item", i), slog.String("error", err.Error()), slog.String("client", clientOf(r)))
-				}
-				out[i] = bodyOf(je)
-				return
-			}
-			out[i] = res
+			out[i] = s.batchAnswer(r, i, res, err)
 		}()
+	}
+	if len(reqs) > 0 {
+		ids, errs := s.b.SubmitBatch(r.Context(), client, reqs)
+		for k, i := range reqAt {
+			out[i] = s.batchAnswer(r, i, idBody{ID: ids[k]}, errs[k])
+		}
 	}
 	wg.Wait()
 	writeJSON(w, http.StatusOK, out)
+}
+
+// batchAnswer is item i's entry in a batch answer: res, or the rejection;
+// an internal failure is logged and answered as a bare 500 entry.
+func (s *server) batchAnswer(r *http.Request, i int, res any, err error) any {
+	if err == nil {
+		return res
+	}
+	je, ok := rejection(err)
+	if !ok {
+		s.log.LogAttrs(r.Context(), slog.LevelError, "submit batch item failed",
+			slog.Int("item", i), slog.String("error", err.Error()), slog.String("client", clientOf(r)))
+	}
+	return bodyOf(je)
 }
 
 // batchParallelism bounds the items of one batch submitted at once.

@@ -10,6 +10,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"os"
+	"runtime/debug"
 	"time"
 
 	"go.opentelemetry.io/otel"
@@ -49,6 +51,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return errUsage
 	}
 
+	// The node's live heap is small (a few MiB) and mostly short-lived
+	// request garbage, so Go's default GOGC=100 collects very often: 400
+	// costs a few MiB and saved ~7% CPU per job. GOGC still wins if set.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(defaultGCPercent)
+	}
 	cfg, warnings, err := config.Load(*path)
 	if err != nil {
 		return err
@@ -98,6 +106,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	log.Info("infernode stopped")
 	return nil
 }
+
+// defaultGCPercent is serve's GOGC when the environment sets none.
+const defaultGCPercent = 400
 
 // servePprof serves the runtime profiler on its own listener, apart from
 // the REST API, so that it is never exposed with it. It returns a func

@@ -75,21 +75,44 @@ func newBackend(n *Node, st *store.Store, rt executor.Runtime, exec *executor.Ex
 }
 
 func (b *backend) Submit(ctx context.Context, client string, req job.Request) (string, error) {
-	ctx, span := b.tracer.Start(ctx, "job.submit", trace.WithAttributes(attribute.StringSlice("job.containers", req.Containers)))
+	ids, errs := b.SubmitBatch(ctx, client, []job.Request{req})
+	return ids[0], errs[0]
+}
+
+// SubmitBatch checks each request, then hands the valid ones to the
+// manager together, so that they share one durable write.
+func (b *backend) SubmitBatch(ctx context.Context, client string, reqs []job.Request) ([]string, []error) {
+	ctx, span := b.tracer.Start(ctx, "job.submit", trace.WithAttributes(attribute.Int("job.count", len(reqs))))
 	defer span.End()
-	if jerr := b.guard.CheckOffchain(client, req.Containers, req.RequiresProof); jerr != nil {
-		b.metrics.Rejected.WithLabelValues("invalid").Inc()
-		return "", jerr
+	if len(reqs) == 1 {
+		span.SetAttributes(attribute.StringSlice("job.containers", reqs[0].Containers))
 	}
-	id, err := b.mgr.Submit(ctx, client, executor.Input{
-		Containers: req.Containers, Source: job.OffChain, Destination: job.OffChain,
-		Data: req.Data, RequiresProof: req.RequiresProof,
-	})
-	if err != nil {
-		return "", err
+	ids, errs := make([]string, len(reqs)), make([]error, len(reqs))
+	ins := make([]executor.Input, 0, len(reqs))
+	at := make([]int, 0, len(reqs))
+	for i, req := range reqs {
+		if jerr := b.guard.CheckOffchain(client, req.Containers, req.RequiresProof); jerr != nil {
+			b.metrics.Rejected.WithLabelValues("invalid").Inc()
+			errs[i] = jerr
+			continue
+		}
+		ins = append(ins, executor.Input{
+			Containers: req.Containers, Source: job.OffChain, Destination: job.OffChain,
+			Data: req.Data, RequiresProof: req.RequiresProof,
+		})
+		at = append(at, i)
 	}
-	span.SetAttributes(attribute.String("job.id", id))
-	return id, nil
+	if len(ins) == 0 {
+		return ids, errs
+	}
+	created, cerrs := b.mgr.SubmitBatch(ctx, client, ins)
+	for k, i := range at {
+		ids[i], errs[i] = created[k], cerrs[k]
+	}
+	if len(reqs) == 1 && ids[0] != "" {
+		span.SetAttributes(attribute.String("job.id", ids[0]))
+	}
+	return ids, errs
 }
 
 func (b *backend) StartStream(ctx context.Context, client string, req job.Request) (*rest.Stream, error) {

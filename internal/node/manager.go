@@ -25,7 +25,7 @@ type runner interface {
 
 // jobStore is what the manager needs from the store.
 type jobStore interface {
-	Create(client string, containers []string) (string, error)
+	CreateBatch(client string, containers [][]string) ([]string, error)
 	Finish(id string, res job.Result) error
 }
 
@@ -49,6 +49,9 @@ type manager struct {
 	tracer  trace.Tracer
 	metrics *telemetry.Metrics
 	timeout time.Duration
+	// timedOut is the cause of a job cancelled by its timeout, made once:
+	// formatting it per job showed in profiles.
+	timedOut error
 
 	slots  chan struct{} // a token per queued task: full = busy
 	queue  chan task
@@ -74,6 +77,7 @@ func newManager(o managerOptions) *manager {
 	base, cancel := context.WithCancelCause(context.Background())
 	m := &manager{
 		store: o.Store, run: o.Runner, log: o.Logger, tracer: o.Tracer, metrics: o.Metrics, timeout: o.Timeout,
+		timedOut: fmt.Errorf("job timed out after %s", o.Timeout),
 		slots: make(chan struct{}, o.QueueSize), queue: make(chan task, o.QueueSize),
 		base: base, cancel: cancel,
 	}
@@ -90,25 +94,52 @@ func (m *manager) QueueDepth() int { return len(m.slots) }
 // Submit reserves a queue slot, writes the job durably, and queues it. A
 // full queue is answered with 503 Node busy before anything is written.
 func (m *manager) Submit(ctx context.Context, client string, in executor.Input) (string, error) {
+	ids, errs := m.SubmitBatch(ctx, client, []executor.Input{in})
+	return ids[0], errs[0]
+}
+
+// SubmitBatch is Submit for several jobs of one client: the jobs that get a
+// queue slot are written in one durable write and queued, in order; the
+// others are answered Node busy. ids[i] is set where errs[i] is nil.
+func (m *manager) SubmitBatch(ctx context.Context, client string, ins []executor.Input) (ids []string, errs []error) {
+	ids, errs = make([]string, len(ins)), make([]error, len(ins))
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	if m.closed {
-		return "", job.Reject(job.CodeBusy, "Node busy")
-	}
-	select {
-	case m.slots <- struct{}{}:
-	default:
+	take := make([]int, 0, len(ins))
+	for i := range ins {
+		if !m.closed {
+			select {
+			case m.slots <- struct{}{}:
+				take = append(take, i)
+				continue
+			default:
+			}
+		}
 		m.metrics.Rejected.WithLabelValues("busy").Inc()
-		return "", job.Reject(job.CodeBusy, "Node busy")
+		errs[i] = job.Reject(job.CodeBusy, "Node busy")
 	}
-	id, err := m.store.Create(client, in.Containers)
+	if len(take) == 0 {
+		return ids, errs
+	}
+	containers := make([][]string, len(take))
+	for k, i := range take {
+		containers[k] = ins[i].Containers
+	}
+	created, err := m.store.CreateBatch(client, containers)
 	if err != nil {
-		<-m.slots
-		return "", fmt.Errorf("submit job: %w", err)
+		for _, i := range take {
+			<-m.slots
+			errs[i] = fmt.Errorf("submit job: %w", err)
+		}
+		return ids, errs
 	}
-	m.metrics.Submitted.WithLabelValues("offchain").Inc()
-	m.queue <- task{id: id, in: in, link: trace.SpanContextFromContext(ctx)} // never blocks: a slot is held
-	return id, nil
+	m.metrics.Submitted.WithLabelValues("offchain").Add(float64(len(take)))
+	link := trace.SpanContextFromContext(ctx)
+	for k, i := range take {
+		ids[i] = created[k]
+		m.queue <- task{id: created[k], in: ins[i], link: link} // never blocks: a slot is held
+	}
+	return ids, errs
 }
 
 func (m *manager) worker() {
@@ -123,7 +154,7 @@ func (m *manager) execute(t task) {
 	ctx, span := m.tracer.Start(trace.ContextWithRemoteSpanContext(m.base, t.link), "job.run",
 		trace.WithAttributes(attribute.String("job.id", t.id), attribute.StringSlice("job.containers", t.in.Containers)))
 	defer span.End()
-	ctx, cancel := context.WithTimeoutCause(ctx, m.timeout, fmt.Errorf("job timed out after %s", m.timeout))
+	ctx, cancel := context.WithTimeoutCause(ctx, m.timeout, m.timedOut)
 	defer cancel()
 	start := time.Now()
 	results, err := m.run.Run(ctx, t.in)

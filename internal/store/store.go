@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -83,6 +82,7 @@ type stripe struct {
 	mu      sync.Mutex
 	running map[string]runningJob
 	waiters map[string][]*Watch // watches of running jobs (see watch.go)
+	recent  recentRing          // small results finished lately (see recent.go)
 }
 
 type runningJob struct {
@@ -214,26 +214,42 @@ func (s *Store) Ping() error {
 // Create records a new running job for client and returns its UUIDv4. The
 // write is durable (fsync) before Create returns.
 func (s *Store) Create(client string, containers []string) (string, error) {
-	if err := s.enter(); err != nil {
+	ids, err := s.CreateBatch(client, [][]string{containers})
+	if err != nil {
 		return "", err
+	}
+	return ids[0], nil
+}
+
+// CreateBatch records len(containers) new running jobs for client, one per
+// entry, in one durable write (one fsync for all), and returns their ids in
+// order. Either all are created or none is.
+func (s *Store) CreateBatch(client string, containers [][]string) ([]string, error) {
+	if err := s.enter(); err != nil {
+		return nil, err
 	}
 	defer s.leave()
-	id := uuid.NewString()
-	j := &Job{ID: id, Client: client, Containers: containers, Status: job.StatusRunning, Created: s.now().UnixNano()}
 	b := s.db.NewBatch()
 	defer b.Close()
-	if err := s.putRunning(b, j); err != nil {
-		return "", err
+	// Each job gets its own nanosecond so the client's index lists the
+	// batch in order.
+	created := s.now().UnixNano()
+	ids := make([]string, len(containers))
+	for i, cs := range containers {
+		ids[i] = uuid.NewString()
+		putRunning(b, &Job{ID: ids[i], Client: client, Containers: cs, Status: job.StatusRunning, Created: created + int64(i)})
 	}
 	if err := b.Commit(s.wo); err != nil {
-		return "", fmt.Errorf("create job: %w", err)
+		return nil, fmt.Errorf("create job: %w", err)
 	}
-	st := s.stripe(id)
-	st.mu.Lock()
-	st.running[id] = runningJob{client: client, containers: containers, created: j.Created}
-	st.mu.Unlock()
-	s.pending.Add(1)
-	return id, nil
+	for i, id := range ids {
+		st := s.stripe(id)
+		st.mu.Lock()
+		st.running[id] = runningJob{client: client, containers: containers[i], created: created + int64(i)}
+		st.mu.Unlock()
+	}
+	s.pending.Add(int64(len(ids)))
+	return ids, nil
 }
 
 // Finish records the outcome of a running job: res.Status must be success
@@ -265,6 +281,7 @@ func (s *Store) Finish(id string, res job.Result) error {
 		if err := s.commitFinish(j, res); err != nil {
 			return err
 		}
+		st.recent.add(j)
 		st.notifyLocked(id)
 		return nil
 	}
@@ -278,13 +295,15 @@ func (s *Store) Finish(id string, res job.Result) error {
 	r.finishing = true
 	st.running[id] = r
 	st.mu.Unlock()
-	err := s.commitFinish(&Job{ID: id, Client: r.client, Containers: r.containers, Status: job.StatusRunning, Created: r.created}, res)
+	j := &Job{ID: id, Client: r.client, Containers: r.containers, Status: job.StatusRunning, Created: r.created}
+	err := s.commitFinish(j, res)
 	st.mu.Lock()
 	if err != nil {
 		r.finishing = false
 		st.running[id] = r
 	} else {
 		delete(st.running, id)
+		st.recent.add(j)
 		st.notifyLocked(id)
 	}
 	st.mu.Unlock()
@@ -294,12 +313,14 @@ func (s *Store) Finish(id string, res job.Result) error {
 func (s *Store) commitFinish(j *Job, res job.Result) error {
 	b := s.db.NewBatch()
 	defer b.Close()
-	_ = b.Delete(indexKey(prefixPending, j.Client, j.Created, j.ID), nil)
+	// The pending key was set once (by Create, or by PutStatus after a
+	// Delete of any earlier one), so a SingleDelete may remove it: unlike a
+	// Delete, it cancels out with that Set when both reach the same flush,
+	// and neither is written to disk. Most jobs finish within one memtable.
+	_ = b.SingleDelete(indexKey(prefixPending, j.Client, j.Created, j.ID), nil)
 	j.Status, j.Result, j.Intermediate = res.Status, res.Result, res.Intermediate
 	j.Finished = s.now().UnixNano()
-	if err := s.putFinished(b, j); err != nil {
-		return err
-	}
+	putFinished(b, j)
 	// Count it finished before it is visible as finished, so a reader that
 	// sees the result never sees it still counted as pending.
 	s.pending.Add(-1)
@@ -347,14 +368,11 @@ func (s *Store) PutStatus(client, id string, status job.Status, containers []str
 		}
 	}
 	if status == job.StatusRunning {
-		err = s.putRunning(b, j)
+		putRunning(b, j)
 		delta++
 	} else {
 		j.Finished = s.now().UnixNano()
-		err = s.putFinished(b, j)
-	}
-	if err != nil {
-		return err
+		putFinished(b, j)
 	}
 	// Count the change before it is visible, as commitFinish does.
 	s.pending.Add(delta)
@@ -363,6 +381,7 @@ func (s *Store) PutStatus(client, id string, status job.Status, containers []str
 		return fmt.Errorf("put status %s: %w", id, err)
 	}
 	delete(st.running, id) // the record, not the fast path, is now authoritative
+	st.recent.forget(id)
 	if status.Terminal() {
 		st.notifyLocked(id)
 	}
@@ -380,9 +399,13 @@ func (s *Store) Get(id string) (*Job, error) {
 	st := s.stripe(id)
 	st.mu.Lock()
 	r, ok := st.running[id]
+	recent, fresh := st.recent.get(id)
 	st.mu.Unlock()
 	if ok {
 		return &Job{ID: id, Client: r.client, Containers: r.containers, Status: job.StatusRunning, Created: r.created}, nil
+	}
+	if fresh {
+		return recent, nil
 	}
 	return s.get(id)
 }
@@ -397,7 +420,7 @@ func (s *Store) get(id string) (*Job, error) {
 	}
 	defer closer.Close()
 	var j Job
-	if err := json.Unmarshal(v, &j); err != nil {
+	if err := decodeRecord(v, &j); err != nil {
 		return nil, fmt.Errorf("decode job %s: %w", id, err)
 	}
 	return &j, nil
@@ -474,10 +497,7 @@ func (s *Store) RecoverInterrupted() (int, error) {
 			j.Status = job.StatusFailed
 			j.Result = &job.ContainerResult{Container: name, Error: InterruptedReason}
 			j.Finished = s.now().UnixNano()
-			if err := s.putFinished(b, j); err != nil {
-				b.Close()
-				return n, err
-			}
+			putFinished(b, j)
 		}
 		s.pending.Add(-int64(len(ids))) // before the commit makes them visible
 		err = b.Commit(s.wo)
@@ -553,6 +573,10 @@ func (s *Store) purgeBatch(upper []byte) (int, bool, error) {
 		}
 		_ = b.Delete(indexKey(prefixFinished, j.Client, j.Created, id), nil)
 		_ = b.Delete(jobKey(id), nil)
+		st := s.stripe(id)
+		st.mu.Lock()
+		st.recent.forget(id)
+		st.mu.Unlock()
 		n++
 	}
 	if err := it.Error(); err != nil {
@@ -568,69 +592,17 @@ func (s *Store) purgeBatch(upper []byte) (int, bool, error) {
 	return n, n < s.batch, nil
 }
 
-// storedResult is job.ContainerResult without its MarshalJSON: encoding/json
-// compacts the bytes a MarshalJSON returns once more, so encoding a Job
-// directly would scan and copy every output twice. The stored shape is the
-// same ({container, output} or {container, error}); an absent output is
-// left out rather than written as null, which reads back the same.
-type storedResult job.ContainerResult
-
-// record is the stored form of a Job (see storedResult).
-type record struct {
-	ID           string         `json:"id"`
-	Client       string         `json:"client"`
-	Containers   []string       `json:"containers"`
-	Status       job.Status     `json:"status"`
-	Result       *storedResult  `json:"result,omitempty"`
-	Intermediate []storedResult `json:"intermediate,omitempty"`
-	Created      int64          `json:"created"`
-	Finished     int64          `json:"finished,omitempty"`
-}
-
-func encodeJob(j *Job) ([]byte, error) {
-	r := record{ID: j.ID, Client: j.Client, Containers: j.Containers, Status: j.Status,
-		Created: j.Created, Finished: j.Finished}
-	if j.Result != nil {
-		c := stored(*j.Result)
-		r.Result = &c
-	}
-	if len(j.Intermediate) > 0 {
-		r.Intermediate = make([]storedResult, len(j.Intermediate))
-		for i, c := range j.Intermediate {
-			r.Intermediate[i] = stored(c)
-		}
-	}
-	return json.Marshal(r)
-}
-
-// stored applies ContainerResult's rule that an error wins: its output is
-// not kept.
-func stored(c job.ContainerResult) storedResult {
-	if c.Error != "" {
-		c.Output = nil
-	}
-	return storedResult(c)
-}
-
-func (s *Store) putRunning(b *pebble.Batch, j *Job) error {
-	v, err := encodeJob(j)
-	if err != nil {
-		return fmt.Errorf("encode job %s: %w", j.ID, err)
-	}
-	_ = b.Set(jobKey(j.ID), v, nil)
+// putRunning and putFinished add a job's record and index keys to b (a
+// batch's Set fails only once it is committed or closed).
+func putRunning(b *pebble.Batch, j *Job) {
+	_ = b.Set(jobKey(j.ID), appendRecord(nil, j), nil)
 	_ = b.Set(indexKey(prefixPending, j.Client, j.Created, j.ID), nil, nil)
-	return nil
 }
 
-func (s *Store) putFinished(b *pebble.Batch, j *Job) error {
-	v, err := encodeJob(j)
-	if err != nil {
-		return fmt.Errorf("encode job %s: %w", j.ID, err)
-	}
-	_ = b.Set(jobKey(j.ID), v, nil)
+func putFinished(b *pebble.Batch, j *Job) {
+	_ = b.Set(jobKey(j.ID), appendRecord(nil, j), nil)
 	_ = b.Set(indexKey(prefixFinished, j.Client, j.Created, j.ID), nil, nil)
 	_ = b.Set(finTimeKey(j.Finished, j.ID), nil, nil)
-	return nil
 }
 
 func (s *Store) countPrefix(prefix []byte) (int, error) {

@@ -491,10 +491,11 @@ func TestFinishDurability(t *testing.T) {
 	}
 }
 
-// TestStoredRecordReadsBackAsWritten checks the stored encoding (outputs
-// compacted once, see encodeJob) against what clients get: a job read back
-// gives the same JobResult JSON as the job written, for records written
-// now and for records an earlier version wrote with json.Marshal(Job).
+// TestStoredRecordReadsBackAsWritten checks the stored encodings against
+// what clients get: a job read back gives the same JobResult JSON as the
+// job written, for records written now (binary, codec.go), for the JSON
+// records of the previous version, and for the json.Marshal(Job) records
+// of the first one.
 func TestStoredRecordReadsBackAsWritten(t *testing.T) {
 	out := json.RawMessage("{ \"text\" : \"a\\u00e9<b>\",\n \"n\": [1, 2.5e3, null] }")
 	tests := []struct {
@@ -519,13 +520,13 @@ func TestStoredRecordReadsBackAsWritten(t *testing.T) {
 			}
 			want, err := json.Marshal(j.JobResult(true))
 			require.NoError(t, err)
-			old, err := json.Marshal(&j) // how records were written before encodeJob
+			first, err := json.Marshal(&j)
 			require.NoError(t, err)
-			now, err := encodeJob(&j)
+			previous, err := legacyJSONRecord(&j)
 			require.NoError(t, err)
-			for name, rec := range map[string][]byte{"current": now, "earlier": old} {
+			for name, rec := range map[string][]byte{"current": appendRecord(nil, &j), "previous": previous, "first": first} {
 				var back Job
-				require.NoError(t, json.Unmarshal(rec, &back), name)
+				require.NoError(t, decodeRecord(rec, &back), name)
 				got, err := json.Marshal(back.JobResult(true))
 				require.NoError(t, err)
 				require.JSONEq(t, string(want), string(got), "%s record %s", name, rec)

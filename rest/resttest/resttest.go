@@ -75,6 +75,15 @@ func (b *Backend) Submit(_ context.Context, client string, req job.Request) (str
 	return id, nil
 }
 
+// SubmitBatch implements rest.Backend.
+func (b *Backend) SubmitBatch(ctx context.Context, client string, reqs []job.Request) ([]string, []error) {
+	ids, errs := make([]string, len(reqs)), make([]error, len(reqs))
+	for i, req := range reqs {
+		ids[i], errs[i] = b.Submit(ctx, client, req)
+	}
+	return ids, errs
+}
+
 // StartStream implements rest.Backend: the stream is the request's data.
 func (b *Backend) StartStream(_ context.Context, _ string, req job.Request) (*rest.Stream, error) {
 	if err := check(req); err != nil {
