@@ -272,6 +272,14 @@ func decodeStreamBody(body []byte) (job.Request, *job.Error) {
 // decodeBatch splits a POST /api/jobs/batch body into its items; the items
 // themselves are decoded one by one so that one bad item fails alone.
 func decodeBatch(body []byte) ([]json.RawMessage, *job.Error) {
+	// A well-formed array is validated and split in one pass, as in
+	// parseBodyObject; anything else gets the precise errors below.
+	if kind(body) == "array" {
+		var items []json.RawMessage
+		if json.Unmarshal(body, &items) == nil {
+			return items, nil
+		}
+	}
 	if jerr := parseJSON(body); jerr != nil {
 		return nil, jerr
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -29,7 +31,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	c := fs.Int("c", 16, "jobs in flight (closed loop); with --rate, the cap on jobs in flight (default 10000)")
 	rate := fs.Float64("rate", 0, "open loop: start jobs at this many per second")
 	submitOnly := fs.Bool("submit-only", false, "do not wait for jobs to finish; measure submission only")
-	batch := fs.Int("batch", 0, "coalesce concurrent submits into POST /api/jobs/batch requests of at most this many jobs")
+	batch := fs.Int("batch", 0, "submit in POST /api/jobs/batch requests of this many jobs; closed loop: c/batch clients each wait for a whole batch with GET /api/jobs?wait=")
+	cpuProfile := fs.String("cpuprofile", "", "write the generator's own CPU profile to this file")
 	poll := fs.Duration("poll", 2*time.Millisecond, "how often to ask the node for the jobs in flight")
 	timeout := fs.Duration("timeout", time.Minute, "per-job limit from start to finish")
 	runs := fs.Int("runs", 1, "repeat the run K times and report the median")
@@ -65,6 +68,17 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef(fs, "--containers is required")
 	}
 
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("cpu profile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("cpu profile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if *warmup > 0 {
 		w := cfg
 		w.Jobs, w.Rate = *warmup, 0

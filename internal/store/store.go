@@ -131,7 +131,15 @@ func Open(dir string, opts Options) (*Store, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	db, err := pebble.Open(dir, &pebble.Options{Logger: pebbleLogger{log}, FS: opts.FS})
+	db, err := pebble.Open(dir, &pebble.Options{Logger: pebbleLogger{log}, FS: opts.FS,
+		// Job ids are random (UUIDv4), so every flushed table overlaps the
+		// whole base level and each L0 compaction rewrites it: a later L0
+		// trigger means fewer, larger compactions (Pebble's background work
+		// fell from ~18% to ~10% of the node's CPU under load). 32 MiB
+		// memtables measured no better and cost 56 MiB more.
+		L0CompactionThreshold: 16,
+		L0StopWritesThreshold: 40,
+	})
 	if err != nil {
 		if strings.Contains(err.Error(), "lock") {
 			return nil, fmt.Errorf("open store %s: the directory is in use by another node (%w); stop that node or choose another data_dir", dir, err)
