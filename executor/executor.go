@@ -37,7 +37,7 @@ type Options struct {
 	Runtime Runtime
 	// Containers is the configuration (timeouts, ids). Required.
 	Containers []config.Container
-	// HTTPClient makes the container calls. Default: NewHTTPClient().
+	// HTTPClient makes the container calls. Default: NewHTTPClient(0).
 	HTTPClient *http.Client
 	// ResourcesTimeout bounds each GET /service-resources. Default 5s.
 	ResourcesTimeout time.Duration
@@ -69,7 +69,7 @@ func New(opts Options) (*Executor, error) {
 		return nil, errors.New("executor: Options.Runtime is required")
 	}
 	if opts.HTTPClient == nil {
-		opts.HTTPClient = NewHTTPClient()
+		opts.HTTPClient = NewHTTPClient(0)
 	}
 	if opts.ResourcesTimeout <= 0 {
 		opts.ResourcesTimeout = 5 * time.Second

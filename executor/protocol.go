@@ -34,15 +34,24 @@ const maxErrorBody = 4 << 10
 // rather than exhausting memory.
 const maxOutput = 64 << 20
 
+// DefaultIdlePerHost is NewHTTPClient's pool size when given none.
+const DefaultIdlePerHost = 256
+
 // NewHTTPClient returns the client the executor uses when none is given:
-// keep-alive connections sized for many concurrent calls per container, and
-// no overall timeout (calls carry their own deadlines; streams an idle one).
-func NewHTTPClient() *http.Client {
+// up to idlePerHost keep-alive connections per container (0: the
+// default), for many concurrent calls, and no overall timeout (calls carry
+// their own deadlines; streams an idle one). Plain http:// calls are made
+// by the executor's own transport (transport.go); anything else by
+// net/http's.
+func NewHTTPClient(idlePerHost int) *http.Client {
+	if idlePerHost <= 0 {
+		idlePerHost = DefaultIdlePerHost
+	}
 	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.MaxIdleConns = 1024
-	tr.MaxIdleConnsPerHost = 256
+	tr.MaxIdleConnsPerHost = idlePerHost
+	tr.MaxIdleConns = 4 * idlePerHost
 	tr.IdleConnTimeout = 90 * time.Second
-	return &http.Client{Transport: tr}
+	return &http.Client{Transport: newTransport(tr, idlePerHost, tr.IdleConnTimeout)}
 }
 
 // call performs one POST /service_output and returns the container's JSON

@@ -75,9 +75,9 @@ func (r ContainerResult) MarshalJSON() ([]byte, error) {
 
 // Result is a JobResult as returned by GET /api/jobs?id=...
 type Result struct {
-	ID           string            `json:"id"`
-	Status       Status            `json:"status"`
-	Result       *ContainerResult  `json:"result"`
+	ID     string           `json:"id"`
+	Status Status           `json:"status"`
+	Result *ContainerResult `json:"result"`
 	// Intermediate is nil unless asked for (omitted from the JSON); when
 	// asked for it is present, as [] for a one-container or running job.
 	Intermediate []ContainerResult `json:"intermediate_results,omitzero"`

@@ -78,7 +78,7 @@ func newManager(o managerOptions) *manager {
 	m := &manager{
 		store: o.Store, run: o.Runner, log: o.Logger, tracer: o.Tracer, metrics: o.Metrics, timeout: o.Timeout,
 		timedOut: fmt.Errorf("job timed out after %s", o.Timeout),
-		slots: make(chan struct{}, o.QueueSize), queue: make(chan task, o.QueueSize),
+		slots:    make(chan struct{}, o.QueueSize), queue: make(chan task, o.QueueSize),
 		base: base, cancel: cancel,
 	}
 	for i := 0; i < o.Workers; i++ {

@@ -332,14 +332,10 @@ func (n *Node) runtime() (executor.Runtime, error) {
 // stream slot (jobs.workers each) to call the same container at once: a
 // smaller pool closes and redials connections under full load.
 func containerClient(workers int) *http.Client {
-	hc := executor.NewHTTPClient()
-	tr := hc.Transport.(*http.Transport)
-	if n := 2 * workers; tr.MaxIdleConnsPerHost < n {
-		tr.MaxIdleConnsPerHost = n
-		tr.MaxIdleConns = max(tr.MaxIdleConns, 4*n)
-	}
-	return hc
+	return executor.NewHTTPClient(idlePerContainer(workers))
 }
+
+func idlePerContainer(workers int) int { return max(executor.DefaultIdlePerHost, 2*workers) }
 
 // registerRuntime exports the metrics of a runtime that is a
 // prometheus.Collector (the Docker runtime) at /metrics. A collector the

@@ -1,0 +1,166 @@
+package executor
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// countingServer serves handler on loopback and counts the connections it
+// accepted.
+func countingServer(t *testing.T, handler http.HandlerFunc) (*httptest.Server, *atomic.Int64) {
+	var conns atomic.Int64
+	srv := httptest.NewUnstartedServer(handler)
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return srv, &conns
+}
+
+func get(t *testing.T, hc *http.Client, ctx context.Context, url string) (string, error) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(`{"x":1}`))
+	require.NoError(t, err)
+	resp, err := hc.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return string(b), err
+}
+
+func TestTransportReusesConnections(t *testing.T) {
+	tests := []struct {
+		name    string
+		handler http.HandlerFunc
+		want    string
+		reused  bool
+	}{
+		{"content-length reply", func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			w.Write(b)
+		}, `{"x":1}`, true},
+		{"chunked reply", func(w http.ResponseWriter, r *http.Request) {
+			w.Write([]byte("a"))
+			w.(http.Flusher).Flush()
+			w.Write([]byte("b"))
+		}, "ab", true},
+		{"empty reply", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) }, "", true},
+		{"server asks to close", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Connection", "close")
+			w.Write([]byte("bye"))
+		}, "bye", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, conns := countingServer(t, tc.handler)
+			hc := NewHTTPClient(4)
+			for range 5 {
+				got, err := get(t, hc, context.Background(), srv.URL)
+				require.NoError(t, err)
+				require.Equal(t, tc.want, got)
+			}
+			if tc.reused {
+				require.EqualValues(t, 1, conns.Load(), "one connection for sequential calls")
+			} else {
+				require.EqualValues(t, 5, conns.Load())
+			}
+		})
+	}
+}
+
+// TestTransportServerClosedIdle: a container that closes idle connections
+// (a keep-alive timeout) costs a redial, not a failed call.
+func TestTransportServerClosedIdle(t *testing.T) {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }))
+	srv.Config.IdleTimeout = 20 * time.Millisecond
+	srv.Start()
+	defer srv.Close()
+	hc := NewHTTPClient(4)
+	tr := hc.Transport.(*transport)
+	tr.probeAfter = 0 // probe on every reuse
+	for range 3 {
+		got, err := get(t, hc, context.Background(), srv.URL)
+		require.NoError(t, err)
+		require.Equal(t, "ok", got)
+		time.Sleep(100 * time.Millisecond) // the server closes the idle connection
+	}
+}
+
+func TestTransportCancelAndDeadline(t *testing.T) {
+	release := make(chan struct{})
+	srv, conns := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+		w.Write([]byte("late"))
+	})
+	defer close(release)
+	hc := NewHTTPClient(4)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err := get(t, hc, ctx, srv.URL)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+
+	ctx, cancel = context.WithCancel(context.Background())
+	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	_, err = get(t, hc, ctx, srv.URL)
+	require.ErrorIs(t, err, context.Canceled)
+
+	// A cancelled exchange's connection is not reused.
+	require.EqualValues(t, 2, conns.Load())
+	require.Empty(t, hc.Transport.(*transport).idle[strings.TrimPrefix(srv.URL, "http://")])
+}
+
+func TestTransportBodyClosedEarlyClosesTheConnection(t *testing.T) {
+	srv, conns := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(strings.Repeat("x", 64<<10)))
+	})
+	hc := NewHTTPClient(4)
+	for range 2 {
+		resp, err := hc.Post(srv.URL, "application/json", strings.NewReader("{}"))
+		require.NoError(t, err)
+		_, err = resp.Body.Read(make([]byte, 10))
+		require.NoError(t, err)
+		require.NoError(t, resp.Body.Close())
+		_, err = resp.Body.Read(make([]byte, 10))
+		require.ErrorIs(t, err, io.EOF, "a closed body reads EOF")
+	}
+	require.EqualValues(t, 2, conns.Load(), "a half-read reply's connection is dropped")
+}
+
+func TestTransportRefusedAndFallback(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	ln.Close()
+	hc := NewHTTPClient(4)
+	_, err = get(t, hc, context.Background(), "http://"+addr)
+	require.Error(t, err)
+	require.ErrorIs(t, err, syscall.ECONNREFUSED)
+
+	// https goes through net/http's transport.
+	tls := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("secure")) }))
+	defer tls.Close()
+	fb := tls.Client().Transport.(*http.Transport)
+	hc = &http.Client{Transport: newTransport(fb, 4, time.Minute)}
+	got, err := get(t, hc, context.Background(), tls.URL)
+	require.NoError(t, err)
+	require.Equal(t, "secure", got)
+}
