@@ -327,17 +327,7 @@ func newNodeLoad(cfg Config, p *poller) (*nodeLoad, error) {
 
 // submit posts the job and returns its id, or the node's error.
 func (n *nodeLoad) submit(ctx context.Context) (string, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, n.url, bytes.NewReader(n.body))
-	if err != nil {
-		return "", err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := n.cfg.HTTPClient.Do(req)
-	if err != nil {
-		return "", err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
+	status, b, err := n.exchange(ctx, http.MethodPost, n.url, n.body)
 	if err != nil {
 		return "", err
 	}
@@ -347,11 +337,11 @@ func (n *nodeLoad) submit(ctx context.Context) (string, error) {
 		Params map[string]any `json:"params"`
 	}
 	_ = json.Unmarshal(b, &out)
-	if resp.StatusCode != http.StatusOK || out.ID == "" {
+	if status != http.StatusOK || out.ID == "" {
 		if out.Error == "" {
 			out.Error = strings.TrimSpace(string(b))
 		}
-		return "", &client.Error{StatusCode: resp.StatusCode, Message: out.Error, Params: out.Params}
+		return "", &client.Error{StatusCode: status, Message: out.Error, Params: out.Params}
 	}
 	return out.ID, nil
 }
@@ -499,24 +489,38 @@ func (n *nodeLoad) waitBatch(ctx context.Context, ids []string, wait time.Durati
 		u.WriteString("&id=")
 		u.WriteString(id) // node-issued UUIDs need no escaping
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := n.cfg.HTTPClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
+	status, raw, err := n.exchange(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
 		return nil, err
 	}
 	var out []jobState
-	if resp.StatusCode != http.StatusOK || json.Unmarshal(raw, &out) != nil {
-		return nil, &client.Error{StatusCode: resp.StatusCode, Message: strings.TrimSpace(string(raw))}
+	if status != http.StatusOK || json.Unmarshal(raw, &out) != nil {
+		return nil, &client.Error{StatusCode: status, Message: strings.TrimSpace(string(raw))}
 	}
 	return out, nil
+}
+
+// exchange sends one request (body, if any, as JSON) and returns the
+// answer's status and body; err is for the exchange itself.
+func (n *nodeLoad) exchange(ctx context.Context, method, url string, body []byte) (int, []byte, error) {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, rd)
+	if err != nil {
+		return 0, nil, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := n.cfg.HTTPClient.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, raw, err
 }
 
 // poller asks the node for every job in flight in one request per tick and
@@ -746,17 +750,7 @@ func (b *batcher) send(ctx context.Context, reqs []batchReq) {
 // postBatch posts a batch of want items and returns each item's id or
 // rejection; err is for the request as a whole.
 func (n *nodeLoad) postBatch(ctx context.Context, url string, body []byte, want int) ([]batchRes, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := n.cfg.HTTPClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
+	status, raw, err := n.exchange(ctx, http.MethodPost, url, body)
 	if err != nil {
 		return nil, err
 	}
@@ -765,13 +759,13 @@ func (n *nodeLoad) postBatch(ctx context.Context, url string, body []byte, want 
 		Error  string         `json:"error"`
 		Params map[string]any `json:"params"`
 	}
-	if resp.StatusCode != http.StatusOK || json.Unmarshal(raw, &items) != nil || len(items) != want {
-		return nil, &client.Error{StatusCode: resp.StatusCode, Message: strings.TrimSpace(string(raw))}
+	if status != http.StatusOK || json.Unmarshal(raw, &items) != nil || len(items) != want {
+		return nil, &client.Error{StatusCode: status, Message: strings.TrimSpace(string(raw))}
 	}
 	out := make([]batchRes, want)
 	for i, it := range items {
 		if it.ID == "" {
-			out[i].err = &client.Error{StatusCode: resp.StatusCode, Message: it.Error, Params: it.Params}
+			out[i].err = &client.Error{StatusCode: status, Message: it.Error, Params: it.Params}
 			continue
 		}
 		out[i].id = it.ID
