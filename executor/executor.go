@@ -120,9 +120,11 @@ func (e *Executor) Call(ctx context.Context, id string, req Request) (json.RawMe
 	if err != nil {
 		return nil, err
 	}
-	ctx, span := e.tracer.Start(ctx, "container.call", trace.WithSpanKind(trace.SpanKindClient),
-		trace.WithAttributes(attribute.String("container.id", id),
-			attribute.Int("container.source", int(req.Source)), attribute.Int("container.destination", int(req.Destination))))
+	ctx, span := e.tracer.Start(ctx, "container.call", trace.WithSpanKind(trace.SpanKindClient))
+	if span.IsRecording() { // attributes cost allocations on every call
+		span.SetAttributes(attribute.String("container.id", id),
+			attribute.Int("container.source", int(req.Source)), attribute.Int("container.destination", int(req.Destination)))
+	}
 	defer span.End()
 	start := time.Now()
 	out, err := call(ctx, e.hc, e.prop, id, ep, to, req)

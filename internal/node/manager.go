@@ -151,8 +151,10 @@ func (m *manager) worker() {
 }
 
 func (m *manager) execute(t task) {
-	ctx, span := m.tracer.Start(trace.ContextWithRemoteSpanContext(m.base, t.link), "job.run",
-		trace.WithAttributes(attribute.String("job.id", t.id), attribute.StringSlice("job.containers", t.in.Containers)))
+	ctx, span := m.tracer.Start(trace.ContextWithRemoteSpanContext(m.base, t.link), "job.run")
+	if span.IsRecording() { // building attributes costs allocations on every job
+		span.SetAttributes(attribute.String("job.id", t.id), attribute.StringSlice("job.containers", t.in.Containers))
+	}
 	defer span.End()
 	ctx, cancel := context.WithTimeoutCause(ctx, m.timeout, m.timedOut)
 	defer cancel()
