@@ -73,6 +73,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		b = []byte(`{"error":"` + msgInternal + `"}`)
 		status = http.StatusInternalServerError
 	}
+	writeEncoded(w, status, b)
+}
+
+// writeEncoded answers with b, JSON already encoded, and a final newline
+// (as json.Encoder writes).
+func writeEncoded(w http.ResponseWriter, status int, b []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Content-Length", strconv.Itoa(len(b)+1))

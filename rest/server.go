@@ -347,8 +347,9 @@ func (s *server) jobs(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, "read results", err)
 			return
 		}
-		if res == nil {
-			res = []job.Result{}
+		if b, ok := appendResults(make([]byte, 0, 128*len(res)+2), res); ok {
+			writeEncoded(w, http.StatusOK, b)
+			return
 		}
 		writeJSON(w, http.StatusOK, res)
 		return
