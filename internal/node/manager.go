@@ -25,7 +25,7 @@ type runner interface {
 
 // jobStore is what the manager needs from the store.
 type jobStore interface {
-	CreateBatch(client string, containers [][]string) ([]string, error)
+	CreateBatchPipelined(client string, containers [][]string) (ids []string, durable func() error, err error)
 	Finish(id string, res job.Result) error
 }
 
@@ -125,7 +125,7 @@ func (m *manager) SubmitBatch(ctx context.Context, client string, ins []executor
 	for k, i := range take {
 		containers[k] = ins[i].Containers
 	}
-	created, err := m.store.CreateBatch(client, containers)
+	created, durable, err := m.store.CreateBatchPipelined(client, containers)
 	if err != nil {
 		for _, i := range take {
 			<-m.slots
@@ -134,10 +134,22 @@ func (m *manager) SubmitBatch(ctx context.Context, client string, ins []executor
 		return ids, errs
 	}
 	m.metrics.Submitted.WithLabelValues("offchain").Add(float64(len(take)))
+	// The jobs go to the workers at once and run while the store syncs
+	// them; their ids are given out only once they are durable.
 	link := trace.SpanContextFromContext(ctx)
 	for k, i := range take {
-		ids[i] = created[k]
 		m.queue <- task{id: created[k], in: ins[i], link: link} // never blocks: a slot is held
+	}
+	if err := durable(); err != nil {
+		// The disk failed the sync: the client is told, and the jobs,
+		// already running, finish as best they can.
+		for _, i := range take {
+			errs[i] = fmt.Errorf("submit job: %w", err)
+		}
+		return ids, errs
+	}
+	for k, i := range take {
+		ids[i] = created[k]
 	}
 	return ids, errs
 }

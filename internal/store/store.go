@@ -233,22 +233,51 @@ func (s *Store) Create(client string, containers []string) (string, error) {
 // entry, in one durable write (one fsync for all), and returns their ids in
 // order. Either all are created or none is.
 func (s *Store) CreateBatch(client string, containers [][]string) ([]string, error) {
-	if err := s.enter(); err != nil {
+	ids, durable, err := s.CreateBatchPipelined(client, containers)
+	if err != nil {
 		return nil, err
 	}
-	defer s.leave()
+	if err := durable(); err != nil {
+		return nil, err
+	}
+	return ids, nil
+}
+
+// CreateBatchPipelined is CreateBatch without waiting for the fsync: when
+// it returns, the jobs exist (readable, counted, finishable), so their work
+// can start while the disk syncs. durable waits until they are on disk; it
+// must be called exactly once, and before any id is given to a client.
+//
+// A crash before the sync loses the jobs and anything written after them
+// (the WAL is written in order), which is safe only because no client has
+// their ids yet. The fsync is a disk round trip (~0.2 ms here) during which
+// the jobs would otherwise sit idle.
+func (s *Store) CreateBatchPipelined(client string, containers [][]string) (ids []string, durable func() error, err error) {
+	if err := s.enter(); err != nil {
+		return nil, nil, err
+	}
 	b := s.db.NewBatch()
-	defer b.Close()
 	// Each job gets its own nanosecond so the client's index lists the
 	// batch in order.
 	created := s.now().UnixNano()
-	ids := make([]string, len(containers))
+	ids = make([]string, len(containers))
 	for i, cs := range containers {
 		ids[i] = uuid.NewString()
 		putRunning(b, &Job{ID: ids[i], Client: client, Containers: cs, Status: job.StatusRunning, Created: created + int64(i)})
 	}
-	if err := b.Commit(s.wo); err != nil {
-		return nil, fmt.Errorf("create job: %w", err)
+	wait := func() error { return nil }
+	if s.wo.Sync {
+		// Pebble's documented way to apply a synced write without waiting
+		// for its sync (marked experimental; the version is pinned).
+		err = s.db.ApplyNoSyncWait(b, s.wo)
+		wait = b.SyncWait
+	} else {
+		err = b.Commit(s.wo)
+	}
+	if err != nil {
+		b.Close()
+		s.leave()
+		return nil, nil, fmt.Errorf("create job: %w", err)
 	}
 	for i, id := range ids {
 		st := s.stripe(id)
@@ -257,7 +286,21 @@ func (s *Store) CreateBatch(client string, containers [][]string) ([]string, err
 		st.mu.Unlock()
 	}
 	s.pending.Add(int64(len(ids)))
-	return ids, nil
+	var once sync.Once
+	var serr error
+	durable = func() error {
+		once.Do(func() {
+			// The store stays open (enter) until the batch is synced and
+			// closed: Close must not pull the database from under it.
+			defer s.leave()
+			defer b.Close()
+			if err := wait(); err != nil {
+				serr = fmt.Errorf("create job: sync: %w", err)
+			}
+		})
+		return serr
+	}
+	return ids, durable, nil
 }
 
 // Finish records the outcome of a running job: res.Status must be success

@@ -537,3 +537,52 @@ func TestStoredRecordReadsBackAsWritten(t *testing.T) {
 		})
 	}
 }
+
+// TestCreateBatchPipelined: the jobs are usable before the sync, durable
+// after it (a crash right after durable returns keeps them, and recovery
+// fails them visibly), and durable may be called again.
+func TestCreateBatchPipelined(t *testing.T) {
+	fs := vfs.NewStrictMem()
+	require.NoError(t, fs.MkdirAll("db", 0o755))
+	root, err := fs.OpenDir("")
+	require.NoError(t, err)
+	require.NoError(t, root.Sync())
+	require.NoError(t, root.Close())
+	s := open(t, "db", Options{FS: fs})
+	ids, durable, err := s.CreateBatchPipelined("c", [][]string{{"a"}, {"a", "b"}})
+	require.NoError(t, err)
+	require.Len(t, ids, 2)
+	require.Equal(t, 2, s.Pending())
+	j, err := s.Get(ids[1])
+	require.NoError(t, err, "readable before the sync")
+	require.Equal(t, []string{"a", "b"}, j.Containers)
+	require.NoError(t, durable())
+	require.NoError(t, durable(), "a second call returns the same")
+	listed, err := s.List("c", nil)
+	require.NoError(t, err)
+	require.Equal(t, ids, listed, "listed in order")
+
+	fs.SetIgnoreSyncs(true) // crash: nothing more reaches the disk
+	require.NoError(t, s.Close())
+	fs.ResetToSyncedState()
+	fs.SetIgnoreSyncs(false)
+	s = open(t, "db", Options{FS: fs})
+	defer s.Close()
+	n, err := s.RecoverInterrupted()
+	require.NoError(t, err)
+	require.Equal(t, 2, n, "both jobs survived the crash")
+	for _, id := range ids {
+		j, err := s.Get(id)
+		require.NoError(t, err)
+		require.Equal(t, job.StatusFailed, j.Status)
+	}
+
+	// Without fsync (tests, benchmarks) the same calls work.
+	ns := open(t, t.TempDir(), Options{NoSync: true})
+	defer ns.Close()
+	ids, durable, err = ns.CreateBatchPipelined("c", [][]string{{"a"}})
+	require.NoError(t, err)
+	require.NoError(t, durable())
+	_, err = ns.Get(ids[0])
+	require.NoError(t, err)
+}
