@@ -66,6 +66,17 @@ func call(ctx context.Context, hc *http.Client, prop propagation.TextMapPropagat
 	}
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if tr, ok := hc.Transport.(*transport); ok {
+		if tg, ok := tr.targetFor(ep.URL, "/service_output"); ok {
+			if extra, ok := extraHeaders(cctx, prop, ep.Bearer); ok {
+				status, b, err := tr.post(cctx, tg, extra, body, maxOutput)
+				if err != nil {
+					return nil, transportError(ctx, id, timeout, err)
+				}
+				return reply(id, status, b)
+			}
+		}
+	}
 	hr, err := http.NewRequestWithContext(cctx, http.MethodPost, ep.URL+"/service_output", bytes.NewReader(body))
 	if err != nil {
 		return nil, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
@@ -92,14 +103,65 @@ func call(ctx context.Context, hc *http.Client, prop propagation.TextMapPropagat
 	if len(b) > maxOutput {
 		return nil, &ContainerError{Container: id, Status: resp.StatusCode, Message: fmt.Sprintf("output larger than %d bytes", maxOutput)}
 	}
+	return reply(id, resp.StatusCode, b)
+}
+
+// reply checks a container's reply: a 2xx status and a JSON output whose
+// "code", if any, is 200.
+func reply(id string, status int, b []byte) (json.RawMessage, error) {
+	if status < 200 || status > 299 {
+		if len(b) > maxErrorBody {
+			b = b[:maxErrorBody]
+		}
+		return nil, &ContainerError{Container: id, Status: status, Message: replyMessage(status, b)}
+	}
 	b = bytes.TrimSpace(b)
 	if !json.Valid(b) {
-		return nil, &ContainerError{Container: id, Status: resp.StatusCode, Message: "output is not JSON: " + snippet(b)}
+		return nil, &ContainerError{Container: id, Status: status, Message: "output is not JSON: " + snippet(b)}
 	}
 	if msg, bad := badCode(b); bad {
-		return nil, &ContainerError{Container: id, Status: resp.StatusCode, Message: msg}
+		return nil, &ContainerError{Container: id, Status: status, Message: msg}
 	}
 	return json.RawMessage(b), nil
+}
+
+// extraHeaders are the call's headers beyond the fixed ones: bearer auth
+// and the trace context. ok is false if a value could not be sent as is
+// (a line break), which leaves the call to net/http and its checks.
+func extraHeaders(ctx context.Context, prop propagation.TextMapPropagator, bearer string) ([]header, bool) {
+	var hs headerCarrier
+	if bearer != "" {
+		hs = append(hs, header{"Authorization", "Bearer " + bearer})
+	}
+	prop.Inject(ctx, &hs)
+	for _, h := range hs {
+		if strings.ContainsAny(h.key, "\r\n: ") || strings.ContainsAny(h.value, "\r\n") {
+			return nil, false
+		}
+	}
+	return hs, true
+}
+
+// headerCarrier collects the headers a propagator injects.
+type headerCarrier []header
+
+func (c *headerCarrier) Get(key string) string {
+	for _, h := range *c {
+		if strings.EqualFold(h.key, key) {
+			return h.value
+		}
+	}
+	return ""
+}
+
+func (c *headerCarrier) Set(key, value string) { *c = append(*c, header{key, value}) }
+
+func (c *headerCarrier) Keys() []string {
+	keys := make([]string, len(*c))
+	for i, h := range *c {
+		keys[i] = h.key
+	}
+	return keys
 }
 
 // transportError describes a failed exchange for the job's result: the

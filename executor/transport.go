@@ -2,11 +2,15 @@ package executor
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/url"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -30,6 +34,9 @@ type transport struct {
 
 	mu   sync.Mutex
 	idle map[string][]*persistConn
+	// targets caches parsed container URLs for post: rawURL+"\x00"+path
+	// → *target (nil when post cannot handle it).
+	targets sync.Map
 }
 
 // persistConn is one keep-alive HTTP/1.1 connection.
@@ -215,4 +222,91 @@ func (b *body) finish(complete bool) {
 		return
 	}
 	b.pc.c.Close()
+}
+
+// target is a container URL taken apart once for post.
+type target struct {
+	host string // host:port to dial
+	// head is the request line and fixed headers, up to the Content-Length
+	// value: "POST /service_output HTTP/1.1\r\nHost: ...\r\n...Content-Length: ".
+	head []byte
+}
+
+// targetFor parses rawURL (an http:// base URL) and path once; ok is false
+// for anything post does not handle (https, user info, a bad URL).
+func (t *transport) targetFor(rawURL, path string) (*target, bool) {
+	key := rawURL + "\x00" + path
+	if v, ok := t.targets.Load(key); ok {
+		tg, _ := v.(*target)
+		return tg, tg != nil
+	}
+	var tg *target
+	if u, err := url.Parse(rawURL + path); err == nil && u.Scheme == "http" && u.Host != "" && u.User == nil {
+		host := u.Host
+		if u.Port() == "" {
+			host = net.JoinHostPort(u.Hostname(), "80")
+		}
+		head := "POST " + u.RequestURI() + " HTTP/1.1\r\nHost: " + u.Host +
+			"\r\nUser-Agent: infernode\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: "
+		tg = &target{host: host, head: []byte(head)}
+	}
+	t.targets.Store(key, tg)
+	return tg, tg != nil
+}
+
+// header is one extra request header (bearer auth, trace context).
+type header struct{ key, value string }
+
+// post sends one POST with a JSON body to tg and returns the reply's
+// status and up to limit bytes of its body (more is an error). It is the
+// container call's fast path: no http.Request or http.Client, the same
+// pooled connections as RoundTrip, and the reply parsed by net/http.
+func (t *transport) post(ctx context.Context, tg *target, extra []header, body []byte, limit int64) (int, []byte, error) {
+	pc, err := t.get(ctx, tg.host)
+	if err != nil {
+		return 0, nil, err
+	}
+	stop := context.AfterFunc(ctx, func() { _ = pc.c.SetDeadline(aLongTimeAgo) })
+	fail := func(err error) (int, []byte, error) {
+		stop()
+		pc.c.Close()
+		if cerr := ctx.Err(); cerr != nil {
+			return 0, nil, cerr
+		}
+		return 0, nil, err
+	}
+	w := pc.bw
+	_, _ = w.Write(tg.head)
+	var n [20]byte
+	_, _ = w.Write(strconv.AppendInt(n[:0], int64(len(body)), 10))
+	for _, h := range extra {
+		_, _ = w.WriteString("\r\n" + h.key + ": " + h.value)
+	}
+	_, _ = w.WriteString("\r\n\r\n")
+	_, _ = w.Write(body)
+	if err := w.Flush(); err != nil {
+		return fail(err)
+	}
+	resp, err := http.ReadResponse(pc.br, nil)
+	if err != nil {
+		return fail(err)
+	}
+	size := limit + 1
+	if resp.ContentLength >= 0 && resp.ContentLength <= limit {
+		size = resp.ContentLength
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, min(size, 64<<10)))
+	got, err := buf.ReadFrom(io.LimitReader(resp.Body, limit+1))
+	if err != nil {
+		return fail(err)
+	}
+	if got > limit {
+		return fail(fmt.Errorf("reply larger than %d bytes", limit))
+	}
+	if !stop() || resp.Close {
+		pc.c.Close()
+	} else {
+		t.put(pc)
+	}
+	return resp.StatusCode, buf.Bytes(), nil
 }

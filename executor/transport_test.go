@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"go.opentelemetry.io/otel/propagation"
 )
 
 // countingServer serves handler on loopback and counts the connections it
@@ -163,4 +164,53 @@ func TestTransportRefusedAndFallback(t *testing.T) {
 	got, err := get(t, hc, context.Background(), tls.URL)
 	require.NoError(t, err)
 	require.Equal(t, "secure", got)
+}
+
+func TestTransportPost(t *testing.T) {
+	srv, conns := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		switch string(b) {
+		case "chunked":
+			w.Write([]byte("a"))
+			w.(http.Flusher).Flush()
+			w.Write([]byte("b"))
+		case "big":
+			w.Write([]byte(strings.Repeat("x", 100)))
+		case "fail":
+			http.Error(w, "nope", http.StatusTeapot)
+		default:
+			w.Header().Set("X-Got", r.Method+" "+r.URL.Path+" "+r.Header.Get("Content-Type")+" "+r.Header.Get("Authorization"))
+			w.Write([]byte(r.Method + " " + r.URL.Path + " " + r.Header.Get("Authorization") + " " + string(b)))
+		}
+	})
+	tr := NewHTTPClient(4).Transport.(*transport)
+	tg, ok := tr.targetFor(srv.URL, "/service_output")
+	require.True(t, ok)
+	tests := []struct {
+		body, want string
+		status     int
+		err        string
+	}{
+		{body: `{"x":1}`, status: 200, want: `POST /service_output Bearer t {"x":1}`},
+		{body: "chunked", status: 200, want: "ab"},
+		{body: "fail", status: http.StatusTeapot, want: "nope\n"},
+		{body: "big", err: "reply larger than 64 bytes"},
+		{body: `{"x":2}`, status: 200, want: `POST /service_output Bearer t {"x":2}`},
+	}
+	for _, tc := range tests {
+		status, got, err := tr.post(context.Background(), tg, []header{{"Authorization", "Bearer t"}}, []byte(tc.body), 64)
+		if tc.err != "" {
+			require.ErrorContains(t, err, tc.err)
+			continue
+		}
+		require.NoError(t, err)
+		require.Equal(t, tc.status, status)
+		require.Equal(t, tc.want, string(got))
+	}
+	require.EqualValues(t, 2, conns.Load(), "the connection is reused, except after the reply that was too large")
+
+	_, ok = tr.targetFor("https://example.invalid", "/service_output")
+	require.False(t, ok, "https is left to net/http")
+	_, ok = extraHeaders(context.Background(), propagation.TraceContext{}, "bad\r\nX-Injected: 1")
+	require.False(t, ok, "a value with a line break is left to net/http's checks")
 }
