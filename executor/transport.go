@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -109,15 +108,8 @@ func (t *transport) get(ctx context.Context, host string) (*persistConn, error) 
 }
 
 // alive reports whether the server has not closed the connection while it
-// was idle: a read that would block means open; EOF, a reset or stray
-// bytes mean it cannot be reused.
-func (pc *persistConn) alive() bool {
-	_ = pc.c.SetReadDeadline(time.Now().Add(time.Millisecond))
-	_, err := pc.br.Peek(1)
-	_ = pc.c.SetReadDeadline(time.Time{})
-	var ne net.Error
-	return errors.As(err, &ne) && ne.Timeout()
-}
+// was idle, without waiting: see connAlive.
+func (pc *persistConn) alive() bool { return pc.br.Buffered() == 0 && connAlive(pc.c) }
 
 // put returns a connection whose exchange is complete to the pool.
 func (t *transport) put(pc *persistConn) {

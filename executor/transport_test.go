@@ -214,3 +214,37 @@ func TestTransportPost(t *testing.T) {
 	_, ok = extraHeaders(context.Background(), propagation.TraceContext{}, "bad\r\nX-Injected: 1")
 	require.False(t, ok, "a value with a line break is left to net/http's checks")
 }
+
+func TestConnAlive(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, err := ln.Accept()
+		if err == nil {
+			accepted <- c
+		}
+	}()
+	c, err := net.Dial("tcp", ln.Addr().String())
+	require.NoError(t, err)
+	defer c.Close()
+	srv := <-accepted
+
+	start := time.Now()
+	require.True(t, connAlive(c), "an open, quiet connection")
+	require.Less(t, time.Since(start), 100*time.Millisecond, "the check does not wait")
+	_, err = srv.Write([]byte("x"))
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return !connAlive(c) }, 5*time.Second, time.Millisecond, "stray bytes: out of step")
+
+	c2, err := net.Dial("tcp", ln.Addr().String())
+	require.NoError(t, err)
+	defer c2.Close()
+	go func() {
+		if s, err := ln.Accept(); err == nil {
+			s.Close()
+		}
+	}()
+	require.Eventually(t, func() bool { return !connAlive(c2) }, 5*time.Second, time.Millisecond, "closed by the server")
+}
