@@ -146,3 +146,35 @@ func FuzzDecodeResourcesQuery(f *testing.F) {
 		checkAnswer(t, rec.Code, rec.Body.Bytes())
 	})
 }
+
+// FuzzDecodeJobFast: what the batch fast path accepts, the general
+// decoder accepts too, with the same request.
+func FuzzDecodeJobFast(f *testing.F) {
+	for _, s := range []string{
+		`{"containers":["echo"],"data":{"x":1}}`,
+		` { "data" : {"a":[1,{"b":"}"}]} , "containers" : [ "a" , "b" ], "requires_proof": true } `,
+		`{"containers":[],"data":{},"requires_proof":null}`,
+		`{"containers":["a"],"data":{},"containers":["b"]}`,
+		`{"containers":["\u00e9"],"data":{}}`,
+		`{"Containers":["a"],"data":{}}`,
+		`{"containers":["a"],"data":[]}`,
+		`{"subscription":{},"signature":{},"data":{}}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !json.Valid([]byte(s)) {
+			return // batch items are valid JSON by the time they get here
+		}
+		fast, ok := decodeJobFast([]byte(s))
+		if !ok {
+			return
+		}
+		sub, jerr := decodeSubmission(json.RawMessage(s), "")
+		require.Nil(t, jerr, "the fast path accepted what the general decoder rejects: %s", s)
+		require.False(t, sub.Delegated)
+		require.Equal(t, sub.Job.Containers, fast.Containers)
+		require.Equal(t, string(sub.Job.Data), string(fast.Data))
+		require.Equal(t, sub.Job.RequiresProof, fast.RequiresProof)
+	})
+}

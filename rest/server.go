@@ -222,6 +222,11 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, batchParallelism)
 	for i, it := range items {
+		if req, ok := decodeJobFast(it); ok { // items are valid JSON: decodeBatch checked
+			reqs = append(reqs, req)
+			reqAt = append(reqAt, i)
+			continue
+		}
 		sub, jerr := decodeSubmission(it, "")
 		if jerr != nil {
 			out[i] = bodyOf(jerr)
