@@ -22,7 +22,10 @@ import (
 // calling goroutine instead, over a pool of keep-alive connections per
 // host, and leaves everything else (https, proxies, CONNECT) to fallback.
 type transport struct {
-	fallback    http.RoundTripper
+	fallback http.RoundTripper
+	// proxy is fallback's proxy choice (HTTP_PROXY, NO_PROXY): a request
+	// it sends through a proxy is left to fallback.
+	proxy       func(*http.Request) (*url.URL, error)
 	dialer      net.Dialer
 	maxIdle     int           // idle connections kept per host
 	idleTimeout time.Duration // idle connections older than this are closed
@@ -49,17 +52,30 @@ type persistConn struct {
 }
 
 func newTransport(fallback http.RoundTripper, maxIdle int, idleTimeout time.Duration) *transport {
-	return &transport{
+	t := &transport{
 		fallback: fallback, maxIdle: maxIdle, idleTimeout: idleTimeout,
 		dialer:     net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second},
 		probeAfter: 250 * time.Millisecond,
 		idle:       map[string][]*persistConn{},
 	}
+	if ht, ok := fallback.(*http.Transport); ok {
+		t.proxy = ht.Proxy
+	}
+	return t
+}
+
+// proxied reports whether fallback would send req through a proxy.
+func (t *transport) proxied(req *http.Request) bool {
+	if t.proxy == nil {
+		return false
+	}
+	u, err := t.proxy(req)
+	return err != nil || u != nil
 }
 
 // RoundTrip implements http.RoundTripper.
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.URL.Scheme != "http" || req.Method == http.MethodConnect || req.URL.Host == "" {
+	if req.URL.Scheme != "http" || req.Method == http.MethodConnect || req.URL.Host == "" || t.proxied(req) {
 		return t.fallback.RoundTrip(req)
 	}
 	ctx := req.Context()
@@ -233,7 +249,8 @@ func (t *transport) targetFor(rawURL, path string) (*target, bool) {
 		return tg, tg != nil
 	}
 	var tg *target
-	if u, err := url.Parse(rawURL + path); err == nil && u.Scheme == "http" && u.Host != "" && u.User == nil {
+	if u, err := url.Parse(rawURL + path); err == nil && u.Scheme == "http" && u.Host != "" && u.User == nil &&
+		!t.proxied(&http.Request{Method: http.MethodPost, URL: u, Header: http.Header{}}) {
 		host := u.Host
 		if u.Port() == "" {
 			host = net.JoinHostPort(u.Hostname(), "80")

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -247,4 +248,25 @@ func TestConnAlive(t *testing.T) {
 		}
 	}()
 	require.Eventually(t, func() bool { return !connAlive(c2) }, 5*time.Second, time.Millisecond, "closed by the server")
+}
+
+// TestTransportLeavesProxiedCallsToNetHTTP: a container reached through a
+// proxy (HTTP_PROXY) keeps going through it.
+func TestTransportLeavesProxiedCallsToNetHTTP(t *testing.T) {
+	var proxiedCalls atomic.Int64
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		proxiedCalls.Add(1)
+		w.Write([]byte("via proxy " + r.URL.String()))
+	}))
+	defer proxy.Close()
+	pu, err := url.Parse(proxy.URL)
+	require.NoError(t, err)
+	fb := &http.Transport{Proxy: http.ProxyURL(pu)}
+	tr := newTransport(fb, 4, time.Minute)
+	_, ok := tr.targetFor("http://container.invalid:3000", "/service_output")
+	require.False(t, ok, "the fast path is not used for a proxied container")
+	got, err := get(t, &http.Client{Transport: tr}, context.Background(), "http://container.invalid:3000/service_output")
+	require.NoError(t, err)
+	require.Equal(t, "via proxy http://container.invalid:3000/service_output", got)
+	require.EqualValues(t, 1, proxiedCalls.Load())
 }
