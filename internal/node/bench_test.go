@@ -159,3 +159,64 @@ func BenchmarkSubmitToFinishSyncFinish(b *testing.B) {
 func BenchmarkRESTSubmitLatencySyncFinish(b *testing.B) {
 	benchLatency(b, Options{StoreSyncFinish: true})
 }
+
+// BenchmarkRESTBatchWait is the node's batched path in one process: 2
+// clients, each posting 32 echo jobs in one POST /api/jobs/batch and
+// waiting for them with one GET /api/jobs?wait= (as `infernode bench
+// --batch 32 -c 64` does); it reports jobs/s from the first submit to the
+// last answer.
+func BenchmarkRESTBatchWait(b *testing.B) {
+	tn := startNode(b, echoConfig(startEcho(b)), Options{})
+	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+	const batch, clients = 32, 2
+	body := "[" + strings.TrimSuffix(strings.Repeat(`{"containers":["echo"],"data":{"x":1}},`, batch), ",") + "]"
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	b.ResetTimer()
+	start := time.Now()
+	for range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for next.Add(batch) <= int64(b.N)+batch-1 {
+				resp, err := hc.Post(tn.url+"/api/jobs/batch", "application/json", strings.NewReader(body))
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				var ids []struct{ ID string }
+				err = json.NewDecoder(resp.Body).Decode(&ids)
+				resp.Body.Close()
+				if err != nil || len(ids) != batch {
+					b.Errorf("batch answer: %v (%d ids)", err, len(ids))
+					return
+				}
+				q := "/api/jobs?wait=60s"
+				for _, it := range ids {
+					q += "&id=" + it.ID
+				}
+				resp, err = hc.Get(tn.url + q)
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				var res []job.Result
+				err = json.NewDecoder(resp.Body).Decode(&res)
+				resp.Body.Close()
+				if err != nil || len(res) != batch {
+					b.Errorf("wait answer: %v (%d results)", err, len(res))
+					return
+				}
+				for _, r := range res {
+					if r.Status != job.StatusSuccess {
+						b.Errorf("job %s: %s", r.ID, r.Status)
+						return
+					}
+				}
+				done.Add(batch)
+			}
+		}()
+	}
+	wg.Wait()
+	b.ReportMetric(float64(done.Load())/time.Since(start).Seconds(), "jobs/s")
+}
