@@ -368,4 +368,12 @@ func TestUnmanagedRuntime(t *testing.T) {
 	u = NewUnmanaged(cfg[:1], UnmanagedOptions{StartTimeout: 200 * time.Millisecond})
 	err = u.Start(context.Background())
 	require.ErrorContains(t, err, "container late at http://"+addr+" did not answer HTTP within 200ms")
+	require.ErrorContains(t, err, "give it longer with containers[].ready_timeout")
+
+	// A container's own ready_timeout wins over the runtime's.
+	own := cfg[0]
+	own.ReadyTimeout = config.Duration(100 * time.Millisecond)
+	u = NewUnmanaged([]config.Container{own}, UnmanagedOptions{StartTimeout: time.Minute})
+	err = u.Start(context.Background())
+	require.ErrorContains(t, err, "container late at http://"+addr+" did not answer HTTP within 100ms")
 }

@@ -76,15 +76,19 @@ func (u *Unmanaged) Start(ctx context.Context) error {
 		return errors.New("unmanaged runtime: already started")
 	}
 	u.mu.Unlock()
-	sctx, cancel := context.WithTimeout(ctx, u.opts.StartTimeout)
-	defer cancel()
 	errs := make([]error, len(u.cfg))
 	var wg sync.WaitGroup
 	for i, c := range u.cfg {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = u.waitReady(sctx, c)
+			limit := u.opts.StartTimeout
+			if c.ReadyTimeout > 0 {
+				limit = c.ReadyTimeout.D()
+			}
+			sctx, cancel := context.WithTimeout(ctx, limit)
+			defer cancel()
+			errs[i] = u.waitReady(sctx, c, limit)
 		}()
 	}
 	wg.Wait()
@@ -101,7 +105,7 @@ func (u *Unmanaged) Start(ctx context.Context) error {
 	return nil
 }
 
-func (u *Unmanaged) waitReady(ctx context.Context, c config.Container) error {
+func (u *Unmanaged) waitReady(ctx context.Context, c config.Container, limit time.Duration) error {
 	delay := 50 * time.Millisecond
 	for {
 		err := u.probe(ctx, c)
@@ -111,7 +115,7 @@ func (u *Unmanaged) waitReady(ctx context.Context, c config.Container) error {
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("container %s at %s did not answer HTTP within %s: %v; start the service or fix its url/port", c.ID, c.BaseURL(), u.opts.StartTimeout, err)
+			return fmt.Errorf("container %s at %s did not answer HTTP within %s: %v; start the service, fix its url/port, or give it longer with containers[].ready_timeout", c.ID, c.BaseURL(), limit, err)
 		case <-time.After(delay):
 		}
 		delay = min(delay*2, time.Second)

@@ -330,6 +330,8 @@ func TestNotReady(t *testing.T) {
 			[]string{`container "quits": exited with code 4 before it answered HTTP`, "testworkload: exiting at start with code 4"}},
 		{"listens elsewhere", config.Container{ID: "deaf", Image: testImage, Command: "--addr :3001"},
 			[]string{`container "deaf": not ready after 2s: no HTTP answer on 127.0.0.1:`, "make the workload listen on 0.0.0.0:3000", "listening on :3001"}},
+		{"its own ready_timeout wins", config.Container{ID: "slowpoke", Image: testImage, Command: "--addr :3001", ReadyTimeout: config.Duration(time.Second)},
+			[]string{`container "slowpoke": not ready after 1s`, "give it longer with containers[].ready_timeout"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

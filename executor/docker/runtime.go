@@ -357,7 +357,11 @@ func (r *Runtime) create(ctx context.Context, s *spec, hash, imageID string, por
 // (any status counts: the protocol has no health route), failing early when
 // the container exits.
 func (r *Runtime) waitReady(ctx context.Context, id string, port int, s *spec) error {
-	ctx, cancel := context.WithTimeout(ctx, r.opts.ReadyTimeout)
+	limit := r.opts.ReadyTimeout
+	if s.readyTimeout > 0 {
+		limit = s.readyTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	url := endpointURL(port) + "/"
 	// Poll fast at first (a small workload answers within tens of ms of
@@ -378,8 +382,8 @@ func (r *Runtime) waitReady(ctx context.Context, id string, port int, s *spec) e
 		}
 		if !clock.Sleep(ctx, delay) {
 			if ctx.Err() == context.DeadlineExceeded {
-				return fmt.Errorf("not ready after %s: no HTTP answer on 127.0.0.1:%d (container port %d): make the workload listen on 0.0.0.0:%d or raise the ready timeout%s",
-					r.opts.ReadyTimeout, port, s.containerPort, s.containerPort, r.logTail(id))
+				return fmt.Errorf("not ready after %s: no HTTP answer on 127.0.0.1:%d (container port %d): make the workload listen on 0.0.0.0:%d, or give it longer with containers[].ready_timeout%s",
+					limit, port, s.containerPort, s.containerPort, r.logTail(id))
 			}
 			return fmt.Errorf("wait for container to answer HTTP: %w", ctx.Err())
 		}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/infernode/infernode/internal/config"
 )
@@ -38,6 +39,7 @@ type spec struct {
 	hostPort      int      // 0: pick a free one
 	binds         []string // absolute host:container[:ro|rw]
 	gpu           bool
+	readyTimeout  time.Duration // 0: Options.ReadyTimeout
 }
 
 var invalidNameChars = regexp.MustCompile(`[^a-zA-Z0-9_.-]`)
@@ -51,6 +53,7 @@ func newSpec(i int, c config.Container, prefix string) (*spec, error) {
 		name:          prefix + "infernode-" + invalidNameChars.ReplaceAllString(c.ID, "_"),
 		image:         strings.TrimSpace(c.Image),
 		containerPort: c.ContainerPort,
+		readyTimeout:  c.ReadyTimeout.D(),
 		gpu:           c.GPU,
 	}
 	if c.ID == "" {

@@ -120,6 +120,10 @@ type Container struct {
 	GPU                      bool              `json:"gpu,omitempty"`
 	AcceptedPayments         map[string]string `json:"accepted_payments,omitempty"` // token address -> min amount
 	Timeout                  Duration          `json:"timeout,omitempty"`           // per-call timeout
+	// ReadyTimeout bounds the wait for a managed container to answer HTTP
+	// after it starts (0: the runtime's default, 60s); a workload that loads
+	// a large model needs more.
+	ReadyTimeout Duration `json:"ready_timeout,omitempty"`
 	// ContainerPort is the port the workload listens on inside its
 	// container (managed mode); default 3000.
 	ContainerPort int `json:"container_port,omitempty"`

@@ -95,7 +95,7 @@ func TestParseErrors(t *testing.T) {
 			{"id": "a", "port": 3000},
 			{"id": "a", "port": "3000", "allowed_ips": ["10.0.0.0/33", "::1", "10.1.0.0/16"], "allowed_addresses": ["0x12"]},
 			{"id": "b,c"},
-			{"id": "d", "port": 4000, "volumes": ["nohost"], "env": {"A=B": "x"}, "timeout": -1}]}`, []string{
+			{"id": "d", "port": 4000, "volumes": ["nohost"], "env": {"A=B": "x"}, "timeout": -1, "ready_timeout": "-5s"}]}`, []string{
 			"containers[0].id: is empty; give every container a unique id",
 			`containers[0].url: "ftp://x" is not an http(s) URL; write e.g. http://127.0.0.1:3000`,
 			`containers[2].id: "a" is also the id of containers[1]; ids must be unique`,
@@ -106,6 +106,7 @@ func TestParseErrors(t *testing.T) {
 			"containers[3].url: is required with manage_containers false; set url (e.g. http://127.0.0.1:3000) or port of the running service",
 			"containers[4].port: 4000 is the REST port (server.port); pick another port",
 			`containers[4].timeout: must not be negative; use e.g. "30s"`,
+			`containers[4].ready_timeout: must not be negative; use e.g. "5m", or leave it out for the default (60s)`,
 			`containers[4].env: "A=B" is not a variable name; use names without '=' or spaces`,
 			`containers[4].volumes[0]: "nohost" is not a bind mount; write "host_path:/container/path" or add ":ro"`}},
 		{"managed rules", `{"containers": [{"id": "a"}, {"id": "b", "image": "x", "url": "http://h:1"}]}`, []string{

@@ -216,6 +216,9 @@ func (v *validator) container(c *Config, i int, ids map[string]int, ports map[in
 	if ct.Timeout < 0 {
 		v.fail(p+".timeout", "must not be negative; use e.g. \"30s\"")
 	}
+	if ct.ReadyTimeout < 0 {
+		v.fail(p+".ready_timeout", "must not be negative; use e.g. \"5m\", or leave it out for the default (60s)")
+	}
 	for j, a := range ct.AllowedAddresses {
 		if !common.IsHexAddress(a) {
 			v.fail(fmt.Sprintf("%s.allowed_addresses[%d]", p, j), "%q is not an address; write 0x followed by 40 hex digits", a)
