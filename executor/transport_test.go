@@ -99,7 +99,7 @@ func TestTransportServerClosedIdle(t *testing.T) {
 		got, err := get(t, hc, context.Background(), srv.URL)
 		require.NoError(t, err)
 		require.Equal(t, "ok", got)
-		time.Sleep(100 * time.Millisecond) // the server closes the idle connection
+		time.Sleep(300 * time.Millisecond) // the server closes the idle connection (after 20ms)
 	}
 }
 

@@ -96,7 +96,7 @@ func TestWaitEndsWithTheWaitOrTheNode(t *testing.T) {
 	}
 
 	got := getAsync(t, tn, "/api/jobs?wait=60s&id="+id)
-	time.Sleep(50 * time.Millisecond) // let the wait begin
+	require.Eventually(t, func() bool { return tn.node.back.store.Watched() == 1 }, 20*time.Second, time.Millisecond, "the wait begins")
 	stopped := make(chan error, 1)
 	go func() { stopped <- tn.stop() }()
 	select {

@@ -80,6 +80,18 @@ func (s *Store) runningLocked(st *stripe, id string) (bool, error) {
 	return j.Status == job.StatusRunning, nil
 }
 
+// Watched is the number of running jobs that some watch waits for.
+func (s *Store) Watched() int {
+	n := 0
+	for i := range s.stripes {
+		st := &s.stripes[i]
+		st.mu.Lock()
+		n += len(st.waiters)
+		st.mu.Unlock()
+	}
+	return n
+}
+
 // Done is closed when every watched job has finished.
 func (w *Watch) Done() <-chan struct{} { return w.done }
 

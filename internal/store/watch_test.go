@@ -94,6 +94,7 @@ func TestWatchPartialAndClose(t *testing.T) {
 	require.NoError(t, err)
 	other, err := s.Watch([]string{a})
 	require.NoError(t, err)
+	require.Equal(t, 2, s.Watched(), "a and b are waited for")
 	require.NoError(t, s.Finish(a, success("a", `{}`)))
 	require.True(t, closed(other.Done(), time.Second), "a watch of a alone is done")
 	require.False(t, closed(w.Done(), 20*time.Millisecond), "b still runs")
