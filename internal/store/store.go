@@ -332,8 +332,7 @@ func (s *Store) Finish(id string, res job.Result) error {
 		if err := s.commitFinish(j, res); err != nil {
 			return err
 		}
-		st.recent.add(j)
-		st.notifyLocked(id)
+		st.finishedLocked(j)
 		return nil
 	}
 	if r.finishing {
@@ -354,8 +353,7 @@ func (s *Store) Finish(id string, res job.Result) error {
 		st.running[id] = r
 	} else {
 		delete(st.running, id)
-		st.recent.add(j)
-		st.notifyLocked(id)
+		st.finishedLocked(j)
 	}
 	st.mu.Unlock()
 	return err

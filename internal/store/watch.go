@@ -114,6 +114,13 @@ func (w *Watch) finished() {
 	}
 }
 
+// finishedLocked publishes a committed finish of j: its result joins the
+// recent ones and its watches are told. The caller holds st.mu.
+func (st *stripe) finishedLocked(j *Job) {
+	st.recent.add(j)
+	st.notifyLocked(j.ID)
+}
+
 // notifyLocked publishes id's finish to its watches; the caller holds st.mu.
 func (st *stripe) notifyLocked(id string) {
 	ws, ok := st.waiters[id]
