@@ -79,16 +79,20 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return t.fallback.RoundTrip(req)
 	}
 	ctx := req.Context()
-	host := req.URL.Host
-	if req.URL.Port() == "" {
-		host = net.JoinHostPort(req.URL.Hostname(), "80")
-	}
-	pc, err := t.get(ctx, host)
+	pc, err := t.get(ctx, dialAddr(req.URL))
 	if err != nil {
 		closeBody(req)
 		return nil, err
 	}
 	return pc.roundTrip(ctx, req)
+}
+
+// dialAddr is the host:port to dial for an http:// URL.
+func dialAddr(u *url.URL) string {
+	if u.Port() == "" {
+		return net.JoinHostPort(u.Hostname(), "80")
+	}
+	return u.Host
 }
 
 func closeBody(req *http.Request) {
@@ -160,28 +164,37 @@ func (t *transport) CloseIdleConnections() {
 // return at once.
 var aLongTimeAgo = time.Unix(1, 0)
 
-func (pc *persistConn) roundTrip(ctx context.Context, req *http.Request) (*http.Response, error) {
-	// ctx ending (cancelled or past its deadline) unblocks the I/O below by
-	// moving the connection's deadline into the past; no goroutine waits
-	// for it, and the error seen is then always ctx's.
-	stop := context.AfterFunc(ctx, func() { _ = pc.c.SetDeadline(aLongTimeAgo) })
-	fail := func(err error) (*http.Response, error) {
-		stop()
-		pc.c.Close()
-		if cerr := ctx.Err(); cerr != nil {
-			return nil, cerr
-		}
-		return nil, err
+// cancelOn makes ctx ending (cancelled or past its deadline) unblock pc's
+// I/O by moving the connection's deadline into the past; no goroutine
+// waits for it. The returned stop reports, like context.AfterFunc's,
+// whether it stopped the hook before it fired.
+func (pc *persistConn) cancelOn(ctx context.Context) (stop func() bool) {
+	return context.AfterFunc(ctx, func() { _ = pc.c.SetDeadline(aLongTimeAgo) })
+}
+
+// abandon ends a failed exchange: the connection is closed (its state is
+// unknown) and the error to report is ctx's once ctx has ended, since that
+// is what made the I/O fail.
+func (pc *persistConn) abandon(ctx context.Context, stop func() bool, err error) error {
+	stop()
+	pc.c.Close()
+	if cerr := ctx.Err(); cerr != nil {
+		return cerr
 	}
+	return err
+}
+
+func (pc *persistConn) roundTrip(ctx context.Context, req *http.Request) (*http.Response, error) {
+	stop := pc.cancelOn(ctx)
 	if err := req.Write(pc.bw); err != nil {
-		return fail(err)
+		return nil, pc.abandon(ctx, stop, err)
 	}
 	if err := pc.bw.Flush(); err != nil {
-		return fail(err)
+		return nil, pc.abandon(ctx, stop, err)
 	}
 	resp, err := http.ReadResponse(pc.br, req)
 	if err != nil {
-		return fail(err)
+		return nil, pc.abandon(ctx, stop, err)
 	}
 	resp.Body = &body{rc: resp.Body, pc: pc, stop: stop, reuse: !resp.Close && !req.Close && resp.ProtoAtLeast(1, 1)}
 	return resp, nil
@@ -216,20 +229,24 @@ func (b *body) Close() error {
 	return nil
 }
 
-// finish releases the connection: to the pool after a complete reply on a
-// reusable connection whose cancellation hook had not fired, else closed.
+// finish releases the connection, reusable only after a complete reply.
 func (b *body) finish(complete bool) {
 	if b.done {
 		return
 	}
 	b.done = true
-	notFired := b.stop()
-	if complete && b.reuse && notFired {
-		_ = b.pc.c.SetDeadline(time.Time{})
-		b.pc.t.put(b.pc)
+	b.pc.release(b.stop, complete && b.reuse)
+}
+
+// release ends an exchange: the connection goes back to the pool if it is
+// reusable and ctx's hook (cancelOn) had not fired, so its deadline is
+// untouched; otherwise it is closed.
+func (pc *persistConn) release(stop func() bool, reusable bool) {
+	if stop() && reusable {
+		pc.t.put(pc)
 		return
 	}
-	b.pc.c.Close()
+	pc.c.Close()
 }
 
 // target is a container URL taken apart once for post.
@@ -251,13 +268,9 @@ func (t *transport) targetFor(rawURL, path string) (*target, bool) {
 	var tg *target
 	if u, err := url.Parse(rawURL + path); err == nil && u.Scheme == "http" && u.Host != "" && u.User == nil &&
 		!t.proxied(&http.Request{Method: http.MethodPost, URL: u, Header: http.Header{}}) {
-		host := u.Host
-		if u.Port() == "" {
-			host = net.JoinHostPort(u.Hostname(), "80")
-		}
 		head := "POST " + u.RequestURI() + " HTTP/1.1\r\nHost: " + u.Host +
 			"\r\nUser-Agent: infernode\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: "
-		tg = &target{host: host, head: []byte(head)}
+		tg = &target{host: dialAddr(u), head: []byte(head)}
 	}
 	t.targets.Store(key, tg)
 	return tg, tg != nil
@@ -275,15 +288,7 @@ func (t *transport) post(ctx context.Context, tg *target, extra []header, body [
 	if err != nil {
 		return 0, nil, err
 	}
-	stop := context.AfterFunc(ctx, func() { _ = pc.c.SetDeadline(aLongTimeAgo) })
-	fail := func(err error) (int, []byte, error) {
-		stop()
-		pc.c.Close()
-		if cerr := ctx.Err(); cerr != nil {
-			return 0, nil, cerr
-		}
-		return 0, nil, err
-	}
+	stop := pc.cancelOn(ctx)
 	w := pc.bw
 	_, _ = w.Write(tg.head)
 	var n [20]byte
@@ -294,11 +299,11 @@ func (t *transport) post(ctx context.Context, tg *target, extra []header, body [
 	_, _ = w.WriteString("\r\n\r\n")
 	_, _ = w.Write(body)
 	if err := w.Flush(); err != nil {
-		return fail(err)
+		return 0, nil, pc.abandon(ctx, stop, err)
 	}
 	resp, err := http.ReadResponse(pc.br, nil)
 	if err != nil {
-		return fail(err)
+		return 0, nil, pc.abandon(ctx, stop, err)
 	}
 	size := limit + 1
 	if resp.ContentLength >= 0 && resp.ContentLength <= limit {
@@ -307,15 +312,11 @@ func (t *transport) post(ctx context.Context, tg *target, extra []header, body [
 	buf := bytes.NewBuffer(make([]byte, 0, min(size, 64<<10)))
 	got, err := buf.ReadFrom(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
-		return fail(err)
+		return 0, nil, pc.abandon(ctx, stop, err)
 	}
 	if got > limit {
-		return fail(fmt.Errorf("reply larger than %d bytes", limit))
+		return 0, nil, pc.abandon(ctx, stop, fmt.Errorf("reply larger than %d bytes", limit))
 	}
-	if !stop() || resp.Close {
-		pc.c.Close()
-	} else {
-		t.put(pc)
-	}
+	pc.release(stop, !resp.Close)
 	return resp.StatusCode, buf.Bytes(), nil
 }
