@@ -164,31 +164,30 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		one = d.call
 	} else {
 		rep.Mode, rep.Target = "node", cfg.URL
-		c, err := client.New(cfg.URL, client.WithHTTPClient(cfg.HTTPClient))
+		n, err := newNodeLoad(cfg)
 		if err != nil {
 			return nil, err
 		}
 		if cfg.Batch > 1 && cfg.Rate <= 0 && !cfg.SubmitOnly {
-			n, err := newNodeLoad(cfg, nil)
+			// Each client waits for its own batches: no poller, no batcher
+			// (idle, they would still wake the generator every tick).
+			batchLoop = func(samples []sample) { n.batchLoop(ctx, samples) }
+		} else {
+			c, err := client.New(cfg.URL, client.WithHTTPClient(cfg.HTTPClient))
 			if err != nil {
 				return nil, err
 			}
-			batchLoop = func(samples []sample) { n.batchLoop(ctx, samples) }
+			pctx, stop := context.WithCancel(ctx)
+			defer stop()
+			n.p = newPoller(c, cfg.PollInterval)
+			go n.p.run(pctx)
+			if cfg.Batch > 1 {
+				b := newBatcher(n, cfg.Batch)
+				go b.run(pctx)
+				n.submitFn = b.submit
+			}
+			one = n.call
 		}
-		p := newPoller(c, cfg.PollInterval)
-		pctx, stop := context.WithCancel(ctx)
-		defer stop()
-		go p.run(pctx)
-		n, err := newNodeLoad(cfg, p)
-		if err != nil {
-			return nil, err
-		}
-		if cfg.Batch > 1 {
-			b := newBatcher(n, cfg.Batch)
-			go b.run(pctx)
-			n.submitFn = b.submit
-		}
-		one = n.call
 	}
 
 	samples := make([]sample, cfg.Jobs)
@@ -305,7 +304,8 @@ func percentiles(ds []time.Duration) Latencies {
 		P50: rank(0.50), P90: rank(0.90), P99: rank(0.99), Max: ds[len(ds)-1]}
 }
 
-// nodeLoad submits jobs to a node and waits for them through the poller.
+// nodeLoad submits jobs to a node and waits for them: through the poller
+// (p, one request per job), or per batch (batchLoop).
 // The request body is encoded once, as in direct mode, so that the load
 // generator spends as little of the shared CPU as possible.
 type nodeLoad struct {
@@ -317,12 +317,12 @@ type nodeLoad struct {
 	submitFn func(ctx context.Context) (string, error)
 }
 
-func newNodeLoad(cfg Config, p *poller) (*nodeLoad, error) {
+func newNodeLoad(cfg Config) (*nodeLoad, error) {
 	body, err := json.Marshal(client.JobRequest{Containers: cfg.Containers, Data: cfg.Data})
 	if err != nil {
 		return nil, fmt.Errorf("bench: encode job request: %w", err)
 	}
-	return &nodeLoad{cfg: cfg, url: strings.TrimRight(cfg.URL, "/") + "/api/jobs", body: body, p: p}, nil
+	return &nodeLoad{cfg: cfg, url: strings.TrimRight(cfg.URL, "/") + "/api/jobs", body: body}, nil
 }
 
 // submit posts the job and returns its id, or the node's error.
