@@ -89,6 +89,16 @@ func (tn *testNode) do(t testing.TB, method, path, body string) (int, []byte) {
 	return resp.StatusCode, b
 }
 
+// submit posts a job for container with empty data and returns its id.
+func (tn *testNode) submit(t testing.TB, container string) string {
+	t.Helper()
+	code, b := tn.do(t, http.MethodPost, "/api/jobs", `{"containers":["`+container+`"],"data":{}}`)
+	require.Equal(t, http.StatusOK, code, string(b))
+	var c struct{ ID string }
+	require.NoError(t, json.Unmarshal(b, &c))
+	return c.ID
+}
+
 // wait polls GET /api/jobs?id= until the job is terminal.
 func (tn *testNode) wait(t testing.TB, id string, intermediate bool) job.Result {
 	t.Helper()
@@ -290,11 +300,7 @@ func TestBusyAndTimeout(t *testing.T) {
 		Jobs:       config.Jobs{Timeout: config.Duration(200 * time.Millisecond)},
 	}
 	tn = startNode(t, cfg, Options{})
-	code, b := tn.do(t, http.MethodPost, "/api/jobs", `{"containers":["stuck"],"data":{}}`)
-	require.Equal(t, http.StatusOK, code, string(b))
-	var c struct{ ID string }
-	require.NoError(t, json.Unmarshal(b, &c))
-	res := tn.wait(t, c.ID, false)
+	res := tn.wait(t, tn.submit(t, "stuck"), false)
 	require.Equal(t, job.StatusFailed, res.Status)
 	require.Equal(t, &job.ContainerResult{Container: "stuck", Error: "cancelled: job timed out after 200ms"}, res.Result)
 }
@@ -309,11 +315,7 @@ func TestShutdownFinishesEveryAcceptedJob(t *testing.T) {
 	tn := startNode(t, cfg, Options{ShutdownGrace: 100 * time.Millisecond})
 	var ids []string
 	for i := 0; i < 8; i++ {
-		code, b := tn.do(t, http.MethodPost, "/api/jobs", `{"containers":["slow"],"data":{}}`)
-		require.Equal(t, http.StatusOK, code, string(b))
-		var c struct{ ID string }
-		require.NoError(t, json.Unmarshal(b, &c))
-		ids = append(ids, c.ID)
+		ids = append(ids, tn.submit(t, "slow"))
 	}
 	require.NoError(t, tn.stop())
 	tn = startNode(t, cfg, Options{})

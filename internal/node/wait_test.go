@@ -36,21 +36,12 @@ func getAsync(t *testing.T, tn *testNode, path string) <-chan []job.Result {
 	return out
 }
 
-func submitTo(t *testing.T, tn *testNode, container string) string {
-	t.Helper()
-	code, b := tn.do(t, http.MethodPost, "/api/jobs", `{"containers":["`+container+`"],"data":{}}`)
-	require.Equal(t, http.StatusOK, code, string(b))
-	var c struct{ ID string }
-	require.NoError(t, json.Unmarshal(b, &c))
-	return c.ID
-}
-
 // TestWaitReturnsWhenEveryJobFinished: GET /api/jobs?wait= holds the answer
 // until all the listed jobs are finished, then answers their results.
 func TestWaitReturnsWhenEveryJobFinished(t *testing.T) {
 	url, release := blocking(t)
 	tn := startNode(t, &config.Config{Containers: []config.Container{{ID: "slow", URL: url, External: true}}}, Options{})
-	a, b := submitTo(t, tn, "slow"), submitTo(t, tn, "slow")
+	a, b := tn.submit(t, "slow"), tn.submit(t, "slow")
 
 	got := getAsync(t, tn, "/api/jobs?wait=30s&id="+a+"&id="+b+"&id=unknown")
 	select {
@@ -86,7 +77,7 @@ func TestWaitEndsWithTheWaitOrTheNode(t *testing.T) {
 	url, _ := blocking(t) // never released
 	tn := startNode(t, &config.Config{Containers: []config.Container{{ID: "stuck", URL: url, External: true}}},
 		Options{ShutdownGrace: 2 * time.Second})
-	id := submitTo(t, tn, "stuck")
+	id := tn.submit(t, "stuck")
 
 	select {
 	case rs := <-getAsync(t, tn, "/api/jobs?wait=50ms&id="+id):
