@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -35,38 +34,18 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	flag.Parse()
-	if testing.Short() {
-		os.Exit(m.Run())
-	}
-	os.Exit(runWithEngine(m))
-}
-
-func runWithEngine(m *testing.M) int {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	var err error
-	if cli, err = dockertest.Client(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "docker runtime tests need a Docker engine:", err)
-		return 1
-	}
-	defer cli.Close()
-	runID = "t" + dockertest.RunID()
-	testImage = "infernode-test/testworkload:" + runID
-	if err := dockertest.BuildImage(ctx, cli, ".", "./internal/testworkload", testImage, dockertest.DefaultDockerfile); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	code := m.Run()
-	cctx, ccancel := context.WithTimeout(context.Background(), time.Minute)
-	defer ccancel()
-	if err := dockertest.RemoveContainers(cctx, cli, runID); err != nil {
-		fmt.Fprintln(os.Stderr, "cleanup containers:", err)
-	}
-	if err := dockertest.RemoveImage(cctx, cli, testImage); err != nil {
-		fmt.Fprintln(os.Stderr, "cleanup image:", err)
-	}
-	return code
+	dockertest.Main(m, "docker runtime tests", "t", func(ctx context.Context, c *client.Client, id string) (func(context.Context), error) {
+		cli, runID = c, id
+		testImage = "infernode-test/testworkload:" + id
+		if err := dockertest.BuildImage(ctx, cli, ".", "./internal/testworkload", testImage, dockertest.DefaultDockerfile); err != nil {
+			return nil, err
+		}
+		return func(ctx context.Context) {
+			if err := dockertest.RemoveImage(ctx, cli, testImage); err != nil {
+				fmt.Fprintln(os.Stderr, "cleanup image:", err)
+			}
+		}, nil
+	})
 }
 
 // engine skips a test that runs containers under -short and returns a

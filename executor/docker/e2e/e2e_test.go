@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -37,68 +36,49 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	flag.Parse()
-	if testing.Short() {
-		os.Exit(m.Run())
-	}
-	os.Exit(runWithEngine(m))
+	dockertest.Main(m, "docker e2e tests", "e", setup)
 }
 
-func runWithEngine(m *testing.M) int {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	var err error
-	if cli, err = dockertest.Client(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "docker e2e tests need a Docker engine:", err)
-		return 1
-	}
-	defer cli.Close()
-	runID = "e" + dockertest.RunID()
-	echoImage = "infernode-test/echo:" + runID
-	dockerfile, err := os.ReadFile("../../../workloads/Dockerfile")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	names, err := bundledWorkloads("../../../workloads")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
+// setup builds every bundled workload's image with workloads/Dockerfile
+// (echo's is echoImage) and echo for the host (echoBin).
+func setup(ctx context.Context, c *client.Client, id string) (func(context.Context), error) {
+	cli, runID = c, id
+	echoImage = "infernode-test/echo:" + id
 	bundled = map[string]string{}
-	for _, name := range names {
-		tag := "infernode-test/" + name + ":" + runID
-		if err := dockertest.BuildImage(ctx, cli, ".", "github.com/infernode/infernode/workloads/"+name, tag, string(dockerfile)); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		bundled[name] = tag
-	}
-	defer func() {
+	var tmp string
+	cleanup := func(ctx context.Context) {
 		for _, tag := range bundled {
-			if err := dockertest.RemoveImage(context.Background(), cli, tag); err != nil {
+			if err := dockertest.RemoveImage(ctx, cli, tag); err != nil {
 				fmt.Fprintln(os.Stderr, "cleanup image:", err)
 			}
 		}
-	}()
-	tmp, err := os.MkdirTemp("", "e2e-echo-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
+		if tmp != "" {
+			os.RemoveAll(tmp)
+		}
 	}
-	defer os.RemoveAll(tmp)
+	dockerfile, err := os.ReadFile("../../../workloads/Dockerfile")
+	if err != nil {
+		return cleanup, err
+	}
+	names, err := bundledWorkloads("../../../workloads")
+	if err != nil {
+		return cleanup, err
+	}
+	for _, name := range names {
+		tag := "infernode-test/" + name + ":" + id
+		if err := dockertest.BuildImage(ctx, cli, ".", "github.com/infernode/infernode/workloads/"+name, tag, string(dockerfile)); err != nil {
+			return cleanup, err
+		}
+		bundled[name] = tag
+	}
+	if tmp, err = os.MkdirTemp("", "e2e-echo-"); err != nil {
+		return cleanup, err
+	}
 	echoBin = filepath.Join(tmp, "echo")
 	if out, err := exec.CommandContext(ctx, "go", "build", "-o", echoBin, echoPkg).CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "go build echo: %v\n%s", err, out)
-		return 1
+		return cleanup, fmt.Errorf("go build echo: %v\n%s", err, out)
 	}
-	code := m.Run()
-	cctx, ccancel := context.WithTimeout(context.Background(), time.Minute)
-	defer ccancel()
-	if err := dockertest.RemoveContainers(cctx, cli, runID); err != nil {
-		fmt.Fprintln(os.Stderr, "cleanup containers:", err)
-	}
-	return code
+	return cleanup, nil
 }
 
 // bundledWorkloads lists the workloads/<name> directories holding a main
