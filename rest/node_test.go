@@ -22,14 +22,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/client"
-	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/bench"
+	"github.com/infernode/infernode/internal/chaintest"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/node"
 	"github.com/infernode/infernode/testnet"
@@ -292,18 +291,9 @@ func BenchmarkNodeEcho(b *testing.B) {
 // SPEC §4 table against the real node with its relay on the embedded chain,
 // with requests signed by the real EIP-712 code.
 func TestDelegatedRowsAgainstNode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts the embedded chain and a node")
-	}
+	chain, dep := chaintest.Start(t)
 	ctx := context.Background()
-	chain, err := testnet.StartEmbedded(ctx, testnet.EmbeddedOptions{Keys: 2})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = chain.Stop() })
 	owner, other := chain.FundedKeys()[0], chain.FundedKeys()[1]
-	dctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	dep, err := contracts.Deploy(dctx, chain.Client(), owner, common.Address{})
-	require.NoError(t, err)
 
 	cfg := tableConfig(startEcho(t))
 	cfg.Containers = append(cfg.Containers, config.Container{ID: "owners", URL: cfg.Containers[0].URL, External: true,

@@ -11,29 +11,19 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/internal/chaintest"
 	"github.com/infernode/infernode/testnet"
 )
 
 func TestDelegateSignsAndPosts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts the embedded chain")
-	}
+	chain, dep := chaintest.Start(t)
 	ctx := context.Background()
-	chain, err := testnet.StartEmbedded(ctx, testnet.EmbeddedOptions{Keys: 2})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = chain.Stop() })
 	key := chain.FundedKeys()[0]
-	dctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	dep, err := contracts.Deploy(dctx, chain.Client(), key, crypto.PubkeyToAddress(key.PublicKey))
-	require.NoError(t, err)
 
 	var posted []byte
 	node := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -17,8 +17,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
-	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/internal/chaintest"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/testnet"
 )
@@ -27,18 +27,9 @@ import (
 // accepts and rejects delegated subscriptions per SPEC §4, /info and
 // /health report the chain link, and deliveries land.
 func TestNodeWithRelay(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts the embedded chain")
-	}
+	chain, dep := chaintest.Start(t)
 	ctx := context.Background()
-	chain, err := testnet.StartEmbedded(ctx, testnet.EmbeddedOptions{Keys: 2})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = chain.Stop() })
 	owner, nodeKey := chain.FundedKeys()[0], chain.FundedKeys()[1]
-	dctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	dep, err := contracts.Deploy(dctx, chain.Client(), owner, common.Address{})
-	require.NoError(t, err)
 
 	cfg := echoConfig(startEcho(t))
 	cfg.Chain = config.Chain{Enabled: true, RPCURL: chain.RPCURL(), CoordinatorAddress: dep.Coordinator.Hex(),
