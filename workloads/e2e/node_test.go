@@ -112,17 +112,21 @@ func startStack(t testing.TB) *stack {
 		containers = append(containers, fmt.Sprintf(`{"id":%q,"url":%q,"external":%v}`, id, s.direct[id], id != "argmax"))
 	}
 	t.Cleanup(cancel)
-	s.node, s.shutdown = startNode(t, containers)
+	s.node, s.shutdown = startNode(t, containers, "")
 	return s
 }
 
-// startNode runs a node (unmanaged runtime, no chain) in front of the
-// containers (JSON container entries) until the test ends or stop.
-func startNode(t testing.TB, containers []string) (url string, stop func()) {
+// startNode runs a node (unmanaged runtime) in front of the containers
+// (JSON container entries) until the test ends or stop. chain is the
+// configuration's "chain" object; empty: no chain.
+func startNode(t testing.TB, containers []string, chain string) (url string, stop func()) {
 	t.Helper()
+	if chain == "" {
+		chain = `{"enabled":false}`
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg, _, err := config.Parse([]byte(`{"manage_containers":false,"data_dir":` + fmt.Sprintf("%q", t.TempDir()) +
-		`,"server":{"host":"127.0.0.1"},"chain":{"enabled":false},"containers":[` + strings.Join(containers, ",") + `]}`))
+		`,"server":{"host":"127.0.0.1"},"chain":` + chain + `,"containers":[` + strings.Join(containers, ",") + `]}`))
 	require.NoError(t, err)
 	nodeLn, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)

@@ -22,13 +22,13 @@ import (
 
 // proofStack is a node in front of the proof workload serving the iris
 // artifacts (set up by the test) as prooftest.IrisRepo.
-func proofStack(t testing.TB) (*stack, string) {
+func proofStack(t testing.TB, chain string) (*stack, string) {
 	t.Helper()
 	root := prooftest.ArtifactDir(t, prooftest.IrisRepo)
 	h, err := proofsvc.New(proofsvc.Config{Store: wltest.OfflineStore(t, root)})
 	require.NoError(t, err)
 	s := &stack{direct: map[string]string{"proof": wltest.Server(t, h).URL}}
-	s.node, s.shutdown = startNode(t, []string{fmt.Sprintf(`{"id":"proof","url":%q,"external":true,"generates_proofs":true}`, s.direct["proof"])})
+	s.node, s.shutdown = startNode(t, []string{fmt.Sprintf(`{"id":"proof","url":%q,"external":true,"generates_proofs":true}`, s.direct["proof"])}, chain)
 	return s, filepath.Join(root, prooftest.IrisRepo, "default")
 }
 
@@ -43,7 +43,7 @@ func TestIrisProofThroughNodeVerifiedOnAnvil(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs proof setup, a node and anvil")
 	}
-	s, dir := proofStack(t)
+	s, dir := proofStack(t, "")
 	res := s.submit(t, []string{"proof"}, irisProofData, false)
 	var out proofsvc.Result
 	require.NoError(t, json.Unmarshal(output(t, res), &out))
@@ -88,7 +88,7 @@ func TestProofJobErrors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs proof setup and a node")
 	}
-	s, _ := proofStack(t)
+	s, _ := proofStack(t, "")
 	for _, tc := range []struct{ name, data, want string }{
 		{"unknown repo_id", strings.Replace(irisProofData, prooftest.IrisRepo, "local/infernode/nope", 1), "no proof artifacts for local/infernode/nope"},
 		{"mismatched output_data", strings.Replace(irisProofData, `"output_data":null`, `"output_data":{"values":[1,0,0],"shape":[1,3],"dtype":1}`, 1),
