@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -102,9 +103,26 @@ func TestProofJobErrors(t *testing.T) {
 	}
 }
 
-
 func TestMain(m *testing.M) {
 	code := m.Run()
 	prooftest.Cleanup()
 	os.Exit(code)
+}
+
+// BenchmarkIrisProofThroughNode: iris proof jobs through the node's REST
+// API, 8 in flight (docs/proof.md: proofs per second at concurrency).
+func BenchmarkIrisProofThroughNode(b *testing.B) {
+	s, _ := proofStack(b, "")
+	s.submit(b, []string{"proof"}, irisProofData, false) // load the artifacts
+	b.SetParallelism(max(1, 8/runtime.GOMAXPROCS(0)))
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			res := s.submit(b, []string{"proof"}, irisProofData, false)
+			if string(res["status"]) != `"success"` {
+				b.Errorf("job: %s", res["result"])
+			}
+		}
+	})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "proofs/s")
 }

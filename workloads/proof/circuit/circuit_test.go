@@ -1,6 +1,7 @@
 package circuit_test
 
 import (
+	"bytes"
 	"math/big"
 	"os"
 	"testing"
@@ -72,6 +73,9 @@ func TestIrisCircuitSolves(t *testing.T) {
 }
 
 func TestIrisGroth16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a Groth16 setup")
+	}
 	m := irisModel(t)
 	ccs, err := circuit.Build(m)
 	require.NoError(t, err)
@@ -87,4 +91,32 @@ func TestIrisGroth16(t *testing.T) {
 	pub, err := w.Public()
 	require.NoError(t, err)
 	require.NoError(t, groth16.Verify(proof, vk, pub))
+}
+
+// TestUnsupported: a model the circuit cannot express is refused with the
+// operator named. The variants rename iris.onnx's operators in place.
+func TestUnsupported(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/iris.onnx")
+	require.NoError(t, err)
+	for _, tc := range []struct{ from, to, want string }{
+		{"Relu", "Tanh", `unsupported operator "Tanh"`},
+		{"Gemm", "Conv", `unsupported operator "Conv"`},
+		{"Softmax", "Sigmoid", `unsupported operator "Sigmoid"`},
+	} {
+		t.Run(tc.to, func(t *testing.T) {
+			_, err := circuit.Compile(bytes.ReplaceAll(raw, []byte(tc.from), []byte(tc.to)), circuit.Options{})
+			require.ErrorContains(t, err, tc.want)
+			require.ErrorContains(t, err, "the proof circuit supports Gemm, MatMul, Add, Relu")
+		})
+	}
+	_, err = circuit.Compile([]byte("not onnx"), circuit.Options{})
+	require.ErrorContains(t, err, "read ONNX model")
+	_, err = circuit.Compile(raw, circuit.Options{ScaleBits: 40})
+	require.ErrorContains(t, err, "scale bits 40")
+}
+
+func TestFieldRoundTrip(t *testing.T) {
+	for _, v := range []int64{0, 1, -1, 1 << 62, -(1 << 62)} {
+		require.Equal(t, v, circuit.FromField(circuit.ToField(big.NewInt(v))).Int64())
+	}
 }
