@@ -29,6 +29,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/consensys/gnark/logger"
+
 	"github.com/infernode/infernode/workloads/proof/artifact"
 	"github.com/infernode/infernode/workloads/proof/circuit"
 	"github.com/infernode/infernode/workloads/proof/service"
@@ -36,6 +38,7 @@ import (
 )
 
 func main() {
+	logger.Disable() // gnark's own console logs; ours are slog
 	if len(os.Args) > 1 && os.Args[1] == "setup" {
 		os.Exit(setup(os.Args[2:]))
 	}
