@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/consensys/gnark/backend/groth16"
 	"github.com/consensys/gnark/backend/solidity"
@@ -52,10 +53,13 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 		return nil, err
 	}
 	log.Info("circuit built", "constraints", ccs.GetNbConstraints())
+	start := time.Now()
 	pk, vk, err := groth16.Setup(ccs)
 	if err != nil {
 		return nil, fmt.Errorf("groth16 setup: %w", err)
 	}
+	log.Info("groth16 keys generated", "took", time.Since(start).Round(time.Millisecond))
+	start = time.Now()
 	var sol bytes.Buffer
 	if err := vk.ExportSolidity(&sol, solidity.WithPragmaVersion("^0.8.24")); err != nil {
 		return nil, fmt.Errorf("export Solidity verifier: %w", err)
@@ -64,7 +68,7 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 	if err != nil {
 		return nil, fmt.Errorf("compile Verifier.sol: %w", err)
 	}
-	log.Info("verifier compiled", "compiler", compiled.Version, "bytes", len(compiled.Bytecode)/2)
+	log.Info("verifier compiled", "compiler", compiled.Version, "bytes", len(compiled.Bytecode)/2, "took", time.Since(start).Round(time.Millisecond))
 
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, fmt.Errorf("create %s: %w", out, err)
