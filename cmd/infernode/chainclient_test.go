@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/internal/chaintest"
+	"github.com/infernode/infernode/testnet/chaintest"
 	"github.com/infernode/infernode/testnet"
 )
 

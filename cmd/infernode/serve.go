@@ -17,7 +17,7 @@ import (
 	"go.opentelemetry.io/otel"
 
 	"github.com/infernode/infernode/internal/config"
-	"github.com/infernode/infernode/internal/node"
+	"github.com/infernode/infernode/node"
 	"github.com/infernode/infernode/internal/telemetry"
 )
 

@@ -18,7 +18,7 @@ import (
 
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/internal/chaintest"
+	"github.com/infernode/infernode/testnet/chaintest"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/testnet"
 )
