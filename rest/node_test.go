@@ -25,13 +25,13 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/bench"
 	"github.com/infernode/infernode/client"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/bench"
-	"github.com/infernode/infernode/testnet/chaintest"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/node"
 	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/testnet/chaintest"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
 
