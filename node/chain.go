@@ -14,6 +14,7 @@ import (
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/relay"
 )
 
@@ -78,8 +79,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if cfg.Wallet.MaxPriorityFeeGas > 0 {
 			so.MaxTipPerGas = new(big.Int).SetUint64(cfg.Wallet.MaxPriorityFeeGas)
 		}
-		db := deps.Store.DB()
-		s, err := coordinator.NewSender(ctx, rpc, db, so)
+		s, err := coordinator.NewSender(ctx, rpc, deps.Store.Table(storage.TableNonce), so)
 		if err != nil {
 			if closeFn != nil {
 				closeFn()
@@ -95,7 +95,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			ids = append(ids, c.ID)
 		}
 		r, err := relay.New(relay.Options{
-			Backend: rpc, DB: db, Sender: s, Coordinator: common.HexToAddress(cfg.CoordinatorAddress),
+			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(cfg.CoordinatorAddress),
 			Runner: deps.Executor, Guard: deps.Guardian, Containers: ids,
 			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 			Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,

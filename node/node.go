@@ -47,7 +47,7 @@ type Chain interface {
 // its store and built its executor (see Options.NewChain).
 type ChainDeps struct {
 	Config   *config.Config
-	Store    *storage.Store // use Store.DB() under the relay's prefixes
+	Store    *storage.Store // the chain side's state goes in its tables (Store.Table)
 	Executor *executor.Executor
 	Guardian *executor.Guardian
 	Logger   *slog.Logger

@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/cockroachdb/pebble"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"go.opentelemetry.io/otel"
@@ -19,6 +18,7 @@ import (
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/storage"
 )
 
 var errNoSubscriptions = errors.New("backend cannot push new heads")
@@ -37,12 +37,12 @@ type Guard interface {
 
 // Options configure a Relay. Zero values take the documented defaults.
 type Options struct {
-	Backend     Backend             // required
-	DB          *pebble.DB          // required; the relay writes under "relay/"
-	Sender      *coordinator.Sender // required; its Run is driven by Relay.Run
-	Coordinator common.Address      // required
-	Runner      Runner              // required
-	Guard       Guard               // required
+	Backend     Backend               // required
+	DB          storage.KeyValueStore // required: the relay's table, Store.Table(storage.TableRelay)
+	Sender      *coordinator.Sender   // required; its Run is driven by Relay.Run
+	Coordinator common.Address        // required
+	Runner      Runner                // required
+	Guard       Guard                 // required
 	// Containers are the ids this node serves; subscriptions are filtered
 	// by keccak256 of every single id and ordered pair of ids (a pipeline
 	// of three or more served containers is read too when there are more
