@@ -100,7 +100,7 @@ func TestSimInputsFromGetContainerInputs(t *testing.T) {
 	bt, _ := abi.NewType("bytes", "", nil)
 	outer, err := abi.Arguments{{Type: bt}, {Type: bt}}.Unpack(res.Output)
 	require.NoError(t, err)
-	inner, err := getInputsArgs.Unpack(outer[0].([]byte)) // echo returns its input
+	inner, err := consumerABI.GetABI().Methods["getContainerInputs"].Inputs.Unpack(outer[0].([]byte)) // echo returns its input
 	require.NoError(t, err)
 	require.Equal(t, uint32(1), inner[0], "subscription id")
 	require.Equal(t, uint32(1), inner[1], "interval")

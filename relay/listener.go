@@ -8,14 +8,14 @@ import (
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
-	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/internal/storage"
 )
 
 var (
-	topicCreated   = crypto.Keccak256Hash([]byte("SubscriptionCreated(uint32,bytes32,address)"))
-	topicCancelled = crypto.Keccak256Hash([]byte("SubscriptionCancelled(uint32,bytes32,address)"))
+	topicCreated   = codec.TopicSubscriptionCreated
+	topicCancelled = codec.TopicSubscriptionCancelled
 )
 
 // containerTopics returns keccak256 of every served id and ordered pair of
@@ -30,12 +30,12 @@ func containerTopics(ids []string, max int) []common.Hash {
 	}
 	out := make([]common.Hash, 0, n)
 	for _, a := range ids {
-		out = append(out, crypto.Keccak256Hash([]byte(a)))
+		out = append(out, codec.ContainerIDHash(a))
 	}
 	for _, a := range ids {
 		for _, b := range ids {
 			if a != b {
-				out = append(out, crypto.Keccak256Hash([]byte(a+","+b)))
+				out = append(out, codec.ContainerIDHash(a+","+b))
 			}
 		}
 	}
