@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
@@ -109,7 +110,7 @@ func TestSimInputsFromGetContainerInputs(t *testing.T) {
 
 func TestSimDelegatedGuardRejections(t *testing.T) {
 	h := newHarness(t, 1)
-	guard := executor.NewGuardian([]config.Container{
+	guard := access.NewGuardian([]config.Container{
 		{ID: "echo", External: true, URL: "http://127.0.0.1:1", AllowedDelegateAddresses: []string{"0x00000000000000000000000000000000000000b0"}},
 		{ID: "lan", External: true, URL: "http://127.0.0.1:1", AllowedIPs: []string{"10.0.0.0/8"}},
 	})

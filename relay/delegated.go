@@ -27,12 +27,7 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	}
 	sub := req.Delegate.Sub
 	proof := sub.Verifier != (common.Address{})
-	// The client's IP (allowed_ips) as for any REST request, then the
-	// owner (allowed_delegate_addresses).
-	if jerr := r.o.Guard.CheckOffchain(client, req.Containers(), proof); jerr != nil {
-		return jerr
-	}
-	if jerr := r.o.Guard.CheckChain(sub.Owner.Hex(), true, req.Containers(), proof); jerr != nil {
+	if jerr := r.o.Guard.CheckDelegated(client, sub.Owner.Hex(), req.Containers(), proof); jerr != nil {
 		return jerr
 	}
 	if _, err := r.ver.Verify(ctx, req); err != nil {

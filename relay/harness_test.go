@@ -23,6 +23,7 @@ import (
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
@@ -47,7 +48,7 @@ type harness struct {
 	keys     []*ecdsa.PrivateKey // [0] deployer/consumer signer, [1..] nodes
 	dep      contracts.Deployment
 	exec     *executor.Executor
-	guard    *executor.Guardian
+	guard    *access.Guardian
 	commitMu sync.Mutex
 	stop     chan struct{}
 	stopped  chan struct{}
@@ -115,7 +116,7 @@ func (h *harness) startEcho() {
 	t.Cleanup(func() { _ = rt.Stop(context.Background()) })
 	h.exec, err = executor.New(executor.Options{Runtime: rt, Containers: cfg})
 	require.NoError(t, err)
-	h.guard = executor.NewGuardian(cfg)
+	h.guard = access.NewGuardian(cfg)
 }
 
 func (h *harness) commit() common.Hash {

@@ -17,6 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
@@ -53,7 +54,7 @@ func TestHelperNodeProcess(t *testing.T) {
 		Decoder: coordinator.NewRevertDecoder(&parsed), MaxGasLimit: 30_000_000, Logger: testLogger()})
 	require.NoError(t, err)
 	r, err := New(Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(os.Getenv("CHILD_COORDINATOR")),
-		Runner: exec, Guard: executor.NewGuardian(cfg), Containers: []string{"echo"}, StartBlock: start,
+		Runner: exec, Guard: access.NewGuardian(cfg), Containers: []string{"echo"}, StartBlock: start,
 		PollInterval: 50 * time.Millisecond, RetryBackoff: 100 * time.Millisecond, Logger: testLogger()})
 	require.NoError(t, err)
 	_ = r.Run(ctx) // until SIGKILL

@@ -15,6 +15,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
@@ -28,13 +29,6 @@ type Runner interface {
 	Run(ctx context.Context, in executor.Input) ([]job.ContainerResult, error)
 }
 
-// Guard applies the node's rules (*executor.Guardian): CheckChain for
-// on-chain work, CheckOffchain for the client IP of a REST request.
-type Guard interface {
-	CheckChain(address string, delegated bool, containers []string, requiresProof bool) *job.Error
-	CheckOffchain(client string, containers []string, requiresProof bool) *job.Error
-}
-
 // Options configure a Relay. Zero values take the documented defaults.
 type Options struct {
 	Backend     Backend               // required
@@ -42,7 +36,7 @@ type Options struct {
 	Sender      *coordinator.Sender   // required; its Run is driven by Relay.Run
 	Coordinator common.Address        // required
 	Runner      Runner                // required
-	Guard       Guard                 // required
+	Guard       *access.Guardian      // required
 	// Containers are the ids this node serves; subscriptions are filtered
 	// by keccak256 of every single id and ordered pair of ids (a pipeline
 	// of three or more served containers is read too when there are more

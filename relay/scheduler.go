@@ -14,6 +14,7 @@ import (
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
@@ -347,7 +348,7 @@ func (r *Relay) runContainers(ctx context.Context, containers []string, src job.
 	if len(res) == 0 {
 		return nil, nil, nil, errors.New("run: no results")
 	}
-	return executor.OnchainOutput(res[len(res)-1].Output)
+	return codec.EncodeOutput(res[len(res)-1].Output)
 }
 
 func (r *Relay) call(ctx context.Context, to common.Address, data []byte) ([]byte, error) {
