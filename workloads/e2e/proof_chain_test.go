@@ -17,7 +17,7 @@ import (
 
 	"github.com/infernode/infernode/abi/proofconsumerabi"
 	"github.com/infernode/infernode/contracts"
-	"github.com/infernode/infernode/internal/chaintest"
+	"github.com/infernode/infernode/testnet/chaintest"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/proof/prooftest"
 	proofsvc "github.com/infernode/infernode/workloads/proof/service"
