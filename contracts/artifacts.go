@@ -27,6 +27,10 @@ const (
 	CoordinatorName     = "Coordinator"
 	ExampleConsumerName = "ExampleConsumer"
 	TestConsumerName    = "TestConsumer"
+	WalletName          = "Wallet"
+	WalletFactoryName   = "WalletFactory"
+	TestTokenName       = "TestToken"
+	TestVerifierName    = "TestVerifier"
 )
 
 // LoadArtifact returns the embedded artifact of a contract (one of the

@@ -22,6 +22,10 @@ const targets = {
   'src/Coordinator.sol': 'Coordinator',
   'src/ExampleConsumer.sol': 'ExampleConsumer',
   'test/TestConsumer.sol': 'TestConsumer',
+  'src/payments/Wallet.sol': 'Wallet',
+  'src/payments/WalletFactory.sol': 'WalletFactory',
+  'test/TestToken.sol': 'TestToken',
+  'test/TestVerifier.sol': 'TestVerifier',
 };
 
 function listSol(dir) {

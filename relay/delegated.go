@@ -199,7 +199,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 		}
 		_, err = r.o.Sender.Send(ctx, coordinator.Call{
 			Key: d.TxKey, To: r.o.Coordinator,
-			Data:         r.abi.PackDeliverComputeDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S, k, input, output, proof),
+			Data:         r.abi.PackDeliverComputeDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S, k, input, output, proof, r.o.PaymentWallet),
 			MaxFeePerGas: ds.Sub.MaxGasPrice,
 			MinGas:       callbackGas(ds.Sub.MaxGasLimit) + 300_000, // plus the creation
 		})
@@ -209,7 +209,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 				r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 				switch name {
 				case "SignatureExpired", "InvalidSignature", "InvalidSignatureS", "SignerMismatch", "OwnerHasNoSigner",
-					"LazyNotSupported", "VerifierNotSupported", "PaymentsNotSupported", "InvalidFrequency",
+					"InvalidWallet", "InvalidFrequency",
 					"InvalidRedundancy", "InvalidMaxGasLimit", "EmptyContainerId", "InvalidActiveAt", "ZeroOwner":
 					return r.putDlg(key, &d, IvFailed, name)
 				}

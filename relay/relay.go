@@ -48,6 +48,10 @@ type Options struct {
 	// of three or more served containers is read too when there are more
 	// than MaxTopicHashes candidates, at the cost of no topic filter).
 	Containers []string
+	// PaymentWallet is the node's payment Wallet (chain.wallet.payment_address),
+	// named in every delivery; zero when the node serves only unpaid
+	// subscriptions.
+	PaymentWallet common.Address
 	// TrailHeadBlocks: logs are read this many blocks behind the head.
 	TrailHeadBlocks uint64
 	// StartBlock is where the first scan starts (the Coordinator's deploy

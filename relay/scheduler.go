@@ -245,7 +245,7 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	}
 	_, err = r.o.Sender.Send(ctx, coordinator.Call{
 		Key: iv.TxKey, To: r.o.Coordinator,
-		Data:         r.abi.PackDeliverCompute(s.ID, k, input, output, proof),
+		Data:         r.abi.PackDeliverCompute(s.ID, k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
 		MinGas:       callbackGas(s.MaxGasLimit),
 	})
