@@ -13,6 +13,7 @@ import (
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/payments"
 )
 
 // SubmitDelegated decodes, checks and verifies a delegated subscription
@@ -34,6 +35,9 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	}
 	if jerr := r.o.Guard.CheckChain(sub.Owner.Hex(), true, req.Containers(), proof); jerr != nil {
 		return jerr
+	}
+	if err := r.o.Payments.Check(payments.Request{Containers: req.Containers(), Token: sub.PaymentToken, Amount: sub.PaymentAmount, Verifier: sub.Verifier}); err != nil {
+		return job.Reject(job.CodeInvalid, "Invalid request: "+err.Error(), "field", "subscription.payment_amount")
 	}
 	if _, err := r.ver.Verify(ctx, req); err != nil {
 		return err
@@ -215,7 +219,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 				}
 			}
 			wait := r.o.RetryBackoff << min(max(d.Attempts-1, 0), 6)
-			if !countsAsAttempt(err) {
+			if !countsAsAttempt(err) || payments.CannotPayNow(coordinator.RevertName(err)) { // a wallet short of funds: retried, not counted
 				d.Attempts--
 				wait = r.o.PollInterval
 			}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
 )
@@ -48,6 +49,10 @@ type Options struct {
 	// of three or more served containers is read too when there are more
 	// than MaxTopicHashes candidates, at the cost of no topic filter).
 	Containers []string
+	// Payments decides which paid and verified subscriptions are served
+	// (containers[].accepted_payments, chain.verifiers); nil serves only
+	// unpaid subscriptions without a verifier.
+	Payments *payments.Policy
 	// PaymentWallet is the node's payment Wallet (chain.wallet.payment_address),
 	// named in every delivery; zero when the node serves only unpaid
 	// subscriptions.

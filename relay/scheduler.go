@@ -16,6 +16,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
@@ -226,6 +227,12 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	if count, err := r.abi.UnpackResponseCount(out); err == nil && count >= s.Redundancy {
 		return IvSkipped, "interval full", nil
 	}
+	if err := r.readyToBePaid(ctx, s); err != nil {
+		// Not paid yet (or RPC trouble): no container run, no transaction,
+		// not counted; tried again at the poll pace while the interval lasts.
+		r.o.Logger.Info("relay: delivery waits for payment", "sub", s.ID, "interval", k, "reason", err.Error())
+		return "", "", nil
+	}
 	data, err := r.inputs(ctx, s, k)
 	if err != nil {
 		r.o.Logger.Warn("relay: read inputs", "sub", s.ID, "interval", k, "err", err)
@@ -277,6 +284,11 @@ func (r *Relay) sendFailed(s *Sub, iv *Interval, err error) (IvState, string) {
 			return IvSkipped, "interval full"
 		case "SubscriptionIsCancelled", "SubscriptionCompleted", "IntervalMismatch", "SubscriptionNotFound", "SignatureExpired":
 			return IvSkipped, name
+		}
+		if payments.CannotPayNow(name) { // a wallet changed since the check: retried, not counted
+			iv.Attempts--
+			r.o.Logger.Info("relay: delivery would not be paid, not sent", "sub", s.ID, "revert", name)
+			return "", ""
 		}
 	}
 	if !countsAsAttempt(err) {
