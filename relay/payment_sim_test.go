@@ -87,7 +87,7 @@ func (h *payHarness) sendValue(from *ecdsa.PrivateKey, to common.Address, wei *b
 	tx, err := types.SignNewTx(from, types.LatestSignerForChainID(h.chainID), &types.DynamicFeeTx{
 		ChainID: h.chainID, Nonce: nonce, GasTipCap: big.NewInt(params.GWei),
 		GasFeeCap: new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), big.NewInt(params.GWei)),
-		Gas: 100_000, To: &to, Value: wei,
+		Gas:       100_000, To: &to, Value: wei,
 	})
 	require.NoError(h.t, err)
 	require.NoError(h.t, h.client.SendTransaction(ctx, tx))
@@ -124,7 +124,9 @@ func (h *payHarness) startPaidNode(t *testing.T) *node {
 	require.NoError(t, err)
 	parsed := h.coordABI()
 	return h.startNodeWith(1, t.TempDir(), nil,
-		func(o *coordinator.SenderOptions) { o.Decoder = coordinator.NewRevertDecoder(&parsed, payments.WalletABI()) },
+		func(o *coordinator.SenderOptions) {
+			o.Decoder = coordinator.NewRevertDecoder(&parsed, payments.WalletABI())
+		},
 		func(o *Options) { o.Payments, o.PaymentWallet = policy, h.nodeWall })
 }
 
@@ -143,7 +145,9 @@ func TestSimPaidDeliveries(t *testing.T) {
 	unlisted := h.requestPaid(h.otherToken, 1_000, h.consumerWallet)
 	nativeID := h.requestPaid(payments.Native, 1_000, h.consumerWallet)
 	ercID := h.requestPaid(h.token, 5, h.consumerWallet)
-	h.eventually(func() bool { return responseCount(h.harness, nativeID, 1) == 1 && responseCount(h.harness, ercID, 1) == 1 }, "paid requests delivered")
+	h.eventually(func() bool {
+		return responseCount(h.harness, nativeID, 1) == 1 && responseCount(h.harness, ercID, 1) == 1
+	}, "paid requests delivered")
 	require.Equal(t, big.NewInt(1_000_000-1_000), h.balance(h.consumerWallet, payments.Native))
 	require.Equal(t, big.NewInt(1_000), h.balance(h.nodeWall, payments.Native))
 	require.Equal(t, big.NewInt(1_000-5), h.balance(h.consumerWallet, h.token))

@@ -17,9 +17,9 @@ import (
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/payments"
 )
 
 var errNoSubscriptions = errors.New("backend cannot push new heads")

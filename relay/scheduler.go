@@ -16,10 +16,10 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/payments"
 )
 
 // schedule puts s in the timer queue at the start of its next interval this
