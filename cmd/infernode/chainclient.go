@@ -18,6 +18,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 
+	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/coordinator"
@@ -278,8 +279,7 @@ func runDeliveries(ctx context.Context, args []string, stdout, stderr io.Writer)
 	defer c.Close()
 	ca := coordinatorabi.NewCoordinator()
 	addr := common.HexToAddress(*coord)
-	topics := [][]common.Hash{{crypto.Keccak256Hash([]byte("ComputeDelivered(uint32,uint32,address,bytes32)")),
-		crypto.Keccak256Hash([]byte("CallbackFailed(uint32,uint32,address,bytes32)"))}, {common.BigToHash(new(big.Int).SetUint64(*id))}}
+	topics := [][]common.Hash{{codec.TopicComputeDelivered, codec.TopicCallbackFailed}, {common.BigToHash(new(big.Int).SetUint64(*id))}}
 	logs, err := c.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(*from), Addresses: []common.Address{addr}, Topics: topics})
 	if err != nil {
 		return fmt.Errorf("read logs of subscription %d: %w", *id, err)
