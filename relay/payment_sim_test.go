@@ -21,6 +21,7 @@ import (
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/payments"
+	"github.com/infernode/infernode/testnet"
 )
 
 var (
@@ -37,9 +38,17 @@ type payHarness struct {
 	consumerWallet, nodeWall common.Address
 }
 
-func newPayHarness(t *testing.T) *payHarness {
-	h := &payHarness{harness: newHarness(t, 1)}
-	h.mineEvery(50 * time.Millisecond)
+// newSimPayHarness is a payHarness on the simulated backend, mining.
+func newSimPayHarness(t *testing.T) *payHarness {
+	base := newHarness(t, 1)
+	base.mineEvery(50 * time.Millisecond)
+	return newPayHarness(base)
+}
+
+// newPayHarness deploys the tokens and makes and funds the wallets on
+// base's chain (which must be mining).
+func newPayHarness(base *harness) *payHarness {
+	h := &payHarness{harness: base}
 	h.token = h.deployContract(contracts.TestTokenName)
 	h.otherToken = h.deployContract(contracts.TestTokenName)
 	h.consumerWallet = h.newWallet(h.keys[0])
@@ -67,8 +76,10 @@ func (h *payHarness) waitMined(tx common.Hash) {
 	}, "transaction mined")
 }
 
+// newWallet makes a Wallet owned by owner; keys[0] sends the transaction,
+// so the node's key uses no nonce outside its journal.
 func (h *payHarness) newWallet(owner *ecdsa.PrivateKey) common.Address {
-	rc := h.transact(owner, h.dep.WalletFactory, factoryABI.PackCreateWallet(crypto.PubkeyToAddress(owner.PublicKey)))
+	rc := h.transact(h.keys[0], h.dep.WalletFactory, factoryABI.PackCreateWallet(crypto.PubkeyToAddress(owner.PublicKey)))
 	for _, l := range rc.Logs {
 		if ev, err := factoryABI.UnpackWalletCreatedEvent(l); err == nil {
 			return ev.Wallet
@@ -117,13 +128,13 @@ func (h *payHarness) nonceOf(k *ecdsa.PrivateKey) uint64 {
 	return n
 }
 
-func (h *payHarness) startPaidNode(t *testing.T) *node {
+func (h *payHarness) startPaidNode(t *testing.T, dir string) *node {
 	policy, err := payments.NewPolicy([]config.Container{{ID: "echo", AcceptedPayments: map[string]string{
 		"0x0000000000000000000000000000000000000000": "1000", h.token.Hex(): "5",
 	}}}, nil)
 	require.NoError(t, err)
 	parsed := h.coordABI()
-	return h.startNodeWith(1, t.TempDir(), nil,
+	return h.startNodeWith(1, dir, nil,
 		func(o *coordinator.SenderOptions) {
 			o.Decoder = coordinator.NewRevertDecoder(&parsed, payments.WalletABI())
 		},
@@ -135,10 +146,23 @@ func (h *payHarness) startPaidNode(t *testing.T) *node {
 // an unlisted token and one from a wallet without allowance are never sent
 // (no nonce used); the last is delivered once the allowance is given.
 func TestSimPaidDeliveries(t *testing.T) {
-	h := newPayHarness(t)
+	runPaidScenario(t, newSimPayHarness(t))
+}
+
+func TestChainAnvilPaidDeliveries(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an anvil process")
+	}
+	a, err := testnet.StartAnvil(context.Background(), testnet.AnvilOptions{BlockTime: time.Second})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = a.Stop() })
+	runPaidScenario(t, newPayHarness(newChainHarness(t, dialChain(t, a.RPCURL()), a.FundedKeys()[:2])))
+}
+
+func runPaidScenario(t *testing.T, h *payHarness) {
 	h.transact(h.keys[0], h.consumerWallet, walletABI.PackApprove(h.dep.ExampleConsumer, payments.Native, big.NewInt(2_000)))
 	h.transact(h.keys[0], h.consumerWallet, walletABI.PackApprove(h.dep.ExampleConsumer, h.token, big.NewInt(5)))
-	h.startPaidNode(t)
+	h.startPaidNode(t, t.TempDir())
 	startNonce := h.nonceOf(h.keys[1])
 
 	under := h.requestPaid(payments.Native, 999, h.consumerWallet)
@@ -169,4 +193,29 @@ func TestSimPaidDeliveries(t *testing.T) {
 	h.eventually(func() bool { return responseCount(h.harness, short, 1) == 1 }, "delivered once the allowance is there")
 	require.Equal(t, big.NewInt(10), h.balance(h.nodeWall, h.token))
 	require.Equal(t, startNonce+4, h.nonceOf(h.keys[1]))
+}
+
+// TestSimPaidRestartBetweenSendAndConfirm: the node dies with its paid
+// delivery unconfirmed and the pool forgets it; after the restart the
+// delivery is mined once and paid exactly once.
+func TestSimPaidRestartBetweenSendAndConfirm(t *testing.T) {
+	base := newHarness(t, 1)
+	base.mineEvery(50 * time.Millisecond)
+	h := newPayHarness(base)
+	h.transact(h.keys[0], h.consumerWallet, walletABI.PackApprove(h.dep.ExampleConsumer, payments.Native, big.NewInt(5_000)))
+	h.pauseMining()
+	dir := t.TempDir()
+	n := h.startPaidNode(t, dir)
+	id := h.requestPaid(payments.Native, 1_000, h.consumerWallet)
+	h.eventually(func() bool { return n.s.InFlight() == 1 }, "delivery sent")
+	n.stop()
+	h.sim.Rollback()
+
+	n2 := h.startPaidNode(t, dir)
+	h.mineEvery(50 * time.Millisecond)
+	h.eventually(func() bool { return responseCount(h.harness, id, 1) == 1 }, "delivered after the restart")
+	h.eventually(func() bool { return n2.s.InFlight() == 0 }, "journal settles")
+	requireContinuousNonces(t, h.harness, n2)
+	require.Equal(t, big.NewInt(1_000), h.balance(h.nodeWall, payments.Native), "paid exactly once")
+	require.Equal(t, big.NewInt(1_000_000-1_000), h.balance(h.consumerWallet, payments.Native))
 }
