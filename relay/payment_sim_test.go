@@ -15,8 +15,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/testtokenabi"
+	"github.com/infernode/infernode/abi/testverifierabi"
 	"github.com/infernode/infernode/abi/walletabi"
 	"github.com/infernode/infernode/abi/walletfactoryabi"
+	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/config"
@@ -217,5 +219,56 @@ func TestSimPaidRestartBetweenSendAndConfirm(t *testing.T) {
 	h.eventually(func() bool { return n2.s.InFlight() == 0 }, "journal settles")
 	requireContinuousNonces(t, h.harness, n2)
 	require.Equal(t, big.NewInt(1_000), h.balance(h.nodeWall, payments.Native), "paid exactly once")
+	require.Equal(t, big.NewInt(1_000_000-1_000), h.balance(h.consumerWallet, payments.Native))
+}
+
+// TestSimVerifiedDeliveryTopsUpCollateral: a subscription with a listed
+// (optimistic) verifier; the node's wallet has funds but no collateral
+// allowance, so the node approves itself once, then delivers with its
+// collateral locked; the verifier's later verdict pays it.
+func TestSimVerifiedDeliveryTopsUpCollateral(t *testing.T) {
+	h := newSimPayHarness(t)
+	verifierABI := testverifierabi.NewTestVerifier()
+	art, err := contracts.LoadArtifact(contracts.TestVerifierName)
+	require.NoError(t, err)
+	o := bind.NewKeyedTransactor(h.keys[0], h.chainID)
+	verifier, tx, err := bind.DeployContract(o, art.Bytecode, h.client, verifierABI.PackConstructor(h.dep.Coordinator, false, h.newWallet(h.keys[0])))
+	require.NoError(t, err)
+	h.waitMined(tx.Hash())
+	h.transact(h.keys[0], verifier, verifierABI.PackSetToken(payments.Native, true, big.NewInt(100)))
+	h.transact(h.keys[0], h.consumerWallet, walletABI.PackApprove(h.dep.ExampleConsumer, payments.Native, big.NewInt(5_000)))
+	h.sendValue(h.keys[0], h.nodeWall, big.NewInt(10_000)) // collateral funds, no allowance yet
+
+	policy, err := payments.NewPolicy([]config.Container{{ID: "echo", AcceptedPayments: map[string]string{payments.Native.Hex(): "1000"}}}, []string{verifier.Hex()})
+	require.NoError(t, err)
+	proofs := []config.Container{{ID: "echo", External: true, GeneratesProofs: true}}
+	parsed := h.coordABI()
+	n := h.startNodeWith(1, t.TempDir(), nil,
+		func(o *coordinator.SenderOptions) { o.Decoder = coordinator.NewRevertDecoder(&parsed, payments.WalletABI()) },
+		func(o *Options) {
+			o.Payments, o.PaymentWallet, o.Guard = policy, h.nodeWall, access.NewGuardian(proofs)
+		})
+
+	rc := h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequestPaid("echo", []byte("prove it"), 1, payments.Native, big.NewInt(1_000), h.consumerWallet, verifier, false))
+	var id uint32
+	for _, l := range rc.Logs {
+		if ev, err := coordABI.UnpackSubscriptionCreatedEvent(l); err == nil {
+			id = ev.Id
+		}
+	}
+	h.eventually(func() bool { return responseCount(h.harness, id, 1) == 1 }, "verified request delivered")
+	h.eventually(func() bool { return n.s.InFlight() == 0 }, "journal settles")
+	requireContinuousNonces(t, h.harness, n)
+	require.Equal(t, uint64(2), h.nonceOf(h.keys[1]), "one collateral approval, one delivery")
+	node := crypto.PubkeyToAddress(h.keys[1].PublicKey)
+	locked, err := walletABI.UnpackLockedBalance(h.call(h.nodeWall, walletABI.PackLockedBalance(payments.Native)))
+	require.NoError(t, err)
+	require.Equal(t, big.NewInt(1_000), locked, "collateral locked while the verdict is pending")
+	allowance, err := walletABI.UnpackAllowance(h.call(h.nodeWall, walletABI.PackAllowance(node, payments.Native)))
+	require.NoError(t, err)
+	require.Equal(t, new(big.Int).Sub(payments.CollateralApproval, big.NewInt(1_000)), allowance)
+
+	h.transact(h.keys[0], verifier, verifierABI.PackFinalize(id, 1, node, true))
+	require.Equal(t, big.NewInt(10_000+900), h.balance(h.nodeWall, payments.Native), "paid the payment less the verifier's fee")
 	require.Equal(t, big.NewInt(1_000_000-1_000), h.balance(h.consumerWallet, payments.Native))
 }
