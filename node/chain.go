@@ -5,15 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/relay"
@@ -44,7 +43,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if !cfg.Enabled {
 			return nil, errors.New("chain.enabled is false")
 		}
-		key, err := crypto.HexToECDSA(strings.TrimPrefix(strings.TrimSpace(cfg.Wallet.PrivateKey), "0x"))
+		key, err := config.ParsePrivateKey(cfg.Wallet.PrivateKey)
 		if err != nil {
 			return nil, fmt.Errorf("chain.wallet.private_key: %w", err)
 		}

@@ -244,7 +244,9 @@ func TestSimVerifiedDeliveryTopsUpCollateral(t *testing.T) {
 	proofs := []config.Container{{ID: "echo", External: true, GeneratesProofs: true}}
 	parsed := h.coordABI()
 	n := h.startNodeWith(1, t.TempDir(), nil,
-		func(o *coordinator.SenderOptions) { o.Decoder = coordinator.NewRevertDecoder(&parsed, payments.WalletABI()) },
+		func(o *coordinator.SenderOptions) {
+			o.Decoder = coordinator.NewRevertDecoder(&parsed, payments.WalletABI())
+		},
 		func(o *Options) {
 			o.Payments, o.PaymentWallet, o.Guard = policy, h.nodeWall, access.NewGuardian(proofs)
 		})

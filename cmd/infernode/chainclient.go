@@ -149,7 +149,7 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if keyHex == "" {
 		return usagef(fs, "no signing key: pass --private-key or set INFERNODE_PRIVATE_KEY")
 	}
-	key, err := crypto.HexToECDSA(strings.TrimPrefix(strings.TrimSpace(keyHex), "0x"))
+	key, err := parsePrivateKey(keyHex)
 	if err != nil {
 		return usagef(fs, "the signing key is not 64 hex digits") // the key itself is never echoed
 	}
