@@ -28,6 +28,10 @@ const (
 	ExampleConsumerName = "ExampleConsumer"
 	ProofConsumerName   = "ProofConsumer"
 	TestConsumerName    = "TestConsumer"
+	WalletName          = "Wallet"
+	WalletFactoryName   = "WalletFactory"
+	TestTokenName       = "TestToken"
+	TestVerifierName    = "TestVerifier"
 )
 
 // LoadArtifact returns the embedded artifact of a contract (one of the
