@@ -83,17 +83,18 @@ type Result struct {
 	Intermediate []ContainerResult `json:"intermediate_results,omitzero"`
 }
 
-// Code classifies a rejection; the REST layer maps it to an HTTP status.
+// Code classifies a rejection by what went wrong. Only the REST edge knows
+// HTTP: rest/errors.go maps each code to a status.
 type Code int
 
 const (
-	CodeInvalid      Code = iota + 1 // 400
-	CodeForbidden                    // 403
-	CodeUnauthorized                 // 401
-	CodeTooLarge                     // 413
-	CodeRateLimited                  // 429
-	CodeBusy                         // 503
-	CodeNotFound                     // 404
+	CodeInvalid      Code = iota + 1 // the request itself is wrong
+	CodeForbidden                    // the caller may not use what it asked for
+	CodeUnauthorized                 // a signature or signer does not check out
+	CodeTooLarge                     // the request exceeds a size limit
+	CodeRateLimited                  // the caller sent too much too fast
+	CodeBusy                         // the node has no room now; try again later
+	CodeNotFound                     // what was asked for does not exist
 )
 
 // Error is a client-facing rejection. Message is one of the fixed strings of
