@@ -7,7 +7,7 @@ import (
 	"github.com/infernode/infernode/internal/config"
 )
 
-// The guardian answers with the SPEC §4 rejection for an off-chain job.
+// The guardian answers with the docs/api.md rejection for an off-chain job.
 func ExampleGuardian_CheckOffchain() {
 	g := access.NewGuardian([]config.Container{
 		{ID: "echo", External: true, AllowedIPs: []string{"10.0.0.0/8", "::1"}},

@@ -54,7 +54,7 @@ func addressSet(list []string) map[string]bool {
 // Supported reports whether id is a configured container.
 func (g *Guardian) Supported(id string) bool { _, ok := g.byID[id]; return ok }
 
-// CheckOffchain applies the SPEC §4 rules to an off-chain job from client
+// CheckOffchain applies the docs/api.md rules to an off-chain job from client
 // (an IP address), in the table's order: no containers, unknown container,
 // first container not external, proof not available, client IP not
 // allowed.

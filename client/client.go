@@ -1,4 +1,4 @@
-// Package client is a Go client for an infernode node's REST API (SPEC §4),
+// Package client is a Go client for an infernode node's REST API (docs/api.md),
 // in the style of go-ethereum's ethclient: every call takes a context first
 // and returns typed results; a rejection by the node is an *Error carrying
 // the HTTP status, the node's fixed error string and its params.
@@ -70,7 +70,7 @@ type InfoContainer struct {
 }
 
 // Error is an answer of the node other than success: Message is the
-// node's `error` string (SPEC §4 table), Params its `params`.
+// node's `error` string (docs/api.md table), Params its `params`.
 type Error struct {
 	StatusCode int
 	Message    string

@@ -45,7 +45,7 @@ type committing struct {
 func (c committing) Commit() common.Hash { return c.commit() }
 
 // Deployment is where Deploy put the contracts. Its JSON form is the object
-// `infernode deploy` prints (SPEC §2).
+// `infernode deploy` prints (docs/contracts.md).
 type Deployment struct {
 	ChainID     uint64         `json:"chain_id"`
 	Coordinator common.Address `json:"coordinator"`

@@ -1,5 +1,5 @@
 // Package contracts holds the Solidity sources of the Coordinator, the
-// consumer base contracts and the example consumer (SPEC §6), their compiled
+// consumer base contracts and the example consumer (docs/chain-protocol.md), their compiled
 // artifacts (embedded) and Deploy, which puts the Coordinator and the
 // example consumer on any chain.
 //

@@ -18,7 +18,7 @@ import (
 	"github.com/infernode/infernode/internal/job"
 )
 
-// DelegatedRequest is a decoded DelegatedSubscriptionRequest (SPEC §4):
+// DelegatedRequest is a decoded DelegatedSubscriptionRequest (docs/api.md):
 // the subscription, the owner signer's EIP-712 signature over it and the
 // off-chain data given to the containers.
 type DelegatedRequest struct {
@@ -283,7 +283,7 @@ var getSignerCall = exampleconsumerabi.NewExampleConsumer().PackGetSigner()
 
 // Verify checks, in order: expiry against the latest block's time
 // (exclusive), the EIP-712 signature (v 27/28, low s) and that it was made
-// by the owner's getSigner(). Rejections are *job.Error with the SPEC §4
+// by the owner's getSigner(). Rejections are *job.Error with the docs/api.md
 // strings; other errors are the chain being unreachable. It returns the
 // signer's address.
 func (v *Verifier) Verify(ctx context.Context, r *DelegatedRequest) (common.Address, error) {

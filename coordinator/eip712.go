@@ -13,11 +13,11 @@ import (
 	"github.com/infernode/infernode/abi/coordinatorabi"
 )
 
-// EIP-712 for delegated subscriptions (SPEC §6). The hashing mirrors the
+// EIP-712 for delegated subscriptions (docs/chain-protocol.md). The hashing mirrors the
 // Coordinator's Solidity word for word; the tests hold both to golden vectors
 // and to go-ethereum's generic typed-data hasher.
 
-// Subscription is the Coordinator's subscription tuple, in SPEC §6 field
+// Subscription is the Coordinator's subscription tuple, in docs/chain-protocol.md field
 // order. It is the binding's type, so values pass straight to contract calls.
 // MaxGasPrice (uint48) and PaymentAmount (uint256) may be nil, meaning zero.
 type Subscription = coordinatorabi.Subscription
@@ -45,7 +45,7 @@ type Signature struct {
 	S [32]byte
 }
 
-// EIP-712 names and type strings, exactly as in SPEC §6.
+// EIP-712 names and type strings, exactly as in docs/chain-protocol.md.
 const (
 	DomainName    = "InferenceCoordinator"
 	DomainVersion = "1"

@@ -156,7 +156,7 @@ func TestEIP712GoldenVectors(t *testing.T) {
 		got = append(got, compute(t, v))
 	}
 	file := vectorFile{
-		Comment:    "EIP-712 DelegateSubscription golden vectors (SPEC §6). Regenerate: go test ./coordinator -run TestEIP712GoldenVectors -update",
+		Comment:    "EIP-712 DelegateSubscription golden vectors (docs/chain-protocol.md). Regenerate: go test ./coordinator -run TestEIP712GoldenVectors -update",
 		Deployer:   hexutil.Encode(crypto.FromECDSA(vectorDeployer)),
 		TypeHashes: []string{coordinator.DelegateSubscriptionType},
 		Vectors:    got,

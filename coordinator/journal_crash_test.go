@@ -32,9 +32,7 @@ func TestJournalSurvivesCrash(t *testing.T) {
 	other := newJournal(db.Table(storage.TableNonce), common.HexToAddress("0x1234"))
 	require.NoError(t, other.setNext(3))
 
-	crashed := fs.Crash()
-	require.NoError(t, db.Close())
-	db, err = storage.Open("db", storage.Options{FS: crashed})
+	db, err = fs.CrashReopen("db", db, storage.Options{})
 	require.NoError(t, err)
 	defer db.Close()
 	j = newJournal(db.Table(storage.TableNonce), addr)

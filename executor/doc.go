@@ -1,5 +1,5 @@
 // Package executor runs jobs on containers over the container protocol
-// (SPEC §5): it calls POST {url}/service_output for each container of a
+// (docs/container-protocol.md): it calls POST {url}/service_output for each container of a
 // chain, relays streams and asks containers for their resources. Access
 // rules live in package access, the on-chain output encoding in abi/codec.
 //

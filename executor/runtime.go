@@ -5,7 +5,7 @@ import (
 )
 
 // Endpoint is where the node reaches one container over the container
-// protocol (SPEC §5).
+// protocol (docs/container-protocol.md).
 type Endpoint struct {
 	// URL is the base URL, without a trailing slash; the node POSTs to
 	// URL+"/service_output" and GETs URL+"/service-resources".

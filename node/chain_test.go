@@ -24,7 +24,7 @@ import (
 )
 
 // The node with its relay against the embedded chain over JSON-RPC: REST
-// accepts and rejects delegated subscriptions per SPEC §4, /info and
+// accepts and rejects delegated subscriptions per docs/api.md, /info and
 // /health report the chain link, and deliveries land.
 func TestNodeWithRelay(t *testing.T) {
 	chain, dep := chaintest.Start(t)

@@ -1,6 +1,6 @@
 // Package payments decides which paid and verified subscriptions a node
 // serves (containers[].accepted_payments, chain.verifiers) and reads the
-// Wallets those subscriptions pay with (SPEC §3, §6).
+// Wallets those subscriptions pay with (docs/payments.md, docs/chain-protocol.md).
 package payments
 
 import (

@@ -17,8 +17,8 @@ import (
 )
 
 // SubmitDelegated decodes, checks and verifies a delegated subscription
-// posted over REST (SPEC §4, §6), persists it (synced) and hands it to a
-// worker before returning. Rejections are *job.Error values with the SPEC
+// posted over REST (docs/api.md, docs/chain-protocol.md), persists it (synced) and hands it to a
+// worker before returning. Rejections are *job.Error values with the docs/api.md
 // strings. A replay of an accepted (owner, nonce) is accepted again and
 // creates nothing.
 func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.RawMessage) error {

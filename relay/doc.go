@@ -1,4 +1,4 @@
-// Package relay is the node's chain side (SPEC §5, §6): it follows the
+// Package relay is the node's chain side (docs/container-protocol.md, docs/chain-protocol.md): it follows the
 // chain's heads, reads the Coordinator's subscription events for the
 // pipelines this node serves, schedules every due interval by block time,
 // runs the containers through the executor and delivers the output with the

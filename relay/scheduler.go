@@ -342,7 +342,7 @@ func (r *Relay) inputs(ctx context.Context, s *Sub, k uint32) ([]byte, error) {
 var consumerABI = exampleconsumerabi.NewExampleConsumer()
 
 // runContainers runs the pipeline. On-chain input is given as lowercase hex
-// without 0x (SPEC §5); off-chain input (a delegated request's data) as is.
+// without 0x (docs/container-protocol.md); off-chain input (a delegated request's data) as is.
 func (r *Relay) runContainers(ctx context.Context, containers []string, src job.Location, data []byte, proof bool) (in, out, pr []byte, err error) {
 	var d json.RawMessage
 	if src == job.OnChain {

@@ -25,7 +25,7 @@ type Sub struct {
 	ContainerID string         `json:"container_id"`
 	Inputs      hexutil.Bytes  `json:"inputs,omitempty"`
 	Verifier    common.Address `json:"verifier"`
-	// Payment fields (SPEC §6); absent in state written before payments.
+	// Payment fields (docs/chain-protocol.md); absent in state written before payments.
 	Lazy          bool           `json:"lazy,omitempty"`
 	PaymentAmount *hexutil.Big   `json:"payment_amount,omitempty"`
 	PaymentToken  common.Address `json:"payment_token,omitempty"`

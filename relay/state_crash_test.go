@@ -31,9 +31,7 @@ func TestStateSurvivesCrash(t *testing.T) {
 	dlgKey := storage.RelayDelegatedKey(sub.Owner, 3)
 	require.NoError(t, storage.PutJSON(r.st.kv, dlgKey, Delegated{Body: []byte(`{}`), Accepted: 44, State: IvRunning}))
 
-	crashed := fs.Crash()
-	require.NoError(t, db.Close())
-	db, err = storage.Open("db", storage.Options{FS: crashed})
+	db, err = fs.CrashReopen("db", db, storage.Options{})
 	require.NoError(t, err)
 	defer db.Close()
 	st := state{db.Table(storage.TableRelay)}

@@ -9,7 +9,7 @@ import (
 )
 
 // Backend is what the REST layer needs from the node. Errors of type
-// *job.Error are client-facing rejections (SPEC §4 table); any other error
+// *job.Error are client-facing rejections (docs/api.md table); any other error
 // is answered 500 "Internal server error" and logged, never shown.
 //
 // All methods are safe for concurrent use.
@@ -26,7 +26,7 @@ type Backend interface {
 	// reading it to EOF stores the full text as the job's result.
 	StartStream(ctx context.Context, client string, req job.Request) (*Stream, error)
 	// SubmitDelegated verifies and persists a delegated subscription
-	// (SPEC §4, §6) and hands it to the relay.
+	// (docs/api.md, docs/chain-protocol.md) and hands it to the relay.
 	SubmitDelegated(ctx context.Context, client string, req json.RawMessage) error
 	// Results returns the caller's jobs among ids, in the order given;
 	// unknown ids and other clients' jobs are omitted.

@@ -1,9 +1,9 @@
-// Package rest serves the node's HTTP API (SPEC §4) on chi: off-chain job
+// Package rest serves the node's HTTP API (docs/api.md) on chi: off-chain job
 // submission (single, batch, streaming), results, job listings, container
 // status reports, node info, resources, health and Prometheus metrics.
 //
 // It owns request decoding, the HTTP error contract ({"error", "params"} with
-// the statuses of the SPEC §4 table), per-client per-route rate limiting, the
+// the statuses of the docs/api.md table), per-client per-route rate limiting, the
 // body-size limit, request logging, server spans and HTTP metrics. It does not
 // validate jobs against the node's containers, store jobs or run them: that
 // is the Backend's job (package node), which answers rejections as

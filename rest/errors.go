@@ -9,7 +9,7 @@ import (
 	"github.com/infernode/infernode/internal/job"
 )
 
-// Fixed client-facing error strings (SPEC §4). The guardian's strings live
+// Fixed client-facing error strings (docs/api.md). The guardian's strings live
 // with the guardian; these are the ones the REST layer produces itself.
 const (
 	msgInvalidRequest  = "Invalid request: "

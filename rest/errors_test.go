@@ -50,7 +50,7 @@ func delegatedBody(owner string, expiry int64, v int) string {
 	return string(b)
 }
 
-// TestErrorTable has one case per row of the SPEC §4 error table (several
+// TestErrorTable has one case per row of the docs/api.md error table (several
 // for rows with several triggers) and asserts status, error and params.
 func TestErrorTable(t *testing.T) {
 	const signer = "0x00000000000000000000000000000000000000aa"

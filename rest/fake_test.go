@@ -24,8 +24,7 @@ type fakeContainer struct {
 	allowedIPs []netip.Prefix
 }
 
-// fakeBackend is a small in-memory Backend whose guardian answers the SPEC
-// §4 rejections with the same *job.Error values as the real one (package
+// fakeBackend is a small in-memory Backend whose guardian answers the docs/api.md rejections with the same *job.Error values as the real one (package
 // executor), so the REST layer's mapping can be tested in isolation.
 type fakeBackend struct {
 	containers   map[string]fakeContainer

@@ -1,6 +1,6 @@
 package rest_test
 
-// The SPEC §4 error table against the real node (package node) serving
+// The docs/api.md error table against the real node (package node) serving
 // the real echo workload on loopback, with its relay on the embedded chain
 // for the delegated rows. Two rows cannot be reached from here and are
 // covered by TestErrorTable with the in-test backend: PUT /api/status from
@@ -288,7 +288,7 @@ func BenchmarkNodeEcho(b *testing.B) {
 }
 
 // TestDelegatedRowsAgainstNode runs the delegated-subscription rows of the
-// SPEC §4 table against the real node with its relay on the embedded chain,
+// docs/api.md table against the real node with its relay on the embedded chain,
 // with requests signed by the real EIP-712 code.
 func TestDelegatedRowsAgainstNode(t *testing.T) {
 	chain, dep := chaintest.Start(t)

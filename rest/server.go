@@ -43,7 +43,7 @@ type server struct {
 	limiter *limiter
 }
 
-// New returns the node's HTTP API (SPEC §4) served from b. The handler is
+// New returns the node's HTTP API (docs/api.md) served from b. The handler is
 // safe for concurrent use; it starts no goroutines.
 func New(b Backend, opts Options) http.Handler {
 	return newServer(b, opts).routes()

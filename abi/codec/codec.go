@@ -1,6 +1,6 @@
 // Package codec holds the small encodings around the Coordinator that are
 // not a contract binding: the task id, the container-id topic, and the
-// SPEC §5 shapes of delivered input/output bytes: the node's encoder
+// docs/container-protocol.md shapes of delivered input/output bytes: the node's encoder
 // (EncodeOutput) and the decoders requesters and tools use, side by side,
 // and the Coordinator's event topics from its binding.
 package codec
@@ -28,7 +28,7 @@ var (
 )
 
 // TaskID is keccak256(abi.encode(chainId, coordinator, subscriptionId,
-// interval)): the id the requester's callback receives (SPEC §6).
+// interval)): the id the requester's callback receives (docs/chain-protocol.md).
 func TaskID(chainID *big.Int, coordinator common.Address, subscriptionID, interval uint32) common.Hash {
 	enc, err := taskArgs.Pack(chainID, coordinator, subscriptionID, interval)
 	if err != nil { // only a nil or negative chainID can fail
@@ -44,7 +44,7 @@ func ContainerIDHash(containerID string) common.Hash {
 	return crypto.Keccak256Hash([]byte(containerID))
 }
 
-// Pair is the SPEC §5 encoding of delivered input or output:
+// Pair is the docs/container-protocol.md encoding of delivered input or output:
 // abi.encode(bytes raw, bytes processed).
 type Pair struct {
 	Raw       []byte
@@ -99,7 +99,7 @@ type Output struct {
 	Text *string
 }
 
-// DecodeOutput tries the two SPEC §5 output shapes, the pair first.
+// DecodeOutput tries the two docs/container-protocol.md output shapes, the pair first.
 func DecodeOutput(b []byte) (Output, error) {
 	if p, err := DecodePair(b); err == nil {
 		return Output{Pair: &p}, nil

@@ -8,11 +8,11 @@ import (
 	"strings"
 )
 
-// onchainKeys are the keys an on-chain output carries (SPEC §5).
+// onchainKeys are the keys an on-chain output carries (docs/container-protocol.md).
 var onchainKeys = [...]string{"raw_input", "processed_input", "raw_output", "processed_output", "proof"}
 
 // EncodeOutput serialises the last container's output for delivery
-// (SPEC §5 "On-chain output"). With all of raw_input, processed_input,
+// (docs/container-protocol.md "On-chain output"). With all of raw_input, processed_input,
 // raw_output, processed_output and proof present (hex strings with or
 // without 0x, or null for empty): input = abi.encode(bytes raw_input, bytes
 // processed_input), output = abi.encode(bytes raw_output, bytes

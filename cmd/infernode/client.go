@@ -15,7 +15,7 @@ import (
 	"github.com/infernode/infernode/client"
 )
 
-// clientCommands are the REST client subcommands (SPEC §2): each talks to
+// clientCommands are the REST client subcommands (docs/api.md): each talks to
 // a running node at --url (env SERVER_URL, default http://127.0.0.1:4000)
 // and prints the node's answer as JSON on stdout.
 func clientCommands() []command {

@@ -18,7 +18,7 @@ import (
 	"github.com/infernode/infernode/internal/config"
 )
 
-// deployCommand is `infernode deploy` (SPEC §2): deploys the Coordinator and
+// deployCommand is `infernode deploy` (docs/contracts.md): deploys the Coordinator and
 // the example consumer to any chain and prints one JSON object on stdout.
 func deployCommand() command {
 	return command{name: "deploy", summary: "deploy the Coordinator and the example consumer to a chain", run: runDeploy}

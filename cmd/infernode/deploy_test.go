@@ -35,7 +35,7 @@ func deployAndRequest(t *testing.T, ctx context.Context, chain testnet.Chain) {
 	require.Equal(t, 0, code, "stderr: %s", stderr.String())
 	require.NotContains(t, stderr.String(), hexutil.Encode(crypto.FromECDSA(deployer))[2:], "the key must never be echoed")
 
-	// Exactly one JSON object on stdout, with the SPEC §2 fields.
+	// Exactly one JSON object on stdout, with the docs/contracts.md fields.
 	require.Equal(t, 1, strings.Count(strings.TrimSpace(stdout.String()), "\n")+1, "one line: %q", stdout.String())
 	var out map[string]any
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &out))

@@ -36,7 +36,7 @@ import (
 	echoservice "github.com/infernode/infernode/workloads/echo/service"
 )
 
-// devCommand is `infernode dev` (SPEC §2): the one-command local stack in
+// devCommand is `infernode dev` (docs/dev.md): the one-command local stack in
 // this process: an embedded EVM dev chain on 127.0.0.1, the contracts
 // deployed, the echo workload, and the node (REST + relay) wired to them.
 // `infernode dev request` asks the running stack's example consumer for a job.
@@ -282,7 +282,7 @@ func (s *devStack) close() {
 }
 
 // runDevRequest is `infernode dev request`: makes the example consumer
-// request a job on chain (SPEC §6 `request`) and, with --wait, prints the
+// request a job on chain (docs/chain-protocol.md `request`) and, with --wait, prints the
 // result once a node delivered it. The defaults fit a running `infernode dev`.
 func runDevRequest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	deployer := testnet.DevKey(devDeployerKey)
@@ -360,7 +360,7 @@ type devRequestResult struct {
 	Output         hexutil.Bytes `json:"output,omitempty"`
 	Proof          hexutil.Bytes `json:"proof,omitempty"`
 	// RawOutput is raw_output decoded from output = abi.encode(bytes
-	// raw_output, bytes processed_output) (SPEC §5), when it decodes.
+	// raw_output, bytes processed_output) (docs/container-protocol.md), when it decodes.
 	RawOutput string `json:"raw_output,omitempty"`
 }
 

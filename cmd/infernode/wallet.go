@@ -15,7 +15,7 @@ import (
 )
 
 // walletCommand is `infernode wallet create|fund|approve|balance|withdraw`:
-// payment Wallets (SPEC §6) for node operators and consumers.
+// payment Wallets (docs/chain-protocol.md) for node operators and consumers.
 func walletCommand() command {
 	return command{name: "wallet", summary: "create, fund, approve, read and withdraw from payment wallets", run: runWallet}
 }

@@ -1,4 +1,4 @@
-// Package config defines the node's JSON configuration (SPEC §3): its types,
+// Package config defines the node's JSON configuration (docs/configuration.md): its types,
 // defaults, loading and validation. Validation reports every bad field with
 // its JSON path and the fix, at startup, never at first use.
 package config

@@ -1,6 +1,6 @@
 // Package job holds the types that describe an off-chain job as clients, the
 // REST layer, the executor and the store see it: the request, the per-container
-// results, the status and the client-facing rejection errors of SPEC §4.
+// results, the status and the client-facing rejection errors of docs/api.md.
 //
 // It owns no behaviour beyond (de)serialisation; validation lives with the
 // guardian in package executor and persistence in package store.
@@ -30,7 +30,7 @@ func (s Status) Valid() bool {
 func (s Status) Terminal() bool { return s == StatusSuccess || s == StatusFailed }
 
 // Location is a source or destination of container input and output
-// (container protocol, SPEC §5).
+// (container protocol, docs/container-protocol.md).
 type Location int
 
 const (
@@ -83,21 +83,22 @@ type Result struct {
 	Intermediate []ContainerResult `json:"intermediate_results,omitzero"`
 }
 
-// Code classifies a rejection; the REST layer maps it to an HTTP status.
+// Code classifies a rejection by what went wrong. Only the REST edge knows
+// HTTP: rest/errors.go maps each code to a status.
 type Code int
 
 const (
-	CodeInvalid      Code = iota + 1 // 400
-	CodeForbidden                    // 403
-	CodeUnauthorized                 // 401
-	CodeTooLarge                     // 413
-	CodeRateLimited                  // 429
-	CodeBusy                         // 503
-	CodeNotFound                     // 404
+	CodeInvalid      Code = iota + 1 // the request itself is wrong
+	CodeForbidden                    // the caller may not use what it asked for
+	CodeUnauthorized                 // a signature or signer does not check out
+	CodeTooLarge                     // the request exceeds a size limit
+	CodeRateLimited                  // the caller sent too much too fast
+	CodeBusy                         // the node has no room now; try again later
+	CodeNotFound                     // what was asked for does not exist
 )
 
 // Error is a client-facing rejection. Message is one of the fixed strings of
-// the SPEC §4 error table and Params its parameters; both reach the client
+// the docs/api.md error table and Params its parameters; both reach the client
 // verbatim, so neither may carry internal detail.
 type Error struct {
 	Code    Code

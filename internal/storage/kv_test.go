@@ -43,9 +43,8 @@ func TestTable(t *testing.T) {
 	require.NoError(t, b.Commit())
 	b.Close()
 
-	crashed := fs.Crash()
-	require.NoError(t, s.Close())
-	s = open(t, "db", Options{FS: crashed})
+	s, err = fs.CrashReopen("db", s, Options{})
+	require.NoError(t, err)
 	defer s.Close()
 	relay = s.Table(TableRelay)
 	keys = nil

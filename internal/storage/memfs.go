@@ -33,3 +33,15 @@ func (m *MemFS) mkdir(dir string) error {
 	defer parent.Close()
 	return parent.Sync()
 }
+
+// CrashReopen simulates a power loss under s, a store open on m in dir:
+// it keeps only what was synced, closes s (whose later writes are lost
+// with the rest) and opens the store again on the crashed copy.
+func (m *MemFS) CrashReopen(dir string, s *Store, opts Options) (*Store, error) {
+	crashed := m.Crash()
+	if err := s.Close(); err != nil {
+		return nil, err
+	}
+	opts.FS = crashed
+	return Open(dir, opts)
+}

@@ -1,4 +1,4 @@
-// Command echo is the echo workload (SPEC §7) as a standalone container
+// Command echo is the echo workload (docs/workloads.md) as a standalone container
 // protocol server: it returns its input.
 package main
 

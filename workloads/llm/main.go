@@ -1,4 +1,4 @@
-// Command llm is the remote-provider inference workload (SPEC §7) as a
+// Command llm is the remote-provider inference workload (docs/workloads.md) as a
 // standalone container protocol server.
 //
 // Environment: PROVIDER{A,B,C}_API_KEY, PROVIDER{A,B,C}_BASE_URL (the

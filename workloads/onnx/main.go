@@ -1,4 +1,4 @@
-// Command onnx is the ONNX inference workload (SPEC §7) as a standalone
+// Command onnx is the ONNX inference workload (docs/workloads.md) as a standalone
 // container protocol server.
 //
 // Environment: ONNX_DEFAULT_MODEL_ID (pre-loaded at start), ONNX_CACHE_DIR

@@ -1,4 +1,4 @@
-// Command proof is the proof workload (SPEC §7): zero-knowledge proofs,
+// Command proof is the proof workload (docs/proof.md): zero-knowledge proofs,
 // Groth16 on BN254 with gnark, that a model produced its logits from an
 // input.
 //

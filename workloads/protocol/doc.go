@@ -1,4 +1,4 @@
-// Package protocol is the container protocol (SPEC §5) as the bundled
+// Package protocol is the container protocol (docs/container-protocol.md) as the bundled
 // workloads speak it: decoding the node's POST /service_output body, writing
 // replies and errors, the on-chain output object, GET /service-resources with
 // facts read from the running system, tensor values and model ids.

@@ -13,7 +13,7 @@ import (
 // Location is a source or destination of the container protocol.
 type Location int
 
-// Locations of SPEC §5.
+// Locations of docs/container-protocol.md.
 const (
 	OnChain  Location = 0
 	OffChain Location = 1

@@ -1,5 +1,5 @@
 // Command tensor is the tensor-framework (PyTorch) inference workload
-// (SPEC §7) as a standalone container protocol server.
+// (docs/workloads.md) as a standalone container protocol server.
 //
 // Environment: TENSORFW_DEFAULT_MODEL_ID (pre-loaded at start),
 // TENSORFW_CACHE_DIR (model cache, default $TMPDIR/infernode/tensor),

@@ -1,4 +1,4 @@
-// Package service is the echo workload (SPEC §7): it returns its input, in
+// Package service is the echo workload (docs/workloads.md): it returns its input, in
 // the shape each destination of the container protocol expects. It is the
 // reference workload: the node's `infernode dev` runs it in-process and the
 // node's tests run it on loopback.

@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// RetryParams is RETRY_PARAMS (SPEC §7), with the semantics of the Python
+// RetryParams is RETRY_PARAMS (docs/workloads.md), with the semantics of the Python
 // `retry` decorator the seed's workload used: Tries attempts in all; after a
 // failed attempt the workload sleeps the current delay, then multiplies the
 // delay by Backoff, adds the jitter (a fixed number of seconds, or uniform

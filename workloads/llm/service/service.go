@@ -1,5 +1,4 @@
-// Package service is the llm (remote-provider inference) workload (SPEC
-// §7): it forwards chat completions to one of three OpenAI-compatible
+// Package service is the llm (remote-provider inference) workload (docs/workloads.md): it forwards chat completions to one of three OpenAI-compatible
 // providers, retrying per RETRY_PARAMS, and relays streamed text deltas as
 // they arrive.
 //

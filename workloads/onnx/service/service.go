@@ -1,4 +1,4 @@
-// Package service is the onnx workload (SPEC §7): it runs ONNX models from
+// Package service is the onnx workload (docs/workloads.md): it runs ONNX models from
 // the model cache on the CPU and answers the container protocol.
 //
 // Off-chain data is {"model_id", "inputs": {name: tensor}} and the reply is

@@ -3,7 +3,7 @@
 // manifest), Open reads it back with every file checked against the
 // manifest's sha256, and an opened *Set proves.
 //
-// Layout of a directory (SPEC §7):
+// Layout of a directory (docs/proof.md):
 //
 //	manifest.json   what is below, with sha256 of every file
 //	model.onnx      the model the circuit was built from

@@ -19,7 +19,7 @@ import (
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
-// Result is the off-chain reply (SPEC §7).
+// Result is the off-chain reply (docs/proof.md).
 type Result struct {
 	GnarkProof   string          `json:"gnark_proof"`
 	Output       protocol.Tensor `json:"output"`

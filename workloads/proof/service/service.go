@@ -1,4 +1,4 @@
-// Package service is the proof workload (SPEC §7): POST /service_output
+// Package service is the proof workload (docs/proof.md): POST /service_output
 // proves, with Groth16 on BN254, that a model set up by `proof setup` maps
 // the request's input to its logits; GET /service-resources describes it.
 // Artifact sets are loaded once per repository and kept; proofs run in

@@ -1,5 +1,5 @@
 // Package service is the tensor (tensor-framework inference) workload
-// (SPEC §7): it runs PyTorch full-model files from the model cache on the
+// (docs/workloads.md): it runs PyTorch full-model files from the model cache on the
 // CPU and answers the container protocol.
 //
 // Off-chain data is {"model_id", "input": tensor} and the reply is the
