@@ -78,3 +78,61 @@ func (r *Runtime) Collect(ch chan<- prometheus.Metric) {
 }
 
 var _ prometheus.Collector = (*Runtime)(nil)
+
+// swarmMetrics are the Swarm runtime's series: the Docker runtime's (ready
+// when any replica is, restarts counting failed tasks, time to the first
+// ready replica) and the replica counts.
+type swarmMetrics struct {
+	*metrics
+	replicas *prometheus.GaugeVec
+	drops    *prometheus.CounterVec
+}
+
+func newSwarmMetrics(reg prometheus.Registerer) (*swarmMetrics, error) {
+	base, err := newMetrics(reg)
+	if err != nil {
+		return nil, err
+	}
+	m := &swarmMetrics{
+		metrics: base,
+		replicas: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "infernode_docker_service_replicas",
+			Help: "Replicas of a container's Swarm service: desired (configured), running (tasks the engine reports running), ready (answering; jobs go to these).",
+		}, []string{"container", "state"}),
+		drops: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "infernode_docker_replica_drops_total",
+			Help: "Replicas dropped from balancing because a connection to them failed.",
+		}, []string{"container"}),
+	}
+	if reg == nil {
+		return m, nil
+	}
+	if m.replicas, err = register(reg, m.replicas); err != nil {
+		return nil, err
+	}
+	if m.drops, err = register(reg, m.drops); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Describe and Collect make the Swarm runtime a prometheus.Collector of
+// its metrics, as Runtime's do.
+func (w *Swarm) Describe(ch chan<- *prometheus.Desc) {
+	w.metrics.restarts.Describe(ch)
+	w.metrics.ready.Describe(ch)
+	w.metrics.readySeconds.Describe(ch)
+	w.metrics.replicas.Describe(ch)
+	w.metrics.drops.Describe(ch)
+}
+
+// Collect implements prometheus.Collector; see Describe.
+func (w *Swarm) Collect(ch chan<- prometheus.Metric) {
+	w.metrics.restarts.Collect(ch)
+	w.metrics.ready.Collect(ch)
+	w.metrics.readySeconds.Collect(ch)
+	w.metrics.replicas.Collect(ch)
+	w.metrics.drops.Collect(ch)
+}
+
+var _ prometheus.Collector = (*Swarm)(nil)
