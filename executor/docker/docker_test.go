@@ -36,6 +36,9 @@ var (
 func TestMain(m *testing.M) {
 	dockertest.Main(m, "docker runtime tests", "t", func(ctx context.Context, c *client.Client, id string) (func(context.Context), error) {
 		cli, runID = c, id
+		if err := dockertest.EnsureSwarm(ctx, cli); err != nil {
+			return nil, err
+		}
 		testImage = "infernode-test/testworkload:" + id
 		if err := dockertest.BuildImage(ctx, cli, ".", "./internal/testworkload", testImage, dockertest.DefaultDockerfile); err != nil {
 			return nil, err

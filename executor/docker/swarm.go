@@ -13,6 +13,7 @@ import (
 	"github.com/distribution/reference"
 	"github.com/docker/docker/api/types/filters"
 	"github.com/docker/docker/api/types/mount"
+	"github.com/docker/docker/api/types/network"
 	"github.com/docker/docker/api/types/registry"
 	"github.com/docker/docker/api/types/swarm"
 	"go.opentelemetry.io/otel/attribute"
@@ -176,6 +177,11 @@ func (w *Swarm) Start(ctx context.Context) error {
 		w.log.Warn("swarm mode publishes each replica's port in host mode on every address of the machine it runs on (Swarm has no host-IP setting): " +
 			"firewall those ports, or run the node as a container on an attachable overlay network (docs/docker.md)")
 	}
+	if managed > 0 {
+		if err := w.ensureNetwork(ctx); err != nil {
+			return err
+		}
+	}
 	errs := w.eachManaged(func(s *service) error { return w.deploy(ctx, s) })
 	if len(errs) == 0 {
 		dctx, cancel := context.WithCancel(context.Background())
@@ -273,6 +279,38 @@ func (w *Swarm) removeOrphans(ctx context.Context) error {
 			return fmt.Errorf("remove service %s: %w", sv.Spec.Name, err)
 		}
 	}
+	return nil
+}
+
+// networkName is the overlay network every service of this node joins.
+func (w *Swarm) networkName() string { return w.opts.NamePrefix + "infernode" }
+
+// ensureNetwork creates the node's attachable overlay network unless it
+// exists. Joining it gives every task a service binding, and Swarm waits
+// 2 s between marking such a task for shutdown and stopping it: time for
+// discovery to take it out of balancing before it stops taking
+// connections, so rolling updates fail no call. It is also where a node
+// running as a container reaches the tasks directly (docs/docker.md).
+func (w *Swarm) ensureNetwork(ctx context.Context) error {
+	name := w.networkName()
+	n, err := w.cli.NetworkInspect(ctx, name, network.InspectOptions{})
+	if err == nil {
+		if n.Driver != "overlay" || !w.ours(n.Labels) {
+			return fmt.Errorf("the Docker network name %s is taken by a network this node did not create (driver %q): remove it (docker network rm %s) or set INFERNODE_DOCKER_PREFIX", name, n.Driver, name)
+		}
+		return nil
+	}
+	if !cerrdefs.IsNotFound(err) {
+		return fmt.Errorf("inspect network %s: %w", name, err)
+	}
+	_, err = w.cli.NetworkCreate(ctx, name, network.CreateOptions{
+		Driver: "overlay", Attachable: true,
+		Labels: map[string]string{LabelManaged: "true", LabelPrefix: w.opts.NamePrefix},
+	})
+	if err != nil && !cerrdefs.IsConflict(err) {
+		return fmt.Errorf("create overlay network %s: %w", name, err)
+	}
+	w.log.Info("overlay network created", "network", name)
 	return nil
 }
 
@@ -420,7 +458,7 @@ func (w *Swarm) serviceSpec(s *service, hash, imageID string) swarm.ServiceSpec 
 			LabelConfigHash: hash,
 			LabelImageID:    imageID,
 		}},
-		TaskTemplate: task,
+		TaskTemplate: withNetwork(task, w.networkName()),
 		Mode:         swarm.ServiceMode{Replicated: &swarm.ReplicatedService{Replicas: &replicas}},
 		UpdateConfig: &swarm.UpdateConfig{Parallelism: 1, Order: order, FailureAction: swarm.UpdateFailureActionPause},
 		// dnsrr: no virtual IP (it needs IPVS, which not every kernel has);
@@ -432,6 +470,11 @@ func (w *Swarm) serviceSpec(s *service, hash, imageID string) swarm.ServiceSpec 
 			PublishMode:   swarm.PortConfigPublishModeHost,
 		}}},
 	}
+}
+
+func withNetwork(t swarm.TaskSpec, network string) swarm.TaskSpec {
+	t.Networks = []swarm.NetworkAttachmentConfig{{Target: network}}
+	return t
 }
 
 // waitReady waits until s has a ready replica, failing early when its tasks
