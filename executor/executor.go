@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -148,19 +149,20 @@ func (e *Executor) Call(ctx context.Context, id string, req Request) (json.RawMe
 const maxPicks = 3
 
 // onReplica runs f against container id's endpoint. With a Picker runtime
-// a call that could not connect (the job was never sent) is tried on
-// another replica, up to maxPicks; f returning for any other reason ends
-// it. f's error is returned as is.
+// a connection failure drops the replica (done(true)), and a call that
+// could not even connect (the job was never sent) is tried on another
+// replica, up to maxPicks; f's error is returned as is.
 func (e *Executor) onReplica(ctx context.Context, id string, f func(ep Endpoint, to time.Duration) error) error {
+	_, balanced := e.rt.(Picker)
 	for try := 1; ; try++ {
 		ep, to, done, err := e.endpoint(id)
 		if err != nil {
 			return err
 		}
 		err = f(ep, to)
-		unreachable := err != nil && neverSent(err) && ctx.Err() == nil
-		done(unreachable)
-		if _, balanced := e.rt.(Picker); !unreachable || !balanced || try == maxPicks {
+		failed := err != nil && ctx.Err() == nil && connFailure(err)
+		done(failed)
+		if !failed || !balanced || !neverSent(err) || try == maxPicks {
 			return err
 		}
 	}
@@ -171,6 +173,16 @@ func (e *Executor) onReplica(ctx context.Context, id string, f func(ep Endpoint,
 func neverSent(err error) bool {
 	var oe *net.OpError
 	return errors.As(err, &oe) && oe.Op == "dial" && !oe.Timeout()
+}
+
+// connFailure reports whether a call failed at the connection (refused,
+// reset, closed before a reply) rather than with a reply or a timeout.
+func connFailure(err error) bool {
+	if isTimeout(err) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var oe *net.OpError
+	return errors.As(err, &oe) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET)
 }
 
 // Run runs the chain in.Containers: container i+1 gets container i's JSON

@@ -57,14 +57,15 @@ type Runtime interface {
 
 // Picker is implemented by a runtime that runs a container as several
 // replicas (executor/docker's Swarm runtime). The executor then asks it for
-// a replica per call instead of calling Endpoint, reports when the call
-// ended, and, when no connection to the replica could be made (so the job
-// was never sent), asks for another replica and sends the job there.
-// A job whose request was written to a connection is never sent again.
+// a replica per call instead of calling Endpoint and reports when the call
+// ended, and whether the connection failed (refused, reset, closed before a
+// reply). When no connection could be made at all (the job was never sent)
+// it asks for another replica and sends the job there. A job whose request
+// was written to a connection is never sent again: it fails.
 type Picker interface {
 	// Pick returns a ready replica of container id (the runtime balances
 	// across them) and done, which the caller must call exactly once when
-	// the call ended: unreachable reports that no connection could be
-	// made, so the runtime drops the replica at once.
+	// the call ended: unreachable reports that the connection failed, so
+	// the runtime drops the replica at once.
 	Pick(id string) (ep Endpoint, done func(unreachable bool), err error)
 }

@@ -53,7 +53,7 @@ func TestMain(m *testing.M) {
 
 // engine skips a test that runs containers under -short and returns a
 // name prefix unique to the test and this run.
-func engine(t *testing.T) string {
+func engine(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("runs containers on the Docker engine; skipped under -short")

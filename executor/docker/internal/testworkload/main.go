@@ -69,14 +69,14 @@ func main() {
 			http.Error(w, "bad input: "+err.Error(), http.StatusBadRequest)
 			return
 		}
+		sum := sha256.Sum256(in.Data)
+		for range iters {
+			sum = sha256.Sum256(sum[:])
+		}
 		if in.Destination == 2 {
 			w.Header().Set("Content-Type", "text/plain")
 			w.Write(in.Data)
 			return
-		}
-		sum := sha256.Sum256(in.Data)
-		for range iters {
-			sum = sha256.Sum256(sum[:])
 		}
 		out := map[string]any{"output": in.Data}
 		if echoHost {
