@@ -149,8 +149,8 @@ func NewSwarm(containers []config.Container, opts Options) (*Swarm, error) {
 // Start checks that the engine is a swarm manager, removes the services
 // this node created for containers no longer configured, creates, updates
 // (a rolling update) or reuses one service per managed container, and
-// waits until each has at least one ready replica. On failure it removes
-// nothing it reused and returns every container's error.
+// waits until each has at least one ready replica. On failure it stops as
+// Stop does and returns every container's error.
 func (w *Swarm) Start(ctx context.Context) error {
 	w.lifecycle.Lock()
 	defer w.lifecycle.Unlock()
