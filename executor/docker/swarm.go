@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -31,6 +32,10 @@ const StateDegraded = "degraded"
 // hash, so that a change of what runs (including a rebuilt image under the
 // same tag) changes the task template and Swarm rolls the tasks.
 const LabelTaskHash = "infernode.task-hash"
+
+// serviceName is what Swarm accepts as a service (and network) name: a DNS
+// name component.
+var serviceName = regexp.MustCompile(`^[a-zA-Z0-9](?:[-_]*[A-Za-z0-9]+)*$`)
 
 // maxStartFailures is how many tasks of a service may fail during Start
 // with no replica ready before Start gives up on it (cannot converge).
@@ -124,6 +129,9 @@ func NewSwarm(containers []config.Container, opts Options) (*Swarm, error) {
 			sp, err := newSpec(i, c, opts.NamePrefix)
 			if err != nil {
 				return nil, err
+			}
+			if !serviceName.MatchString(sp.name) || len(sp.name) > 63 {
+				return nil, fmt.Errorf("containers[%d].id: the service name %q is not a valid DNS name component (letters, digits, '-' and '_', at most 63 characters): shorten the id or INFERNODE_DOCKER_PREFIX", i, sp.name)
 			}
 			if other, dup := names[sp.name]; dup {
 				return nil, fmt.Errorf("containers[%d].id: %q and %q map to the same Docker name %q: rename one", i, other, c.ID, sp.name)

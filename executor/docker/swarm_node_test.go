@@ -51,6 +51,7 @@ func swarmNode(tb testing.TB, prefix, containersJSON string) string {
 	select {
 	case <-n.Ready():
 	case err := <-errc:
+		errc <- nil // for the cleanup: Run has returned
 		tb.Fatalf("node did not start: %v", err)
 	case <-time.After(3 * time.Minute):
 		tb.Fatal("node not ready after 3m")
@@ -153,13 +154,17 @@ func BenchmarkSwarmNodeThroughput(b *testing.B) {
 		{"echo/replicas=3", 3, 0},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			prefix := engine(b)
+			engine(b)                                                             // skips under -short
+			prefix := fmt.Sprintf("%s-bench%d-%d-", runID, bc.replicas, bc.iters) // short: a service name is a DNS label
 			url := swarmNode(b, prefix, fmt.Sprintf(`{"id": "work", "image": %q, "external": true, "replicas": %d, "env": {"WORK_ITERS": "%d", "GOMAXPROCS": "1"}}`,
 				testImage, bc.replicas, bc.iters))
 			waitInfoReplicas(b, url, bc.replicas)
-			body := []byte(`{"containers":["work"],"data":"` + strings.Repeat("x", 64) + `"}`)
+			body := []byte(`{"containers":["work"],"data":{"text":"` + strings.Repeat("x", 64) + `"}}`)
 			c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
-			var failed atomic.Int64
+			var (
+				failed  atomic.Int64
+				lastErr atomic.Value
+			)
 			b.SetParallelism(8) // 8 × GOMAXPROCS clients: enough to keep 3 replicas busy
 			b.ResetTimer()
 			start := time.Now()
@@ -168,18 +173,20 @@ func BenchmarkSwarmNodeThroughput(b *testing.B) {
 					resp, err := c.Post(url+"/api/jobs/stream", "application/json", bytes.NewReader(body))
 					if err != nil {
 						failed.Add(1)
+						lastErr.Store(err.Error())
 						continue
 					}
-					io.Copy(io.Discard, resp.Body)
+					out, _ := io.ReadAll(resp.Body)
 					resp.Body.Close()
 					if resp.StatusCode != http.StatusOK {
 						failed.Add(1)
+						lastErr.Store(fmt.Sprintf("status %d: %s", resp.StatusCode, out))
 					}
 				}
 			})
 			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "jobs/s")
 			if n := failed.Load(); n > 0 {
-				b.Fatalf("%d jobs failed", n)
+				b.Fatalf("%d jobs failed, last: %v", n, lastErr.Load())
 			}
 		})
 	}
