@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/docker/docker/client"
@@ -49,4 +50,27 @@ func (e *engine) ping(ctx context.Context) error {
 		return fmt.Errorf("cannot reach the Docker engine at %s: is dockerd running? (%w)", e.cli.DaemonHost(), err)
 	}
 	return nil
+}
+
+// concurrently runs f for every item at once and returns the errors it
+// returned, in no particular order.
+func concurrently[T any](items []T, f func(T) error) []error {
+	var (
+		wg    sync.WaitGroup
+		errMu sync.Mutex
+		errs  []error
+	)
+	for _, it := range items {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := f(it); err != nil {
+				errMu.Lock()
+				errs = append(errs, err)
+				errMu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return errs
 }

@@ -64,17 +64,25 @@ func register[C prometheus.Collector](reg prometheus.Registerer, c C) (C, error)
 // Describe and Collect make the Runtime a prometheus.Collector of its own
 // metrics, for a caller that registers the runtime itself rather than
 // passing Options.Registerer (do one or the other, not both).
-func (r *Runtime) Describe(ch chan<- *prometheus.Desc) {
-	r.metrics.restarts.Describe(ch)
-	r.metrics.ready.Describe(ch)
-	r.metrics.readySeconds.Describe(ch)
-}
+func (r *Runtime) Describe(ch chan<- *prometheus.Desc) { describe(ch, r.metrics.collectors()) }
 
 // Collect implements prometheus.Collector; see Describe.
-func (r *Runtime) Collect(ch chan<- prometheus.Metric) {
-	r.metrics.restarts.Collect(ch)
-	r.metrics.ready.Collect(ch)
-	r.metrics.readySeconds.Collect(ch)
+func (r *Runtime) Collect(ch chan<- prometheus.Metric) { collect(ch, r.metrics.collectors()) }
+
+func (m *metrics) collectors() []prometheus.Collector {
+	return []prometheus.Collector{m.restarts, m.ready, m.readySeconds}
+}
+
+func describe(ch chan<- *prometheus.Desc, cs []prometheus.Collector) {
+	for _, c := range cs {
+		c.Describe(ch)
+	}
+}
+
+func collect(ch chan<- prometheus.Metric, cs []prometheus.Collector) {
+	for _, c := range cs {
+		c.Collect(ch)
+	}
 }
 
 var _ prometheus.Collector = (*Runtime)(nil)
@@ -118,21 +126,13 @@ func newSwarmMetrics(reg prometheus.Registerer) (*swarmMetrics, error) {
 
 // Describe and Collect make the Swarm runtime a prometheus.Collector of
 // its metrics, as Runtime's do.
-func (w *Swarm) Describe(ch chan<- *prometheus.Desc) {
-	w.metrics.restarts.Describe(ch)
-	w.metrics.ready.Describe(ch)
-	w.metrics.readySeconds.Describe(ch)
-	w.metrics.replicas.Describe(ch)
-	w.metrics.drops.Describe(ch)
-}
+func (w *Swarm) Describe(ch chan<- *prometheus.Desc) { describe(ch, w.metrics.collectors()) }
 
 // Collect implements prometheus.Collector; see Describe.
-func (w *Swarm) Collect(ch chan<- prometheus.Metric) {
-	w.metrics.restarts.Collect(ch)
-	w.metrics.ready.Collect(ch)
-	w.metrics.readySeconds.Collect(ch)
-	w.metrics.replicas.Collect(ch)
-	w.metrics.drops.Collect(ch)
+func (w *Swarm) Collect(ch chan<- prometheus.Metric) { collect(ch, w.metrics.collectors()) }
+
+func (m *swarmMetrics) collectors() []prometheus.Collector {
+	return append(m.metrics.collectors(), m.replicas, m.drops)
 }
 
 var _ prometheus.Collector = (*Swarm)(nil)

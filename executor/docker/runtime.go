@@ -128,28 +128,17 @@ func (r *Runtime) Start(ctx context.Context) error {
 	if err := r.removeOrphans(ctx); err != nil {
 		return err
 	}
-	var (
-		wg    sync.WaitGroup
-		errMu sync.Mutex
-		errs  []error
-		ports = newPortPicker()
-	)
-	for _, m := range r.list {
+	ports := newPortPicker()
+	errs := concurrently(r.list, func(m *managed) error {
 		if m.spec == nil {
-			continue
+			return nil
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := r.bringUp(ctx, m, ports); err != nil {
-				r.setState(m, StateExited, false, err.Error())
-				errMu.Lock()
-				errs = append(errs, fmt.Errorf("container %q: %w", m.cfg.ID, err))
-				errMu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+		if err := r.bringUp(ctx, m, ports); err != nil {
+			r.setState(m, StateExited, false, err.Error())
+			return fmt.Errorf("container %q: %w", m.cfg.ID, err)
+		}
+		return nil
+	})
 	if len(errs) > 0 {
 		r.stopLocked(context.WithoutCancel(ctx))
 		return errors.Join(errs...)

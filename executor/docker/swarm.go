@@ -211,28 +211,16 @@ func (w *Swarm) Start(ctx context.Context) error {
 // eachManaged runs f for every managed container concurrently and returns
 // the failures, each naming its container.
 func (w *Swarm) eachManaged(f func(s *service) error) []error {
-	var (
-		wg    sync.WaitGroup
-		errMu sync.Mutex
-		errs  []error
-	)
-	for _, s := range w.list {
+	return concurrently(w.list, func(s *service) error {
 		if s.spec == nil {
-			continue
+			return nil
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := f(s); err != nil {
-				w.setError(s, StateExited, err.Error())
-				errMu.Lock()
-				errs = append(errs, fmt.Errorf("container %q: %w", s.cfg.ID, err))
-				errMu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	return errs
+		if err := f(s); err != nil {
+			w.setError(s, StateExited, err.Error())
+			return fmt.Errorf("container %q: %w", s.cfg.ID, err)
+		}
+		return nil
+	})
 }
 
 // checkSwarm fails with the fix when the engine is not a swarm manager.
