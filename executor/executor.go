@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -116,9 +118,8 @@ func New(opts Options) (*Executor, error) {
 // Call runs one container once and returns its JSON output, or a
 // *ContainerError.
 func (e *Executor) Call(ctx context.Context, id string, req Request) (json.RawMessage, error) {
-	ep, to, err := e.endpoint(id)
-	if err != nil {
-		return nil, err
+	if _, ok := e.timeouts[id]; !ok {
+		return nil, &ContainerError{Container: id, Message: "container not configured"}
 	}
 	ctx, span := e.tracer.Start(ctx, "container.call", trace.WithSpanKind(trace.SpanKindClient))
 	if span.IsRecording() { // attributes cost allocations on every call
@@ -127,7 +128,12 @@ func (e *Executor) Call(ctx context.Context, id string, req Request) (json.RawMe
 	}
 	defer span.End()
 	start := time.Now()
-	out, err := call(ctx, e.hc, e.prop, id, ep, to, req)
+	var out json.RawMessage
+	err := e.onReplica(ctx, id, func(ep Endpoint, to time.Duration) error {
+		var err error
+		out, err = call(ctx, e.hc, e.prop, id, ep, to, req)
+		return err
+	})
 	outcome := "ok"
 	if err != nil {
 		outcome = "error"
@@ -136,6 +142,47 @@ func (e *Executor) Call(ctx context.Context, id string, req Request) (json.RawMe
 	}
 	e.histogram.WithLabelValues(id, outcome).Observe(time.Since(start).Seconds())
 	return out, err
+}
+
+// maxPicks bounds the replicas one call tries when no connection can be
+// made to them (a Picker runtime).
+const maxPicks = 3
+
+// onReplica runs f against container id's endpoint. With a Picker runtime
+// a connection failure drops the replica (done(true)), and a call that
+// could not even connect (the job was never sent) is tried on another
+// replica, up to maxPicks; f's error is returned as is.
+func (e *Executor) onReplica(ctx context.Context, id string, f func(ep Endpoint, to time.Duration) error) error {
+	_, balanced := e.rt.(Picker)
+	for try := 1; ; try++ {
+		ep, to, done, err := e.endpoint(id)
+		if err != nil {
+			return err
+		}
+		err = f(ep, to)
+		failed := err != nil && ctx.Err() == nil && connFailure(err)
+		done(failed)
+		if !failed || !balanced || !neverSent(err) || try == maxPicks {
+			return err
+		}
+	}
+}
+
+// neverSent reports whether a call failed before its request could be
+// written: the connection itself could not be made.
+func neverSent(err error) bool {
+	var oe *net.OpError
+	return errors.As(err, &oe) && oe.Op == "dial" && !oe.Timeout()
+}
+
+// connFailure reports whether a call failed at the connection (refused,
+// reset, closed before a reply) rather than with a reply or a timeout.
+func connFailure(err error) bool {
+	if isTimeout(err) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var oe *net.OpError
+	return errors.As(err, &oe) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET)
 }
 
 // Run runs the chain in.Containers: container i+1 gets container i's JSON
@@ -173,17 +220,31 @@ func errorMessage(err error) string {
 	return err.Error()
 }
 
-func (e *Executor) endpoint(id string) (Endpoint, time.Duration, error) {
+// endpoint returns where the next call to container id goes, its timeout,
+// and the func to call when that call ended (noDone unless the runtime is
+// a Picker).
+func (e *Executor) endpoint(id string) (Endpoint, time.Duration, func(unreachable bool), error) {
 	to, ok := e.timeouts[id]
 	if !ok {
-		return Endpoint{}, 0, &ContainerError{Container: id, Message: "container not configured"}
+		return Endpoint{}, 0, nil, &ContainerError{Container: id, Message: "container not configured"}
 	}
-	ep, err := e.rt.Endpoint(id)
+	var (
+		ep   Endpoint
+		done = noDone
+		err  error
+	)
+	if p, ok := e.rt.(Picker); ok {
+		ep, done, err = p.Pick(id)
+	} else {
+		ep, err = e.rt.Endpoint(id)
+	}
 	if err != nil {
-		return Endpoint{}, 0, &ContainerError{Container: id, Message: "container not ready: " + err.Error(), Err: err}
+		return Endpoint{}, 0, nil, &ContainerError{Container: id, Message: "container not ready: " + err.Error(), Err: err}
 	}
-	return ep, to, nil
+	return ep, to, done, nil
 }
+
+func noDone(bool) {}
 
 // Stream is a live streaming reply. Body must be closed exactly once.
 type Stream struct {
@@ -200,10 +261,6 @@ func (e *Executor) Stream(ctx context.Context, in Input) (*Stream, error) {
 		return nil, errors.New("stream: no containers")
 	}
 	id := in.Containers[0]
-	ep, to, err := e.endpoint(id)
-	if err != nil {
-		return nil, err
-	}
 	data := in.Data
 	if len(data) == 0 {
 		data = json.RawMessage("null")
@@ -212,6 +269,18 @@ func (e *Executor) Stream(ctx context.Context, in Input) (*Stream, error) {
 	if err != nil {
 		return nil, &ContainerError{Container: id, Message: "invalid input: " + err.Error(), Err: err}
 	}
+	var st *Stream
+	err = e.onReplica(ctx, id, func(ep Endpoint, to time.Duration) error {
+		var err error
+		st, err = e.openStream(ctx, id, ep, to, body)
+		return err
+	})
+	return st, err
+}
+
+// openStream sends one streaming request to ep and returns the reply once
+// its headers arrived.
+func (e *Executor) openStream(ctx context.Context, id string, ep Endpoint, to time.Duration, body []byte) (*Stream, error) {
 	sctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
 	// The stream outlives the submitting request's context only through
 	// the idle timer and Close; a cancelled caller still stops it.

@@ -22,6 +22,16 @@ type ContainerState struct {
 	State    string `json:"state"` // e.g. "running", "starting", "restarting", "exited", "external"
 	Restarts int    `json:"restarts"`
 	Error    string `json:"error,omitempty"`
+	// Replicas is set by runtimes that run a container as several
+	// replicas (docker.mode "swarm").
+	Replicas *Replicas `json:"replicas,omitempty"`
+}
+
+// Replicas counts one container's replicas.
+type Replicas struct {
+	Desired int `json:"desired"` // configured (containers[].replicas)
+	Running int `json:"running"` // tasks the engine reports running
+	Ready   int `json:"ready"`   // running and answering: jobs go to these
 }
 
 // Runtime provides the containers the node serves: it makes them ready, says
@@ -43,4 +53,19 @@ type Runtime interface {
 	// Stop releases what Start acquired (managed containers are stopped and
 	// removed unless configured to be kept).
 	Stop(ctx context.Context) error
+}
+
+// Picker is implemented by a runtime that runs a container as several
+// replicas (executor/docker's Swarm runtime). The executor then asks it for
+// a replica per call instead of calling Endpoint and reports when the call
+// ended, and whether the connection failed (refused, reset, closed before a
+// reply). When no connection could be made at all (the job was never sent)
+// it asks for another replica and sends the job there. A job whose request
+// was written to a connection is never sent again: it fails.
+type Picker interface {
+	// Pick returns a ready replica of container id (the runtime balances
+	// across them) and done, which the caller must call exactly once when
+	// the call ended: unreachable reports that the connection failed, so
+	// the runtime drops the replica at once.
+	Pick(id string) (ep Endpoint, done func(unreachable bool), err error)
 }

@@ -21,11 +21,16 @@ func init() { newManagedRuntime = newDockerRuntime }
 // newDockerRuntime builds the Docker runtime from the node's configuration:
 // registry auth from "docker", keep_containers, the engine from DOCKER_HOST
 // or the default socket, and the runtime's documented default timeouts.
+// With docker.mode "swarm" the containers run as Swarm services instead.
 func newDockerRuntime(cfg *config.Config, log *slog.Logger) (executor.Runtime, error) {
-	return docker.New(cfg.Containers, docker.Options{
+	opts := docker.Options{
 		Auth:           cfg.Docker,
 		KeepContainers: cfg.KeepContainers,
 		NamePrefix:     os.Getenv(DockerPrefixEnv),
 		Logger:         log.With("component", "docker"),
-	})
+	}
+	if cfg.Swarm() {
+		return docker.NewSwarm(cfg.Containers, opts)
+	}
+	return docker.New(cfg.Containers, opts)
 }

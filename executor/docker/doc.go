@@ -13,6 +13,13 @@
 // the Endpoint it returns), validate the rest of the configuration (package
 // config) or build the bundled images (workloads/build-images.sh).
 //
+// With docker.mode "swarm" the Swarm runtime (NewSwarm) runs each container
+// instead as a Docker Swarm service of containers[].replicas tasks: it
+// creates, reuses, scales or rolls the services, follows their tasks
+// (discovery.go), probes each new one over HTTP and balances calls across
+// the ready replicas (executor.Picker). Both runtimes share the engine
+// connection, image handling and labels (engine.go, image.go, spec.go).
+//
 // Containers with a url are remote services: the runtime reports them and
 // hands out their url, but never touches Docker for them.
 package docker

@@ -36,6 +36,9 @@ var (
 func TestMain(m *testing.M) {
 	dockertest.Main(m, "docker runtime tests", "t", func(ctx context.Context, c *client.Client, id string) (func(context.Context), error) {
 		cli, runID = c, id
+		if err := dockertest.EnsureSwarm(ctx, cli); err != nil {
+			return nil, err
+		}
 		testImage = "infernode-test/testworkload:" + id
 		if err := dockertest.BuildImage(ctx, cli, ".", "./internal/testworkload", testImage, dockertest.DefaultDockerfile); err != nil {
 			return nil, err
@@ -50,7 +53,7 @@ func TestMain(m *testing.M) {
 
 // engine skips a test that runs containers under -short and returns a
 // name prefix unique to the test and this run.
-func engine(t *testing.T) string {
+func engine(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("runs containers on the Docker engine; skipped under -short")

@@ -16,7 +16,7 @@ import (
 
 // ensureImage returns the ID of image ref, pulling it when it is not
 // present locally.
-func (r *Runtime) ensureImage(ctx context.Context, containerID, ref string) (string, error) {
+func (r *engine) ensureImage(ctx context.Context, containerID, ref string) (string, error) {
 	insp, err := r.cli.ImageInspect(ctx, ref)
 	if err == nil {
 		return insp.ID, nil
@@ -39,7 +39,7 @@ func (r *Runtime) ensureImage(ctx context.Context, containerID, ref string) (str
 
 // pull pulls ref, logging each layer's status changes, bounded by
 // PullTimeout.
-func (r *Runtime) pull(ctx context.Context, log *slog.Logger, ref string) error {
+func (r *engine) pull(ctx context.Context, log *slog.Logger, ref string) error {
 	ctx, cancel := context.WithTimeout(ctx, r.opts.PullTimeout)
 	defer cancel()
 	var opts image.PullOptions

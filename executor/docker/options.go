@@ -56,6 +56,14 @@ type Options struct {
 	// BackoffReset: a container that stayed up this long before exiting
 	// restarts after BackoffInitial again; default 1m.
 	BackoffReset time.Duration
+
+	// SwarmPollInterval is how often the Swarm runtime lists its services'
+	// tasks to follow replicas (also at once after a replica failed);
+	// default 500ms.
+	SwarmPollInterval time.Duration
+	// SwarmRestartDelay is the wait Swarm puts before replacing a task that
+	// exited; default 1s.
+	SwarmRestartDelay time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -76,6 +84,8 @@ func (o Options) withDefaults() Options {
 	def(&o.BackoffInitial, time.Second)
 	def(&o.BackoffMax, time.Minute)
 	def(&o.BackoffReset, time.Minute)
+	def(&o.SwarmPollInterval, 500*time.Millisecond)
+	def(&o.SwarmRestartDelay, time.Second)
 	return o
 }
 

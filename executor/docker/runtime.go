@@ -15,7 +15,6 @@ import (
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
-	"github.com/docker/docker/client"
 	"github.com/docker/go-connections/nat"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
@@ -42,10 +41,7 @@ const (
 // Runtime runs the configured containers on a Docker engine. Create it with
 // New; Start, then Stop, once each. All methods are safe for concurrent use.
 type Runtime struct {
-	cli     *client.Client
-	ownsCli bool
-	opts    Options
-	log     *slog.Logger
+	engine
 	metrics *metrics
 	http    *http.Client
 
@@ -80,10 +76,9 @@ type managed struct {
 func New(containers []config.Container, opts Options) (*Runtime, error) {
 	opts = opts.withDefaults()
 	r := &Runtime{
-		opts: opts,
-		log:  opts.Logger,
-		byID: make(map[string]*managed, len(containers)),
-		http: &http.Client{Timeout: 2 * time.Second},
+		engine: engine{opts: opts, log: opts.Logger},
+		byID:   make(map[string]*managed, len(containers)),
+		http:   &http.Client{Timeout: 2 * time.Second},
 	}
 	names := map[string]string{}
 	for i, c := range containers {
@@ -107,17 +102,8 @@ func New(containers []config.Container, opts Options) (*Runtime, error) {
 		r.list = append(r.list, m)
 		r.byID[c.ID] = m
 	}
-	r.cli = opts.Client
-	if r.cli == nil {
-		copts := []client.Opt{client.FromEnv, client.WithAPIVersionNegotiation()}
-		if opts.Host != "" {
-			copts = append(copts, client.WithHost(opts.Host))
-		}
-		cli, err := client.NewClientWithOpts(copts...)
-		if err != nil {
-			return nil, fmt.Errorf("docker client: %w", err)
-		}
-		r.cli, r.ownsCli = cli, true
+	if err := r.connect(); err != nil {
+		return nil, err
 	}
 	var err error
 	if r.metrics, err = newMetrics(opts.Registerer); err != nil {
@@ -142,28 +128,17 @@ func (r *Runtime) Start(ctx context.Context) error {
 	if err := r.removeOrphans(ctx); err != nil {
 		return err
 	}
-	var (
-		wg    sync.WaitGroup
-		errMu sync.Mutex
-		errs  []error
-		ports = newPortPicker()
-	)
-	for _, m := range r.list {
+	ports := newPortPicker()
+	errs := concurrently(r.list, func(m *managed) error {
 		if m.spec == nil {
-			continue
+			return nil
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := r.bringUp(ctx, m, ports); err != nil {
-				r.setState(m, StateExited, false, err.Error())
-				errMu.Lock()
-				errs = append(errs, fmt.Errorf("container %q: %w", m.cfg.ID, err))
-				errMu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+		if err := r.bringUp(ctx, m, ports); err != nil {
+			r.setState(m, StateExited, false, err.Error())
+			return fmt.Errorf("container %q: %w", m.cfg.ID, err)
+		}
+		return nil
+	})
 	if len(errs) > 0 {
 		r.stopLocked(context.WithoutCancel(ctx))
 		return errors.Join(errs...)
@@ -200,19 +175,6 @@ func (r *Runtime) removeOrphans(ctx context.Context) error {
 		if err := r.remove(ctx, c.ID); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// ping checks the engine answers, with a bounded wait.
-func (r *Runtime) ping(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if _, err := r.cli.Ping(ctx); err != nil {
-		if ctx.Err() == context.Canceled {
-			return fmt.Errorf("docker runtime: start: %w", ctx.Err())
-		}
-		return fmt.Errorf("cannot reach the Docker engine at %s: is dockerd running? (%w)", r.cli.DaemonHost(), err)
 	}
 	return nil
 }

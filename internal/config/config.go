@@ -85,11 +85,24 @@ type Wallet struct {
 	MaxPriorityFeeGas uint64   `json:"max_priority_fee_per_gas,omitempty"`
 }
 
-// Docker is registry auth for image pulls.
+// Docker is registry auth for image pulls and the engine mode.
 type Docker struct {
 	Username string `json:"username"`
 	Password string `json:"password"`
+	// Mode is how managed containers run: "engine" (default) as plain
+	// containers on one Docker engine, "swarm" as Docker Swarm services with
+	// containers[].replicas tasks each.
+	Mode string `json:"mode,omitempty"`
 }
+
+// Docker modes (docker.mode).
+const (
+	DockerModeEngine = "engine"
+	DockerModeSwarm  = "swarm"
+)
+
+// Swarm reports whether managed containers run as Docker Swarm services.
+func (c *Config) Swarm() bool { return c.Docker != nil && c.Docker.Mode == DockerModeSwarm }
 
 // Jobs tunes the job pipeline.
 type Jobs struct {
@@ -130,6 +143,9 @@ type Container struct {
 	// ContainerPort is the port the workload listens on inside its
 	// container (managed mode); default 3000.
 	ContainerPort int `json:"container_port,omitempty"`
+	// Replicas is how many tasks of the container's service run with
+	// docker.mode "swarm" (default 1); the node balances jobs across them.
+	Replicas int `json:"replicas,omitempty"`
 }
 
 // Duration is a time.Duration written in JSON as a Go duration string

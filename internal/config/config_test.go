@@ -112,6 +112,10 @@ func TestParseErrors(t *testing.T) {
 		{"managed rules", `{"containers": [{"id": "a"}, {"id": "b", "image": "x", "url": "http://h:1"}]}`, []string{
 			"containers[0].image: is required with manage_containers true; set a Docker image, or url for a service that is already running",
 			"containers[1].url: is set together with image; use image for a container the node runs or url for a running service, not both"}},
+		{"swarm rules", `{"docker": {"mode": "kubernetes"}, "containers": [{"id": "a", "image": "x", "replicas": 3}, {"id": "b", "image": "x", "replicas": -1}]}`, []string{
+			`docker.mode: "kubernetes" is not a mode; use "engine" (plain containers, the default) or "swarm" (Docker Swarm services with replicas)`,
+			`containers[0].replicas: 3 replicas need docker.mode "swarm" (Docker Swarm services); set it, or use 1`,
+			"containers[1].replicas: must not be negative; use 1 or more (default 1)"}},
 		{"chain required fields", `{"chain": {"enabled": true, "coordinator_address": "nope"}}`, []string{
 			`chain.coordinator_address: "nope" is not an address; write 0x followed by 40 hex digits`,
 			"chain.rpc_url: is required when chain.enabled is true; set the JSON-RPC URL of the chain, e.g. http://127.0.0.1:8545",
@@ -224,4 +228,21 @@ func FuzzParse(f *testing.F) {
 		require.ErrorAs(t, err, &ce, "every failure is a config.Error: %v", err)
 		require.NotEmpty(t, ce.Problems)
 	})
+}
+
+// In swarm mode replicas default to 1 and no host port is assigned: every
+// task gets one from the engine.
+func TestSwarmDefaults(t *testing.T) {
+	cfg, _, err := Parse([]byte(`{"docker": {"mode": "swarm"}, "containers": [{"id": "a", "image": "x", "replicas": 3}, {"id": "b", "image": "x"}, {"id": "c", "image": "x", "port": 3100}]}`))
+	require.NoError(t, err)
+	require.True(t, cfg.Swarm())
+	require.Equal(t, 3, cfg.Containers[0].Replicas)
+	require.Equal(t, 1, cfg.Containers[1].Replicas)
+	require.Empty(t, cfg.Containers[0].Port.String())
+	require.Equal(t, 3100, cfg.Containers[2].PortNumber())
+
+	cfg, _, err = Parse([]byte(`{"containers": [{"id": "a", "image": "x"}]}`))
+	require.NoError(t, err)
+	require.False(t, cfg.Swarm())
+	require.Equal(t, "3000", cfg.Containers[0].Port.String(), "engine mode still assigns host ports")
 }

@@ -97,7 +97,12 @@ func (c *Config) ApplyDefaults() {
 		if ct.ContainerPort == 0 {
 			ct.ContainerPort = DefaultContainerPort
 		}
-		if c.Managed() && ct.Port == "" && ct.URL == "" {
+		if c.Managed() && ct.URL == "" && ct.Replicas == 0 {
+			ct.Replicas = 1
+		}
+		// In swarm mode every task gets a port of its own from the engine
+		// (host-mode publishing); a fixed port is the operator's choice.
+		if c.Managed() && !c.Swarm() && ct.Port == "" && ct.URL == "" {
 			for used[next] {
 				next++
 			}

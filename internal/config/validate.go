@@ -72,6 +72,9 @@ func (v *validator) all(c *Config) {
 	// A username without a password (existing configs ship
 	// {"username": "your-username", "password": ""}) is a warning from Parse:
 	// pulls are anonymous, as they would be with no docker section.
+	if d := c.Docker; d != nil && !oneOf(d.Mode, "", DockerModeEngine, DockerModeSwarm) {
+		v.fail("docker.mode", "%q is not a mode; use \"engine\" (plain containers, the default) or \"swarm\" (Docker Swarm services with replicas)", d.Mode)
+	}
 	ids := map[string]int{}
 	ports := map[int]int{}
 	for i := range c.Containers {
@@ -220,6 +223,14 @@ func (v *validator) container(c *Config, i int, ids map[string]int, ports map[in
 	}
 	if ct.Timeout < 0 {
 		v.fail(p+".timeout", "must not be negative; use e.g. \"30s\"")
+	}
+	switch {
+	case ct.Replicas < 0:
+		v.fail(p+".replicas", "must not be negative; use 1 or more (default 1)")
+	case ct.Replicas > 1 && !c.Swarm():
+		v.fail(p+".replicas", "%d replicas need docker.mode \"swarm\" (Docker Swarm services); set it, or use 1", ct.Replicas)
+	case ct.Replicas > 1 && ct.URL != "":
+		v.fail(p+".replicas", "is set for a remote service (url); the node runs replicas only of containers it manages (image)")
 	}
 	if ct.ReadyTimeout < 0 {
 		v.fail(p+".ready_timeout", "must not be negative; use e.g. \"5m\", or leave it out for the default (60s)")

@@ -18,11 +18,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
+	cerrdefs "github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/build"
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
 	"github.com/docker/docker/api/types/image"
+	"github.com/docker/docker/api/types/network"
+	"github.com/docker/docker/api/types/swarm"
 	"github.com/docker/docker/client"
 )
 
@@ -135,4 +139,68 @@ func RemoveContainers(ctx context.Context, cli *client.Client, prefix string) er
 func RemoveImage(ctx context.Context, cli *client.Client, tag string) error {
 	_, err := cli.ImageRemove(ctx, tag, image.RemoveOptions{Force: true, PruneChildren: true})
 	return err
+}
+
+// EnsureSwarm makes the engine a single-machine swarm manager when it is
+// not in swarm mode (the tests of docker.mode "swarm" need one), listening
+// on loopback only. It never leaves a swarm: other test packages or
+// programs may be using it (CI leaves the swarm it made at its end).
+func EnsureSwarm(ctx context.Context, cli *client.Client) error {
+	info, err := cli.Info(ctx)
+	if err != nil {
+		return fmt.Errorf("read the engine's swarm state: %w", err)
+	}
+	if info.Swarm.LocalNodeState == swarm.LocalNodeStateActive {
+		if !info.Swarm.ControlAvailable {
+			return errors.New("the engine is a swarm worker: the swarm tests need a manager")
+		}
+		return nil
+	}
+	_, err = cli.SwarmInit(ctx, swarm.InitRequest{ListenAddr: "127.0.0.1:2377", AdvertiseAddr: "127.0.0.1"})
+	if err != nil && !strings.Contains(err.Error(), "already part of a swarm") {
+		return fmt.Errorf("docker swarm init: %w", err)
+	}
+	return nil
+}
+
+// RemoveServices removes every Swarm service of the docker runtime whose
+// prefix label starts with prefix, then its overlay networks (waiting,
+// bounded by ctx, for the services' tasks to leave them); an engine not in
+// swarm mode has none.
+func RemoveServices(ctx context.Context, cli *client.Client, prefix string) error {
+	info, err := cli.Info(ctx)
+	if err != nil || info.Swarm.LocalNodeState != swarm.LocalNodeStateActive || !info.Swarm.ControlAvailable {
+		return err
+	}
+	list, err := cli.ServiceList(ctx, swarm.ServiceListOptions{Filters: filters.NewArgs(filters.Arg("label", "infernode.managed=true"))})
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, s := range list {
+		if strings.HasPrefix(s.Spec.Labels["infernode.prefix"], prefix) {
+			errs = append(errs, cli.ServiceRemove(ctx, s.ID))
+		}
+	}
+	nets, err := cli.NetworkList(ctx, network.ListOptions{Filters: filters.NewArgs(filters.Arg("label", "infernode.managed=true"))})
+	if err != nil {
+		return errors.Join(append(errs, err)...)
+	}
+	for _, n := range nets {
+		if !strings.HasPrefix(n.Labels["infernode.prefix"], prefix) {
+			continue
+		}
+		for {
+			err := cli.NetworkRemove(ctx, n.ID)
+			if err == nil || cerrdefs.IsNotFound(err) {
+				break
+			}
+			if ctx.Err() != nil || !strings.Contains(err.Error(), "active endpoints") {
+				errs = append(errs, err)
+				break
+			}
+			time.Sleep(200 * time.Millisecond) // the tasks are stopping
+		}
+	}
+	return errors.Join(errs...)
 }

@@ -54,6 +54,9 @@ func runWithEngine(m *testing.M, what, idPrefix string, setup Setup) int {
 	code := m.Run()
 	cctx, ccancel := context.WithTimeout(context.Background(), time.Minute)
 	defer ccancel()
+	if err := RemoveServices(cctx, cli, runID); err != nil {
+		fmt.Fprintln(os.Stderr, "cleanup services:", err)
+	}
 	if err := RemoveContainers(cctx, cli, runID); err != nil {
 		fmt.Fprintln(os.Stderr, "cleanup containers:", err)
 	}

@@ -8,9 +8,15 @@
 //
 // Flags: --addr (default :3000), --exit-at-start N (exit at once with N),
 // --exit-after D (serve for D, then exit with code 5: a crash loop).
+// Environment: ECHO_HOST=1 adds "host" (the hostname: one per container) to
+// every output, ECHO_TAG=X adds "tag": X; WORK_ITERS=N makes every call CPU-bound (N SHA-256 rounds
+// before it answers). SIGTERM stops it gracefully: calls in progress finish.
 package main
 
 import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -38,11 +44,22 @@ func main() {
 		fmt.Fprintf(os.Stderr, "testworkload: exiting at start with code %d\n", *exitAtStart)
 		os.Exit(*exitAtStart)
 	}
+	host, _ := os.Hostname()
+	echoHost := os.Getenv("ECHO_HOST") == "1"
+	tag := os.Getenv("ECHO_TAG")
+	iters, _ := strconv.Atoi(os.Getenv("WORK_ITERS"))
+	mux := http.NewServeMux()
+	srv := &http.Server{Addr: *addr, Handler: mux}
 	// PID 1 in a container: SIGTERM only stops it when it is handled.
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGTERM, os.Interrupt)
-	go func() { <-sigs; os.Exit(0) }()
-	mux := http.NewServeMux()
+	go func() {
+		<-sigs
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		os.Exit(0)
+	}()
 	mux.HandleFunc("POST /service_output", func(w http.ResponseWriter, r *http.Request) {
 		var in struct {
 			Destination int             `json:"destination"`
@@ -52,12 +69,26 @@ func main() {
 			http.Error(w, "bad input: "+err.Error(), http.StatusBadRequest)
 			return
 		}
+		sum := sha256.Sum256(in.Data)
+		for range iters {
+			sum = sha256.Sum256(sum[:])
+		}
 		if in.Destination == 2 {
 			w.Header().Set("Content-Type", "text/plain")
 			w.Write(in.Data)
 			return
 		}
-		writeJSON(w, map[string]any{"output": in.Data})
+		out := map[string]any{"output": in.Data}
+		if echoHost {
+			out["host"] = host
+		}
+		if tag != "" {
+			out["tag"] = tag
+		}
+		if iters > 0 {
+			out["work"] = hex.EncodeToString(sum[:4])
+		}
+		writeJSON(w, out)
 	})
 	mux.HandleFunc("GET /report", func(w http.ResponseWriter, r *http.Request) {
 		rep := map[string]any{"env": os.Environ(), "argv": os.Args}
@@ -85,10 +116,12 @@ func main() {
 		writeJSON(w, map[string]any{"status": "ok"})
 	})
 	fmt.Fprintf(os.Stderr, "testworkload: listening on %s\n", *addr)
-	if err := http.ListenAndServe(*addr, mux); err != nil {
+	if err := srv.ListenAndServe(); err != http.ErrServerClosed {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	select {} // Shutdown drains the calls in progress, then exits
+
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
