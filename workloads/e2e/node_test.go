@@ -21,6 +21,7 @@ import (
 	echosvc "github.com/infernode/infernode/workloads/echo/service"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	llmsvc "github.com/infernode/infernode/workloads/llm/service"
+	"github.com/infernode/infernode/workloads/onnx/ort"
 	onnxsvc "github.com/infernode/infernode/workloads/onnx/service"
 	"github.com/infernode/infernode/workloads/protocol"
 	tensorsvc "github.com/infernode/infernode/workloads/tensor/service"
@@ -94,7 +95,8 @@ func startStack(t testing.TB) *stack {
 	echoH, err := echosvc.New(echosvc.Config{})
 	require.NoError(t, err)
 	onnxH, err := onnxsvc.New(ctx, onnxsvc.Config{DefaultModelID: "local/infernode/iris:iris.onnx",
-		Store: wltest.OfflineStore(t, modelCache(t, "workloads/onnx/testdata/iris.onnx"))})
+		Store:   wltest.OfflineStore(t, modelCache(t, "workloads/onnx/testdata/iris.onnx")),
+		Runtime: ort.Config{Library: wltest.ORTLibrary(t)}})
 	require.NoError(t, err)
 	tensorH, err := tensorsvc.New(ctx, tensorsvc.Config{DefaultModelID: "local/infernode/iris:iris.torch", JIT: true,
 		Store: wltest.OfflineStore(t, modelCache(t, "workloads/tensor/testdata/iris.torch"))})

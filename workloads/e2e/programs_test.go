@@ -27,13 +27,23 @@ func repoRoot(t testing.TB) string {
 	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
 }
 
-// buildProgram compiles workloads/<name> as the images do (static, no cgo).
+// buildProgram compiles workloads/<name> as the images do: static without
+// cgo, unless a non-standard package it imports needs cgo (onnx: ONNX
+// Runtime), which workloads/build-images.sh detects the same way.
 func buildProgram(t *testing.T, name string) string {
 	t.Helper()
+	list := exec.Command("go", "list", "-deps", "-f", "{{if and .CgoFiles (not .Standard)}}{{.ImportPath}}{{end}}", "./workloads/"+name)
+	list.Dir = repoRoot(t)
+	list.Env = append(os.Environ(), "CGO_ENABLED=1")
+	cgoPkgs, err := list.Output()
+	require.NoError(t, err, "go list %s", name)
 	bin := filepath.Join(t.TempDir(), name)
 	cmd := exec.Command("go", "build", "-o", bin, "./workloads/"+name)
 	cmd.Dir = repoRoot(t)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if len(strings.TrimSpace(string(cgoPkgs))) > 0 {
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+	}
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "go build %s: %s", name, out)
 	return bin
@@ -107,7 +117,7 @@ func TestProgramsServeAndStop(t *testing.T) {
 	})
 	t.Run("onnx", func(t *testing.T) {
 		cache := modelCache(t, "workloads/onnx/testdata/iris.onnx")
-		base, stop := startProgram(t, buildProgram(t, "onnx"),
+		base, stop := startProgram(t, buildProgram(t, "onnx"), "ONNXRUNTIME_LIB="+wltest.ORTLibrary(t),
 			"ONNX_CACHE_DIR="+cache, "ONNX_DEFAULT_MODEL_ID=local/infernode/iris:iris.onnx")
 		status, _, body := wltest.Post(t, base, `{"source":1,"destination":1,"data":{"inputs":{"input":`+wltest.IrisTensor+`}}}`)
 		require.Equal(t, http.StatusOK, status, string(body))
@@ -136,6 +146,14 @@ func TestProgramsServeAndStop(t *testing.T) {
 		out, err := cmd.CombinedOutput()
 		require.Error(t, err)
 		require.Contains(t, string(out), "TENSORFW_USE_JIT")
+	})
+	t.Run("onnx without its library stops the program", func(t *testing.T) {
+		cmd := exec.Command(buildProgram(t, "onnx"), "--addr", "127.0.0.1:0")
+		cmd.Env = append(os.Environ(), "ONNX_CACHE_DIR="+t.TempDir(), "ONNXRUNTIME_LIB=/nonexistent/libonnxruntime.so.1")
+		out, err := cmd.CombinedOutput()
+		require.Error(t, err)
+		require.Contains(t, string(out), "onnxruntime: library /nonexistent/libonnxruntime.so.1: stat")
+		require.Contains(t, string(out), "set ONNXRUNTIME_LIB")
 	})
 }
 
