@@ -105,3 +105,25 @@ func median(d []time.Duration) float64 {
 	slices.Sort(d)
 	return float64(d[len(d)/2].Microseconds()) / 1e3
 }
+
+// BenchmarkDecodeImageJSON is decoding the off-chain data of one ResNet-18
+// job (a 1x3x224x224 float32 tensor as JSON, about 3 MB): next to the
+// engine's time, what a job through the node costs before any inference.
+func BenchmarkDecodeImageJSON(b *testing.B) {
+	for _, rm := range wltest.RealModels(b) {
+		if rm.Name != "resnet18" {
+			continue
+		}
+		data := []byte(`{"model_id":"local/infernode/resnet18:resnet18.onnx","inputs":` + string(rm.InputsJSON) + `}`)
+		b.SetBytes(int64(len(data)))
+		var c []time.Duration
+		for b.Loop() {
+			_, cpu := timed(func() {
+				_, err := service.DecodeInputJSON(data)
+				require.NoError(b, err)
+			})
+			c = append(c, cpu)
+		}
+		b.ReportMetric(median(c), "cpu_ms")
+	}
+}
