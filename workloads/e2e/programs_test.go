@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,27 +18,19 @@ import (
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
-// repoRoot is two levels up from this package.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	_, file, _, ok := runtime.Caller(0)
-	require.True(t, ok)
-	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
-}
-
 // buildProgram compiles workloads/<name> as the images do: static without
 // cgo, unless a non-standard package it imports needs cgo (onnx: ONNX
 // Runtime), which workloads/build-images.sh detects the same way.
 func buildProgram(t *testing.T, name string) string {
 	t.Helper()
 	list := exec.Command("go", "list", "-deps", "-f", "{{if and .CgoFiles (not .Standard)}}{{.ImportPath}}{{end}}", "./workloads/"+name)
-	list.Dir = repoRoot(t)
+	list.Dir = wltest.RepoRoot(t)
 	list.Env = append(os.Environ(), "CGO_ENABLED=1")
 	cgoPkgs, err := list.Output()
 	require.NoError(t, err, "go list %s", name)
 	bin := filepath.Join(t.TempDir(), name)
 	cmd := exec.Command("go", "build", "-o", bin, "./workloads/"+name)
-	cmd.Dir = repoRoot(t)
+	cmd.Dir = wltest.RepoRoot(t)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if len(strings.TrimSpace(string(cgoPkgs))) > 0 {
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
@@ -100,7 +91,7 @@ func startProgram(t *testing.T, bin string, env ...string) (string, func()) {
 // modelCache lays a fixture out as local/infernode/iris in a fresh cache.
 func modelCache(t testing.TB, fixture string) string {
 	t.Helper()
-	return wltest.CacheWith(t, filepath.Join(repoRoot(t), fixture), "local/infernode/iris:"+filepath.Base(fixture))
+	return wltest.CacheWith(t, filepath.Join(wltest.RepoRoot(t), fixture), "local/infernode/iris:"+filepath.Base(fixture))
 }
 
 func TestProgramsServeAndStop(t *testing.T) {
