@@ -26,6 +26,7 @@ type Artifact struct {
 const (
 	CoordinatorName     = "Coordinator"
 	ExampleConsumerName = "ExampleConsumer"
+	ProofConsumerName   = "ProofConsumer"
 	TestConsumerName    = "TestConsumer"
 )
 

@@ -21,6 +21,7 @@ if (!out) {
 const targets = {
   'src/Coordinator.sol': 'Coordinator',
   'src/ExampleConsumer.sol': 'ExampleConsumer',
+  'src/consumer/ProofConsumer.sol': 'ProofConsumer',
   'test/TestConsumer.sol': 'TestConsumer',
 };
 
