@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin
 TESTFLAGS ?= -count=1 -timeout 30m
 
-.PHONY: all build run test test-unit tidy-check tools docker images contracts bench fuzz lint clean
+.PHONY: all build run test test-unit tidy-check tools docker realmodels images contracts bench fuzz lint clean
 
 all: build
 
@@ -22,6 +22,11 @@ tools:
 docker:
 	bash .ci/docker.sh
 
+## realmodels: exports the real-model suite (ResNet-18, MobileNetV3-small, a
+## transformer encoder) with Debian's PyTorch into .tools/realmodels.
+realmodels:
+	bash .ci/realmodels.sh
+
 ## images: builds the bundled workloads as FROM scratch images, no registry.
 images: docker
 	bash workloads/build-images.sh
@@ -31,7 +36,7 @@ contracts: tools
 	bash contracts/build.sh
 
 ## test: every test tier (unit, in-process integration, real geth/anvil/Docker, faults)
-test: tools docker tidy-check
+test: tools docker realmodels tidy-check
 	$(GO) vet ./...
 	$(GO) test $(TESTFLAGS) ./...
 	bash .ci/fuzz.sh

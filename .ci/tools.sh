@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Installs the external programs the tests use into .tools/ (idempotent):
 # geth and abigen from the Go module proxy, anvil from npm, solc-js for
-# contracts/ from npm (pinned by contracts/package-lock.json).
+# contracts/ from npm (pinned by contracts/package-lock.json), and ONNX
+# Runtime's shared library (from npm's onnxruntime-node, linked as
+# .tools/lib/libonnxruntime.so.1) for the onnx workload.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 mkdir -p .tools/bin
 GETH_VERSION=v1.17.5
 ANVIL_VERSION=1.7.1
+# ONNX Runtime: the library's C API version must be at least the one the Go
+# binding (github.com/yalue/onnxruntime_go in go.mod) was written for.
+ORT_VERSION=1.24.1
 
 if [ ! -x .tools/bin/geth ] || ! .tools/bin/geth version 2>/dev/null | grep -q "${GETH_VERSION#v}"; then
   echo "tools: installing geth ${GETH_VERSION}"
@@ -25,8 +30,18 @@ if [ ! -x .tools/bin/anvil ]; then
   chmod +x "$bin"
   ln -sf "$root/$bin" .tools/bin/anvil
 fi
+if [ ! -e .tools/lib/libonnxruntime.so.1 ] || [ "$(cat .tools/onnxruntime/version 2>/dev/null)" != "$ORT_VERSION" ]; then
+  echo "tools: installing onnxruntime ${ORT_VERSION} (npm onnxruntime-node)"
+  rm -rf .tools/onnxruntime
+  mkdir -p .tools/onnxruntime .tools/lib
+  # --ignore-scripts: the package's install script fetches GPU builds we do not use.
+  npm install --silent --no-audit --no-fund --ignore-scripts --prefix .tools/onnxruntime "onnxruntime-node@${ORT_VERSION}" >/dev/null
+  arch=$(uname -m | sed 's/x86_64/x64/;s/aarch64/arm64/')
+  ln -sf "../onnxruntime/node_modules/onnxruntime-node/bin/napi-v6/linux/$arch/libonnxruntime.so.1" .tools/lib/libonnxruntime.so.1
+  echo "$ORT_VERSION" >.tools/onnxruntime/version
+fi
 if [ -f contracts/package-lock.json ] && [ ! -d contracts/node_modules ]; then
   echo "tools: installing solc-js (contracts/)"
   npm ci --silent --no-audit --no-fund --prefix contracts >/dev/null
 fi
-echo "tools: ok ($(.tools/bin/geth version 2>/dev/null | grep -m1 '^Version'), anvil $(.tools/bin/anvil --version 2>/dev/null | head -n1))"
+echo "tools: ok ($(.tools/bin/geth version 2>/dev/null | grep -m1 '^Version'), anvil $(.tools/bin/anvil --version 2>/dev/null | head -n1), onnxruntime $(cat .tools/onnxruntime/version))"

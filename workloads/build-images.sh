@@ -4,6 +4,10 @@
 # compiled with CGO_ENABLED=0 into a static binary and packed with
 # workloads/Dockerfile. `make images` runs it.
 #
+# A workload that imports a non-standard cgo package (onnx: ONNX Runtime) is
+# built with CGO_ENABLED=1 instead and carries its shared libraries; see
+# workloads/image-context.sh, which lays out each build context.
+#
 # Usage: workloads/build-images.sh [name ...]   (default: every workload)
 # Env:   TAG (default latest), GO (default go), DOCKER (default docker).
 set -euo pipefail
@@ -29,11 +33,7 @@ version=$(git describe --always --dirty 2>/dev/null || echo unknown)
 for name in "${names[@]}"; do
   [ -d "workloads/$name" ] || { echo "build-images: no workloads/$name" >&2; exit 1; }
   ctx="$tmp/$name"
-  mkdir -p "$ctx/tmp"
-  chmod 1777 "$ctx/tmp"
-  echo "build-images: $name: go build"
-  CGO_ENABLED=0 GOOS=linux "$GO" build -trimpath -ldflags "-s -w" -o "$ctx/workload" "./workloads/$name"
-  cp /etc/ssl/certs/ca-certificates.crt "$ctx/ca-certificates.crt" 2>/dev/null || : >"$ctx/ca-certificates.crt"
+  bash workloads/image-context.sh "$name" "$ctx"
   echo "build-images: $name: docker build infernode/$name:$TAG"
   old=$("$DOCKER" image inspect -f '{{.Id}}' "infernode/$name:$TAG" 2>/dev/null || true)
   # The classic builder needs no buildx plugin and works on every engine.

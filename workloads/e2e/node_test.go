@@ -21,6 +21,7 @@ import (
 	echosvc "github.com/infernode/infernode/workloads/echo/service"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	llmsvc "github.com/infernode/infernode/workloads/llm/service"
+	"github.com/infernode/infernode/workloads/onnx/ort"
 	onnxsvc "github.com/infernode/infernode/workloads/onnx/service"
 	"github.com/infernode/infernode/workloads/protocol"
 	tensorsvc "github.com/infernode/infernode/workloads/tensor/service"
@@ -82,8 +83,10 @@ type stack struct {
 }
 
 // startStack runs every workload on loopback and a node (unmanaged
-// runtime) in front of them.
-func startStack(t testing.TB) *stack {
+// runtime) in front of them, taking request bodies up to 16 MiB (an image
+// tensor as JSON is about 3 MB); the onnx workload's cache also holds the
+// ONNX files of realModels, as local/infernode/<name>:<name>.onnx.
+func startStack(t testing.TB, realModels ...wltest.RealModel) *stack {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	serve := func(h http.Handler) string {
@@ -93,8 +96,13 @@ func startStack(t testing.TB) *stack {
 
 	echoH, err := echosvc.New(echosvc.Config{})
 	require.NoError(t, err)
+	onnxCache := modelCache(t, "workloads/onnx/testdata/iris.onnx")
+	for _, rm := range realModels {
+		wltest.LinkModel(t, onnxCache, realModelID(rm), rm.File(".onnx"))
+	}
 	onnxH, err := onnxsvc.New(ctx, onnxsvc.Config{DefaultModelID: "local/infernode/iris:iris.onnx",
-		Store: wltest.OfflineStore(t, modelCache(t, "workloads/onnx/testdata/iris.onnx"))})
+		Store:   wltest.OfflineStore(t, onnxCache),
+		Runtime: ort.Config{Library: wltest.ORTLibrary(t)}})
 	require.NoError(t, err)
 	tensorH, err := tensorsvc.New(ctx, tensorsvc.Config{DefaultModelID: "local/infernode/iris:iris.torch", JIT: true,
 		Store: wltest.OfflineStore(t, modelCache(t, "workloads/tensor/testdata/iris.torch"))})
@@ -126,7 +134,7 @@ func startNode(t testing.TB, containers []string, chain string) (url string, sto
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg, _, err := config.Parse([]byte(`{"manage_containers":false,"data_dir":` + fmt.Sprintf("%q", t.TempDir()) +
-		`,"server":{"host":"127.0.0.1"},"chain":` + chain + `,"containers":[` + strings.Join(containers, ",") + `]}`))
+		`,"server":{"host":"127.0.0.1","max_body_bytes":16777216},"chain":` + chain + `,"containers":[` + strings.Join(containers, ",") + `]}`))
 	require.NoError(t, err)
 	nodeLn, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)

@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,21 +18,23 @@ import (
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
-// repoRoot is two levels up from this package.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	_, file, _, ok := runtime.Caller(0)
-	require.True(t, ok)
-	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
-}
-
-// buildProgram compiles workloads/<name> as the images do (static, no cgo).
+// buildProgram compiles workloads/<name> as the images do: static without
+// cgo, unless a non-standard package it imports needs cgo (onnx: ONNX
+// Runtime), which workloads/build-images.sh detects the same way.
 func buildProgram(t *testing.T, name string) string {
 	t.Helper()
+	list := exec.Command("go", "list", "-deps", "-f", "{{if and .CgoFiles (not .Standard)}}{{.ImportPath}}{{end}}", "./workloads/"+name)
+	list.Dir = wltest.RepoRoot(t)
+	list.Env = append(os.Environ(), "CGO_ENABLED=1")
+	cgoPkgs, err := list.Output()
+	require.NoError(t, err, "go list %s", name)
 	bin := filepath.Join(t.TempDir(), name)
 	cmd := exec.Command("go", "build", "-o", bin, "./workloads/"+name)
-	cmd.Dir = repoRoot(t)
+	cmd.Dir = wltest.RepoRoot(t)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if len(strings.TrimSpace(string(cgoPkgs))) > 0 {
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+	}
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "go build %s: %s", name, out)
 	return bin
@@ -90,7 +91,7 @@ func startProgram(t *testing.T, bin string, env ...string) (string, func()) {
 // modelCache lays a fixture out as local/infernode/iris in a fresh cache.
 func modelCache(t testing.TB, fixture string) string {
 	t.Helper()
-	return wltest.CacheWith(t, filepath.Join(repoRoot(t), fixture), "local/infernode/iris:"+filepath.Base(fixture))
+	return wltest.CacheWith(t, filepath.Join(wltest.RepoRoot(t), fixture), "local/infernode/iris:"+filepath.Base(fixture))
 }
 
 func TestProgramsServeAndStop(t *testing.T) {
@@ -107,7 +108,7 @@ func TestProgramsServeAndStop(t *testing.T) {
 	})
 	t.Run("onnx", func(t *testing.T) {
 		cache := modelCache(t, "workloads/onnx/testdata/iris.onnx")
-		base, stop := startProgram(t, buildProgram(t, "onnx"),
+		base, stop := startProgram(t, buildProgram(t, "onnx"), "ONNXRUNTIME_LIB="+wltest.ORTLibrary(t),
 			"ONNX_CACHE_DIR="+cache, "ONNX_DEFAULT_MODEL_ID=local/infernode/iris:iris.onnx")
 		status, _, body := wltest.Post(t, base, `{"source":1,"destination":1,"data":{"inputs":{"input":`+wltest.IrisTensor+`}}}`)
 		require.Equal(t, http.StatusOK, status, string(body))
@@ -132,7 +133,7 @@ func TestProgramsServeAndStop(t *testing.T) {
 	})
 	t.Run("proof", func(t *testing.T) {
 		bin := buildProgram(t, "proof")
-		onnx := filepath.Join(repoRoot(t), "workloads/proof/testdata/iris.onnx")
+		onnx := filepath.Join(wltest.RepoRoot(t), "workloads/proof/testdata/iris.onnx")
 		out, err := exec.Command(bin, "setup", "--onnx", onnx).CombinedOutput()
 		require.Error(t, err)
 		require.Contains(t, string(out), "usage: proof setup --onnx FILE --out DIR")
@@ -146,7 +147,7 @@ func TestProgramsServeAndStop(t *testing.T) {
 
 		root := t.TempDir()
 		setup := exec.Command(bin, "setup", "--onnx", onnx, "--out", filepath.Join(root, "local/infernode/iris/default"))
-		setup.Dir = repoRoot(t) // finds contracts/node_modules/solc
+		setup.Dir = wltest.RepoRoot(t) // finds contracts/node_modules/solc
 		out, err = setup.CombinedOutput()
 		require.NoError(t, err, "proof setup: %s", out)
 		require.Contains(t, string(out), "could forge proofs")
@@ -163,6 +164,14 @@ func TestProgramsServeAndStop(t *testing.T) {
 		out, err := cmd.CombinedOutput()
 		require.Error(t, err)
 		require.Contains(t, string(out), "TENSORFW_USE_JIT")
+	})
+	t.Run("onnx without its library stops the program", func(t *testing.T) {
+		cmd := exec.Command(buildProgram(t, "onnx"), "--addr", "127.0.0.1:0")
+		cmd.Env = append(os.Environ(), "ONNX_CACHE_DIR="+t.TempDir(), "ONNXRUNTIME_LIB=/nonexistent/libonnxruntime.so.1")
+		out, err := cmd.CombinedOutput()
+		require.Error(t, err)
+		require.Contains(t, string(out), "onnxruntime: library /nonexistent/libonnxruntime.so.1: stat")
+		require.Contains(t, string(out), "set ONNXRUNTIME_LIB")
 	})
 }
 

@@ -2,8 +2,11 @@
 // container protocol server.
 //
 // Environment: ONNX_DEFAULT_MODEL_ID (pre-loaded at start), ONNX_CACHE_DIR
-// (model cache, default $TMPDIR/infernode/onnx), HUB_TOKEN, HUB_BASE_URL,
-// ARWEAVE_GATEWAY_URL (hosted storages; see docs/workloads.md).
+// (model cache, default $TMPDIR/infernode/onnx), ONNXRUNTIME_LIB (the ONNX
+// Runtime library, default libonnxruntime.so.1 on the loader's path),
+// ONNX_THREADS (threads per inference, default ONNX Runtime's choice),
+// HUB_TOKEN, HUB_BASE_URL, ARWEAVE_GATEWAY_URL (hosted storages; see
+// docs/workloads.md). It needs cgo (CGO_ENABLED=1) to call ONNX Runtime.
 package main
 
 import (
@@ -17,7 +20,10 @@ import (
 
 func main() {
 	protocol.Main("onnx", func(ctx context.Context, getenv func(string) string, log *slog.Logger) (http.Handler, error) {
-		cfg := service.ConfigFromEnv(getenv)
+		cfg, err := service.ConfigFromEnv(getenv)
+		if err != nil {
+			return nil, err
+		}
 		cfg.Logger = log
 		cfg.System.DiskPath = cfg.Store.CacheDir
 		return service.New(ctx, cfg)

@@ -66,7 +66,7 @@ func setup(ctx context.Context, c *client.Client, id string) (func(context.Conte
 	}
 	for _, name := range names {
 		tag := "infernode-test/" + name + ":" + id
-		if err := dockertest.BuildImage(ctx, cli, ".", "github.com/infernode/infernode/workloads/"+name, tag, string(dockerfile)); err != nil {
+		if err := dockertest.BuildWorkloadImage(ctx, cli, "../../..", name, tag, string(dockerfile)); err != nil {
 			return cleanup, err
 		}
 		bundled[name] = tag

@@ -7,6 +7,7 @@
 package modelsvc
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -38,6 +39,9 @@ type Spec[M, In, Out any] struct {
 	EnvPrefix string
 	// Type, MLType and Engine describe the capability in /service-resources.
 	Type, MLType, Engine string
+	// EngineVersion is the engine's version there; empty means infernode's
+	// own version (an engine built into the workload).
+	EngineVersion string
 	// InputField is the request field blamed for InputError errors, e.g.
 	// "data.inputs".
 	InputField string
@@ -150,7 +154,7 @@ func (s *Service[M, In, Out]) capabilities() []protocol.ComputeCapability {
 	return []protocol.ComputeCapability{{
 		ID: s.spec.ID, Type: s.spec.Type, Task: []string{"inference"},
 		Models: s.models.MLModels(s.spec.MLType), CachedModels: s.models.Store().List(s.spec.MLType),
-		InferenceEngine: s.spec.Engine, InferenceEngineVersion: version.Version,
+		InferenceEngine: s.spec.Engine, InferenceEngineVersion: cmp.Or(s.spec.EngineVersion, version.Version),
 	}}
 }
 

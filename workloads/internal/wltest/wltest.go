@@ -69,6 +69,17 @@ func AddModel(t testing.TB, dir, modelID string, raw []byte) {
 	require.NoError(t, os.WriteFile(p, raw, 0o644))
 }
 
+// LinkModel makes the file at path (a large generated model) the file of
+// modelID in the cache dir by a symbolic link, without copying it.
+func LinkModel(t testing.TB, dir, modelID, path string) {
+	t.Helper()
+	id, err := protocol.ParseModelID(modelID)
+	require.NoError(t, err)
+	p := id.CachePath(dir)
+	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(t, os.Symlink(path, p))
+}
+
 // ReadFixture reads a fixture file.
 func ReadFixture(t testing.TB, path string) []byte {
 	t.Helper()

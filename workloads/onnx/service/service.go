@@ -1,5 +1,6 @@
-// Package service is the onnx workload (docs/workloads.md): it runs ONNX models from
-// the model cache on the CPU and answers the container protocol.
+// Package service is the onnx workload (docs/workloads.md, docs/engines.md): it runs
+// ONNX models from the model cache on ONNX Runtime (CPU) and answers the container
+// protocol. Each model gets one ORT session, created on first use and reused.
 //
 // Off-chain data is {"model_id", "inputs": {name: tensor}} and the reply is
 // {"result": [tensor, ...]} with every graph output in graph order. On-chain
@@ -19,7 +20,7 @@ import (
 
 	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/modelstore"
-	"github.com/infernode/infernode/workloads/onnx/engine"
+	"github.com/infernode/infernode/workloads/onnx/ort"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
@@ -37,35 +38,43 @@ type Config struct {
 	Logger *slog.Logger
 	// System is where /service-resources reads machine facts.
 	System protocol.System
+	// Runtime is the ONNX Runtime library and its threads.
+	Runtime ort.Config
 }
 
 // ConfigFromEnv reads ONNX_DEFAULT_MODEL_ID, ONNX_CACHE_DIR (default
-// $TMPDIR/infernode/onnx), HUB_BASE_URL, HUB_TOKEN and ARWEAVE_GATEWAY_URL.
-func ConfigFromEnv(getenv func(string) string) Config {
-	return Config(modelsvc.ConfigFromEnv("ONNX", ServiceID, getenv))
+// $TMPDIR/infernode/onnx), ONNXRUNTIME_LIB, ONNX_THREADS, HUB_BASE_URL,
+// HUB_TOKEN and ARWEAVE_GATEWAY_URL.
+func ConfigFromEnv(getenv func(string) string) (Config, error) {
+	c := modelsvc.ConfigFromEnv("ONNX", ServiceID, getenv)
+	rt, err := ort.ConfigFromEnv(getenv)
+	if err != nil {
+		return Config{}, err
+	}
+	return Config{DefaultModelID: c.DefaultModelID, Store: c.Store, Runtime: rt}, nil
 }
 
 // Service is the onnx workload's HTTP handler; Infer runs one request's
 // data. It is safe for concurrent use.
-type Service = modelsvc.Service[*engine.Model, Input, []engine.Output]
+type Service = modelsvc.Service[*ort.Model, Input, []ort.Output]
 
 // spec is what makes the shared model service the onnx workload.
-func spec() modelsvc.Spec[*engine.Model, Input, []engine.Output] {
-	return modelsvc.Spec[*engine.Model, Input, []engine.Output]{
+func spec(rt *ort.Runtime) modelsvc.Spec[*ort.Model, Input, []ort.Output] {
+	return modelsvc.Spec[*ort.Model, Input, []ort.Output]{
 		ID: ServiceID, EnvPrefix: "ONNX",
-		Type: "ONNX", MLType: "onnx", Engine: "infernode onnx engine (pure Go, gonum BLAS)",
+		Type: "ONNX", MLType: "onnx", Engine: ort.Engine, EngineVersion: rt.Version(),
 		InputField:  "data.inputs",
-		Load:        engine.Load,
-		Unsupported: func(err error) bool { var ue *engine.UnsupportedError; return errors.As(err, &ue) },
-		Run: func(ctx context.Context, m *engine.Model, in Input) ([]engine.Output, error) {
+		Load:        rt.Load,
+		Unsupported: func(err error) bool { var me *ort.ModelError; return errors.As(err, &me) },
+		Run: func(ctx context.Context, m *ort.Model, in Input) ([]ort.Output, error) {
 			return m.Run(ctx, in.Tensors)
 		},
-		InputError: func(err error) bool { var ie *engine.InputError; return errors.As(err, &ie) },
+		InputError: func(err error) bool { var ie *ort.InputError; return errors.As(err, &ie) },
 		ModelID:    func(in Input) string { return in.ModelID },
 		DecodeJSON: DecodeInputJSON,
 		DecodeABI:  DecodeInputABI,
 		EncodeABI:  EncodeOutputABI,
-		OffChain: func(outs []engine.Output) any {
+		OffChain: func(outs []ort.Output) any {
 			result := make([]protocol.Tensor, len(outs))
 			for i, o := range outs {
 				result[i] = o.Tensor
@@ -75,10 +84,16 @@ func spec() modelsvc.Spec[*engine.Model, Input, []engine.Output] {
 	}
 }
 
-// New opens the model store and pre-loads the default model, failing if it
-// cannot be loaded (a misconfigured container should not start).
+// New loads ONNX Runtime, opens the model store and pre-loads the default
+// model, failing if either cannot be loaded (a misconfigured container
+// should not start).
 func New(ctx context.Context, cfg Config) (*Service, error) {
-	return modelsvc.New(ctx, spec(), modelsvc.Config(cfg))
+	rt, err := ort.Open(cfg.Runtime)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ServiceID, err)
+	}
+	return modelsvc.New(ctx, spec(rt), modelsvc.Config{DefaultModelID: cfg.DefaultModelID, Store: cfg.Store,
+		Logger: cfg.Logger, System: cfg.System})
 }
 
 // Input is the decoded request data.
@@ -171,7 +186,7 @@ func DecodeInputABI(b []byte) (Input, error) {
 
 // EncodeOutputABI is the on-chain output: abi.encode(string[] names,
 // bytes[] tensors) in graph order.
-func EncodeOutputABI(outs []engine.Output) ([]byte, error) {
+func EncodeOutputABI(outs []ort.Output) ([]byte, error) {
 	names := make([]string, len(outs))
 	blobs := make([][]byte, len(outs))
 	for i, o := range outs {
@@ -185,7 +200,7 @@ func EncodeOutputABI(outs []engine.Output) ([]byte, error) {
 }
 
 // DecodeOutputABI reverses EncodeOutputABI.
-func DecodeOutputABI(b []byte) ([]engine.Output, error) {
+func DecodeOutputABI(b []byte) ([]ort.Output, error) {
 	d := protocol.NewABIDecoder(b)
 	names, err := d.Strings(0, MaxInputs)
 	if err != nil {
@@ -198,13 +213,13 @@ func DecodeOutputABI(b []byte) ([]engine.Output, error) {
 	if len(names) != len(blobs) {
 		return nil, fmt.Errorf("on-chain output: %d names but %d tensors", len(names), len(blobs))
 	}
-	out := make([]engine.Output, len(names))
+	out := make([]ort.Output, len(names))
 	for i := range names {
 		t, err := protocol.DecodeTensorABI(blobs[i])
 		if err != nil {
 			return nil, fmt.Errorf("on-chain output %q: %w", names[i], err)
 		}
-		out[i] = engine.Output{Name: names[i], Tensor: t}
+		out[i] = ort.Output{Name: names[i], Tensor: t}
 	}
 	return out, nil
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/modelstore"
+	"github.com/infernode/infernode/workloads/onnx/ort"
 	"github.com/infernode/infernode/workloads/onnx/service"
 	"github.com/infernode/infernode/workloads/protocol"
 )
@@ -26,12 +27,18 @@ var (
 	irisGolden = wltest.IrisGoldenONNX()
 )
 
+// ortConfig loads the library `make tools` installs, one thread per
+// inference.
+func ortConfig(t testing.TB) ort.Config {
+	return ort.Config{Library: wltest.ORTLibrary(t), IntraOpThreads: 1}
+}
+
 // cacheWithIris lays the fixture out as a local model in a fresh cache.
 func cacheWithIris(t testing.TB) string { return wltest.CacheWith(t, "../testdata/iris.onnx", irisID) }
 
 func newServer(t testing.TB, defaultID string) *httptest.Server {
 	t.Helper()
-	s, err := service.New(context.Background(), service.Config{DefaultModelID: defaultID, Store: wltest.OfflineStore(t, cacheWithIris(t))})
+	s, err := service.New(context.Background(), service.Config{Runtime: ortConfig(t), DefaultModelID: defaultID, Store: wltest.OfflineStore(t, cacheWithIris(t))})
 	require.NoError(t, err)
 	srv := wltest.Server(t, s)
 	return srv
@@ -117,21 +124,56 @@ func TestUnsupportedOperatorNamed(t *testing.T) {
 	require.Contains(t, string(raw), "Softmax")
 	raw = []byte(strings.ReplaceAll(string(raw), "Softmax", "Softmaz"))
 	wltest.AddModel(t, dir, "local/infernode/bad:bad.onnx", raw)
-	s, err := service.New(context.Background(), service.Config{Store: wltest.OfflineStore(t, dir)})
+	s, err := service.New(context.Background(), service.Config{Runtime: ortConfig(t), Store: wltest.OfflineStore(t, dir)})
 	require.NoError(t, err)
 	srv := wltest.Server(t, s)
 	msg := wltest.ErrorReply(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"local/infernode/bad:bad.onnx","inputs":{"input":{"values":[1,2,3,4],"shape":[1,4],"dtype":1}}}}`, http.StatusBadRequest)
-	require.Contains(t, msg, `unsupported operator "Softmaz"`)
+	require.Contains(t, msg, `No Op registered for Softmaz`)
 
 	sup := wltest.Support(t, srv.URL, "local/infernode/bad:bad.onnx")
 	require.False(t, sup.Supported)
 	require.Contains(t, sup.Error, "Softmaz")
 }
 
+// TestBadModelFiles: a model file that is not ONNX, or is cut short, is the
+// client's mistake (400) with what was wrong, and the service keeps serving.
+func TestBadModelFiles(t *testing.T) {
+	dir := cacheWithIris(t)
+	raw := wltest.ReadFixture(t, "../testdata/iris.onnx")
+	wltest.AddModel(t, dir, "local/infernode/bad:garbage.onnx", []byte("GIF89a not a model"))
+	wltest.AddModel(t, dir, "local/infernode/bad:truncated.onnx", raw[:len(raw)*2/3])
+	s, err := service.New(context.Background(), service.Config{Runtime: ortConfig(t), Store: wltest.OfflineStore(t, dir)})
+	require.NoError(t, err)
+	srv := wltest.Server(t, s)
+	for _, file := range []string{"garbage.onnx", "truncated.onnx"} {
+		msg := wltest.ErrorReply(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"local/infernode/bad:`+file+`","inputs":{"input":`+wltest.IrisTensor+`}}}`, http.StatusBadRequest)
+		require.Contains(t, msg, "not a readable ONNX model", file)
+	}
+	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":`+irisData+`}`)
+	require.Equal(t, http.StatusOK, status, string(body))
+}
+
+// TestHugeInputShape: a tensor whose shape asks for 2 GB is refused while
+// decoding, before anything is allocated for it.
+func TestHugeInputShape(t *testing.T) {
+	srv := newServer(t, irisID)
+	msg := wltest.ErrorReply(t, srv.URL, `{"source":1,"destination":1,"data":{"inputs":{"input":{"values":[1],"shape":[1,536870912],"dtype":1}}}}`, http.StatusBadRequest)
+	require.Contains(t, msg, "more than 67108864 elements")
+}
+
+func TestNewFailsWithoutLibrary(t *testing.T) {
+	// The library is loaded once per process: a test process that loaded it
+	// refuses another path, and a fresh one (the workload program) reports
+	// the missing file; workloads/e2e starts the program without it.
+	ortConfig(t)
+	_, err := service.New(context.Background(), service.Config{Runtime: ort.Config{Library: "/nonexistent/libonnxruntime.so.1"}})
+	require.Error(t, err)
+}
+
 func TestNewFailsOnBadDefault(t *testing.T) {
-	_, err := service.New(context.Background(), service.Config{DefaultModelID: "local/a/b:c.onnx", Store: wltest.OfflineStore(t, t.TempDir())})
+	_, err := service.New(context.Background(), service.Config{Runtime: ortConfig(t), DefaultModelID: "local/a/b:c.onnx", Store: wltest.OfflineStore(t, t.TempDir())})
 	require.ErrorContains(t, err, "pre-load ONNX_DEFAULT_MODEL_ID")
-	_, err = service.New(context.Background(), service.Config{DefaultModelID: "nope", Store: wltest.OfflineStore(t, t.TempDir())})
+	_, err = service.New(context.Background(), service.Config{Runtime: ortConfig(t), DefaultModelID: "nope", Store: wltest.OfflineStore(t, t.TempDir())})
 	require.ErrorContains(t, err, "ONNX_DEFAULT_MODEL_ID")
 }
 
@@ -141,6 +183,8 @@ func TestServiceResources(t *testing.T) {
 	require.Equal(t, "onnx", res.ServiceID)
 	c := res.ComputeCapability[0]
 	require.Equal(t, "ONNX", c.Type)
+	require.Equal(t, "onnxruntime", c.InferenceEngine)
+	require.Equal(t, "1.24.1", c.InferenceEngineVersion, "the library .ci/tools.sh installs")
 	require.Len(t, c.Models, 1)
 	require.Equal(t, protocol.MLModel{Owner: "infernode", Name: "iris", Repository: "local/infernode/iris", Storage: "local",
 		Files: []string{"iris.onnx"}, MLType: "onnx"}, c.Models[0])
@@ -167,7 +211,7 @@ func TestHostedModelDownloaded(t *testing.T) {
 	}))
 	defer hub.Close()
 	dir := t.TempDir()
-	s, err := service.New(context.Background(), service.Config{DefaultModelID: "huggingface/acme/iris:iris.onnx",
+	s, err := service.New(context.Background(), service.Config{Runtime: ortConfig(t), DefaultModelID: "huggingface/acme/iris:iris.onnx",
 		Store: modelstore.Config{CacheDir: dir, HubBaseURL: hub.URL, HubToken: "tok"}})
 	require.NoError(t, err)
 	_, err = os.Stat(filepath.Join(dir, "huggingface", "acme", "iris", "default", "iris.onnx"))

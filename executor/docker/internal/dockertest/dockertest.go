@@ -97,7 +97,12 @@ func BuildImage(ctx context.Context, cli *client.Client, dir, pkg, tag, dockerfi
 	if err := tw.Close(); err != nil {
 		return err
 	}
-	resp, err := cli.ImageBuild(ctx, &buf, build.ImageBuildOptions{Tags: []string{tag}, Remove: true, ForceRemove: true, Labels: map[string]string{"infernode.test": "true"}})
+	return buildContext(ctx, cli, &buf, tag)
+}
+
+// buildContext builds the tar'd context into tag, labelled as a test image.
+func buildContext(ctx context.Context, cli *client.Client, buf io.Reader, tag string) error {
+	resp, err := cli.ImageBuild(ctx, buf, build.ImageBuildOptions{Tags: []string{tag}, Remove: true, ForceRemove: true, Labels: map[string]string{"infernode.test": "true"}})
 	if err != nil {
 		return fmt.Errorf("build image %s: %w", tag, err)
 	}
@@ -117,6 +122,34 @@ func BuildImage(ctx context.Context, cli *client.Client, dir, pkg, tag, dockerfi
 			return fmt.Errorf("build image %s: %s", tag, m.Error)
 		}
 	}
+}
+
+// BuildWorkloadImage builds the bundled workload workloads/<name> of the
+// repository at root as workloads/build-images.sh does (its context laid
+// out by workloads/image-context.sh: a cgo workload carries its shared
+// libraries) into the image tag, from dockerfile.
+func BuildWorkloadImage(ctx context.Context, cli *client.Client, root, name, tag, dockerfile string) error {
+	dir, err := os.MkdirTemp("", "dockertest-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	cmd := exec.CommandContext(ctx, "bash", filepath.Join(root, "workloads", "image-context.sh"), name, dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("image context of %s: %w\n%s", name, err, out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "Dockerfile"), []byte(dockerfile), 0o644); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	if err := tw.AddFS(os.DirFS(dir)); err != nil {
+		return fmt.Errorf("image context of %s: %w", name, err)
+	}
+	if err := tw.Close(); err != nil {
+		return err
+	}
+	return buildContext(ctx, cli, &buf, tag)
 }
 
 // RemoveContainers force-removes every container of the docker runtime

@@ -30,7 +30,9 @@ func Main(m *testing.M, what, idPrefix string, setup Setup) {
 }
 
 func runWithEngine(m *testing.M, what, idPrefix string, setup Setup) int {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	// Setup builds every bundled image (onnx with cgo and a 40 MB library);
+	// on a busy 2-core machine that has taken more than five minutes.
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	cli, err := Client(ctx)
 	if err != nil {

@@ -1,0 +1,91 @@
+package wltest
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/workloads/protocol"
+)
+
+// RepoRoot is the repository's root directory.
+func RepoRoot(t testing.TB) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	require.True(t, ok)
+	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", "..", ".."))
+}
+
+// ORTLibrary is the ONNX Runtime library the tests load: $ONNXRUNTIME_LIB,
+// or the one `make tools` installs as .tools/lib/libonnxruntime.so.1. A
+// missing library fails the test with what to run.
+func ORTLibrary(t testing.TB) string {
+	t.Helper()
+	p := os.Getenv("ONNXRUNTIME_LIB")
+	if p == "" {
+		p = filepath.Join(RepoRoot(t), ".tools", "lib", "libonnxruntime.so.1")
+	}
+	_, err := os.Stat(p)
+	require.NoError(t, err, "the ONNX Runtime library is missing: run `make tools` (or set ONNXRUNTIME_LIB)")
+	return p
+}
+
+// RealModel is one model of the real-model suite that `make realmodels`
+// exports with PyTorch into .tools/realmodels.
+type RealModel struct {
+	Name    string
+	Dir     string
+	Inputs  map[string]protocol.Tensor
+	Outputs []protocol.Tensor // PyTorch's own outputs for Inputs
+	// InputsJSON is Inputs as the JSON object {name: tensor}.
+	InputsJSON json.RawMessage
+}
+
+// File is the path of the model in one format: ".onnx" (ONNX), ".pt"
+// (TorchScript) or ".pth" (full-model torch.save).
+func (m RealModel) File(ext string) string { return filepath.Join(m.Dir, m.Name+ext) }
+
+// RealModels loads the suite; a suite that was not generated fails the test
+// with what to run.
+func RealModels(t testing.TB) []RealModel {
+	t.Helper()
+	dir := filepath.Join(RepoRoot(t), ".tools", "realmodels")
+	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	require.NoError(t, err, "the real-model suite is missing: run `make realmodels`")
+	var manifest struct {
+		Models []string `json:"models"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &manifest))
+	require.NotEmpty(t, manifest.Models)
+	var out []RealModel
+	for _, name := range manifest.Models {
+		raw, err := os.ReadFile(filepath.Join(dir, name+".json"))
+		require.NoError(t, err)
+		var data struct {
+			Inputs  json.RawMessage   `json:"inputs"`
+			Outputs []protocol.Tensor `json:"outputs"`
+		}
+		require.NoError(t, json.Unmarshal(raw, &data), name)
+		m := RealModel{Name: name, Dir: dir, Outputs: data.Outputs, InputsJSON: data.Inputs}
+		require.NoError(t, json.Unmarshal(data.Inputs, &m.Inputs), name)
+		out = append(out, m)
+	}
+	return out
+}
+
+// RequireClose requires got to be want's shape and dtype with every value
+// within tol.
+func RequireClose(t testing.TB, want, got protocol.Tensor, tol float64) {
+	t.Helper()
+	require.Equal(t, want.Shape, got.Shape)
+	require.Equal(t, want.DType, got.DType)
+	w, err := want.Float64s()
+	require.NoError(t, err)
+	g, err := got.Float64s()
+	require.NoError(t, err)
+	require.InDeltaSlice(t, w, g, tol)
+}

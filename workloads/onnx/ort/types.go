@@ -1,0 +1,155 @@
+package ort
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/infernode/infernode/workloads/onnx/engine"
+	"github.com/infernode/infernode/workloads/protocol"
+)
+
+// Engine is the inference engine's name in /service-resources.
+const Engine = "onnxruntime"
+
+// ErrNoCgo is Open's error in a binary built with CGO_ENABLED=0.
+var ErrNoCgo = errors.New("this binary was built without cgo (CGO_ENABLED=0) and cannot load ONNX Runtime; build it with CGO_ENABLED=1 and a C compiler")
+
+// DefaultLibrary is the library Open loads when Config.Library is empty:
+// the dynamic loader's search path finds it (the images hold it in
+// /usr/lib).
+const DefaultLibrary = "libonnxruntime.so.1"
+
+// Config configures the runtime.
+type Config struct {
+	// Library (ONNXRUNTIME_LIB) is the path of libonnxruntime.so; empty
+	// means DefaultLibrary.
+	Library string
+	// IntraOpThreads (ONNX_THREADS) is the threads one inference uses; 0
+	// lets ONNX Runtime choose (one per physical core).
+	IntraOpThreads int
+}
+
+// ConfigFromEnv reads ONNXRUNTIME_LIB and ONNX_THREADS.
+func ConfigFromEnv(getenv func(string) string) (Config, error) {
+	c := Config{Library: strings.TrimSpace(getenv("ONNXRUNTIME_LIB"))}
+	if v := strings.TrimSpace(getenv("ONNX_THREADS")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 1024 {
+			return Config{}, fmt.Errorf("ONNX_THREADS %q is not a thread count; use 0 (ONNX Runtime's choice) to 1024", v)
+		}
+		c.IntraOpThreads = n
+	}
+	return c, nil
+}
+
+// libraryError explains a library that could not be loaded.
+func libraryError(path string, err error) error {
+	hint := "set ONNXRUNTIME_LIB to the path of libonnxruntime.so.1 (`make tools` installs it under .tools/lib)"
+	if path != DefaultLibrary {
+		if _, statErr := os.Stat(path); statErr != nil {
+			return fmt.Errorf("onnxruntime: library %s: %w; %s", path, statErr, hint)
+		}
+	}
+	return fmt.Errorf("onnxruntime: load %s: %w; %s", path, err, hint)
+}
+
+// IO describes one graph input or output.
+type IO = engine.IO
+
+// Output is one graph output of a Run.
+type Output struct {
+	Name   string
+	Tensor protocol.Tensor
+}
+
+// InputError is a caller mistake in the inputs given to Run.
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+// ModelError is a model file ONNX Runtime refuses: not an ONNX model,
+// truncated, or using an operator or type it does not implement. It is the
+// fault of whoever named the model.
+type ModelError struct{ Err error }
+
+func (e *ModelError) Error() string { return e.Err.Error() }
+func (e *ModelError) Unwrap() error { return e.Err }
+
+// elemTypes maps ONNX element type names to the protocol's dtype codes.
+var elemTypes = map[string]protocol.DType{
+	"FLOAT16": protocol.Float16, "FLOAT": protocol.Float32, "DOUBLE": protocol.Float64,
+	"INT8": protocol.Int8, "INT16": protocol.Int16, "INT32": protocol.Int32, "INT64": protocol.Int64,
+	"UINT8": protocol.Uint8, "UINT16": protocol.Uint16, "UINT32": protocol.Uint32, "UINT64": protocol.Uint64,
+	"BOOL": protocol.Bool,
+}
+
+// onnxCodes maps protocol dtypes to ONNX TensorProto.DataType codes (the
+// C API's ONNXTensorElementDataType has the same values).
+var onnxCodes = map[protocol.DType]int{
+	protocol.Float32: 1, protocol.Uint8: 2, protocol.Int8: 3, protocol.Uint16: 4, protocol.Int16: 5,
+	protocol.Int32: 6, protocol.Int64: 7, protocol.Bool: 9, protocol.Float16: 10, protocol.Float64: 11,
+	protocol.Uint32: 12, protocol.Uint64: 13,
+}
+
+func isFloat(d protocol.DType) bool {
+	return d == protocol.Float16 || d == protocol.Float32 || d == protocol.Float64
+}
+
+func isInt(d protocol.DType) bool {
+	switch d {
+	case protocol.Int8, protocol.Int16, protocol.Int32, protocol.Int64,
+		protocol.Uint8, protocol.Uint16, protocol.Uint32, protocol.Uint64:
+		return true
+	}
+	return false
+}
+
+// checkInput checks t against the declared input and returns its data in
+// the input's element type (t's own bytes when the dtype already matches).
+func checkInput(io IO, want protocol.DType, t protocol.Tensor) ([]byte, error) {
+	if io.Shape != nil {
+		ok := len(io.Shape) == len(t.Shape)
+		for i := 0; ok && i < len(io.Shape); i++ {
+			ok = io.Shape[i] < 0 || io.Shape[i] == int64(t.Shape[i])
+		}
+		if !ok {
+			return nil, &InputError{Msg: fmt.Sprintf("input %q has shape %v; the model expects %v (-1 = any)", io.Name, t.Shape, io.Shape)}
+		}
+	}
+	if t.Len() == 0 {
+		return nil, &InputError{Msg: fmt.Sprintf("input %q has no elements (shape %v)", io.Name, t.Shape)}
+	}
+	if t.DType == want {
+		return t.Bytes(), nil
+	}
+	if !(isFloat(want) && isFloat(t.DType)) && !(isInt(want) && isInt(t.DType)) {
+		return nil, &InputError{Msg: fmt.Sprintf("input %q is %s (dtype %d); the model expects %s (dtype %d)", io.Name, t.DType, int(t.DType), want, int(want))}
+	}
+	f, err := t.Float64s()
+	if err != nil {
+		return nil, &InputError{Msg: fmt.Sprintf("input %q: %v", io.Name, err)}
+	}
+	var out protocol.Tensor
+	switch want {
+	case protocol.Float32:
+		v := make([]float32, len(f))
+		for i, x := range f {
+			v[i] = float32(x)
+		}
+		out = protocol.FromFloat32(t.Shape, v)
+	case protocol.Float64:
+		out = protocol.FromFloat64(t.Shape, f)
+	case protocol.Int64:
+		v := make([]int64, len(f))
+		for i, x := range f {
+			v[i] = int64(x)
+		}
+		out = protocol.FromInt64(t.Shape, v)
+	default:
+		return nil, &InputError{Msg: fmt.Sprintf("input %q is %s (dtype %d); the model expects exactly %s (dtype %d)", io.Name, t.DType, int(t.DType), want, int(want))}
+	}
+	return out.Bytes(), nil
+}
