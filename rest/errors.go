@@ -18,6 +18,7 @@ const (
 	msgStatusInvalid   = "Status is invalid"
 	msgUnauthorized    = "Unauthorized"
 	msgTooLarge        = "Request body too large"
+	msgBatchTooLarge   = "Batch too large"
 	msgTooMany         = "Too many requests"
 	msgBusy            = "Node busy"
 	msgInternal        = "Internal server error"

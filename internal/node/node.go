@@ -259,7 +259,16 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		ln.Close()
 		return err
 	}
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(n.log.Handler(), slog.LevelDebug)}
+	sc := cfg.Server
+	if sc.MaxConnections > 0 {
+		ln = rest.LimitListener(ln, sc.MaxConnections, n.log, n.reg)
+	}
+	// Slow or idle clients are cut: a body trickled byte by byte, or a
+	// keep-alive connection left open, would otherwise hold a descriptor
+	// and a goroutine forever.
+	srv := &http.Server{Handler: handler, ErrorLog: slog.NewLogLogger(n.log.Handler(), slog.LevelDebug),
+		ReadHeaderTimeout: sc.ReadHeaderTimeout.D(), ReadTimeout: sc.ReadTimeout.D(),
+		WriteTimeout: sc.WriteTimeout.D(), IdleTimeout: sc.IdleTimeout.D()}
 	srv.RegisterOnShutdown(b.stopWaits)
 
 	rctx, cancel := context.WithCancelCause(ctx)
@@ -361,6 +370,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 	s := n.cfg.Server
 	ro := rest.Options{
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
+		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
 	}
 	if s.RateLimit != nil {
 		ro.RateLimit = s.RateLimit.NumRequests
