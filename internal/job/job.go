@@ -94,6 +94,8 @@ const (
 	CodeRateLimited                  // 429
 	CodeBusy                         // 503
 	CodeNotFound                     // 404
+	CodeConflict                     // 409
+	CodeUnavailable                  // 503, a part the request needs is down
 )
 
 // Error is a client-facing rejection. Message is one of the fixed strings of

@@ -225,7 +225,21 @@ func (b *backend) SubmitDelegated(ctx context.Context, client string, raw json.R
 	if b.chain == nil {
 		return job.Reject(job.CodeInvalid, "Chain not enabled")
 	}
-	return b.chain.SubmitDelegated(ctx, client, raw)
+	err := b.chain.SubmitDelegated(ctx, client, raw)
+	if err == nil {
+		return nil
+	}
+	var je *job.Error
+	if errors.As(err, &je) || ctx.Err() != nil {
+		return err
+	}
+	// A failure that is not a rejection, while the chain link is down, is
+	// the link's: the client should come back, not read it as a bug.
+	if herr := b.chain.Healthy(ctx); herr != nil {
+		b.log.Warn("delegated subscription refused: chain unavailable", "err", err, "health", herr)
+		return job.Reject(job.CodeUnavailable, "Chain unavailable")
+	}
+	return err
 }
 
 func (b *backend) Results(ctx context.Context, client string, ids []string, intermediate bool) ([]job.Result, error) {
@@ -294,7 +308,13 @@ func (b *backend) PutStatus(ctx context.Context, client, id string, status job.S
 	if len(id) > 256 {
 		return job.Reject(job.CodeInvalid, "Invalid request: id is longer than 256 characters", "field", "id")
 	}
-	return b.store.PutStatus(client, id, status, containers)
+	if err := b.store.PutStatus(client, id, status, containers); err != nil {
+		if errors.Is(err, store.ErrManaged) {
+			return job.Reject(job.CodeConflict, "Job is managed by the node", "id", id)
+		}
+		return err
+	}
+	return nil
 }
 
 func (b *backend) Info(ctx context.Context) rest.Info {

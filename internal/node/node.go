@@ -393,8 +393,27 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 	return rest.New(b, ro), nil
 }
 
-// purgeLoop deletes finished jobs older than jobs.retention every
-// jobs.purge_every.
+// sweep fails the jobs that containers keep (PUT /api/status) left running
+// past jobs.timeout, then deletes finished jobs older than jobs.retention.
+func (n *Node) sweep(ctx context.Context, st *store.Store, now time.Time) {
+	to := n.cfg.Jobs.Timeout.D()
+	k, err := st.ExpireReported(ctx, now.Add(-to), fmt.Sprintf("job timed out after %s: no final status was reported (PUT /api/status)", to))
+	if err != nil && ctx.Err() == nil {
+		n.log.Error("expire reported jobs", "err", err)
+	}
+	if k > 0 {
+		n.log.Info("reported jobs timed out", "count", k, "timeout", to)
+	}
+	k, err = st.Purge(ctx, now.Add(-n.cfg.Jobs.Retention.D()))
+	if err != nil && ctx.Err() == nil {
+		n.log.Error("purge finished jobs", "err", err)
+	}
+	if k > 0 {
+		n.log.Debug("purged finished jobs", "count", k)
+	}
+}
+
+// purgeLoop sweeps (see sweep) every jobs.purge_every.
 func (n *Node) purgeLoop(ctx context.Context, st *store.Store) {
 	t := time.NewTicker(n.cfg.Jobs.PurgeEvery.D())
 	defer t.Stop()
@@ -404,12 +423,6 @@ func (n *Node) purgeLoop(ctx context.Context, st *store.Store) {
 			return
 		case <-t.C:
 		}
-		k, err := st.Purge(ctx, time.Now().Add(-n.cfg.Jobs.Retention.D()))
-		if err != nil && ctx.Err() == nil {
-			n.log.Error("purge finished jobs", "err", err)
-		}
-		if k > 0 {
-			n.log.Debug("purged finished jobs", "count", k)
-		}
+		n.sweep(ctx, st, time.Now())
 	}
 }

@@ -236,6 +236,34 @@ func TestPutStatusAndRestart(t *testing.T) {
 	require.JSONEq(t, `[{"id":"ext-1","status":"failed","result":{"container":"echo","error":"interrupted by node restart"}}]`, string(b))
 }
 
+// PUT /api/status never touches a job the node runs (409), and a job a
+// container keeps obeys the job timeout: the sweep fails it.
+func TestPutStatusOnlyForReportedJobs(t *testing.T) {
+	cfg := echoConfig(startEcho(t))
+	cfg.Jobs.Timeout = config.Duration(time.Minute)
+	tn := startNode(t, cfg, Options{})
+	id := tn.submit(t, "echo")
+	before := tn.wait(t, id, false)
+	require.Equal(t, job.StatusSuccess, before.Status)
+	for _, st := range []string{"running", "success", "failed"} {
+		code, b := tn.do(t, http.MethodPut, "/api/status", `{"id":"`+id+`","status":"`+st+`","containers":["echo"]}`)
+		require.Equal(t, http.StatusConflict, code, string(b))
+		require.JSONEq(t, `{"error":"Job is managed by the node","params":{"id":"`+id+`"}}`, string(b))
+	}
+	require.Equal(t, before, tn.wait(t, id, false), "result and owner unchanged")
+
+	code, b := tn.do(t, http.MethodPut, "/api/status", `{"id":"ext-1","status":"running","containers":["echo"]}`)
+	require.Equal(t, http.StatusOK, code, string(b))
+	n := tn.node
+	n.sweep(context.Background(), n.back.store, time.Now().Add(30*time.Second))
+	code, b = tn.do(t, http.MethodGet, "/api/jobs?id=ext-1", "")
+	require.Equal(t, http.StatusOK, code)
+	require.JSONEq(t, `[{"id":"ext-1","status":"running","result":null}]`, string(b))
+	n.sweep(context.Background(), n.back.store, time.Now().Add(2*time.Minute))
+	require.Equal(t, job.Result{ID: "ext-1", Status: job.StatusFailed, Result: &job.ContainerResult{Container: "echo",
+		Error: "job timed out after 1m0s: no final status was reported (PUT /api/status)"}}, tn.wait(t, "ext-1", false))
+}
+
 // blocking is a container that holds every call until released.
 func blocking(t testing.TB) (url string, release func()) {
 	ch := make(chan struct{})

@@ -13,6 +13,8 @@
 //	jp/    store: pending index, jp/<client>\x00<created BE8><id>
 //	jf/    store: finished index, jf/<client>\x00<created BE8><id>
 //	jt/    store: finish-time index for retention, jt/<finished BE8><id>
+//	jr/    store: marker of a job containers keep (PUT /api/status), jr/<id>
+//	jx/    store: timeout index of such jobs while running, jx/<created BE8><id>
 //	meta/  store: store metadata (schema version)
 //	relay/ relay: subscriptions, intervals, delegated requests, last block
 //	nonce/ relay: transaction nonces
