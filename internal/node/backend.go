@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"sync"
+	"time"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
@@ -21,6 +22,9 @@ import (
 	"github.com/infernode/infernode/internal/version"
 	"github.com/infernode/infernode/rest"
 )
+
+// defaultStreamIDGrace is backend.streamIDGrace.
+const defaultStreamIDGrace = time.Second
 
 // maxStoredStream caps how much of a stream is kept as the job's result;
 // the client still receives every byte.
@@ -42,6 +46,10 @@ type backend struct {
 	// streams bounds concurrent streaming jobs (jobs.workers): beyond,
 	// POST /api/jobs/stream answers 503 Node busy.
 	streams chan struct{}
+	// streamIDGrace is how long a stream's answer waits for the container's
+	// headers (to pass its Content-Type through) before it starts with the
+	// job id anyway.
+	streamIDGrace time.Duration
 	// stopping is closed when the REST server starts shutting down, so
 	// that waits (GET /api/jobs?wait=...) answer at once instead of
 	// holding the shutdown for up to rest.MaxWait.
@@ -52,7 +60,8 @@ type backend struct {
 func newBackend(n *Node, st *store.Store, rt executor.Runtime, exec *executor.Executor, chain Chain) (*backend, error) {
 	b := &backend{cfg: n.cfg, log: n.log, store: st, rt: rt, exec: exec, guard: n.guard, chain: chain,
 		tracer:  n.tp.Tracer("github.com/infernode/infernode/internal/node"),
-		streams: make(chan struct{}, n.cfg.Jobs.Workers), stopping: make(chan struct{})}
+		streams: make(chan struct{}, n.cfg.Jobs.Workers), stopping: make(chan struct{}),
+		streamIDGrace: defaultStreamIDGrace}
 	var mgr *manager
 	m, err := telemetry.NewMetrics(n.reg,
 		func() float64 {
@@ -71,6 +80,9 @@ func newBackend(n *Node, st *store.Store, rt executor.Runtime, exec *executor.Ex
 		Timeout: n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,
 	})
 	b.mgr = mgr
+	if n.opts.streamIDGrace > 0 {
+		b.streamIDGrace = n.opts.streamIDGrace
+	}
 	return b, nil
 }
 
@@ -137,18 +149,68 @@ func (b *backend) StartStream(ctx context.Context, client string, req job.Reques
 	}
 	span.SetAttributes(attribute.String("job.id", id))
 	b.metrics.Submitted.WithLabelValues("stream").Inc()
-	s, err := b.exec.Stream(ctx, executor.Input{
-		Containers: req.Containers[:1], Source: job.OffChain, Destination: job.Stream,
-		Data: req.Data, RequiresProof: req.RequiresProof,
-	})
-	if err != nil {
-		// The client still gets the id; the job records why nothing came.
-		b.finish(id, job.Result{Status: job.StatusFailed, Result: &job.ContainerResult{Container: first, Error: errMessage(err)}})
-		release()
-		return &rest.Stream{ID: id, ContentType: "application/octet-stream", Body: io.NopCloser(bytes.NewReader(nil))}, nil
+	// The container is called aside, so that a slow one cannot keep the
+	// client from its job id: if it has not answered within streamIDGrace,
+	// the answer starts (application/octet-stream, the id line) and its
+	// bytes follow when they come.
+	opened := make(chan streamOpen, 1)
+	go func() {
+		s, err := b.exec.Stream(ctx, executor.Input{
+			Containers: req.Containers[:1], Source: job.OffChain, Destination: job.Stream,
+			Data: req.Data, RequiresProof: req.RequiresProof,
+		})
+		opened <- streamOpen{s, err}
+	}()
+	grace := time.NewTimer(b.streamIDGrace)
+	defer grace.Stop()
+	select {
+	case o := <-opened:
+		body, ct := b.streamBody(id, first, o, release)
+		return &rest.Stream{ID: id, ContentType: ct, Body: body}, nil
+	case <-grace.C:
+		return &rest.Stream{ID: id, Body: &lateBody{open: func() io.ReadCloser {
+			body, _ := b.streamBody(id, first, <-opened, release)
+			return body
+		}}}, nil
 	}
-	return &rest.Stream{ID: id, ContentType: s.ContentType, Body: &recordingBody{b: b, id: id, container: first, body: s.Body, release: release}}, nil
 }
+
+// streamOpen is the outcome of calling a stream's container.
+type streamOpen struct {
+	s   *executor.Stream
+	err error
+}
+
+// streamBody is the body relayed to the client for the container's answer
+// o: its bytes, recorded as the job's result, or (the call failed) nothing,
+// with the job failed.
+func (b *backend) streamBody(id, container string, o streamOpen, release func()) (io.ReadCloser, string) {
+	if o.err != nil {
+		// The client still gets the id; the job records why nothing came.
+		b.finish(id, job.Result{Status: job.StatusFailed, Result: &job.ContainerResult{Container: container, Error: errMessage(o.err)}})
+		release()
+		return io.NopCloser(bytes.NewReader(nil)), "application/octet-stream"
+	}
+	return &recordingBody{b: b, id: id, container: container, body: o.s.Body, release: release}, o.s.ContentType
+}
+
+// lateBody is the body of a stream whose container had not answered when
+// the answer started: the first Read waits for it. Close before that waits
+// too, so the container's answer is closed and the job recorded.
+type lateBody struct {
+	open func() io.ReadCloser
+	once sync.Once
+	body io.ReadCloser
+}
+
+func (l *lateBody) get() io.ReadCloser {
+	l.once.Do(func() { l.body = l.open() })
+	return l.body
+}
+
+func (l *lateBody) Read(p []byte) (int, error) { return l.get().Read(p) }
+
+func (l *lateBody) Close() error { return l.get().Close() }
 
 func (b *backend) finish(id string, res job.Result) {
 	if err := b.store.Finish(id, res); err != nil {

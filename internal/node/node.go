@@ -90,6 +90,9 @@ type Options struct {
 	// StoreSyncFinish makes the store fsync every job's finish too (see
 	// store.Options.SyncFinish); by default only the durable create does.
 	StoreSyncFinish bool
+
+	// streamIDGrace overrides defaultStreamIDGrace when positive (tests).
+	streamIDGrace time.Duration
 }
 
 // newManagedRuntime is the Docker runtime constructor, set by

@@ -1,6 +1,7 @@
 package node
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -426,4 +427,52 @@ func TestStreamsAreBounded(t *testing.T) {
 	// The slot is free again once the stream ended.
 	code, b = tn.do(t, http.MethodPost, "/api/jobs/stream", `{"containers":["slow"],"data":{}}`)
 	require.Equal(t, http.StatusOK, code, string(b))
+}
+
+// A stream whose container is slow to answer still sends the job id
+// first, so a client that gives up knows which job it gave up on; the
+// bytes follow when they come and are stored as the result.
+func TestStreamSendsIDBeforeASlowContainer(t *testing.T) {
+	hold := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/service_output" {
+			return
+		}
+		select { // no headers until released
+		case <-hold:
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, "late")
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() {
+		select {
+		case <-hold:
+		default:
+			close(hold)
+		}
+	})
+	cfg := &config.Config{Containers: []config.Container{{ID: "slow", URL: srv.URL, External: true}}}
+	tn := startNode(t, cfg, Options{streamIDGrace: time.Nanosecond})
+	resp, err := http.Post(tn.url+"/api/jobs/stream", "application/json", strings.NewReader(`{"containers":["slow"],"data":{}}`))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "application/octet-stream", resp.Header.Get("Content-Type"))
+	rd := bufio.NewReader(resp.Body)
+	id, err := rd.ReadString('\n')
+	require.NoError(t, err, "the id line arrives while the container holds its answer")
+	id = strings.TrimSuffix(id, "\n")
+	code, b := tn.do(t, http.MethodGet, "/api/jobs?id="+id, "")
+	require.Equal(t, http.StatusOK, code)
+	require.JSONEq(t, `[{"id":"`+id+`","status":"running","result":null}]`, string(b))
+	close(hold)
+	rest, err := io.ReadAll(rd)
+	require.NoError(t, err)
+	require.Equal(t, "late", string(rest))
+	res := tn.wait(t, id, false)
+	require.Equal(t, job.StatusSuccess, res.Status)
+	require.JSONEq(t, `{"output":"late"}`, string(res.Result.Output))
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/cockroachdb/pebble"
@@ -150,7 +151,10 @@ func Open(dir string, opts Options) (*Store, error) {
 		L0StopWritesThreshold: 40,
 	})
 	if err != nil {
-		if strings.Contains(err.Error(), "lock") {
+		// Another process holding the lock surfaces as flock's bare
+		// EWOULDBLOCK ("resource temporarily unavailable"), this process
+		// as Pebble's "lock held by current process".
+		if errors.Is(err, syscall.EWOULDBLOCK) || strings.Contains(err.Error(), "lock") {
 			return nil, fmt.Errorf("open store %s: the directory is in use by another node (%w); stop that node or choose another data_dir", dir, err)
 		}
 		return nil, fmt.Errorf("open store %s: %w", dir, err)

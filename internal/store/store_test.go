@@ -1,10 +1,13 @@
 package store
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"runtime"
 	"strings"
 	"sync"
@@ -669,4 +672,37 @@ func TestCreateBatchPipelined(t *testing.T) {
 	require.NoError(t, durable())
 	_, err = ns.Get(ids[0])
 	require.NoError(t, err)
+}
+
+// A second node on the same data_dir, in another process, is told the
+// directory is in use (flock's own error says "resource temporarily
+// unavailable").
+func TestOpenLockedByAnotherProcess(t *testing.T) {
+	if dir := os.Getenv("INFERNODE_TEST_HOLD_STORE"); dir != "" {
+		s, err := Open(dir, Options{})
+		if err != nil {
+			fmt.Println("error:", err)
+			os.Exit(1)
+		}
+		defer s.Close()
+		fmt.Println("held")
+		_, _ = io.Copy(io.Discard, os.Stdin) // until the parent closes stdin
+		return
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestOpenLockedByAnotherProcess$")
+	cmd.Env = append(os.Environ(), "INFERNODE_TEST_HOLD_STORE="+dir)
+	stdin, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	defer func() { stdin.Close(); _ = cmd.Wait() }()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	require.NoError(t, err)
+	require.Equal(t, "held\n", line)
+	_, err = Open(dir, Options{})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "the directory is in use by another node")
+	require.Contains(t, err.Error(), "choose another data_dir")
 }
