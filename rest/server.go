@@ -200,7 +200,7 @@ func (s *server) resources(w http.ResponseWriter, r *http.Request) {
 		writeRejection(w, jerr)
 		return
 	}
-	res := s.b.Resources(r.Context(), q.Get("model_id"))
+	res := s.b.Resources(r.Context(), clientOf(r), q.Get("model_id"))
 	if res == nil {
 		res = map[string]json.RawMessage{}
 	}

@@ -400,8 +400,11 @@ func (b *backend) Info(ctx context.Context) rest.Info {
 	return info
 }
 
-func (b *backend) Resources(ctx context.Context, modelID string) map[string]json.RawMessage {
-	return b.exec.Resources(ctx, modelID)
+// Resources asks only the containers whose allowed_ips admit the client:
+// the others would refuse its jobs, and their answer (a model lookup) is
+// work done on its behalf.
+func (b *backend) Resources(ctx context.Context, client, modelID string) map[string]json.RawMessage {
+	return b.exec.ResourcesFor(ctx, modelID, func(id string) bool { return b.guard.IPAllowed(client, id) })
 }
 
 func (b *backend) Healthy(ctx context.Context) bool {

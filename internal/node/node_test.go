@@ -368,12 +368,28 @@ func TestChainDisabledAndChainPlugged(t *testing.T) {
 	ch.unhealthy.Store(true)
 	code, _ = tn.do(t, http.MethodGet, "/health", "")
 	require.Equal(t, http.StatusServiceUnavailable, code)
+
+	// A delegated request while the chain link is down: 503 with
+	// Retry-After, not a 500.
+	req, err := http.NewRequest(http.MethodPost, tn.url+"/api/jobs", strings.NewReader(`{"subscription":{"owner":"0x5FbDB2315678afecb367f032d93F642f64180aa3"},"signature":{},"data":{}}`))
+	require.NoError(t, err)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err = io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusServiceUnavailable, resp.StatusCode, string(b))
+	require.JSONEq(t, `{"error":"Chain unavailable"}`, string(b))
+	require.Equal(t, "1", resp.Header.Get("Retry-After"))
 }
 
 type fakeChain struct{ unhealthy atomic.Bool }
 
 func (f *fakeChain) Run(ctx context.Context) error { <-ctx.Done(); return nil }
 func (f *fakeChain) SubmitDelegated(context.Context, string, json.RawMessage) error {
+	if f.unhealthy.Load() { // what the verifier's getSigner call meets
+		return fmt.Errorf("verify delegated subscription: call getSigner: dial tcp 127.0.0.1:8545: connect: connection refused")
+	}
 	return nil
 }
 func (f *fakeChain) Pending() int    { return 3 }
@@ -475,4 +491,68 @@ func TestStreamSendsIDBeforeASlowContainer(t *testing.T) {
 	res := tn.wait(t, id, false)
 	require.Equal(t, job.StatusSuccess, res.Status)
 	require.JSONEq(t, `{"output":"late"}`, string(res.Result.Output))
+}
+
+// Slow and idle clients are cut by the server's timeouts, and the
+// connection cap admits the next client once they are: with one connection
+// allowed, a client trickling its body, then one idling on a keep-alive
+// connection, each hold the only slot only until their timeout.
+func TestSlowAndIdleConnectionsAreCut(t *testing.T) {
+	cfg := echoConfig(startEcho(t))
+	cfg.Server.ReadHeaderTimeout = config.Duration(200 * time.Millisecond)
+	cfg.Server.ReadTimeout = config.Duration(200 * time.Millisecond)
+	cfg.Server.IdleTimeout = config.Duration(200 * time.Millisecond)
+	cfg.Server.MaxConnections = 1
+	tn := startNode(t, cfg, Options{})
+	addr := strings.TrimPrefix(tn.url, "http://")
+
+	// closed reads from c until the server closes it, and returns what came.
+	closed := func(c net.Conn) string {
+		require.NoError(t, c.SetReadDeadline(time.Now().Add(time.Minute))) // a safety net, not the assertion
+		b, err := io.ReadAll(c)
+		require.NoError(t, err, "the server closed the connection")
+		return string(b)
+	}
+
+	trickle, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer trickle.Close()
+	_, err = io.WriteString(trickle, "POST /api/jobs HTTP/1.1\r\nHost: node\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+	require.NoError(t, err)
+	answer := closed(trickle)
+	require.NotContains(t, answer, "200 OK")
+
+	idle, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer idle.Close()
+	_, err = io.WriteString(idle, "GET /health HTTP/1.1\r\nHost: node\r\n\r\n")
+	require.NoError(t, err)
+	require.Contains(t, closed(idle), "200 OK", "answered, then cut while idle")
+
+	code, b := tn.do(t, http.MethodGet, "/metrics", "")
+	require.Equal(t, http.StatusOK, code)
+	require.Contains(t, string(b), `infernode_http_requests_total{method="GET",route="/health",status="200"} 1`)
+}
+
+// GET /resources asks only the containers whose allowed_ips admit the
+// caller: a fenced container does no model lookup on a stranger's behalf.
+func TestResourcesAppliesAllowedIPs(t *testing.T) {
+	var fencedAsked atomic.Int32
+	fenced := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/service-resources" {
+			fencedAsked.Add(1)
+		}
+		io.WriteString(w, `{}`)
+	}))
+	t.Cleanup(fenced.Close)
+	cfg := echoConfig(startEcho(t))
+	cfg.Containers = append(cfg.Containers, config.Container{ID: "fenced", URL: fenced.URL, External: true, AllowedIPs: []string{"10.0.0.0/8"}})
+	tn := startNode(t, cfg, Options{})
+	code, b := tn.do(t, http.MethodGet, "/resources?model_id=huggingface/acme/iris:iris.onnx", "")
+	require.Equal(t, http.StatusOK, code, string(b))
+	var res map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &res))
+	require.Contains(t, res, "echo")
+	require.NotContains(t, res, "fenced")
+	require.Zero(t, fencedAsked.Load())
 }
