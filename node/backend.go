@@ -17,7 +17,7 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
-	"github.com/infernode/infernode/internal/store"
+	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/internal/telemetry"
 	"github.com/infernode/infernode/internal/version"
 	"github.com/infernode/infernode/rest"
@@ -35,7 +35,7 @@ const maxStoredStream = 16 << 20
 type backend struct {
 	cfg     *config.Config
 	log     *slog.Logger
-	store   *store.Store
+	store   *storage.Store
 	rt      executor.Runtime
 	exec    *executor.Executor
 	guard   *executor.Guardian
@@ -57,9 +57,9 @@ type backend struct {
 	stopOnce sync.Once
 }
 
-func newBackend(n *Node, st *store.Store, rt executor.Runtime, exec *executor.Executor, chain Chain) (*backend, error) {
+func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.Executor, chain Chain) (*backend, error) {
 	b := &backend{cfg: n.cfg, log: n.log, store: st, rt: rt, exec: exec, guard: n.guard, chain: chain,
-		tracer:  n.tp.Tracer("github.com/infernode/infernode/internal/node"),
+		tracer:  n.tp.Tracer("github.com/infernode/infernode/node"),
 		streams: make(chan struct{}, n.cfg.Jobs.Workers), stopping: make(chan struct{}),
 		streamIDGrace: defaultStreamIDGrace}
 	var mgr *manager
@@ -308,7 +308,7 @@ func (b *backend) Results(ctx context.Context, client string, ids []string, inte
 	out := make([]job.Result, 0, len(ids))
 	for _, id := range ids {
 		j, err := b.store.Get(id)
-		if errors.Is(err, store.ErrNotFound) {
+		if errors.Is(err, storage.ErrNotFound) {
 			continue
 		}
 		if err != nil {
@@ -371,7 +371,7 @@ func (b *backend) PutStatus(ctx context.Context, client, id string, status job.S
 		return job.Reject(job.CodeInvalid, "Invalid request: id is longer than 256 characters", "field", "id")
 	}
 	if err := b.store.PutStatus(client, id, status, containers); err != nil {
-		if errors.Is(err, store.ErrManaged) {
+		if errors.Is(err, storage.ErrManaged) {
 			return job.Reject(job.CodeConflict, "Job is managed by the node", "id", id)
 		}
 		return err
