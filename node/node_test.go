@@ -20,6 +20,7 @@ import (
 
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/rest"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
 
@@ -503,6 +504,7 @@ func TestSlowAndIdleConnectionsAreCut(t *testing.T) {
 	cfg.Server.ReadTimeout = config.Duration(200 * time.Millisecond)
 	cfg.Server.IdleTimeout = config.Duration(200 * time.Millisecond)
 	cfg.Server.MaxConnections = 1
+	require.Equal(t, rest.MaxWait, config.MaxWait, "server.write_timeout is validated against the longest wait")
 	tn := startNode(t, cfg, Options{})
 	addr := strings.TrimPrefix(tn.url, "http://")
 
