@@ -87,6 +87,29 @@ func (g *Guardian) CheckOffchain(client string, containers []string, requiresPro
 	return nil
 }
 
+// IPAllowed reports whether client (an IP address) passes container id's
+// allowed_ips (true when it has none).
+func (g *Guardian) IPAllowed(client, id string) bool {
+	r, ok := g.byID[id]
+	if !ok {
+		return false
+	}
+	if len(r.ips) == 0 {
+		return true
+	}
+	addr, err := netip.ParseAddr(client)
+	if err != nil {
+		return false
+	}
+	addr = addr.Unmap().WithZone("")
+	for _, p := range r.ips {
+		if p.Contains(addr) {
+			return true
+		}
+	}
+	return false
+}
+
 // CheckChain applies the rules for on-chain work: the same container,
 // external and proof rules, then allowed_addresses for a subscription's
 // owner, or allowed_delegate_addresses when delegated is true (a delegated

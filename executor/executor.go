@@ -362,10 +362,19 @@ func (r *idleReader) Close() error {
 // (with ?model_id= when modelID is set), concurrently, each bounded by the
 // resources timeout. Containers that fail or answer non-JSON are omitted.
 func (e *Executor) Resources(ctx context.Context, modelID string) map[string]json.RawMessage {
+	return e.ResourcesFor(ctx, modelID, nil)
+}
+
+// ResourcesFor is Resources asking only the containers allow accepts (nil:
+// all of them).
+func (e *Executor) ResourcesFor(ctx context.Context, modelID string, allow func(id string) bool) map[string]json.RawMessage {
 	out := make(map[string]json.RawMessage, len(e.order))
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	for _, id := range e.order {
+		if allow != nil && !allow(id) {
+			continue
+		}
 		ep, err := e.rt.Endpoint(id)
 		if err != nil {
 			continue

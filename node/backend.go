@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"sync"
+	"time"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
@@ -22,6 +23,9 @@ import (
 	"github.com/infernode/infernode/internal/version"
 	"github.com/infernode/infernode/rest"
 )
+
+// defaultStreamIDGrace is backend.streamIDGrace.
+const defaultStreamIDGrace = time.Second
 
 // maxStoredStream caps how much of a stream is kept as the job's result;
 // the client still receives every byte.
@@ -43,6 +47,10 @@ type backend struct {
 	// streams bounds concurrent streaming jobs (jobs.workers): beyond,
 	// POST /api/jobs/stream answers 503 Node busy.
 	streams chan struct{}
+	// streamIDGrace is how long a stream's answer waits for the container's
+	// headers (to pass its Content-Type through) before it starts with the
+	// job id anyway.
+	streamIDGrace time.Duration
 	// stopping is closed when the REST server starts shutting down, so
 	// that waits (GET /api/jobs?wait=...) answer at once instead of
 	// holding the shutdown for up to rest.MaxWait.
@@ -53,7 +61,8 @@ type backend struct {
 func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.Executor, chain Chain) (*backend, error) {
 	b := &backend{cfg: n.cfg, log: n.log, store: st, rt: rt, exec: exec, guard: n.guard, chain: chain,
 		tracer:  n.tp.Tracer("github.com/infernode/infernode/node"),
-		streams: make(chan struct{}, n.cfg.Jobs.Workers), stopping: make(chan struct{})}
+		streams: make(chan struct{}, n.cfg.Jobs.Workers), stopping: make(chan struct{}),
+		streamIDGrace: defaultStreamIDGrace}
 	var mgr *manager
 	m, err := telemetry.NewMetrics(n.reg,
 		func() float64 {
@@ -72,6 +81,9 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 		Timeout: n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,
 	})
 	b.mgr = mgr
+	if n.opts.streamIDGrace > 0 {
+		b.streamIDGrace = n.opts.streamIDGrace
+	}
 	return b, nil
 }
 
@@ -138,18 +150,68 @@ func (b *backend) StartStream(ctx context.Context, client string, req job.Reques
 	}
 	span.SetAttributes(attribute.String("job.id", id))
 	b.metrics.Submitted.WithLabelValues("stream").Inc()
-	s, err := b.exec.Stream(ctx, executor.Input{
-		Containers: req.Containers[:1], Source: job.OffChain, Destination: job.Stream,
-		Data: req.Data, RequiresProof: req.RequiresProof,
-	})
-	if err != nil {
-		// The client still gets the id; the job records why nothing came.
-		b.finish(id, job.Result{Status: job.StatusFailed, Result: &job.ContainerResult{Container: first, Error: errMessage(err)}})
-		release()
-		return &rest.Stream{ID: id, ContentType: "application/octet-stream", Body: io.NopCloser(bytes.NewReader(nil))}, nil
+	// The container is called aside, so that a slow one cannot keep the
+	// client from its job id: if it has not answered within streamIDGrace,
+	// the answer starts (application/octet-stream, the id line) and its
+	// bytes follow when they come.
+	opened := make(chan streamOpen, 1)
+	go func() {
+		s, err := b.exec.Stream(ctx, executor.Input{
+			Containers: req.Containers[:1], Source: job.OffChain, Destination: job.Stream,
+			Data: req.Data, RequiresProof: req.RequiresProof,
+		})
+		opened <- streamOpen{s, err}
+	}()
+	grace := time.NewTimer(b.streamIDGrace)
+	defer grace.Stop()
+	select {
+	case o := <-opened:
+		body, ct := b.streamBody(id, first, o, release)
+		return &rest.Stream{ID: id, ContentType: ct, Body: body}, nil
+	case <-grace.C:
+		return &rest.Stream{ID: id, Body: &lateBody{open: func() io.ReadCloser {
+			body, _ := b.streamBody(id, first, <-opened, release)
+			return body
+		}}}, nil
 	}
-	return &rest.Stream{ID: id, ContentType: s.ContentType, Body: &recordingBody{b: b, id: id, container: first, body: s.Body, release: release}}, nil
 }
+
+// streamOpen is the outcome of calling a stream's container.
+type streamOpen struct {
+	s   *executor.Stream
+	err error
+}
+
+// streamBody is the body relayed to the client for the container's answer
+// o: its bytes, recorded as the job's result, or (the call failed) nothing,
+// with the job failed.
+func (b *backend) streamBody(id, container string, o streamOpen, release func()) (io.ReadCloser, string) {
+	if o.err != nil {
+		// The client still gets the id; the job records why nothing came.
+		b.finish(id, job.Result{Status: job.StatusFailed, Result: &job.ContainerResult{Container: container, Error: errMessage(o.err)}})
+		release()
+		return io.NopCloser(bytes.NewReader(nil)), "application/octet-stream"
+	}
+	return &recordingBody{b: b, id: id, container: container, body: o.s.Body, release: release}, o.s.ContentType
+}
+
+// lateBody is the body of a stream whose container had not answered when
+// the answer started: the first Read waits for it. Close before that waits
+// too, so the container's answer is closed and the job recorded.
+type lateBody struct {
+	open func() io.ReadCloser
+	once sync.Once
+	body io.ReadCloser
+}
+
+func (l *lateBody) get() io.ReadCloser {
+	l.once.Do(func() { l.body = l.open() })
+	return l.body
+}
+
+func (l *lateBody) Read(p []byte) (int, error) { return l.get().Read(p) }
+
+func (l *lateBody) Close() error { return l.get().Close() }
 
 func (b *backend) finish(id string, res job.Result) {
 	if err := b.store.Finish(id, res); err != nil {
@@ -226,7 +288,21 @@ func (b *backend) SubmitDelegated(ctx context.Context, client string, raw json.R
 	if b.chain == nil {
 		return job.Reject(job.CodeInvalid, "Chain not enabled")
 	}
-	return b.chain.SubmitDelegated(ctx, client, raw)
+	err := b.chain.SubmitDelegated(ctx, client, raw)
+	if err == nil {
+		return nil
+	}
+	var je *job.Error
+	if errors.As(err, &je) || ctx.Err() != nil {
+		return err
+	}
+	// A failure that is not a rejection, while the chain link is down, is
+	// the link's: the client should come back, not read it as a bug.
+	if herr := b.chain.Healthy(ctx); herr != nil {
+		b.log.Warn("delegated subscription refused: chain unavailable", "err", err, "health", herr)
+		return job.Reject(job.CodeUnavailable, "Chain unavailable")
+	}
+	return err
 }
 
 func (b *backend) Results(ctx context.Context, client string, ids []string, intermediate bool) ([]job.Result, error) {
@@ -295,7 +371,13 @@ func (b *backend) PutStatus(ctx context.Context, client, id string, status job.S
 	if len(id) > 256 {
 		return job.Reject(job.CodeInvalid, "Invalid request: id is longer than 256 characters", "field", "id")
 	}
-	return b.store.PutStatus(client, id, status, containers)
+	if err := b.store.PutStatus(client, id, status, containers); err != nil {
+		if errors.Is(err, storage.ErrManaged) {
+			return job.Reject(job.CodeConflict, "Job is managed by the node", "id", id)
+		}
+		return err
+	}
+	return nil
 }
 
 func (b *backend) Info(ctx context.Context) rest.Info {
@@ -319,8 +401,11 @@ func (b *backend) Info(ctx context.Context) rest.Info {
 	return info
 }
 
-func (b *backend) Resources(ctx context.Context, modelID string) map[string]json.RawMessage {
-	return b.exec.Resources(ctx, modelID)
+// Resources asks only the containers whose allowed_ips admit the client:
+// the others would refuse its jobs, and their answer (a model lookup) is
+// work done on its behalf.
+func (b *backend) Resources(ctx context.Context, client, modelID string) map[string]json.RawMessage {
+	return b.exec.ResourcesFor(ctx, modelID, func(id string) bool { return b.guard.IPAllowed(client, id) })
 }
 
 func (b *backend) Healthy(ctx context.Context) bool {

@@ -92,8 +92,12 @@ func TestNodeWithRelay(t *testing.T) {
 		n, err := ec.UnpackDeliveries(out)
 		return err == nil && n.Int64() == 2
 	}, time.Minute, 100*time.Millisecond, "delegated and on-chain requests delivered")
-	_, metrics := tn.do(t, http.MethodGet, "/metrics", "")
-	require.True(t, strings.Contains(string(metrics), `infernode_relay_deliveries_total{result="delivered"}`), "relay metrics served")
+	// The chain shows the delivery before the relay has read its receipt
+	// and counted it: wait for the count.
+	require.Eventually(t, func() bool {
+		_, metrics := tn.do(t, http.MethodGet, "/metrics", "")
+		return strings.Contains(string(metrics), `infernode_relay_deliveries_total{result="delivered"}`)
+	}, time.Minute, 100*time.Millisecond, "relay metrics served")
 }
 
 // sendTx sends a transaction from the embedded chain's first key.

@@ -91,6 +91,9 @@ type Options struct {
 	// StoreSyncFinish makes the store fsync every job's finish too (see
 	// storage.Options.SyncFinish); by default only the durable create does.
 	StoreSyncFinish bool
+
+	// streamIDGrace overrides defaultStreamIDGrace when positive (tests).
+	streamIDGrace time.Duration
 }
 
 // newManagedRuntime is the Docker runtime constructor, set by
@@ -260,7 +263,16 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		ln.Close()
 		return err
 	}
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(n.log.Handler(), slog.LevelDebug)}
+	sc := cfg.Server
+	if sc.MaxConnections > 0 {
+		ln = rest.LimitListener(ln, sc.MaxConnections, n.log, n.reg)
+	}
+	// Slow or idle clients are cut: a body trickled byte by byte, or a
+	// keep-alive connection left open, would otherwise hold a descriptor
+	// and a goroutine forever.
+	srv := &http.Server{Handler: handler, ErrorLog: slog.NewLogLogger(n.log.Handler(), slog.LevelDebug),
+		ReadHeaderTimeout: sc.ReadHeaderTimeout.D(), ReadTimeout: sc.ReadTimeout.D(),
+		WriteTimeout: sc.WriteTimeout.D(), IdleTimeout: sc.IdleTimeout.D()}
 	srv.RegisterOnShutdown(b.stopWaits)
 
 	rctx, cancel := context.WithCancelCause(ctx)
@@ -362,6 +374,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 	s := n.cfg.Server
 	ro := rest.Options{
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
+		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
 	}
 	if s.RateLimit != nil {
 		ro.RateLimit = s.RateLimit.NumRequests
@@ -384,8 +397,27 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 	return rest.New(b, ro), nil
 }
 
-// purgeLoop deletes finished jobs older than jobs.retention every
-// jobs.purge_every.
+// sweep fails the jobs that containers keep (PUT /api/status) left running
+// past jobs.timeout, then deletes finished jobs older than jobs.retention.
+func (n *Node) sweep(ctx context.Context, st *storage.Store, now time.Time) {
+	to := n.cfg.Jobs.Timeout.D()
+	k, err := st.ExpireReported(ctx, now.Add(-to), fmt.Sprintf("job timed out after %s: no final status was reported (PUT /api/status)", to))
+	if err != nil && ctx.Err() == nil {
+		n.log.Error("expire reported jobs", "err", err)
+	}
+	if k > 0 {
+		n.log.Info("reported jobs timed out", "count", k, "timeout", to)
+	}
+	k, err = st.Purge(ctx, now.Add(-n.cfg.Jobs.Retention.D()))
+	if err != nil && ctx.Err() == nil {
+		n.log.Error("purge finished jobs", "err", err)
+	}
+	if k > 0 {
+		n.log.Debug("purged finished jobs", "count", k)
+	}
+}
+
+// purgeLoop sweeps (see sweep) every jobs.purge_every.
 func (n *Node) purgeLoop(ctx context.Context, st *storage.Store) {
 	t := time.NewTicker(n.cfg.Jobs.PurgeEvery.D())
 	defer t.Stop()
@@ -395,12 +427,6 @@ func (n *Node) purgeLoop(ctx context.Context, st *storage.Store) {
 			return
 		case <-t.C:
 		}
-		k, err := st.Purge(ctx, time.Now().Add(-n.cfg.Jobs.Retention.D()))
-		if err != nil && ctx.Err() == nil {
-			n.log.Error("purge finished jobs", "err", err)
-		}
-		if k > 0 {
-			n.log.Debug("purged finished jobs", "count", k)
-		}
+		n.sweep(ctx, st, time.Now())
 	}
 }

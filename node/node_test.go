@@ -1,6 +1,7 @@
 package node
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/rest"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
 
@@ -236,6 +238,34 @@ func TestPutStatusAndRestart(t *testing.T) {
 	require.JSONEq(t, `[{"id":"ext-1","status":"failed","result":{"container":"echo","error":"interrupted by node restart"}}]`, string(b))
 }
 
+// PUT /api/status never touches a job the node runs (409), and a job a
+// container keeps obeys the job timeout: the sweep fails it.
+func TestPutStatusOnlyForReportedJobs(t *testing.T) {
+	cfg := echoConfig(startEcho(t))
+	cfg.Jobs.Timeout = config.Duration(time.Minute)
+	tn := startNode(t, cfg, Options{})
+	id := tn.submit(t, "echo")
+	before := tn.wait(t, id, false)
+	require.Equal(t, job.StatusSuccess, before.Status)
+	for _, st := range []string{"running", "success", "failed"} {
+		code, b := tn.do(t, http.MethodPut, "/api/status", `{"id":"`+id+`","status":"`+st+`","containers":["echo"]}`)
+		require.Equal(t, http.StatusConflict, code, string(b))
+		require.JSONEq(t, `{"error":"Job is managed by the node","params":{"id":"`+id+`"}}`, string(b))
+	}
+	require.Equal(t, before, tn.wait(t, id, false), "result and owner unchanged")
+
+	code, b := tn.do(t, http.MethodPut, "/api/status", `{"id":"ext-1","status":"running","containers":["echo"]}`)
+	require.Equal(t, http.StatusOK, code, string(b))
+	n := tn.node
+	n.sweep(context.Background(), n.back.store, time.Now().Add(30*time.Second))
+	code, b = tn.do(t, http.MethodGet, "/api/jobs?id=ext-1", "")
+	require.Equal(t, http.StatusOK, code)
+	require.JSONEq(t, `[{"id":"ext-1","status":"running","result":null}]`, string(b))
+	n.sweep(context.Background(), n.back.store, time.Now().Add(2*time.Minute))
+	require.Equal(t, job.Result{ID: "ext-1", Status: job.StatusFailed, Result: &job.ContainerResult{Container: "echo",
+		Error: "job timed out after 1m0s: no final status was reported (PUT /api/status)"}}, tn.wait(t, "ext-1", false))
+}
+
 // blocking is a container that holds every call until released.
 func blocking(t testing.TB) (url string, release func()) {
 	ch := make(chan struct{})
@@ -339,12 +369,28 @@ func TestChainDisabledAndChainPlugged(t *testing.T) {
 	ch.unhealthy.Store(true)
 	code, _ = tn.do(t, http.MethodGet, "/health", "")
 	require.Equal(t, http.StatusServiceUnavailable, code)
+
+	// A delegated request while the chain link is down: 503 with
+	// Retry-After, not a 500.
+	req, err := http.NewRequest(http.MethodPost, tn.url+"/api/jobs", strings.NewReader(`{"subscription":{"owner":"0x5FbDB2315678afecb367f032d93F642f64180aa3"},"signature":{},"data":{}}`))
+	require.NoError(t, err)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err = io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusServiceUnavailable, resp.StatusCode, string(b))
+	require.JSONEq(t, `{"error":"Chain unavailable"}`, string(b))
+	require.Equal(t, "1", resp.Header.Get("Retry-After"))
 }
 
 type fakeChain struct{ unhealthy atomic.Bool }
 
 func (f *fakeChain) Run(ctx context.Context) error { <-ctx.Done(); return nil }
 func (f *fakeChain) SubmitDelegated(context.Context, string, json.RawMessage) error {
+	if f.unhealthy.Load() { // what the verifier's getSigner call meets
+		return fmt.Errorf("verify delegated subscription: call getSigner: dial tcp 127.0.0.1:8545: connect: connection refused")
+	}
 	return nil
 }
 func (f *fakeChain) Pending() int    { return 3 }
@@ -398,4 +444,117 @@ func TestStreamsAreBounded(t *testing.T) {
 	// The slot is free again once the stream ended.
 	code, b = tn.do(t, http.MethodPost, "/api/jobs/stream", `{"containers":["slow"],"data":{}}`)
 	require.Equal(t, http.StatusOK, code, string(b))
+}
+
+// A stream whose container is slow to answer still sends the job id
+// first, so a client that gives up knows which job it gave up on; the
+// bytes follow when they come and are stored as the result.
+func TestStreamSendsIDBeforeASlowContainer(t *testing.T) {
+	hold := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/service_output" {
+			return
+		}
+		select { // no headers until released
+		case <-hold:
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, "late")
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() {
+		select {
+		case <-hold:
+		default:
+			close(hold)
+		}
+	})
+	cfg := &config.Config{Containers: []config.Container{{ID: "slow", URL: srv.URL, External: true}}}
+	tn := startNode(t, cfg, Options{streamIDGrace: time.Nanosecond})
+	resp, err := http.Post(tn.url+"/api/jobs/stream", "application/json", strings.NewReader(`{"containers":["slow"],"data":{}}`))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "application/octet-stream", resp.Header.Get("Content-Type"))
+	rd := bufio.NewReader(resp.Body)
+	id, err := rd.ReadString('\n')
+	require.NoError(t, err, "the id line arrives while the container holds its answer")
+	id = strings.TrimSuffix(id, "\n")
+	code, b := tn.do(t, http.MethodGet, "/api/jobs?id="+id, "")
+	require.Equal(t, http.StatusOK, code)
+	require.JSONEq(t, `[{"id":"`+id+`","status":"running","result":null}]`, string(b))
+	close(hold)
+	rest, err := io.ReadAll(rd)
+	require.NoError(t, err)
+	require.Equal(t, "late", string(rest))
+	res := tn.wait(t, id, false)
+	require.Equal(t, job.StatusSuccess, res.Status)
+	require.JSONEq(t, `{"output":"late"}`, string(res.Result.Output))
+}
+
+// Slow and idle clients are cut by the server's timeouts, and the
+// connection cap admits the next client once they are: with one connection
+// allowed, a client trickling its body, then one idling on a keep-alive
+// connection, each hold the only slot only until their timeout.
+func TestSlowAndIdleConnectionsAreCut(t *testing.T) {
+	cfg := echoConfig(startEcho(t))
+	cfg.Server.ReadHeaderTimeout = config.Duration(200 * time.Millisecond)
+	cfg.Server.ReadTimeout = config.Duration(200 * time.Millisecond)
+	cfg.Server.IdleTimeout = config.Duration(200 * time.Millisecond)
+	cfg.Server.MaxConnections = 1
+	require.Equal(t, rest.MaxWait, config.MaxWait, "server.write_timeout is validated against the longest wait")
+	tn := startNode(t, cfg, Options{})
+	addr := strings.TrimPrefix(tn.url, "http://")
+
+	// closed reads from c until the server closes it, and returns what came.
+	closed := func(c net.Conn) string {
+		require.NoError(t, c.SetReadDeadline(time.Now().Add(time.Minute))) // a safety net, not the assertion
+		b, err := io.ReadAll(c)
+		require.NoError(t, err, "the server closed the connection")
+		return string(b)
+	}
+
+	trickle, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer trickle.Close()
+	_, err = io.WriteString(trickle, "POST /api/jobs HTTP/1.1\r\nHost: node\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+	require.NoError(t, err)
+	answer := closed(trickle)
+	require.NotContains(t, answer, "200 OK")
+
+	idle, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer idle.Close()
+	_, err = io.WriteString(idle, "GET /health HTTP/1.1\r\nHost: node\r\n\r\n")
+	require.NoError(t, err)
+	require.Contains(t, closed(idle), "200 OK", "answered, then cut while idle")
+
+	code, b := tn.do(t, http.MethodGet, "/metrics", "")
+	require.Equal(t, http.StatusOK, code)
+	require.Contains(t, string(b), `infernode_http_requests_total{method="GET",route="/health",status="200"} 1`)
+}
+
+// GET /resources asks only the containers whose allowed_ips admit the
+// caller: a fenced container does no model lookup on a stranger's behalf.
+func TestResourcesAppliesAllowedIPs(t *testing.T) {
+	var fencedAsked atomic.Int32
+	fenced := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/service-resources" {
+			fencedAsked.Add(1)
+		}
+		io.WriteString(w, `{}`)
+	}))
+	t.Cleanup(fenced.Close)
+	cfg := echoConfig(startEcho(t))
+	cfg.Containers = append(cfg.Containers, config.Container{ID: "fenced", URL: fenced.URL, External: true, AllowedIPs: []string{"10.0.0.0/8"}})
+	tn := startNode(t, cfg, Options{})
+	code, b := tn.do(t, http.MethodGet, "/resources?model_id=huggingface/acme/iris:iris.onnx", "")
+	require.Equal(t, http.StatusOK, code, string(b))
+	var res map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &res))
+	require.Contains(t, res, "echo")
+	require.NotContains(t, res, "fenced")
+	require.Zero(t, fencedAsked.Load())
 }

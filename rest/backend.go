@@ -45,8 +45,9 @@ type Backend interface {
 	PutStatus(ctx context.Context, client string, id string, status job.Status, containers []string) error
 	// Info is the body of GET /info.
 	Info(ctx context.Context) Info
-	// Resources is the body of GET /resources (modelID may be empty).
-	Resources(ctx context.Context, modelID string) map[string]json.RawMessage
+	// Resources is the body of GET /resources for client (modelID may be
+	// empty): only the containers client may use are asked.
+	Resources(ctx context.Context, client, modelID string) map[string]json.RawMessage
 	// Healthy reports whether every critical part is up.
 	Healthy(ctx context.Context) bool
 }

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/infernode/infernode/internal/job"
 )
@@ -176,6 +177,9 @@ func decodeJobRequest(obj map[string]json.RawMessage, prefix string) (job.Reques
 	if k := kind(data); k != "object" {
 		return req, invalid(p, p+" must be a JSON object, got "+k)
 	}
+	if jerr := checkUTF8(data, p); jerr != nil {
+		return req, jerr
+	}
 	req.Data = bytes.TrimSpace(data) // json.Unmarshal gave us a copy
 
 	if raw, ok := obj["requires_proof"]; ok {
@@ -194,8 +198,34 @@ func decodeJobRequest(obj map[string]json.RawMessage, prefix string) (job.Reques
 	return req, nil
 }
 
-// checkDelegated checks the outer shape of a DelegatedSubscriptionRequest
-// {subscription, signature, data}; the fields inside are the verifier's.
+// checkUTF8 rejects a value holding bytes that are not UTF-8: encoding/json
+// accepts them, but they would be stored and served back as invalid JSON.
+func checkUTF8(raw json.RawMessage, path string) *job.Error {
+	if utf8.Valid(raw) {
+		return nil
+	}
+	off := 0
+	for off < len(raw) {
+		r, size := utf8.DecodeRune(raw[off:])
+		if r == utf8.RuneError && size <= 1 {
+			break
+		}
+		off += size
+	}
+	return invalid(path, fmt.Sprintf("%s holds bytes that are not UTF-8 (at byte %d of the value); send text as UTF-8, binary data as hex or base64", path, off))
+}
+
+// Fields of a delegated request's subscription and signature objects (SPEC
+// §4; the seed's, plus the optional payment and verifier fields).
+var (
+	subscriptionFields = []string{"owner", "container_id", "inputs", "active_at", "frequency", "period",
+		"redundancy", "max_gas_price", "max_gas_limit", "lazy", "verifier", "payment_amount", "payment_token", "wallet"}
+	signatureFields = []string{"nonce", "expiry", "v", "r", "s"}
+)
+
+// checkDelegated checks the shape of a DelegatedSubscriptionRequest
+// {subscription, signature, data}: the members of each object are known
+// ones; their values are the verifier's to check.
 func checkDelegated(obj map[string]json.RawMessage, prefix string) *job.Error {
 	for _, key := range []string{"subscription", "signature"} {
 		p := join(prefix, key)
@@ -208,12 +238,31 @@ func checkDelegated(obj map[string]json.RawMessage, prefix string) *job.Error {
 		}
 	}
 	if raw, ok := obj["data"]; ok {
+		p := join(prefix, "data")
 		if k := kind(raw); k != "object" && k != "null" {
-			p := join(prefix, "data")
 			return invalid(p, p+" must be a JSON object, got "+k)
 		}
+		if jerr := checkUTF8(raw, p); jerr != nil {
+			return jerr
+		}
 	}
-	return unknownField(obj, prefix, "subscription", "signature", "data")
+	if jerr := unknownField(obj, prefix, "subscription", "signature", "data"); jerr != nil {
+		return jerr
+	}
+	for _, f := range []struct {
+		key     string
+		allowed []string
+	}{{"subscription", subscriptionFields}, {"signature", signatureFields}} {
+		p := join(prefix, f.key)
+		inner, jerr := decodeObject(obj[f.key], p)
+		if jerr != nil {
+			return jerr
+		}
+		if jerr := unknownField(inner, p, f.allowed...); jerr != nil {
+			return jerr
+		}
+	}
+	return nil
 }
 
 // submission is one decoded POST /api/jobs body or batch item: either a job
@@ -269,31 +318,55 @@ func decodeStreamBody(body []byte) (job.Request, *job.Error) {
 	return decodeJobRequest(obj, "")
 }
 
-// decodeBatch splits a POST /api/jobs/batch body into its items; the items
-// themselves are decoded one by one so that one bad item fails alone.
-func decodeBatch(body []byte) ([]json.RawMessage, *job.Error) {
-	// A well-formed array is validated and split in one pass, as in
-	// parseBodyObject; anything else gets the precise errors below.
-	if kind(body) == "array" {
-		var items []json.RawMessage
-		if json.Unmarshal(body, &items) == nil {
-			return items, nil
-		}
-	}
+// decodeBatch splits a POST /api/jobs/batch body into its items, at most
+// limit of them (413 Batch too large beyond); the items themselves are
+// decoded one by one so that one bad item fails alone.
+//
+// The items are counted on the body's bytes before anything is allocated
+// for them: what one request may cost is bounded by the body limit, not by
+// what a body of tiny items ("{}," is three bytes) expands into.
+func decodeBatch(body []byte, limit int) ([]json.RawMessage, *job.Error) {
 	if jerr := parseJSON(body); jerr != nil {
 		return nil, jerr
 	}
 	if kind(body) != "array" {
 		return nil, job.Reject(job.CodeInvalid, msgExpectedList)
 	}
-	var items []json.RawMessage
-	if err := json.Unmarshal(body, &items); err != nil {
-		return nil, invalid("", "malformed array")
+	n, ok := countItems(body, limit)
+	if !ok {
+		return nil, job.Reject(job.CodeTooLarge, msgBatchTooLarge, "limit", limit)
 	}
-	if items == nil {
-		items = []json.RawMessage{}
+	items := make([]json.RawMessage, 0, n)
+	i := skipSpace(body, 0) + 1 // past '['
+	for k := 0; k < n; k++ {
+		i = skipSpace(body, i)
+		end := skipValue(body, i)
+		items = append(items, body[i:end:end])
+		i = skipSpace(body, end)
+		if i < len(body) && body[i] == ',' {
+			i++
+		}
 	}
 	return items, nil
+}
+
+// countItems counts the elements of the JSON array body, which must be
+// valid JSON; ok is false once there are more than limit.
+func countItems(body []byte, limit int) (n int, ok bool) {
+	i := skipSpace(body, 0) + 1 // past '['
+	for {
+		i = skipSpace(body, i)
+		if i >= len(body) || body[i] == ']' {
+			return n, true
+		}
+		if n++; n > limit {
+			return n, false
+		}
+		i = skipSpace(body, skipValue(body, i))
+		if i < len(body) && body[i] == ',' {
+			i++
+		}
+	}
 }
 
 // statusReport is a decoded PUT /api/status body.
@@ -364,7 +437,7 @@ type jobsQuery struct {
 const MaxWait = time.Minute
 
 // decodeJobsQuery decodes the query of GET /api/jobs.
-func decodeJobsQuery(q url.Values) (jobsQuery, *job.Error) {
+func decodeJobsQuery(q url.Values, maxIDs int) (jobsQuery, *job.Error) {
 	var jq jobsQuery
 	boolParam := func(name string) (*bool, *job.Error) {
 		vs, ok := q[name]
@@ -393,6 +466,9 @@ func decodeJobsQuery(q url.Values) (jobsQuery, *job.Error) {
 		return jq, jerr
 	}
 	if ids, ok := q["id"]; ok {
+		if len(ids) > maxIDs {
+			return jq, invalid("id", fmt.Sprintf("%d ids given, at most %d per request; ask in several requests", len(ids), maxIDs))
+		}
 		for i, id := range ids {
 			if id == "" {
 				return jq, invalid("id", fmt.Sprintf("id #%d is empty", i+1))

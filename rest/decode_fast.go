@@ -1,6 +1,10 @@
 package rest
 
-import "github.com/infernode/infernode/internal/job"
+import (
+	"unicode/utf8"
+
+	"github.com/infernode/infernode/internal/job"
+)
 
 // decodeJobFast decodes the common shape of a JobRequest in one pass over
 // raw, which must already be known to be valid JSON (a batch item): an
@@ -60,7 +64,7 @@ func decodeJobFast(raw []byte) (req job.Request, ok bool) {
 			}
 		case "data":
 			bit = haveData
-			if len(val) == 0 || val[0] != '{' {
+			if len(val) == 0 || val[0] != '{' || !utf8.Valid(val) {
 				return req, false
 			}
 			req.Data = val

@@ -18,6 +18,7 @@ const (
 	msgStatusInvalid   = "Status is invalid"
 	msgUnauthorized    = "Unauthorized"
 	msgTooLarge        = "Request body too large"
+	msgBatchTooLarge   = "Batch too large"
 	msgTooMany         = "Too many requests"
 	msgBusy            = "Node busy"
 	msgInternal        = "Internal server error"
@@ -53,8 +54,10 @@ func httpStatus(c job.Code) int {
 		return http.StatusRequestEntityTooLarge
 	case job.CodeRateLimited:
 		return http.StatusTooManyRequests
-	case job.CodeBusy:
+	case job.CodeBusy, job.CodeUnavailable:
 		return http.StatusServiceUnavailable
+	case job.CodeConflict:
+		return http.StatusConflict
 	case job.CodeNotFound:
 		return http.StatusNotFound
 	default:

@@ -143,6 +143,37 @@ func TestErrorTable(t *testing.T) {
 		{name: "body too large, custom limit", setup: func(_ *fakeBackend, o *Options) { o.MaxBodyBytes = 10 },
 			method: "POST", target: "/api/jobs/batch", body: `[{"containers":["echo"],"data":{}}]`, status: 413,
 			err: "Request body too large", params: map[string]any{"limit": float64(10)}},
+		// batch with more items than the limit
+		{name: "batch too large", setup: func(_ *fakeBackend, o *Options) { o.MaxBatchItems = 2 },
+			method: "POST", target: "/api/jobs/batch", body: `[{"containers":["echo"],"data":{}},{},{}]`, status: 413,
+			err: "Batch too large", params: map[string]any{"limit": float64(2)}},
+		{name: "batch of tiny items, default limit", method: "POST", target: "/api/jobs/batch",
+			body: "[" + strings.Repeat("{},", 1000) + "{}]", status: 413,
+			err: "Batch too large", params: map[string]any{"limit": float64(1000)}},
+		// query string that does not parse, or more ids than the limit
+		{name: "query bad escape", method: "GET", target: "/api/jobs?id=%zz", status: 400,
+			err: `Invalid request: the query string does not parse: invalid URL escape "%zz"`, params: map[string]any{"field": "query"}},
+		{name: "query semicolon", method: "GET", target: "/api/jobs?id=a;id=b", status: 400,
+			err: "Invalid request: the query string does not parse: invalid semicolon separator in query", params: map[string]any{"field": "query"}},
+		{name: "query too many params", method: "GET", target: "/api/jobs?" + strings.Repeat("x=1&", 10000) + "id=a", status: 400,
+			err: "Invalid request: the query has 10001 parameters, at most 10000 are allowed", params: map[string]any{"field": "query"}},
+		{name: "resources query bad escape", method: "GET", target: "/resources?model_id=%zz", status: 400,
+			err: `Invalid request: the query string does not parse: invalid URL escape "%zz"`, params: map[string]any{"field": "query"}},
+		{name: "too many ids", setup: func(_ *fakeBackend, o *Options) { o.MaxIDs = 2 },
+			method: "GET", target: "/api/jobs?id=a&id=b&id=c", status: 400,
+			err: "Invalid request: 3 ids given, at most 2 per request; ask in several requests", params: map[string]any{"field": "id"}},
+		// data that is not UTF-8
+		{name: "data not UTF-8", method: "POST", target: "/api/jobs", body: "{\"containers\":[\"echo\"],\"data\":{\"x\":\"a\xffb\"}}", status: 400,
+			err: "Invalid request: data holds bytes that are not UTF-8 (at byte 7 of the value); send text as UTF-8, binary data as hex or base64", params: map[string]any{"field": "data"}},
+		{name: "batch item data not UTF-8", method: "POST", target: "/api/jobs/batch", body: "[{\"containers\":[\"echo\"],\"data\":{\"x\":\"\xff\"}}]", status: 200},
+		// unknown fields inside a delegated request's objects
+		{name: "unknown subscription field", setup: func(f *fakeBackend, _ *Options) { f.chainEnabled = true },
+			method: "POST", target: "/api/jobs", body: strings.Replace(delegatedBody(signer, 2000, 27), `"owner"`, `"ownr":1,"owner"`, 1), status: 400,
+			err:    `Invalid request: unknown field "subscription.ownr" (allowed: [owner container_id inputs active_at frequency period redundancy max_gas_price max_gas_limit lazy verifier payment_amount payment_token wallet])`,
+			params: map[string]any{"field": "subscription.ownr"}},
+		{name: "unknown signature field", setup: func(f *fakeBackend, _ *Options) { f.chainEnabled = true },
+			method: "POST", target: "/api/jobs", body: strings.Replace(delegatedBody(signer, 2000, 27), `"nonce"`, `"nonse":1,"nonce"`, 1), status: 400,
+			err: `Invalid request: unknown field "signature.nonse" (allowed: [nonce expiry v r s])`, params: map[string]any{"field": "signature.nonse"}},
 		// rate limit (per client, per route; Retry-After)
 		{name: "rate limited", setup: func(_ *fakeBackend, o *Options) { o.RateLimit = 2; o.RatePeriod = time.Hour },
 			method: "GET", target: "/info", times: 3, status: 429, err: "Too many requests", retryAfter: "1800"},
@@ -178,6 +209,10 @@ func TestErrorTable(t *testing.T) {
 			}
 			require.Equal(t, tc.status, rec.Code, rec.Body.String())
 			require.Equal(t, "application/json", rec.Header().Get("Content-Type"))
+			if tc.status == 200 { // a batch whose one item is rejected
+				require.JSONEq(t, `[{"error":"Invalid request: data holds bytes that are not UTF-8 (at byte 6 of the value); send text as UTF-8, binary data as hex or base64","params":{"field":"data"}}]`, rec.Body.String())
+				return
+			}
 			var got map[string]any
 			require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &got))
 			require.Equal(t, tc.err, got["error"])

@@ -245,7 +245,7 @@ func (f *fakeBackend) Info(context.Context) Info {
 		Chain: ChainInfo{Enabled: f.chainEnabled}}
 }
 
-func (f *fakeBackend) Resources(_ context.Context, modelID string) map[string]json.RawMessage {
+func (f *fakeBackend) Resources(_ context.Context, _, modelID string) map[string]json.RawMessage {
 	f.mu.Lock()
 	f.lastModel = modelID
 	f.mu.Unlock()

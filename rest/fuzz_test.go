@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -176,5 +178,67 @@ func FuzzDecodeJobFast(f *testing.F) {
 		require.Equal(t, sub.Job.Containers, fast.Containers)
 		require.Equal(t, string(sub.Job.Data), string(fast.Data))
 		require.Equal(t, sub.Job.RequiresProof, fast.RequiresProof)
+	})
+}
+
+// FuzzSplitBatch: the batch splitter, which counts and cuts items on the
+// body's bytes, finds exactly the items encoding/json finds, and the limit
+// holds.
+func FuzzSplitBatch(f *testing.F) {
+	for _, s := range jobSeeds {
+		f.Add("["+s+"]", 1)
+		f.Add("[ "+s+" ,\n"+s+"\t]", 1)
+	}
+	f.Add(`["]",{"a":"\"]"},[[],{}],1e5,-0.5,true,null]`, 3)
+	f.Fuzz(func(t *testing.T, body string, limit int) {
+		if limit < 1 || limit > 1000 {
+			limit = 1000
+		}
+		var want []json.RawMessage
+		if json.Unmarshal([]byte(body), &want) != nil {
+			return // not a JSON array: parseJSON and kind answer it
+		}
+		if kind([]byte(body)) != "array" {
+			return
+		}
+		items, jerr := decodeBatch([]byte(body), limit)
+		if len(want) > limit {
+			require.NotNil(t, jerr)
+			require.Equal(t, msgBatchTooLarge, jerr.Message)
+			return
+		}
+		require.Nil(t, jerr)
+		require.Len(t, items, len(want))
+		for i := range want {
+			require.Equal(t, string(want[i]), string(items[i]), "item %d", i)
+		}
+	})
+}
+
+// FuzzForwardedFor: behind a trusted proxy, the caller is an address read
+// from the header, or the request is refused; it is never the proxy's own
+// address unless the header says so.
+func FuzzForwardedFor(f *testing.F) {
+	for _, s := range []string{"203.0.113.5", "203.0.113.5, 127.0.0.1", "garbage", "", ",", "[::1]:80", "fe80::1%eth0", "::ffff:127.0.0.1", "1.2.3.4:99999"} {
+		f.Add(s)
+	}
+	s := newServer(newFakeBackend(), Options{Logger: quietLogger(nil), TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
+	f.Fuzz(func(t *testing.T, xff string) {
+		req := httptest.NewRequest("GET", "/health", nil)
+		req.RemoteAddr = local
+		req.Header.Set("X-Forwarded-For", xff)
+		a, ok, jerr := s.clientAddr(req)
+		if jerr != nil {
+			require.False(t, ok)
+			return
+		}
+		require.True(t, ok)
+		found := false
+		for _, h := range strings.Split(xff, ",") {
+			if ha, hok := forwardedAddr(h); hok && ha == a {
+				found = true
+			}
+		}
+		require.True(t, found, "client %s does not come from the header %q", a, xff)
 	})
 }

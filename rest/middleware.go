@@ -3,6 +3,7 @@ package rest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"math"
 	"net"
@@ -20,6 +21,8 @@ import (
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
+
+	"github.com/infernode/infernode/internal/job"
 )
 
 type ctxKey int
@@ -58,24 +61,55 @@ func inAny(a netip.Addr, ps []netip.Prefix) bool {
 }
 
 // clientAddr resolves the caller's address: the peer, or behind a trusted
-// proxy the right-most forwarded address that is not a trusted proxy.
-func (s *server) clientAddr(r *http.Request) (netip.Addr, bool) {
+// proxy the right-most forwarded address that is not a trusted proxy. A
+// trusted proxy's X-Forwarded-For that holds a value that is not an
+// address is an error (400): the caller is then unknown, and falling back
+// to the proxy's own address would promote everyone behind a local proxy
+// to loopback. A request from a trusted proxy without the header is the
+// proxy's own.
+func (s *server) clientAddr(r *http.Request) (netip.Addr, bool, *job.Error) {
 	a, ok := remoteIP(r.RemoteAddr)
 	if !ok || len(s.opts.TrustedProxies) == 0 || !inAny(a, s.opts.TrustedProxies) {
-		return a, ok
+		return a, ok, nil
 	}
-	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	vals := r.Header.Values("X-Forwarded-For")
+	if len(vals) == 0 {
+		return a, true, nil
+	}
+	hops := strings.Split(strings.Join(vals, ","), ",")
 	for i := len(hops) - 1; i >= 0; i-- {
-		h, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
-		if err != nil {
-			break
+		h, ok := forwardedAddr(hops[i])
+		if !ok {
+			return netip.Addr{}, false, invalid("X-Forwarded-For",
+				fmt.Sprintf("X-Forwarded-For from a trusted proxy holds %q, which is not an IP address", truncate(strings.TrimSpace(hops[i]), 64)))
 		}
-		a = h.Unmap()
+		a = h
 		if !inAny(a, s.opts.TrustedProxies) {
 			break
 		}
 	}
-	return a, true
+	return a, true, nil
+}
+
+// forwardedAddr parses one X-Forwarded-For element: an IP address, or an
+// address with a port as some proxies write it ("192.0.2.1:4711",
+// "[2001:db8::1]:4711").
+func forwardedAddr(h string) (netip.Addr, bool) {
+	h = strings.TrimSpace(h)
+	if a, err := netip.ParseAddr(h); err == nil && a.Zone() == "" {
+		return a.Unmap(), true
+	}
+	if ap, err := netip.ParseAddrPort(h); err == nil && ap.Addr().Zone() == "" {
+		return ap.Addr().Unmap(), true
+	}
+	return netip.Addr{}, false
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }
 
 // statusWriter records the status and size of a response and keeps
@@ -111,6 +145,7 @@ type httpMetrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
 	inFlight prometheus.Gauge
+	limited  *prometheus.CounterVec
 }
 
 // register adds c to reg, reusing an identical collector that a previous
@@ -143,7 +178,17 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 			Namespace: "infernode", Subsystem: "http", Name: "requests_in_flight",
 			Help: "HTTP requests being answered.",
 		})),
+		limited: newLimitedCounter(reg),
 	}
+}
+
+// newLimitedCounter is infernode_http_limited_total, shared by the handler
+// (waits) and LimitListener (connections).
+func newLimitedCounter(reg prometheus.Registerer) *prometheus.CounterVec {
+	return register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: "infernode", Subsystem: "http", Name: "limited_total",
+		Help: "Times a server limit was reached, by limit: connections (server.max_connections; new connections wait) and waits (server.max_waits; the wait is answered at once).",
+	}, []string{"limit"}))
 }
 
 // observe is the outermost middleware: client identity, server span,
@@ -159,16 +204,17 @@ func (s *server) observe(next http.Handler) http.Handler {
 		s.metrics.inFlight.Inc()
 		defer s.metrics.inFlight.Dec()
 
-		addr, ok := s.clientAddr(r)
+		method := methodLabel(r.Method)
+		addr, ok, fwdErr := s.clientAddr(r)
 		client := "unknown"
 		if ok {
 			client = addr.String()
 		}
 		ctx := prop.Extract(r.Context(), propagation.HeaderCarrier(r.Header))
-		ctx, span := tracer.Start(ctx, "HTTP "+r.Method,
+		ctx, span := tracer.Start(ctx, "HTTP "+method,
 			trace.WithSpanKind(trace.SpanKindServer),
 			trace.WithAttributes(
-				attribute.String("http.request.method", r.Method),
+				attribute.String("http.request.method", method),
 				attribute.String("url.path", r.URL.Path),
 				attribute.String("client.address", client),
 			))
@@ -201,10 +247,10 @@ func (s *server) observe(next http.Handler) http.Handler {
 				}
 			}
 			d := time.Since(start)
-			s.metrics.requests.WithLabelValues(r.Method, route, strconv.Itoa(status)).Inc()
-			s.metrics.duration.WithLabelValues(r.Method, route).Observe(d.Seconds())
+			s.metrics.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+			s.metrics.duration.WithLabelValues(method, route).Observe(d.Seconds())
 
-			span.SetName(r.Method + " " + route)
+			span.SetName(method + " " + route)
 			span.SetAttributes(attribute.String("http.route", route), attribute.Int("http.response.status_code", status))
 			if status >= 500 {
 				span.SetStatus(codes.Error, http.StatusText(status))
@@ -217,11 +263,18 @@ func (s *server) observe(next http.Handler) http.Handler {
 			}
 			if s.log.Enabled(ctx, level) {
 				s.log.LogAttrs(ctx, level, "http request",
-					slog.String("method", r.Method), slog.String("route", route),
+					slog.String("method", method), slog.String("route", route),
 					slog.Int("status", status), slog.Duration("duration", d),
 					slog.String("client", client), slog.Int64("bytes", sw.bytes))
 			}
 		}()
+		if fwdErr != nil {
+			// The header cannot be read, so the caller is unknown: answering
+			// as the proxy instead could grant the proxy's privileges
+			// (loopback) to anyone behind it.
+			writeRejection(sw, fwdErr)
+			return
+		}
 		next.ServeHTTP(sw, r)
 	})
 }

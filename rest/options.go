@@ -21,6 +21,20 @@ type Options struct {
 	// to one second when RateLimit is set.
 	RateLimit  int
 	RatePeriod time.Duration
+	// MaxBatchItems caps the items of one POST /api/jobs/batch (413 Batch
+	// too large beyond). Default 1,000.
+	MaxBatchItems int
+	// MaxIDs caps the ids of one GET /api/jobs?id=... (400 beyond).
+	// Default 1,000.
+	MaxIDs int
+	// MaxWaits caps the GET /api/jobs?wait=... requests held at once; a
+	// wait beyond it is answered at once with the jobs as they are, as if
+	// no wait had been asked for. Default 1,000.
+	MaxWaits int
+	// WriteTimeout is the server's write timeout (http.Server): a stream
+	// pushes the connection's write deadline this far ahead before each
+	// chunk, so that a long stream is not cut by it. Zero: not touched.
+	WriteTimeout time.Duration
 	// StatusNetworks are prefixes besides loopback allowed to PUT /api/status.
 	StatusNetworks []netip.Prefix
 	// TrustedProxies are the peers whose X-Forwarded-For header is believed:
@@ -38,8 +52,17 @@ type Options struct {
 	now func() time.Time
 }
 
-// DefaultMaxBodyBytes is the body limit when Options.MaxBodyBytes is zero.
-const DefaultMaxBodyBytes = 1 << 20
+// Defaults for the zero values of Options.
+const (
+	DefaultMaxBodyBytes  = 1 << 20
+	DefaultMaxBatchItems = 1000
+	DefaultMaxIDs        = 1000
+	DefaultMaxWaits      = 1000
+)
+
+// maxQueryParams is the most query parameters a request may carry, as
+// net/url parses them (more is a 400, not a silently truncated query).
+const maxQueryParams = 10000
 
 // Constructor (implemented in server.go):
 //

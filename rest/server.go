@@ -41,6 +41,13 @@ type server struct {
 	tracer  trace.Tracer
 	metrics *httpMetrics
 	limiter *limiter
+	// waits holds a token per GET /api/jobs?wait=... being held
+	// (Options.MaxWaits).
+	waits chan struct{}
+	// allow lists the methods of each route, for the Allow header of 405
+	// answers.
+	allow   map[string]string
+	waitLog rareLog
 }
 
 // New returns the node's HTTP API (docs/api.md) served from b. The handler is
@@ -55,6 +62,15 @@ func newServer(b Backend, opts Options) *server {
 	}
 	if opts.MaxBodyBytes <= 0 {
 		opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if opts.MaxBatchItems <= 0 {
+		opts.MaxBatchItems = DefaultMaxBatchItems
+	}
+	if opts.MaxIDs <= 0 {
+		opts.MaxIDs = DefaultMaxIDs
+	}
+	if opts.MaxWaits <= 0 {
+		opts.MaxWaits = DefaultMaxWaits
 	}
 	if opts.Registry == nil {
 		opts.Registry = prometheus.NewRegistry()
@@ -71,6 +87,9 @@ func newServer(b Backend, opts Options) *server {
 		log:     opts.Logger,
 		tracer:  opts.TracerProvider.Tracer("github.com/infernode/infernode/rest"),
 		metrics: newHTTPMetrics(opts.Registry),
+		waits:   make(chan struct{}, opts.MaxWaits),
+		allow:   map[string]string{},
+		waitLog: rareLog{every: time.Minute},
 	}
 	if opts.RateLimit > 0 {
 		period := opts.RatePeriod
@@ -90,20 +109,42 @@ func (s *server) routes() chi.Router {
 	r.NotFound(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusNotFound, errorBody{Error: msgNotFound})
 	})
-	r.MethodNotAllowed(func(w http.ResponseWriter, _ *http.Request) {
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		allow, ok := s.allow[r.URL.Path]
+		if !ok {
+			// An unknown method on an unknown path: there is nothing to
+			// allow, so the path is what is wrong.
+			writeJSON(w, http.StatusNotFound, errorBody{Error: msgNotFound})
+			return
+		}
+		w.Header().Set("Allow", allow)
 		writeJSON(w, http.StatusMethodNotAllowed, errorBody{Error: msgMethod})
 	})
-	r.Get(routeHealth, s.limited("GET "+routeHealth, s.health))
-	r.Get(routeInfo, s.limited("GET "+routeInfo, s.info))
-	r.Get(routeResources, s.limited("GET "+routeResources, s.resources))
-	r.Post(routeJobs, s.limited("POST "+routeJobs, s.submit))
-	r.Get(routeJobs, s.limited("GET "+routeJobs, s.jobs))
-	r.Post(routeBatch, s.limited("POST "+routeBatch, s.batch))
-	r.Post(routeStream, s.limited("POST "+routeStream, s.stream))
-	r.Put(routeStatus, s.limited("PUT "+routeStatus, s.status))
+	s.route(r, http.MethodGet, routeHealth, s.health)
+	s.route(r, http.MethodGet, routeInfo, s.info)
+	s.route(r, http.MethodGet, routeResources, s.resources)
+	s.route(r, http.MethodPost, routeJobs, s.submit)
+	s.route(r, http.MethodGet, routeJobs, s.jobs)
+	s.route(r, http.MethodPost, routeBatch, s.batch)
+	s.route(r, http.MethodPost, routeStream, s.stream)
+	s.route(r, http.MethodPut, routeStatus, s.status)
 	metrics := promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelError)})
-	r.Get(routeMetrics, s.limited("GET "+routeMetrics, metrics.ServeHTTP))
+	s.route(r, http.MethodGet, routeMetrics, metrics.ServeHTTP)
 	return r
+}
+
+// route registers h for method and pattern behind the rate limiter and
+// records the method for the route's Allow header (GET implies HEAD).
+func (s *server) route(r chi.Router, method, pattern string, h http.HandlerFunc) {
+	r.Method(method, pattern, s.limited(method+" "+pattern, h))
+	methods := method
+	if method == http.MethodGet {
+		methods += ", " + http.MethodHead
+	}
+	if prev := s.allow[pattern]; prev != "" {
+		methods = prev + ", " + methods
+	}
+	s.allow[pattern] = methods
 }
 
 // fail answers err: rejections as themselves, anything else as a bare 500
@@ -154,7 +195,12 @@ func (s *server) info(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) resources(w http.ResponseWriter, r *http.Request) {
-	res := s.b.Resources(r.Context(), r.URL.Query().Get("model_id"))
+	q, jerr := parseQuery(r)
+	if jerr != nil {
+		writeRejection(w, jerr)
+		return
+	}
+	res := s.b.Resources(r.Context(), clientOf(r), q.Get("model_id"))
 	if res == nil {
 		res = map[string]json.RawMessage{}
 	}
@@ -207,7 +253,7 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 		writeRejection(w, jerr)
 		return
 	}
-	items, jerr := decodeBatch(body)
+	items, jerr := decodeBatch(body, s.opts.MaxBatchItems)
 	if jerr != nil {
 		writeRejection(w, jerr)
 		return
@@ -312,6 +358,10 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 	for {
 		n, rerr := st.Body.Read(buf)
 		if n > 0 {
+			if s.opts.WriteTimeout > 0 {
+				// The write timeout bounds each chunk, not the stream.
+				_ = rc.SetWriteDeadline(time.Now().Add(s.opts.WriteTimeout))
+			}
 			if _, werr := w.Write(buf[:n]); werr != nil {
 				return
 			}
@@ -332,17 +382,19 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) jobs(w http.ResponseWriter, r *http.Request) {
-	q, jerr := decodeJobsQuery(r.URL.Query())
+	vals, jerr := parseQuery(r)
+	if jerr != nil {
+		writeRejection(w, jerr)
+		return
+	}
+	q, jerr := decodeJobsQuery(vals, s.opts.MaxIDs)
 	if jerr != nil {
 		writeRejection(w, jerr)
 		return
 	}
 	if q.IDs != nil {
 		if q.Wait > 0 {
-			ctx, cancel := context.WithTimeout(r.Context(), q.Wait)
-			err := s.b.Wait(ctx, clientOf(r), q.IDs)
-			cancel()
-			if err != nil {
+			if err := s.wait(r, q); err != nil {
 				s.fail(w, r, "wait for jobs", err)
 				return
 			}
@@ -368,6 +420,27 @@ func (s *server) jobs(w http.ResponseWriter, r *http.Request) {
 		ids = []string{}
 	}
 	writeJSON(w, http.StatusOK, ids)
+}
+
+// wait holds the answer to GET /api/jobs?wait=... until the jobs finish or
+// the wait ends, within the budget of Options.MaxWaits held waits: beyond
+// it the answer comes at once, with the jobs as they are, which a client
+// reads as it reads a wait that ended.
+func (s *server) wait(r *http.Request, q jobsQuery) error {
+	select {
+	case s.waits <- struct{}{}:
+	default:
+		s.metrics.limited.WithLabelValues(limitWaits).Inc()
+		if s.waitLog.allow(time.Now()) {
+			s.log.LogAttrs(r.Context(), slog.LevelWarn, "wait limit reached: waits beyond it are answered at once (server.max_waits)",
+				slog.Int("max_waits", s.opts.MaxWaits))
+		}
+		return nil
+	}
+	defer func() { <-s.waits }()
+	ctx, cancel := context.WithTimeout(r.Context(), q.Wait)
+	defer cancel()
+	return s.b.Wait(ctx, clientOf(r), q.IDs)
 }
 
 // statusAllowed reports whether the caller may PUT /api/status: loopback

@@ -75,6 +75,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for _, w := range warnings {
 		log.Warn("config: " + w)
 	}
+	limit, source := applyMemoryLimit(cfg.MemoryLimit, os.Getenv)
+	log.Info("memory limit", "bytes", limit, "from", source)
 
 	tp, shutdown, err := telemetry.NewTracerProvider(ctx, "infernode")
 	if err != nil {

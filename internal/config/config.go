@@ -22,6 +22,10 @@ type Config struct {
 	Jobs Jobs `json:"jobs"`
 	// KeepContainers leaves managed containers running when the node stops.
 	KeepContainers bool `json:"keep_containers,omitempty"`
+	// MemoryLimit is the Go runtime's soft memory limit in bytes
+	// (GOMEMLIMIT; the environment variable wins when set). 0: the default,
+	// DefaultMemoryLimit; -1: no limit.
+	MemoryLimit int64 `json:"memory_limit,omitempty"`
 }
 
 // Managed reports whether the node runs its containers itself (Docker).
@@ -48,6 +52,25 @@ type Server struct {
 	// TrustedProxies are CIDRs or IPs of reverse proxies whose
 	// X-Forwarded-For header identifies the client. Default: none.
 	TrustedProxies []string `json:"trusted_proxies,omitempty"`
+
+	// ReadHeaderTimeout, ReadTimeout, WriteTimeout and IdleTimeout bound a
+	// connection's request headers, whole request, response, and idle
+	// keep-alive time (net/http's meanings). WriteTimeout must leave room
+	// for the longest GET /api/jobs?wait= (60s); streams extend it per chunk.
+	ReadHeaderTimeout Duration `json:"read_header_timeout,omitempty"`
+	ReadTimeout       Duration `json:"read_timeout,omitempty"`
+	WriteTimeout      Duration `json:"write_timeout,omitempty"`
+	IdleTimeout       Duration `json:"idle_timeout,omitempty"`
+	// MaxConnections caps open client connections; beyond it new ones wait
+	// to be accepted. -1: no cap.
+	MaxConnections int `json:"max_connections,omitempty"`
+	// MaxWaits caps GET /api/jobs?wait= requests held at once; beyond it a
+	// wait is answered at once.
+	MaxWaits int `json:"max_waits,omitempty"`
+	// MaxBatchItems caps the items of one batch (413 Batch too large).
+	MaxBatchItems int `json:"max_batch_items,omitempty"`
+	// MaxIDs caps the ids of one GET /api/jobs?id=... (400 beyond).
+	MaxIDs int `json:"max_ids,omitempty"`
 }
 
 // RateLimit allows NumRequests per Period seconds per client and route.

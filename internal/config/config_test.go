@@ -79,11 +79,17 @@ func TestParseErrors(t *testing.T) {
 		{"shape and semantic problems of different entries together", `{"manage_containers": false, "server": {"bogus": 1},
 			"containers": [{"id": "a", "url": "http://127.0.0.1:3000", "port": "x1"}, {"id": "a", "url": "http://127.0.0.1:3001"}, {"id": "", "url": "http://127.0.0.1:3002"}]}`, []string{
 			`containers[0].port: "x1" is not a number; write a number such as 3000`,
-			"server.bogus: unknown field; remove it (known fields: host, max_body_bytes, port, rate_limit, status_networks, trusted_proxies)",
+			"server.bogus: unknown field; remove it (known fields: host, idle_timeout, max_batch_items, max_body_bytes, max_connections, max_ids, max_waits, port, rate_limit, read_header_timeout, read_timeout, status_networks, trusted_proxies, write_timeout)",
 			`containers[1].id: "a" is also the id of containers[0]; ids must be unique`,
 			"containers[2].id: is empty; give every container a unique id"}},
+		{"server limits", `{"server": {"write_timeout": "30s", "read_timeout": -1, "max_connections": -2, "max_batch_items": -1}, "memory_limit": -5}`, []string{
+			`server.read_timeout: must not be negative; use e.g. "30s"`,
+			"server.write_timeout: 30s is too short: it must leave room for the longest GET /api/jobs?wait= (1m0s) and the answer; use at least 1m10s (default 1m30s)",
+			"server.max_connections: must be 1 or more, or -1 for no cap (default 4096)",
+			"server.max_batch_items: must not be negative; use 1 or more (default 1000)",
+			"memory_limit: must be a size in bytes, or -1 for no limit (default 1073741824, 1 GiB)"}},
 		{"unknown without suggestion", `{"zzzzzz": 1}`, []string{
-			"zzzzzz: unknown field; remove it (known fields: chain, containers, data_dir, docker, jobs, keep_containers, log, log_path, manage_containers, server)"}},
+			"zzzzzz: unknown field; remove it (known fields: chain, containers, data_dir, docker, jobs, keep_containers, log, log_path, manage_containers, memory_limit, server)"}},
 		{"wrong types", `{"manage_containers": "yes", "server": {"port": "abc"}, "jobs": {"timeout": "soon"}}`, []string{
 			`jobs.timeout: "soon" is not a duration; write a number of seconds or a string like "30s" or "5m"`,
 			`manage_containers: expected true or false, got string "yes"; write true or false without quotes`,

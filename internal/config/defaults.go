@@ -24,6 +24,21 @@ const (
 	DefaultMaxTxsInFlight   = 16
 	DefaultMaxGasLimit      = 10_000_000
 	DefaultLogLevel         = "info"
+
+	DefaultReadHeaderTimeout = Duration(10 * time.Second)
+	DefaultReadTimeout       = Duration(30 * time.Second)
+	DefaultWriteTimeout      = Duration(90 * time.Second)
+	DefaultIdleTimeout       = Duration(60 * time.Second)
+	DefaultMaxConnections    = 4096
+	DefaultMaxWaits          = 1000
+	DefaultMaxBatchItems     = 1000
+	DefaultMaxIDs            = 1000
+	// MaxWait is the longest GET /api/jobs?wait= (rest.MaxWait), which
+	// server.write_timeout must exceed.
+	MaxWait = time.Minute
+	// DefaultMemoryLimit is the soft memory limit when neither
+	// memory_limit nor GOMEMLIMIT is set: 1 GiB (docs/configuration.md).
+	DefaultMemoryLimit = 1 << 30
 )
 
 // ApplyDefaults fills every unset field with its documented default. In
@@ -43,6 +58,34 @@ func (c *Config) ApplyDefaults() {
 	}
 	if c.Server.MaxBodyBytes == 0 {
 		c.Server.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	sv := &c.Server
+	if sv.ReadHeaderTimeout == 0 {
+		sv.ReadHeaderTimeout = DefaultReadHeaderTimeout
+	}
+	if sv.ReadTimeout == 0 {
+		sv.ReadTimeout = DefaultReadTimeout
+	}
+	if sv.WriteTimeout == 0 {
+		sv.WriteTimeout = DefaultWriteTimeout
+	}
+	if sv.IdleTimeout == 0 {
+		sv.IdleTimeout = DefaultIdleTimeout
+	}
+	if sv.MaxConnections == 0 {
+		sv.MaxConnections = DefaultMaxConnections
+	}
+	if sv.MaxWaits == 0 {
+		sv.MaxWaits = DefaultMaxWaits
+	}
+	if sv.MaxBatchItems == 0 {
+		sv.MaxBatchItems = DefaultMaxBatchItems
+	}
+	if sv.MaxIDs == 0 {
+		sv.MaxIDs = DefaultMaxIDs
+	}
+	if c.MemoryLimit == 0 {
+		c.MemoryLimit = DefaultMemoryLimit
 	}
 	if c.DataDir == "" {
 		c.DataDir = DefaultDataDir

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 )
@@ -67,6 +68,9 @@ func (v *validator) all(c *Config) {
 		}
 	}
 	v.server(&c.Server)
+	if c.MemoryLimit < -1 {
+		v.fail("memory_limit", "must be a size in bytes, or -1 for no limit (default %d, 1 GiB)", DefaultMemoryLimit)
+	}
 	v.chain(&c.Chain)
 	v.jobs(&c.Jobs)
 	// A username without a password (existing configs ship
@@ -100,6 +104,30 @@ func (v *validator) server(s *Server) {
 		}
 		if rl.Period <= 0 {
 			v.fail("server.rate_limit.period", "must be a positive number of seconds")
+		}
+	}
+	for _, t := range []struct {
+		field string
+		d     Duration
+	}{{"read_header_timeout", s.ReadHeaderTimeout}, {"read_timeout", s.ReadTimeout}, {"write_timeout", s.WriteTimeout}, {"idle_timeout", s.IdleTimeout}} {
+		if t.d < 0 {
+			v.fail("server."+t.field, "must not be negative; use e.g. \"30s\"")
+		}
+	}
+	if s.WriteTimeout > 0 && s.WriteTimeout.D() < MaxWait+10*time.Second {
+		v.fail("server.write_timeout", "%s is too short: it must leave room for the longest GET /api/jobs?wait= (%s) and the answer; use at least %s (default %s)",
+			s.WriteTimeout.D(), MaxWait, MaxWait+10*time.Second, DefaultWriteTimeout.D())
+	}
+	if s.MaxConnections < -1 {
+		v.fail("server.max_connections", "must be 1 or more, or -1 for no cap (default %d)", DefaultMaxConnections)
+	}
+	for _, l := range []struct {
+		field string
+		n     int
+		def   int
+	}{{"max_waits", s.MaxWaits, DefaultMaxWaits}, {"max_batch_items", s.MaxBatchItems, DefaultMaxBatchItems}, {"max_ids", s.MaxIDs, DefaultMaxIDs}} {
+		if l.n < 0 {
+			v.fail("server."+l.field, "must not be negative; use 1 or more (default %d)", l.def)
 		}
 	}
 	for i, n := range s.StatusNetworks {

@@ -95,6 +95,8 @@ const (
 	CodeRateLimited                  // the caller sent too much too fast
 	CodeBusy                         // the node has no room now; try again later
 	CodeNotFound                     // what was asked for does not exist
+	CodeConflict                     // the request clashes with the state of what it names
+	CodeUnavailable                  // a part the request needs is down; try again later
 )
 
 // Error is a client-facing rejection. Message is one of the fixed strings of

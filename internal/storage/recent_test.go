@@ -43,12 +43,21 @@ func TestRecentResultsReadBackAsStored(t *testing.T) {
 		require.NoError(t, err)
 	}
 
-	// A status report replaces the cached result.
-	reported, err := s.Create("c", []string{"a"})
+	// A status report never touches a node's job, cached or not; it
+	// replaces a reported job's cached state.
+	managed, err := s.Create("c", []string{"a"})
 	require.NoError(t, err)
-	require.NoError(t, s.Finish(reported, success("a", `{}`)))
-	require.NoError(t, s.PutStatus("c", reported, job.StatusFailed, []string{"a"}))
-	j, err := s.Get(reported)
+	require.NoError(t, s.Finish(managed, success("a", `{}`)))
+	require.ErrorIs(t, s.PutStatus("c", managed, job.StatusFailed, []string{"a"}), ErrManaged)
+	j, err := s.Get(managed)
+	require.NoError(t, err)
+	require.Equal(t, job.StatusSuccess, j.Status)
+	require.NoError(t, s.PutStatus("c", "reported", job.StatusRunning, []string{"a"}))
+	require.NoError(t, s.Finish("reported", success("a", `{}`)))
+	_, err = s.Get("reported")
+	require.NoError(t, err)
+	require.NoError(t, s.PutStatus("c", "reported", job.StatusFailed, []string{"a"}))
+	j, err = s.Get("reported")
 	require.NoError(t, err)
 	require.Equal(t, job.StatusFailed, j.Status)
 	require.Nil(t, j.Result)

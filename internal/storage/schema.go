@@ -17,6 +17,8 @@ import (
 //	jp/    jobs (this package): pending index
 //	jf/    jobs (this package): finished index
 //	jt/    jobs (this package): finish-time index for retention
+//	jr/    jobs (this package): marker of a job containers keep (PUT /api/status)
+//	jx/    jobs (this package): timeout index of such jobs while running
 //	meta/  jobs (this package): store metadata
 //	relay/ relay: last block, block hashes, subscriptions, intervals, delegated requests
 //	nonce/ coordinator: the nonce journal of each sending account
@@ -39,6 +41,11 @@ var (
 	prefixFinished = []byte("jf/")
 	prefixFinTime  = []byte("jt/")
 	keyPing        = []byte("meta/ping") // never written; Ping reads it
+	// Jobs that containers keep themselves (PUT /api/status): the marker
+	// that tells them from the node's own jobs, and the timeout index of
+	// those still running.
+	prefixReported = []byte("jr/")
+	prefixRepRun   = []byte("jx/")
 )
 
 // jobKey is job/<id>: the job record (codec.go).
@@ -62,6 +69,21 @@ func finTimeKey(finished int64, id string) []byte {
 	k := make([]byte, 0, len(prefixFinTime)+8+len(id))
 	k = append(k, prefixFinTime...)
 	k = binary.BigEndian.AppendUint64(k, uint64(finished))
+	return append(k, id...)
+}
+
+// reportedKey is jr/<id>, empty value: id is a job a container keeps
+// (PUT /api/status), not one the node runs. Deleted with the job.
+func reportedKey(id string) []byte {
+	return append(append(make([]byte, 0, len(prefixReported)+len(id)), prefixReported...), id...)
+}
+
+// repRunKey is jx/<created BE8><id>, empty value: a reported job still
+// running, in creation order, for its timeout.
+func repRunKey(created int64, id string) []byte {
+	k := make([]byte, 0, len(prefixRepRun)+8+len(id))
+	k = append(k, prefixRepRun...)
+	k = binary.BigEndian.AppendUint64(k, uint64(created))
 	return append(k, id...)
 }
 

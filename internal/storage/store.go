@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -31,6 +32,10 @@ var ErrOldFormat = errors.New("the data directory was written by infernode 1.3 o
 
 // InterruptedReason is the error of a job that a crash or restart left running.
 const InterruptedReason = "interrupted by node restart"
+
+// ErrManaged is returned by PutStatus for a job the node itself runs
+// (created by Create): a status report may never change one.
+var ErrManaged = errors.New("job is managed by the node")
 
 // Options configures Open. Zero values take the documented defaults.
 type Options struct {
@@ -157,7 +162,10 @@ func Open(dir string, opts Options) (*Store, error) {
 		db, err = pebble.Open(dir, popts)
 	}
 	if err != nil {
-		if strings.Contains(err.Error(), "lock") {
+		// Another process holding the lock surfaces as flock's bare
+		// EWOULDBLOCK ("resource temporarily unavailable"), this process
+		// as Pebble's "lock held by current process".
+		if errors.Is(err, syscall.EWOULDBLOCK) || strings.Contains(err.Error(), "lock") {
 			return nil, fmt.Errorf("open store %s: the directory is in use by another node (%w); stop that node or choose another data_dir", dir, err)
 		}
 		return nil, fmt.Errorf("open store %s: %w", dir, err)
@@ -396,10 +404,13 @@ func (s *Store) commitFinish(j *Job, res job.Result) error {
 	return nil
 }
 
-// PutStatus records a status reported for id by a container that does not
-// speak the container protocol (PUT /api/status): the id is registered for
-// client with containers, running or finished without a result. A job
-// already finished keeps its result unless a new terminal status is given.
+// PutStatus records a status reported for id by a container that keeps its
+// own job ids (PUT /api/status): the id is registered for client with
+// containers, running or finished without a result. Such a job is a
+// reported job; updating one keeps its owner and creation time. A job the
+// node runs (made by Create) is never touched: ErrManaged. Reported jobs
+// obey the same retention as any other (Purge), and ExpireReported fails
+// the ones left running past the job timeout.
 func (s *Store) PutStatus(client, id string, status job.Status, containers []string) error {
 	if err := s.enter(); err != nil {
 		return err
@@ -414,26 +425,41 @@ func (s *Store) PutStatus(client, id string, status job.Status, containers []str
 	st := s.stripe(id)
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if _, ok := st.running[id]; ok {
+		return ErrManaged
+	}
 	old, err := s.get(id)
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return fmt.Errorf("put status %s: %w", id, err)
+	}
+	if old != nil {
+		reported, err := s.has(reportedKey(id))
+		if err != nil {
+			return fmt.Errorf("put status %s: %w", id, err)
+		}
+		if !reported {
+			return ErrManaged
+		}
 	}
 	b := s.db.NewBatch()
 	defer b.Close()
 	delta := int64(0)
 	j := &Job{ID: id, Client: client, Containers: containers, Status: status, Created: s.now().UnixNano()}
 	if old != nil {
-		j.Created = old.Created
+		j.Client, j.Created = old.Client, old.Created
 		if old.Status == job.StatusRunning {
 			_ = b.Delete(indexKey(prefixPending, old.Client, old.Created, id), nil)
+			_ = b.Delete(repRunKey(old.Created, id), nil)
 			delta--
 		} else {
 			_ = b.Delete(indexKey(prefixFinished, old.Client, old.Created, id), nil)
 			_ = b.Delete(finTimeKey(old.Finished, id), nil)
 		}
 	}
+	_ = b.Set(reportedKey(id), nil, nil)
 	if status == job.StatusRunning {
 		putRunning(b, j)
+		_ = b.Set(repRunKey(j.Created, id), nil, nil)
 		delta++
 	} else {
 		j.Finished = s.now().UnixNano()
@@ -445,12 +471,105 @@ func (s *Store) PutStatus(client, id string, status job.Status, containers []str
 		s.pending.Add(-delta)
 		return fmt.Errorf("put status %s: %w", id, err)
 	}
-	delete(st.running, id) // the record, not the fast path, is now authoritative
 	st.recent.forget(id)
 	if status.Terminal() {
 		st.notifyLocked(id)
 	}
 	return nil
+}
+
+// ExpireReported fails the reported jobs (PutStatus) still running that
+// were created before cutoff, with reason as their error, as the job
+// timeout fails the node's own jobs. It returns how many it failed.
+func (s *Store) ExpireReported(ctx context.Context, cutoff time.Time, reason string) (int, error) {
+	if err := s.enter(); err != nil {
+		return 0, err
+	}
+	defer s.leave()
+	upper := repRunKey(cutoff.UnixNano(), "")
+	n := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
+		ids, err := s.rangeIDs(prefixRepRun, upper, s.batch)
+		if err != nil {
+			return n, fmt.Errorf("expire reported jobs: %w", err)
+		}
+		for _, id := range ids {
+			if err := s.expireReported(id, reason); err != nil {
+				return n, fmt.Errorf("expire reported jobs: %w", err)
+			}
+			n++
+		}
+		if len(ids) < s.batch {
+			return n, nil
+		}
+	}
+}
+
+func (s *Store) expireReported(id, reason string) error {
+	st := s.stripe(id)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	j, err := s.get(id)
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	b := s.db.NewBatch()
+	defer b.Close()
+	_ = b.Delete(repRunKey(j.Created, id), nil)
+	if j.Status != job.StatusRunning {
+		return b.Commit(pebble.NoSync) // a stale index entry
+	}
+	name := ""
+	if len(j.Containers) > 0 {
+		name = j.Containers[len(j.Containers)-1]
+	}
+	_ = b.Delete(indexKey(prefixPending, j.Client, j.Created, id), nil)
+	j.Status = job.StatusFailed
+	j.Result = &job.ContainerResult{Container: name, Error: reason}
+	j.Finished = s.now().UnixNano()
+	putFinished(b, j)
+	s.pending.Add(-1)
+	if err := b.Commit(s.wo); err != nil {
+		s.pending.Add(1)
+		return err
+	}
+	st.recent.forget(id)
+	st.notifyLocked(id)
+	return nil
+}
+
+// has reports whether key exists.
+func (s *Store) has(key []byte) (bool, error) {
+	_, closer, err := s.db.Get(key)
+	if errors.Is(err, pebble.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	closer.Close()
+	return true, nil
+}
+
+// rangeIDs returns the ids of up to n keys of a time index (prefix, BE8
+// time, id) below upper.
+func (s *Store) rangeIDs(prefix, upper []byte, n int) ([]string, error) {
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefix, UpperBound: upper})
+	if err != nil {
+		return nil, err
+	}
+	defer it.Close()
+	var ids []string
+	for it.First(); it.Valid() && len(ids) < n; it.Next() {
+		ids = append(ids, string(it.Key()[len(prefix)+8:]))
+	}
+	return ids, it.Error()
 }
 
 // Get returns the job id, or ErrNotFound.
@@ -559,6 +678,7 @@ func (s *Store) RecoverInterrupted() (int, error) {
 				name = j.Containers[len(j.Intermediate)]
 			}
 			_ = b.Delete(indexKey(prefixPending, j.Client, j.Created, j.ID), nil)
+			_ = b.Delete(repRunKey(j.Created, j.ID), nil) // a reported job's, if it is one
 			j.Status = job.StatusFailed
 			j.Result = &job.ContainerResult{Container: name, Error: InterruptedReason}
 			j.Finished = s.now().UnixNano()
@@ -638,6 +758,7 @@ func (s *Store) purgeBatch(upper []byte) (int, bool, error) {
 		}
 		_ = b.Delete(indexKey(prefixFinished, j.Client, j.Created, id), nil)
 		_ = b.Delete(jobKey(id), nil)
+		_ = b.Delete(reportedKey(id), nil)
 		st := s.stripe(id)
 		st.mu.Lock()
 		st.recent.forget(id)

@@ -1,10 +1,13 @@
 package storage
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"runtime"
 	"strings"
 	"sync"
@@ -237,6 +240,85 @@ func TestPutStatus(t *testing.T) {
 	require.Error(t, s.PutStatus("127.0.0.1", "", job.StatusRunning, nil))
 }
 
+// PUT /api/status never changes a job the node runs, running or finished,
+// before or after a restart: its result and owner stay.
+func TestPutStatusNeverTouchesNodeJobs(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir, Options{})
+	running, err := s.Create("203.0.113.5", []string{"echo"})
+	require.NoError(t, err)
+	done, err := s.Create("203.0.113.5", []string{"echo"})
+	require.NoError(t, err)
+	require.NoError(t, s.Finish(done, success("echo", `{"x":1}`)))
+	for _, id := range []string{running, done} {
+		for _, st := range []job.Status{job.StatusRunning, job.StatusSuccess, job.StatusFailed} {
+			require.ErrorIs(t, s.PutStatus("127.0.0.1", id, st, []string{"x"}), ErrManaged)
+		}
+	}
+	require.NoError(t, s.Close())
+	s = open(t, dir, Options{})
+	defer s.Close()
+	require.ErrorIs(t, s.PutStatus("127.0.0.1", done, job.StatusFailed, nil), ErrManaged)
+	j, err := s.Get(done)
+	require.NoError(t, err)
+	require.Equal(t, "203.0.113.5", j.Client)
+	require.Equal(t, job.StatusSuccess, j.Status)
+	require.JSONEq(t, `{"x":1}`, string(j.Result.Output))
+	ids, err := s.List("127.0.0.1", nil)
+	require.NoError(t, err)
+	require.Empty(t, ids)
+
+	// A reported job keeps its first reporter as owner.
+	require.NoError(t, s.PutStatus("127.0.0.1", "ext-1", job.StatusRunning, nil))
+	require.NoError(t, s.PutStatus("10.0.0.2", "ext-1", job.StatusSuccess, nil))
+	j, err = s.Get("ext-1")
+	require.NoError(t, err)
+	require.Equal(t, "127.0.0.1", j.Client)
+}
+
+// A reported job left running fails once it is older than the cutoff, and
+// is then purged by retention like any other.
+func TestExpireReported(t *testing.T) {
+	c := &clock{t: time.Unix(1_700_000_000, 0)}
+	s := open(t, t.TempDir(), Options{Now: c.Now})
+	defer s.Close()
+	require.NoError(t, s.PutStatus("c", "old", job.StatusRunning, []string{"a", "b"}))
+	require.NoError(t, s.PutStatus("c", "done", job.StatusRunning, []string{"a"}))
+	require.NoError(t, s.PutStatus("c", "done", job.StatusSuccess, []string{"a"}))
+	node, err := s.Create("c", []string{"a"}) // the node's own: its timeout is the manager's
+	require.NoError(t, err)
+	c.Add(time.Minute)
+	require.NoError(t, s.PutStatus("c", "young", job.StatusRunning, []string{"a"}))
+	require.NoError(t, s.PutStatus("c", "old", job.StatusRunning, []string{"a", "b"})) // an update keeps its age
+	c.Add(time.Minute)
+
+	n, err := s.ExpireReported(context.Background(), c.Now().Add(-90*time.Second), "timed out")
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	j, err := s.Get("old")
+	require.NoError(t, err)
+	require.Equal(t, job.StatusFailed, j.Status)
+	require.Equal(t, &job.ContainerResult{Container: "b", Error: "timed out"}, j.Result)
+	for _, id := range []string{"young", node} {
+		j, err = s.Get(id)
+		require.NoError(t, err)
+		require.Equal(t, job.StatusRunning, j.Status, id)
+	}
+	require.Equal(t, 2, s.Pending())
+	n, err = s.ExpireReported(context.Background(), c.Now(), "timed out")
+	require.NoError(t, err)
+	require.Equal(t, 1, n, "young only: each is failed once")
+
+	c.Add(time.Hour)
+	n, err = s.Purge(context.Background(), c.Now())
+	require.NoError(t, err)
+	require.Equal(t, 3, n)
+	_, err = s.Get("old")
+	require.ErrorIs(t, err, ErrNotFound)
+	// The id is free again: a new report starts a new job.
+	require.NoError(t, s.PutStatus("c", "old", job.StatusRunning, nil))
+}
+
 func TestConcurrentCreateFinish(t *testing.T) {
 	s := open(t, t.TempDir(), Options{})
 	defer s.Close()
@@ -399,6 +481,11 @@ func TestPendingNeverStaleBehindAFinishedResult(t *testing.T) {
 	const n = 400
 	ids := make([]string, n)
 	for i := range ids {
+		if i%2 == 1 { // a job a container keeps, finished by its report
+			ids[i] = fmt.Sprintf("reported-%d", i)
+			require.NoError(t, s.PutStatus("c", ids[i], job.StatusRunning, []string{"echo"}))
+			continue
+		}
 		id, err := s.Create("c", []string{"echo"})
 		require.NoError(t, err)
 		ids[i] = id
@@ -570,4 +657,37 @@ func TestCreateBatchPipelined(t *testing.T) {
 	require.NoError(t, durable())
 	_, err = ns.Get(ids[0])
 	require.NoError(t, err)
+}
+
+// A second node on the same data_dir, in another process, is told the
+// directory is in use (flock's own error says "resource temporarily
+// unavailable").
+func TestOpenLockedByAnotherProcess(t *testing.T) {
+	if dir := os.Getenv("INFERNODE_TEST_HOLD_STORE"); dir != "" {
+		s, err := Open(dir, Options{})
+		if err != nil {
+			fmt.Println("error:", err)
+			os.Exit(1)
+		}
+		defer s.Close()
+		fmt.Println("held")
+		_, _ = io.Copy(io.Discard, os.Stdin) // until the parent closes stdin
+		return
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestOpenLockedByAnotherProcess$")
+	cmd.Env = append(os.Environ(), "INFERNODE_TEST_HOLD_STORE="+dir)
+	stdin, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	defer func() { stdin.Close(); _ = cmd.Wait() }()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	require.NoError(t, err)
+	require.Equal(t, "held\n", line)
+	_, err = Open(dir, Options{})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "the directory is in use by another node")
+	require.Contains(t, err.Error(), "choose another data_dir")
 }

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"sync"
 	"testing"
 	"time"
@@ -58,9 +59,16 @@ func TestWatch(t *testing.T) {
 			return []string{"ext-1"}, func() { require.NoError(t, s.Finish("ext-1", success("a", `{}`))) }
 		}},
 		{"terminal PUT /api/status", func(t *testing.T, s *Store) ([]string, func()) {
-			id, err := s.Create(client, []string{"a"})
-			require.NoError(t, err)
-			return []string{id}, func() { require.NoError(t, s.PutStatus(client, id, job.StatusFailed, []string{"a"})) }
+			require.NoError(t, s.PutStatus(client, "ext-2", job.StatusRunning, []string{"a"}))
+			return []string{"ext-2"}, func() { require.NoError(t, s.PutStatus(client, "ext-2", job.StatusFailed, []string{"a"})) }
+		}},
+		{"reported job timed out", func(t *testing.T, s *Store) ([]string, func()) {
+			require.NoError(t, s.PutStatus(client, "ext-3", job.StatusRunning, []string{"a"}))
+			return []string{"ext-3"}, func() {
+				n, err := s.ExpireReported(context.Background(), time.Now().Add(time.Hour), "timed out")
+				require.NoError(t, err)
+				require.Equal(t, 1, n)
+			}
 		}},
 	}
 	for _, tc := range tests {

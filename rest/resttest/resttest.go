@@ -176,7 +176,7 @@ func (b *Backend) Info(context.Context) rest.Info {
 }
 
 // Resources implements rest.Backend.
-func (b *Backend) Resources(_ context.Context, modelID string) map[string]json.RawMessage {
+func (b *Backend) Resources(_ context.Context, _, modelID string) map[string]json.RawMessage {
 	m, _ := json.Marshal(map[string]string{"model": modelID})
 	return map[string]json.RawMessage{"echo": m}
 }

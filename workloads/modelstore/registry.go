@@ -39,14 +39,20 @@ func (r *Registry[M]) Get(ctx context.Context, id protocol.ModelID) (M, error) {
 	if m, ok := r.lookup(key); ok {
 		return m, nil
 	}
+	return r.loadLocked(ctx, id, r.store.Fetch)
+}
+
+// loadLocked fetches id with fetch and loads it; the caller holds loadMu.
+func (r *Registry[M]) loadLocked(ctx context.Context, id protocol.ModelID, fetch func(context.Context, protocol.ModelID) (string, error)) (M, error) {
+	key := id.String()
 	var zero M
-	path, err := r.store.Fetch(ctx, id)
+	path, err := fetch(ctx, id)
 	if err != nil {
 		return zero, err
 	}
 	raw, err := os.ReadFile(path)
 	if err != nil {
-		return zero, fmt.Errorf("model %s: read %s: %w", id, path, err)
+		return zero, fmt.Errorf("model %s: read the cached file: %w", id, noPath(err))
 	}
 	m, err := r.load(raw)
 	if err != nil {
@@ -76,15 +82,26 @@ func (r *Registry[M]) Loaded() []protocol.ModelID {
 // Store is the registry's store.
 func (r *Registry[M]) Store() *Store { return r.store }
 
-// Support answers ?model_id=: supported only when the model can be
-// fetched and loaded right now.
+// Support answers ?model_id=: supported only when the model is loaded, or
+// in the cache and loads. It never downloads: anyone who may ask the node
+// for /resources can ask this, so a question must not start a download
+// (disk, bandwidth) on their behalf; a job that names the model does, and
+// the operator preloads with the default model.
 func (r *Registry[M]) Support(ctx context.Context, raw string) protocol.ModelSupport {
 	id, err := protocol.ParseModelID(raw)
 	if err != nil {
 		return protocol.ModelSupport{Error: err.Error()}
 	}
-	if _, err := r.Get(ctx, id); err != nil {
-		return protocol.ModelSupport{Error: err.Error()}
+	if _, ok := r.lookup(id.String()); !ok {
+		r.loadMu.Lock()
+		_, ok = r.lookup(id.String())
+		if !ok {
+			_, err = r.loadLocked(ctx, id, func(_ context.Context, id protocol.ModelID) (string, error) { return r.store.Peek(id) })
+		}
+		r.loadMu.Unlock()
+		if err != nil {
+			return protocol.ModelSupport{Error: err.Error()}
+		}
 	}
 	return protocol.ModelSupport{Supported: true}
 }

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/url"
 	"os"
@@ -121,6 +122,22 @@ func (s *Store) Cached(id protocol.ModelID) (string, bool) {
 	return p, err == nil && st.Mode().IsRegular()
 }
 
+// ErrNotCached is Peek's answer for a hosted model that is not in the cache.
+var ErrNotCached = errors.New("not in the cache")
+
+// Peek is Fetch without downloading: the path of id's file if it is in the
+// cache, else ErrNotFound for a local model and ErrNotCached for a hosted
+// one.
+func (s *Store) Peek(id protocol.ModelID) (string, error) {
+	if p, ok := s.Cached(id); ok {
+		return p, nil
+	}
+	if id.Storage == protocol.StorageLocal {
+		return "", fmt.Errorf("model %s: %w at %s in the cache directory; put the file there", id, ErrNotFound, id.CachePath("."))
+	}
+	return "", fmt.Errorf("model %s: %w; a job that names it downloads it, or the operator preloads it (the workload's *_DEFAULT_MODEL_ID)", id, ErrNotCached)
+}
+
 // Fetch returns the path of id's file, downloading it first for a hosted
 // storage that is not cached. A local model that is absent is ErrNotFound;
 // a hosted storage that cannot be reached is ErrUnavailableOffline.
@@ -129,7 +146,7 @@ func (s *Store) Fetch(ctx context.Context, id protocol.ModelID) (string, error) 
 		return p, nil
 	}
 	if id.Storage == protocol.StorageLocal {
-		return "", fmt.Errorf("model %s: %w at %s; put the file there", id, ErrNotFound, id.CachePath(s.cfg.CacheDir))
+		return "", fmt.Errorf("model %s: %w at %s in the cache directory; put the file there", id, ErrNotFound, id.CachePath("."))
 	}
 	u, err := s.URL(id)
 	if err != nil {
@@ -201,11 +218,11 @@ func (s *Store) download(ctx context.Context, id protocol.ModelID, u string) (st
 	}
 	dst := id.CachePath(s.cfg.CacheDir)
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return "", fmt.Errorf("model %s: create cache folder: %w", id, err)
+		return "", fmt.Errorf("model %s: create cache folder: %w", id, noPath(err))
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(dst), ".download-*")
 	if err != nil {
-		return "", fmt.Errorf("model %s: create temporary file: %w", id, err)
+		return "", fmt.Errorf("model %s: create temporary file: %w", id, noPath(err))
 	}
 	defer os.Remove(tmp.Name()) // no-op after the rename
 	n, err := io.Copy(tmp, io.LimitReader(resp.Body, s.cfg.MaxBytes+1))
@@ -213,7 +230,7 @@ func (s *Store) download(ctx context.Context, id protocol.ModelID, u string) (st
 		err = cerr
 	}
 	if err != nil {
-		return "", fmt.Errorf("model %s: download interrupted: %w", id, err)
+		return "", fmt.Errorf("model %s: download interrupted: %w", id, noPath(err))
 	}
 	if n > s.cfg.MaxBytes {
 		return "", fmt.Errorf("model %s: file is larger than %d bytes", id, s.cfg.MaxBytes)
@@ -222,9 +239,25 @@ func (s *Store) download(ctx context.Context, id protocol.ModelID, u string) (st
 		return "", fmt.Errorf("model %s: download interrupted after %d of %d bytes", id, n, resp.ContentLength)
 	}
 	if err := os.Rename(tmp.Name(), dst); err != nil {
-		return "", fmt.Errorf("model %s: move download into the cache: %w", id, err)
+		return "", fmt.Errorf("model %s: move download into the cache: %w", id, noPath(err))
 	}
 	return dst, nil
+}
+
+// noPath drops the file system paths from an os error: errors of this
+// package reach clients (a job's error, /service-resources), and the
+// server's directories are none of theirs. The model id already says which
+// file it was.
+func noPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return fmt.Errorf("%s: %w", le.Op, le.Err)
+	}
+	return err
 }
 
 func hostOf(u string) string {

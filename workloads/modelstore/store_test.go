@@ -125,6 +125,7 @@ func TestFetchErrors(t *testing.T) {
 			if tc.is != nil {
 				require.ErrorIs(t, err, tc.is)
 			}
+			require.NotContains(t, err.Error(), tc.cfg.CacheDir, "errors reach clients: no server paths")
 		})
 	}
 }
@@ -136,6 +137,30 @@ func TestNewValidates(t *testing.T) {
 	require.ErrorContains(t, err, "HUB_BASE_URL")
 	cfg := modelstore.ConfigFromEnv("/c", func(k string) string { return map[string]string{"HUB_TOKEN": "t", "HUB_BASE_URL": "http://h"}[k] })
 	require.Equal(t, modelstore.Config{CacheDir: "/c", HubToken: "t", HubBaseURL: "http://h"}, cfg)
+}
+
+// A /service-resources?model_id= question never downloads a hosted model,
+// and no answer shows the server's paths; a job (Get) still downloads.
+func TestSupportNeverDownloads(t *testing.T) {
+	srv, hits := hostedServer(t, "")
+	dir := t.TempDir()
+	s, err := modelstore.New(modelstore.Config{CacheDir: dir, HubBaseURL: srv.URL})
+	require.NoError(t, err)
+	r := modelstore.NewRegistry(s, func(raw []byte) (string, error) { return string(raw), nil })
+	ctx := context.Background()
+	sup := r.Support(ctx, "huggingface/acme/iris:iris.onnx")
+	require.False(t, sup.Supported)
+	require.Contains(t, sup.Error, "not in the cache")
+	require.Zero(t, hits.Load(), "nothing downloaded")
+	sup = r.Support(ctx, "local/acme/iris:iris.onnx")
+	require.Contains(t, sup.Error, "local/acme/iris/default/iris.onnx in the cache directory")
+	require.NotContains(t, sup.Error, dir)
+
+	_, err = r.Get(ctx, mustID(t, "huggingface/acme/iris:iris.onnx"))
+	require.NoError(t, err)
+	require.EqualValues(t, 1, hits.Load())
+	require.Equal(t, protocol.ModelSupport{Supported: true}, r.Support(ctx, "huggingface/acme/iris:iris.onnx"))
+
 }
 
 func TestRegistry(t *testing.T) {
