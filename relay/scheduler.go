@@ -52,7 +52,7 @@ func (r *Relay) nextDue(s *Sub, t uint64) (uint64, bool) {
 	if !ok {
 		return 0, false
 	}
-	iv, err := r.st.iv(s.ID, k)
+	iv, err := r.iv(s, k)
 	if err != nil || !iv.State.final() {
 		return t, true
 	}
@@ -136,7 +136,7 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 		attribute.Int64("subscription.created_block", int64(s.Block))))
 	defer span.End()
 	for {
-		iv, err := r.st.iv(s.ID, k)
+		iv, err := r.iv(s, k)
 		if err != nil {
 			return err
 		}
@@ -159,21 +159,21 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", iv.Tx)))
 					r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
 					r.o.Logger.Info("relay: delivered", "sub", s.ID, "interval", k, "tx", iv.Tx)
-					return r.st.putIv(s.ID, k, iv)
+					return r.putIv(s, k, iv)
 				}
 				r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
 				iv.Err = rec.Err
 			}
 			iv.TxKey = ""
-			if err := r.st.putIv(s.ID, k, iv); err != nil {
+			if err := r.putIv(s, k, iv); err != nil {
 				return err
 			}
 		}
 		if iv.Attempts >= r.o.MaxAttempts {
-			return r.finish(s.ID, k, iv, IvFailed, iv.Err, span)
+			return r.finish(s, k, iv, IvFailed, iv.Err, span)
 		}
 		if cur, ok := s.Interval(r.headTime.Load()); !ok || cur != k {
-			return r.finish(s.ID, k, iv, IvSkipped, "interval closed", span)
+			return r.finish(s, k, iv, IvSkipped, "interval closed", span)
 		}
 		tried := iv.Attempts
 		state, reason, err := r.attempt(ctx, s, k, &iv, span)
@@ -181,7 +181,7 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 			return err
 		}
 		if state != "" {
-			return r.finish(s.ID, k, iv, state, reason, span)
+			return r.finish(s, k, iv, state, reason, span)
 		}
 		if iv.TxKey == "" {
 			// A failed try backs off exponentially; RPC trouble before any
@@ -197,15 +197,36 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 	}
 }
 
-func (r *Relay) finish(id, k uint32, iv Interval, st IvState, reason string, span trace.Span) error {
+func (r *Relay) finish(s *Sub, k uint32, iv Interval, st IvState, reason string, span trace.Span) error {
 	iv.State, iv.Err, iv.TxKey = st, reason, ""
 	r.o.Metrics.Deliveries.WithLabelValues(string(st)).Inc()
 	if st == IvFailed {
 		span.SetStatus(codes.Error, reason)
 	}
 	span.AddEvent("interval."+string(st), trace.WithAttributes(attribute.String("reason", reason)))
-	r.o.Logger.Info("relay: interval "+string(st), "sub", id, "interval", k, "reason", reason)
-	return r.st.putIv(id, k, iv)
+	r.o.Logger.Info("relay: interval "+string(st), "sub", s.ID, "interval", k, "reason", reason)
+	return r.putIv(s, k, iv)
+}
+
+// iv reads the status of interval k of s. A status written for an earlier
+// incarnation of the subscription id (created in a block a reorg replaced)
+// does not count: the re-created subscription starts afresh, and the
+// nodeResponded check before any send keeps it from delivering twice.
+func (r *Relay) iv(s *Sub, k uint32) (Interval, error) {
+	iv, err := r.st.iv(s.ID, k)
+	if err != nil {
+		return iv, err
+	}
+	if iv.SubBlockHash != (common.Hash{}) && s.BlockHash != (common.Hash{}) && iv.SubBlockHash != s.BlockHash {
+		return Interval{}, nil
+	}
+	return iv, nil
+}
+
+// putIv persists the status of interval k of s, tagged with s's creation.
+func (r *Relay) putIv(s *Sub, k uint32, iv Interval) error {
+	iv.SubBlockHash = s.BlockHash
+	return r.st.putIv(s.ID, k, iv)
 }
 
 // attempt makes one try: skip checks, inputs, containers, transaction. It
@@ -236,11 +257,11 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	if err != nil {
 		iv.Err = err.Error()
 		span.AddEvent("containers.failed", trace.WithAttributes(attribute.String("err", iv.Err)))
-		return "", "", r.st.putIv(s.ID, k, *iv)
+		return "", "", r.putIv(s, k, *iv)
 	}
 	span.AddEvent("containers.done")
 	iv.TxKey = fmt.Sprintf("deliver/%d/%d/%d", s.ID, k, iv.Attempts)
-	if err := r.st.putIv(s.ID, k, *iv); err != nil {
+	if err := r.putIv(s, k, *iv); err != nil {
 		return "", "", err
 	}
 	_, err = r.o.Sender.Send(ctx, coordinator.Call{
@@ -252,7 +273,7 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	if err != nil {
 		st, reason := r.sendFailed(s, iv, err)
 		if st == "" {
-			if err := r.st.putIv(s.ID, k, *iv); err != nil {
+			if err := r.putIv(s, k, *iv); err != nil {
 				return "", "", err
 			}
 		}
