@@ -124,6 +124,10 @@ func TestSimReorgStaleAttemptDoesNotSkipRecreatedSubscription(t *testing.T) {
 	// holds only the sender's rebroadcast delivery.
 	h.sim.Rollback()
 	requester := crypto.PubkeyToAddress(h.keys[0].PublicKey)
+	rec, ok, err := n.s.Lookup("deliver/1/1/1")
+	require.NoError(t, err)
+	require.True(t, ok)
+	_ = h.client.SendTransaction(ctx, rec.Latest()) // as the sender's rebroadcast does ("already known" if it did)
 	h.eventually(func() bool {
 		p, err := h.client.PendingNonceAt(ctx, n.s.Address())
 		return err == nil && p == 1

@@ -63,7 +63,9 @@ type Options struct {
 	MaxAttempts int
 	// RetryBackoff is the first retry delay, doubled per attempt. Default 1s.
 	RetryBackoff time.Duration
-	// Workers bounds intervals processed at once. Default 16.
+	// Workers bounds intervals being prepared at once (pre-checks,
+	// containers, sending); intervals waiting for their transaction to be
+	// mined hold no worker. Default 16.
 	Workers int
 	// MaxLagBlocks: Healthy fails when the listener is further behind
 	// (beyond TrailHeadBlocks). Default 64.
@@ -337,6 +339,7 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	}
 	r.headNum.Store(n)
 	r.headTime.Store(head.Time)
+	r.o.Sender.ObserveHead(head)
 	r.o.Metrics.InFlight.Set(float64(r.o.Sender.InFlight()))
 	err = r.listen(ctx, head)
 	r.dispatch(ctx)

@@ -26,10 +26,24 @@ import (
 // subscriptions that are cancelled or past their last interval. An idle
 // subscription costs nothing until its time comes.
 func (r *Relay) schedule(s *Sub) {
-	t := r.headTime.Load()
-	due, ok := r.nextDue(s, t)
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.scheduleLocked(s)
+}
+
+// reschedule schedules subscription id as persisted now. The read happens
+// under r.mu so that it cannot use a record older than a cancellation the
+// listener persisted and then unscheduled.
+func (r *Relay) reschedule(id uint32) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if s, ok, err := r.st.sub(id); err == nil && ok {
+		r.scheduleLocked(s)
+	}
+}
+
+func (r *Relay) scheduleLocked(s *Sub) {
+	due, ok := r.nextDue(s, r.headTime.Load())
 	if !ok {
 		delete(r.queued, s.ID)
 		return
@@ -92,12 +106,6 @@ func (r *Relay) dispatch(ctx context.Context) {
 		go func() {
 			defer r.wg.Done()
 			defer r.pending.Add(-1)
-			select {
-			case r.workers <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			defer func() { <-r.workers }()
 			r.work(ctx, id)
 		}()
 	}
@@ -108,8 +116,8 @@ func (r *Relay) work(ctx context.Context, id uint32) {
 		r.mu.Lock()
 		delete(r.running, id)
 		r.mu.Unlock()
-		if s, ok, err := r.st.sub(id); err == nil && ok && ctx.Err() == nil {
-			r.schedule(s)
+		if ctx.Err() == nil {
+			r.reschedule(id)
 		}
 	}()
 	s, ok, err := r.st.sub(id)
@@ -176,7 +184,15 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 			return r.finish(s, k, iv, IvSkipped, "interval closed", span)
 		}
 		tried := iv.Attempts
+		// A worker slot bounds the containers and sends at once; waiting
+		// for a transaction to be mined holds none.
+		select {
+		case r.workers <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 		state, reason, err := r.attempt(ctx, s, k, &iv, span)
+		<-r.workers
 		if err != nil {
 			return err
 		}
@@ -233,24 +249,38 @@ func (r *Relay) putIv(s *Sub, k uint32, iv Interval) error {
 // returns a final state when the interval needs no more tries, or leaves
 // iv.TxKey set when a transaction was journaled.
 func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, span trace.Span) (IvState, string, error) {
-	responded, err := r.callBool(ctx, r.abi.PackNodeResponded(s.ID, k, r.me))
-	if err != nil {
+	// One JSON-RPC batch: nodeResponded, responseCount and (without
+	// inputs in the subscription) the owner's getContainerInputs.
+	coord := r.o.Coordinator
+	msgs := []ethereum.CallMsg{
+		{From: r.me, To: &coord, Data: r.abi.PackNodeResponded(s.ID, k, r.me)},
+		{From: r.me, To: &coord, Data: r.abi.PackResponseCount(s.ID, k)},
+	}
+	if len(s.Inputs) == 0 {
+		m, err := r.inputsCall(s, k)
+		if err != nil {
+			return "", "", err
+		}
+		msgs = append(msgs, m)
+	}
+	outs, errs, err := batchCall(ctx, r.o.Backend, msgs)
+	if err != nil || errs[0] != nil || errs[1] != nil {
 		return "", "", nil // RPC trouble: retried with backoff, not counted
 	}
-	if responded {
+	if responded, err := r.abi.UnpackNodeResponded(outs[0]); err != nil {
+		return "", "", nil
+	} else if responded {
 		return IvDelivered, "already responded", nil
 	}
-	out, err := r.call(ctx, r.o.Coordinator, r.abi.PackResponseCount(s.ID, k))
-	if err != nil {
-		return "", "", nil
-	}
-	if count, err := r.abi.UnpackResponseCount(out); err == nil && count >= s.Redundancy {
+	if count, err := r.abi.UnpackResponseCount(outs[1]); err == nil && count >= s.Redundancy {
 		return IvSkipped, "interval full", nil
 	}
-	data, err := r.inputs(ctx, s, k)
-	if err != nil {
-		r.o.Logger.Warn("relay: read inputs", "sub", s.ID, "interval", k, "err", err)
-		return "", "", nil
+	data := []byte(s.Inputs)
+	if len(msgs) == 3 {
+		if data, err = r.decodeInputs(s, outs[2], errs[2]); err != nil {
+			r.o.Logger.Warn("relay: read inputs", "sub", s.ID, "interval", k, "err", err)
+			return "", "", nil
+		}
 	}
 	iv.Attempts++
 	input, output, proof, err := r.runContainers(ctx, s.Containers(), job.OnChain, data, s.Verifier != (common.Address{}))
@@ -326,19 +356,21 @@ func bigOf(b interface{ ToInt() *big.Int }) *big.Int {
 	return b.ToInt()
 }
 
-// inputs returns the container input for interval k: the subscription's
-// inputs, or the owner's getContainerInputs(id, interval, timestamp, node).
-func (r *Relay) inputs(ctx context.Context, s *Sub, k uint32) ([]byte, error) {
-	if len(s.Inputs) > 0 {
-		return s.Inputs, nil
-	}
+// inputsCall is the owner's getContainerInputs(id, interval, timestamp,
+// node), the container input of a subscription without inputs.
+func (r *Relay) inputsCall(s *Sub, k uint32) (ethereum.CallMsg, error) {
 	packed, err := getInputsArgs.Pack(s.ID, k, uint32(r.headTime.Load()), r.me)
 	if err != nil {
-		return nil, err
+		return ethereum.CallMsg{}, fmt.Errorf("pack getContainerInputs: %w", err)
 	}
-	out, err := r.call(ctx, s.Owner, append(append([]byte{}, getInputsSel...), packed...))
+	owner := s.Owner
+	return ethereum.CallMsg{From: r.me, To: &owner, Data: append(append([]byte{}, getInputsSel...), packed...)}, nil
+}
+
+// decodeInputs decodes the answer to inputsCall.
+func (r *Relay) decodeInputs(s *Sub, out []byte, err error) ([]byte, error) {
 	if err != nil {
-		return nil, fmt.Errorf("getContainerInputs of %s: %w", s.Owner, err)
+		return nil, fmt.Errorf("getContainerInputs of %s: %w", s.Owner, r.dec.FromError(err))
 	}
 	vals, err := bytesRet.Unpack(out)
 	if err != nil || len(vals) != 1 {
@@ -384,12 +416,4 @@ func (r *Relay) call(ctx context.Context, to common.Address, data []byte) ([]byt
 		return nil, r.dec.FromError(err)
 	}
 	return out, nil
-}
-
-func (r *Relay) callBool(ctx context.Context, data []byte) (bool, error) {
-	out, err := r.call(ctx, r.o.Coordinator, data)
-	if err != nil {
-		return false, err
-	}
-	return r.abi.UnpackNodeResponded(out)
 }
