@@ -137,24 +137,40 @@ func (j *journal) setNext(n uint64) error {
 // reserve writes the record for nonce r.Nonce, the key index and next =
 // r.Nonce+1 in one synced batch.
 func (j *journal) reserve(r *Record) error {
-	b := j.db.NewBatch()
-	defer b.Close()
-	v, err := json.Marshal(r)
+	wait, err := j.reserveNoSyncWait(r)
 	if err != nil {
 		return err
 	}
-	if err := b.Set(j.txKey(r.Nonce), v, nil); err != nil {
-		return err
+	return wait()
+}
+
+// reserveNoSyncWait writes r, its key index and the next nonce in one
+// batch, in order, and returns once the batch is applied; wait returns
+// once it is synced. Callers serialise the apply (nonce order in the WAL)
+// and wait outside their lock, so concurrent reservations share fsyncs.
+func (j *journal) reserveNoSyncWait(r *Record) (wait func() error, err error) {
+	b := j.db.NewBatch()
+	v, err := json.Marshal(r)
+	if err == nil {
+		err = b.Set(j.txKey(r.Nonce), v, nil)
 	}
-	if r.Key != "" {
-		if err := b.Set(j.idxKey(r.Key), u64(r.Nonce), nil); err != nil {
-			return err
-		}
+	if err == nil && r.Key != "" {
+		err = b.Set(j.idxKey(r.Key), u64(r.Nonce), nil)
 	}
-	if err := b.Set(j.nextKey(), u64(r.Nonce+1), nil); err != nil {
-		return err
+	if err == nil {
+		err = b.Set(j.nextKey(), u64(r.Nonce+1), nil)
 	}
-	return b.Commit(pebble.Sync)
+	if err == nil {
+		err = j.db.ApplyNoSyncWait(b, pebble.Sync)
+	}
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	return func() error {
+		defer b.Close()
+		return b.SyncWait()
+	}, nil
 }
 
 func (j *journal) put(r *Record) error {

@@ -145,6 +145,7 @@ type Sender struct {
 	tip      *big.Int
 	tipBlock uint64
 	kick     chan struct{}
+	tipMu    sync.Mutex
 
 	stepMu   sync.Mutex  // one monitor step at a time; guards the fields below
 	stepHead common.Hash // head of the last monitor step
@@ -408,7 +409,12 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 	}
 
 	s.sendMu.Lock()
-	defer s.sendMu.Unlock()
+	locked := true
+	defer func() {
+		if locked {
+			s.sendMu.Unlock()
+		}
+	}()
 	if c.Key != "" { // a concurrent Send with the same key may have won
 		if r, ok, err := s.Lookup(c.Key); err != nil {
 			return nil, err
@@ -428,25 +434,38 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 	if limit != nil {
 		r.FeeCap = (*hexutil.Big)(new(big.Int).Set(limit))
 	}
-	if err := s.j.reserve(r); err != nil {
-		return nil, fmt.Errorf("reserve nonce %d: %w", nonce, err)
-	}
-	// From here the nonce is accounted for: a failure leaves the reserved
-	// record to the monitor, which fills it with a no-op. The record joins
-	// the monitor's set only once signed, so the two never race to sign.
+	// Signed first, so the nonce, the signed bytes and the next nonce are
+	// journaled in one synced batch (one fsync per transaction on the
+	// serialised path); nothing leaves the process before it.
 	tx, err := s.sign(r, tip, feeCap)
-	if err == nil {
-		err = s.commitVersion(r, tx, head.Number.Uint64())
+	if err != nil {
+		return nil, fmt.Errorf("sign nonce %d: %w", nonce, err)
 	}
+	raw, err := tx.MarshalBinary()
+	if err != nil {
+		return nil, fmt.Errorf("encode nonce %d: %w", nonce, err)
+	}
+	r.Raw, r.State, r.SentHead = []hexutil.Bytes{raw}, StateSent, head.Number.Uint64()
+	wait, err := s.j.reserveNoSyncWait(r)
+	if err != nil {
+		return nil, fmt.Errorf("journal nonce %d: %w", nonce, err)
+	}
+	// The next nonce is taken in memory order; the fsync is shared with
+	// concurrent sends, outside the lock.
+	s.sendMu.Unlock()
+	locked = false
+	if err := wait(); err != nil {
+		// Applied but not known durable: the nonce is in the WAL, so it
+		// is tracked (the monitor rebroadcasts it), never reused.
+		s.o.Logger.Error("sender: journal sync failed", "nonce", nonce, "err", err)
+	}
+	// From here the nonce is accounted for: the monitor follows it (and
+	// rebroadcasts it if this broadcast is lost).
 	out := r.copy()
 	s.mu.Lock()
 	s.open[nonce] = r
 	s.expect[nonce], s.estimates[nonce] = exp, est
 	s.mu.Unlock()
-	if err != nil {
-		s.o.Logger.Error("sender: sign or journal failed; the nonce will be filled", "nonce", nonce, "err", err)
-		return out, nil
-	}
 	s.broadcast(ctx, out, tx)
 	return out, nil
 }
@@ -525,6 +544,8 @@ func (s *Sender) fees(ctx context.Context, head *types.Header, limit *big.Int) (
 // suggestTip reads the suggested tip once per block.
 func (s *Sender) suggestTip(ctx context.Context, head *types.Header) (*big.Int, error) {
 	n := head.Number.Uint64()
+	s.tipMu.Lock() // concurrent sends at a new block ask once
+	defer s.tipMu.Unlock()
 	s.mu.Lock()
 	if s.tip != nil && s.tipBlock == n {
 		tip := new(big.Int).Set(s.tip)
@@ -579,9 +600,23 @@ func (s *Sender) broadcast(ctx context.Context, r *Record, tx *types.Transaction
 // Wait blocks until the transaction sent under key is final and returns its
 // record (State Confirmed or Failed).
 func (s *Sender) Wait(ctx context.Context, key string) (*Record, error) {
+	nonce, known := uint64(0), false
 	for {
 		s.mu.Lock()
 		ch := s.changed
+		// While the nonce is open, nothing final is in the journal: the
+		// wake-up costs no read (many deliveries wait at once).
+		if known {
+			if r, open := s.open[nonce]; open && r.Key == key {
+				s.mu.Unlock()
+				select {
+				case <-ch:
+					continue
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
+			}
+		}
 		s.mu.Unlock()
 		r, ok, err := s.Lookup(key)
 		if err != nil {
@@ -593,6 +628,7 @@ func (s *Sender) Wait(ctx context.Context, key string) (*Record, error) {
 		if r.State.Final() {
 			return r, nil
 		}
+		nonce, known = r.Nonce, true
 		select {
 		case <-ch:
 		case <-ctx.Done():

@@ -42,7 +42,7 @@ func TestChainAnvil(t *testing.T) {
 	runChainScenarios(t, a.RPCURL(), a.FundedKeys()) // HTTP: heads by polling
 }
 
-func dialChain(t *testing.T, url string) *ethclient.Client {
+func dialChain(t testing.TB, url string) *ethclient.Client {
 	c, err := ethclient.Dial(url)
 	require.NoError(t, err)
 	t.Cleanup(c.Close)
