@@ -102,10 +102,12 @@ func (r *Relay) dispatch(ctx context.Context) {
 	r.mu.Unlock()
 	for _, id := range due {
 		r.pending.Add(1)
+		r.preparing.Add(1)
 		r.wg.Add(1)
 		go func() {
 			defer r.wg.Done()
 			defer r.pending.Add(-1)
+			defer r.preparing.Add(-1)
 			r.work(ctx, id)
 		}()
 	}
@@ -158,7 +160,9 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 			}
 			if ok {
 				span.AddEvent("tx.wait", trace.WithAttributes(attribute.Int64("nonce", int64(rec.Nonce))))
+				r.preparing.Add(-1) // waiting for the chain, not for this node
 				rec, err = r.o.Sender.Wait(ctx, iv.TxKey)
+				r.preparing.Add(1)
 				if err != nil {
 					return err
 				}
