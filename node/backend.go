@@ -1,0 +1,340 @@
+package node
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/infernode/infernode/access"
+	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/internal/telemetry"
+	"github.com/infernode/infernode/internal/version"
+	"github.com/infernode/infernode/rest"
+)
+
+// maxStoredStream caps how much of a stream is kept as the job's result;
+// the client still receives every byte.
+const maxStoredStream = 16 << 20
+
+// backend implements rest.Backend over the store, the job manager, the
+// executor and the chain side.
+type backend struct {
+	cfg     *config.Config
+	log     *slog.Logger
+	store   *storage.Store
+	rt      executor.Runtime
+	exec    *executor.Executor
+	guard   *access.Guardian
+	chain   Chain
+	mgr     *manager
+	tracer  trace.Tracer
+	metrics *telemetry.Metrics
+	// streams bounds concurrent streaming jobs (jobs.workers): beyond,
+	// POST /api/jobs/stream answers 503 Node busy.
+	streams chan struct{}
+	// stopping is closed when the REST server starts shutting down, so
+	// that waits (GET /api/jobs?wait=...) answer at once instead of
+	// holding the shutdown for up to rest.MaxWait.
+	stopping chan struct{}
+	stopOnce sync.Once
+}
+
+func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.Executor, chain Chain) (*backend, error) {
+	b := &backend{cfg: n.cfg, log: n.log, store: st, rt: rt, exec: exec, guard: n.guard, chain: chain,
+		tracer:  n.tp.Tracer("github.com/infernode/infernode/node"),
+		streams: make(chan struct{}, n.cfg.Jobs.Workers), stopping: make(chan struct{})}
+	var mgr *manager
+	m, err := telemetry.NewMetrics(n.reg,
+		func() float64 {
+			if mgr == nil {
+				return 0
+			}
+			return float64(mgr.QueueDepth())
+		},
+		func() float64 { return float64(st.Pending()) })
+	if err != nil {
+		return nil, err
+	}
+	b.metrics = m
+	mgr = newManager(managerOptions{
+		Store: st, Runner: exec, QueueSize: n.cfg.Jobs.QueueSize, Workers: n.cfg.Jobs.Workers,
+		Timeout: n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,
+	})
+	b.mgr = mgr
+	return b, nil
+}
+
+func (b *backend) Submit(ctx context.Context, client string, req job.Request) (string, error) {
+	ids, errs := b.SubmitBatch(ctx, client, []job.Request{req})
+	return ids[0], errs[0]
+}
+
+// SubmitBatch checks each request, then hands the valid ones to the
+// manager together, so that they share one durable write.
+func (b *backend) SubmitBatch(ctx context.Context, client string, reqs []job.Request) ([]string, []error) {
+	ctx, span := b.tracer.Start(ctx, "job.submit", trace.WithAttributes(attribute.Int("job.count", len(reqs))))
+	defer span.End()
+	if len(reqs) == 1 {
+		span.SetAttributes(attribute.StringSlice("job.containers", reqs[0].Containers))
+	}
+	ids, errs := make([]string, len(reqs)), make([]error, len(reqs))
+	ins := make([]executor.Input, 0, len(reqs))
+	at := make([]int, 0, len(reqs))
+	for i, req := range reqs {
+		if jerr := b.guard.CheckOffchain(client, req.Containers, req.RequiresProof); jerr != nil {
+			b.metrics.Rejected.WithLabelValues("invalid").Inc()
+			errs[i] = jerr
+			continue
+		}
+		ins = append(ins, executor.Input{
+			Containers: req.Containers, Source: job.OffChain, Destination: job.OffChain,
+			Data: req.Data, RequiresProof: req.RequiresProof,
+		})
+		at = append(at, i)
+	}
+	if len(ins) == 0 {
+		return ids, errs
+	}
+	created, cerrs := b.mgr.SubmitBatch(ctx, client, ins)
+	for k, i := range at {
+		ids[i], errs[i] = created[k], cerrs[k]
+	}
+	if len(reqs) == 1 && ids[0] != "" {
+		span.SetAttributes(attribute.String("job.id", ids[0]))
+	}
+	return ids, errs
+}
+
+func (b *backend) StartStream(ctx context.Context, client string, req job.Request) (*rest.Stream, error) {
+	ctx, span := b.tracer.Start(ctx, "job.stream", trace.WithAttributes(attribute.StringSlice("job.containers", req.Containers)))
+	defer span.End()
+	if jerr := b.guard.CheckOffchain(client, req.Containers, req.RequiresProof); jerr != nil {
+		b.metrics.Rejected.WithLabelValues("invalid").Inc()
+		return nil, jerr
+	}
+	select {
+	case b.streams <- struct{}{}:
+	default:
+		b.metrics.Rejected.WithLabelValues("busy").Inc()
+		return nil, job.Reject(job.CodeBusy, "Node busy")
+	}
+	release := func() { <-b.streams }
+	first := req.Containers[0]
+	id, err := b.store.Create(client, req.Containers[:1])
+	if err != nil {
+		release()
+		return nil, fmt.Errorf("start stream: %w", err)
+	}
+	span.SetAttributes(attribute.String("job.id", id))
+	b.metrics.Submitted.WithLabelValues("stream").Inc()
+	s, err := b.exec.Stream(ctx, executor.Input{
+		Containers: req.Containers[:1], Source: job.OffChain, Destination: job.Stream,
+		Data: req.Data, RequiresProof: req.RequiresProof,
+	})
+	if err != nil {
+		// The client still gets the id; the job records why nothing came.
+		b.finish(id, job.Result{Status: job.StatusFailed, Result: &job.ContainerResult{Container: first, Error: errMessage(err)}})
+		release()
+		return &rest.Stream{ID: id, ContentType: "application/octet-stream", Body: io.NopCloser(bytes.NewReader(nil))}, nil
+	}
+	return &rest.Stream{ID: id, ContentType: s.ContentType, Body: &recordingBody{b: b, id: id, container: first, body: s.Body, release: release}}, nil
+}
+
+func (b *backend) finish(id string, res job.Result) {
+	if err := b.store.Finish(id, res); err != nil {
+		b.log.Error("store job result", "job", id, "err", err)
+		return
+	}
+	b.metrics.Finished.WithLabelValues(string(res.Status)).Inc()
+}
+
+func errMessage(err error) string {
+	var ce *executor.ContainerError
+	if errors.As(err, &ce) {
+		return ce.Message
+	}
+	return err.Error()
+}
+
+// recordingBody relays a stream and keeps a copy; at the end it stores the
+// text as {"output": "<text>"}, or the failure.
+type recordingBody struct {
+	b         *backend
+	id        string
+	container string
+	body      io.ReadCloser
+	buf       bytes.Buffer
+	truncated bool
+	once      sync.Once
+	release   func() // frees the stream slot, once
+}
+
+func (r *recordingBody) Read(p []byte) (int, error) {
+	n, err := r.body.Read(p)
+	if n > 0 {
+		if r.buf.Len()+n <= maxStoredStream {
+			r.buf.Write(p[:n])
+		} else {
+			r.truncated = true
+		}
+	}
+	switch {
+	case err == io.EOF:
+		r.done(nil)
+	case err != nil:
+		r.done(err)
+	}
+	return n, err
+}
+
+func (r *recordingBody) Close() error {
+	r.done(errors.New("stream closed before its end (client went away)"))
+	return r.body.Close()
+}
+
+func (r *recordingBody) done(err error) {
+	r.once.Do(func() {
+		defer r.release()
+		if err != nil {
+			r.b.finish(r.id, job.Result{Status: job.StatusFailed, Result: &job.ContainerResult{Container: r.container, Error: errMessage(err)}})
+			return
+		}
+		if r.truncated {
+			r.b.log.Warn("stream longer than the stored limit; result truncated", "job", r.id, "limit", maxStoredStream)
+		}
+		out, merr := json.Marshal(map[string]string{"output": r.buf.String()})
+		if merr != nil {
+			r.b.finish(r.id, job.Result{Status: job.StatusFailed, Result: &job.ContainerResult{Container: r.container, Error: merr.Error()}})
+			return
+		}
+		r.b.finish(r.id, job.Result{Status: job.StatusSuccess, Result: &job.ContainerResult{Container: r.container, Output: out}})
+	})
+}
+
+func (b *backend) SubmitDelegated(ctx context.Context, client string, raw json.RawMessage) error {
+	if b.chain == nil {
+		return job.Reject(job.CodeInvalid, "Chain not enabled")
+	}
+	return b.chain.SubmitDelegated(ctx, client, raw)
+}
+
+func (b *backend) Results(ctx context.Context, client string, ids []string, intermediate bool) ([]job.Result, error) {
+	out := make([]job.Result, 0, len(ids))
+	for _, id := range ids {
+		j, err := b.store.Get(id)
+		if errors.Is(err, storage.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if j.Client != client {
+			continue
+		}
+		out = append(out, j.JobResult(intermediate))
+	}
+	return out, nil
+}
+
+func (b *backend) Wait(ctx context.Context, client string, ids []string) error {
+	res, err := b.Results(ctx, client, ids, false)
+	if err != nil {
+		return err
+	}
+	running := make([]string, 0, len(res))
+	for _, r := range res {
+		if !r.Status.Terminal() {
+			running = append(running, r.ID)
+		}
+	}
+	if len(running) == 0 {
+		return nil
+	}
+	w, err := b.store.Watch(running)
+	if err != nil {
+		return fmt.Errorf("wait for jobs: %w", err)
+	}
+	defer w.Close()
+	select {
+	case <-w.Done():
+	case <-ctx.Done():
+	case <-b.stopping:
+	}
+	return nil
+}
+
+// stopWaits releases every wait in progress and every later one.
+func (b *backend) stopWaits() { b.stopOnce.Do(func() { close(b.stopping) }) }
+
+func (b *backend) IDs(ctx context.Context, client string, pending *bool) ([]string, error) {
+	ids, err := b.store.List(client, pending)
+	if ids == nil {
+		ids = []string{}
+	}
+	return ids, err
+}
+
+func (b *backend) PutStatus(ctx context.Context, client, id string, status job.Status, containers []string) error {
+	if !status.Valid() {
+		return job.Reject(job.CodeInvalid, "Status is invalid")
+	}
+	if id == "" {
+		return job.Reject(job.CodeInvalid, "Invalid request: id is required", "field", "id")
+	}
+	if len(id) > 256 {
+		return job.Reject(job.CodeInvalid, "Invalid request: id is longer than 256 characters", "field", "id")
+	}
+	return b.store.PutStatus(client, id, status, containers)
+}
+
+func (b *backend) Info(ctx context.Context) rest.Info {
+	states := map[string]executor.ContainerState{}
+	for _, s := range b.rt.States() {
+		states[s.ID] = s
+	}
+	info := rest.Info{Version: version.Version, Containers: make([]rest.InfoContainer, 0, len(b.cfg.Containers))}
+	for _, c := range b.cfg.Containers {
+		ic := rest.InfoContainer{ID: c.ID, External: c.External, Image: c.Image, Description: c.Description}
+		if s, ok := states[c.ID]; ok {
+			ic.State = s
+		}
+		info.Containers = append(info.Containers, ic)
+	}
+	info.Pending.Offchain = b.store.Pending()
+	if b.chain != nil {
+		info.Pending.Onchain = b.chain.Pending()
+		info.Chain = rest.ChainInfo{Enabled: true, Address: b.chain.Address()}
+	}
+	return info
+}
+
+func (b *backend) Resources(ctx context.Context, modelID string) map[string]json.RawMessage {
+	return b.exec.Resources(ctx, modelID)
+}
+
+func (b *backend) Healthy(ctx context.Context) bool {
+	if err := b.store.Ping(); err != nil {
+		b.log.Warn("unhealthy: store", "err", err)
+		return false
+	}
+	if b.chain != nil {
+		if err := b.chain.Healthy(ctx); err != nil {
+			b.log.Warn("unhealthy: chain", "err", err)
+			return false
+		}
+	}
+	return true
+}
+
+var _ rest.Backend = (*backend)(nil)

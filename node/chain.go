@@ -1,0 +1,128 @@
+package node
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/ethclient"
+
+	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/relay"
+)
+
+// RelayOptions tune NewRelayChainWith beyond the configuration file.
+type RelayOptions struct {
+	// Backend replaces dialing chain.rpc_url (tests, the embedded chain).
+	Backend relay.Backend
+	// StartBlock is where the first scan starts when the data directory has
+	// no relay state (the Coordinator's deploy block). Default: the
+	// configuration's chain.start_block.
+	StartBlock uint64
+}
+
+// NewRelayChain builds the relay from the node's configuration: it dials
+// chain.rpc_url (http(s) polls heads, ws(s) subscribes), opens the nonce
+// journal in the node's store and reconciles it with the chain. Use it as
+// Options.NewChain when chain.enabled is true.
+func NewRelayChain(deps ChainDeps) (Chain, error) {
+	return NewRelayChainWith(RelayOptions{})(deps)
+}
+
+// NewRelayChainWith is NewRelayChain with extra options.
+func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
+	return func(deps ChainDeps) (Chain, error) {
+		cfg := deps.Config.Chain
+		if !cfg.Enabled {
+			return nil, errors.New("chain.enabled is false")
+		}
+		key, err := config.ParsePrivateKey(cfg.Wallet.PrivateKey)
+		if err != nil {
+			return nil, fmt.Errorf("chain.wallet.private_key: %w", err)
+		}
+		if !common.IsHexAddress(cfg.CoordinatorAddress) {
+			return nil, fmt.Errorf("chain.coordinator_address %q is not an address", cfg.CoordinatorAddress)
+		}
+		m, err := relay.NewMetrics(deps.Registry)
+		if err != nil {
+			return nil, fmt.Errorf("relay metrics: %w", err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		var closeFn func()
+		b := ro.Backend
+		if b == nil {
+			c, err := ethclient.DialContext(ctx, cfg.RPCURL)
+			if err != nil {
+				return nil, fmt.Errorf("dial chain.rpc_url %s: %w", cfg.RPCURL, err)
+			}
+			b, closeFn = c, c.Close
+		}
+		rpc := relay.Instrument(b, m)
+		parsed := coordinatorabi.NewCoordinator().GetABI()
+		so := coordinator.SenderOptions{
+			Key: key, MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
+			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
+			Decoder: coordinator.NewRevertDecoder(&parsed), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
+			Logger: deps.Logger,
+		}
+		if cfg.Wallet.MaxFeePerGas > 0 {
+			so.MaxFeePerGas = new(big.Int).SetUint64(cfg.Wallet.MaxFeePerGas)
+		}
+		if cfg.Wallet.MaxPriorityFeeGas > 0 {
+			so.MaxTipPerGas = new(big.Int).SetUint64(cfg.Wallet.MaxPriorityFeeGas)
+		}
+		s, err := coordinator.NewSender(ctx, rpc, deps.Store.Table(storage.TableNonce), so)
+		if err != nil {
+			if closeFn != nil {
+				closeFn()
+			}
+			return nil, err
+		}
+		start := ro.StartBlock
+		if start == 0 {
+			start = cfg.StartBlock
+		}
+		ids := make([]string, 0, len(deps.Config.Containers))
+		for _, c := range deps.Config.Containers {
+			ids = append(ids, c.ID)
+		}
+		r, err := relay.New(relay.Options{
+			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(cfg.CoordinatorAddress),
+			Runner: deps.Executor, Guard: deps.Guardian, Containers: ids,
+			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
+			Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,
+		})
+		if err != nil {
+			if closeFn != nil {
+				closeFn()
+			}
+			return nil, err
+		}
+		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "coordinator", cfg.CoordinatorAddress)
+		return &relayChain{Relay: r, close: closeFn}, nil
+	}
+}
+
+// relayChain closes the RPC client when Run returns.
+type relayChain struct {
+	*relay.Relay
+	close func()
+}
+
+func (c *relayChain) Run(ctx context.Context) error {
+	defer func() {
+		if c.close != nil {
+			c.close()
+		}
+	}()
+	return c.Relay.Run(ctx)
+}
+
+var _ Chain = (*relayChain)(nil)

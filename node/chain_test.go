@@ -1,0 +1,118 @@
+package node
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"math/big"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/testnet/chaintest"
+)
+
+// The node with its relay against the embedded chain over JSON-RPC: REST
+// accepts and rejects delegated subscriptions per SPEC §4, /info and
+// /health report the chain link, and deliveries land.
+func TestNodeWithRelay(t *testing.T) {
+	chain, dep := chaintest.Start(t)
+	ctx := context.Background()
+	owner, nodeKey := chain.FundedKeys()[0], chain.FundedKeys()[1]
+
+	cfg := echoConfig(startEcho(t))
+	cfg.Chain = config.Chain{Enabled: true, RPCURL: chain.RPCURL(), CoordinatorAddress: dep.Coordinator.Hex(),
+		PollInterval: config.Duration(100 * time.Millisecond),
+		Wallet:       config.Wallet{PrivateKey: hex.EncodeToString(crypto.FromECDSA(nodeKey)), MaxGasLimit: 10_000_000}}
+	tn := startNode(t, cfg, Options{NewChain: NewRelayChainWith(RelayOptions{StartBlock: dep.DeployBlock})})
+
+	code, body := tn.do(t, http.MethodGet, "/info", "")
+	require.Equal(t, http.StatusOK, code)
+	var info struct {
+		Chain struct {
+			Enabled bool   `json:"enabled"`
+			Address string `json:"address"`
+		} `json:"chain"`
+	}
+	require.NoError(t, json.Unmarshal(body, &info))
+	require.True(t, info.Chain.Enabled)
+	require.Equal(t, crypto.PubkeyToAddress(nodeKey.PublicKey).Hex(), info.Chain.Address)
+	code, _ = tn.do(t, http.MethodGet, "/health", "")
+	require.Equal(t, http.StatusOK, code)
+
+	head, err := chain.Client().HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	domain := coordinator.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}
+	mk := func(nonce, expiry uint32) *coordinator.DelegatedRequest {
+		r := &coordinator.DelegatedRequest{Delegate: coordinator.DelegateSubscription{Nonce: nonce, Expiry: expiry, Sub: coordinator.Subscription{
+			Owner: dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 5_000_000,
+			ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int)}}, Data: json.RawMessage(`{"x":1}`)}
+		r.Sig, err = r.Delegate.Sign(domain, owner)
+		require.NoError(t, err)
+		return r
+	}
+	post := func(r *coordinator.DelegatedRequest) (int, string) {
+		b, err := coordinator.EncodeDelegated(r)
+		require.NoError(t, err)
+		code, body := tn.do(t, http.MethodPost, "/api/jobs", string(b))
+		return code, string(body)
+	}
+	bad := mk(2, uint32(head.Time+3600))
+	bad.Sig = bad.Sig.HighS()
+	code, body2 := post(bad)
+	require.Equal(t, http.StatusUnauthorized, code)
+	require.Contains(t, body2, "Invalid signature")
+	code, body2 = post(mk(3, uint32(head.Time)))
+	require.Equal(t, http.StatusBadRequest, code)
+	require.Contains(t, body2, "Signature expired")
+	code, body2 = post(mk(1, uint32(head.Time+3600)))
+	require.Equal(t, http.StatusOK, code, body2)
+	require.JSONEq(t, `{}`, body2)
+
+	// An on-chain request from the example consumer.
+	ec := exampleconsumerabi.NewExampleConsumer()
+	sendTx(t, chain, dep.ExampleConsumer, ec.PackRequest("echo", []byte("from chain"), 1))
+
+	require.Eventually(t, func() bool {
+		out, err := chain.Client().CallContract(ctx, ethereum.CallMsg{To: &dep.ExampleConsumer, Data: ec.PackDeliveries()}, nil)
+		if err != nil {
+			return false
+		}
+		n, err := ec.UnpackDeliveries(out)
+		return err == nil && n.Int64() == 2
+	}, time.Minute, 100*time.Millisecond, "delegated and on-chain requests delivered")
+	_, metrics := tn.do(t, http.MethodGet, "/metrics", "")
+	require.True(t, strings.Contains(string(metrics), `infernode_relay_deliveries_total{result="delivered"}`), "relay metrics served")
+}
+
+// sendTx sends a transaction from the embedded chain's first key.
+func sendTx(t *testing.T, chain *testnet.Embedded, to common.Address, data []byte) {
+	t.Helper()
+	ctx := context.Background()
+	k := chain.FundedKeys()[0]
+	c := chain.Client()
+	from := crypto.PubkeyToAddress(k.PublicKey)
+	nonce, err := c.PendingNonceAt(ctx, from)
+	require.NoError(t, err)
+	gas, err := c.EstimateGas(ctx, ethereum.CallMsg{From: from, To: &to, Data: data})
+	require.NoError(t, err)
+	head, err := c.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	tip := big.NewInt(1e9)
+	tx, err := types.SignNewTx(k, types.LatestSignerForChainID(big.NewInt(testnet.EmbeddedChainID)), &types.DynamicFeeTx{
+		ChainID: big.NewInt(testnet.EmbeddedChainID), Nonce: nonce, GasTipCap: tip,
+		GasFeeCap: new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip), Gas: gas * 2, To: &to, Data: data})
+	require.NoError(t, err)
+	require.NoError(t, c.SendTransaction(ctx, tx))
+}

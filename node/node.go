@@ -1,0 +1,406 @@
+package node
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/infernode/infernode/access"
+	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/rest"
+)
+
+// Chain is the node's chain side, implemented by the relay. Every method
+// is safe for concurrent use.
+type Chain interface {
+	// Run runs the listener, scheduler and sender; it returns when ctx is
+	// done (nil) or when the chain side cannot go on (an error, which stops
+	// the node).
+	Run(ctx context.Context) error
+	// SubmitDelegated verifies and persists a delegated subscription
+	// posted over REST; rejections are *job.Error values.
+	SubmitDelegated(ctx context.Context, client string, raw json.RawMessage) error
+	// Pending is the number of on-chain jobs not yet delivered.
+	Pending() int
+	// Address is the node's wallet address.
+	Address() string
+	// Healthy reports whether the chain link works.
+	Healthy(ctx context.Context) error
+}
+
+// ChainDeps is what a chain side is built from once the node has opened
+// its store and built its executor (see Options.NewChain).
+type ChainDeps struct {
+	Config   *config.Config
+	Store    *storage.Store // the chain side's state goes in its tables (Store.Table)
+	Executor *executor.Executor
+	Guardian *access.Guardian
+	Logger   *slog.Logger
+	Registry *prometheus.Registry
+	Tracer   trace.TracerProvider
+}
+
+// Options configures New. Zero values take the documented defaults.
+type Options struct {
+	// Runtime provides the containers. Nil: chosen from the config, the
+	// unmanaged runtime when manage_containers is false, else
+	// NewManagedRuntime.
+	Runtime executor.Runtime
+	// NewManagedRuntime builds the runtime for manage_containers: true.
+	// Nil: the Docker runtime wired in runtime_docker.go.
+	NewManagedRuntime func(cfg *config.Config, log *slog.Logger) (executor.Runtime, error)
+	// Chain is the chain side. Nil with NewChain nil: the relay
+	// (NewRelayChain) when chain.enabled is true, else chain disabled.
+	Chain Chain
+	// NewChain builds the chain side from the node's store and executor
+	// when Run starts; it takes precedence over Chain.
+	NewChain func(ChainDeps) (Chain, error)
+	// Logger. Default: slog.Default().
+	Logger *slog.Logger
+	// Listener serves REST. Default: a listener on server.host:server.port.
+	Listener net.Listener
+	// Registry receives every metric and is served at /metrics. Default: a
+	// fresh registry with the Go and process collectors.
+	Registry *prometheus.Registry
+	// TracerProvider. Default: the global provider.
+	TracerProvider trace.TracerProvider
+	// Propagator carries the trace context to containers. Default: the
+	// global propagator.
+	Propagator propagation.TextMapPropagator
+	// ShutdownGrace is how long a stopping node lets in-flight requests and
+	// queued jobs finish before cancelling them. Default 10s.
+	ShutdownGrace time.Duration
+	// StoreNoSync skips fsync in the store: benchmarks only.
+	StoreNoSync bool
+	// StoreSyncFinish makes the store fsync every job's finish too (see
+	// storage.Options.SyncFinish); by default only the durable create does.
+	StoreSyncFinish bool
+}
+
+// newManagedRuntime is the Docker runtime constructor, set by
+// runtime_docker.go; nil in a build without it.
+var newManagedRuntime func(cfg *config.Config, log *slog.Logger) (executor.Runtime, error)
+
+// Node is a compute node. Create it with New and run it once with Run.
+type Node struct {
+	cfg   *config.Config
+	opts  Options
+	log   *slog.Logger
+	reg   *prometheus.Registry
+	tp    trace.TracerProvider
+	guard *access.Guardian
+
+	ready   chan struct{}
+	mu      sync.Mutex
+	running bool
+	addr    net.Addr
+	back    *backend
+}
+
+// New applies the defaults to a copy of cfg, validates it, and returns a
+// node ready to Run.
+func New(cfg *config.Config, opts Options) (*Node, error) {
+	if cfg == nil {
+		return nil, errors.New("node: nil config")
+	}
+	// Work on a defaulted copy: callers may pass a hand-built config, and
+	// the node must not change theirs.
+	c := *cfg
+	c.Containers = append([]config.Container(nil), cfg.Containers...)
+	if cfg.Log != nil {
+		l := *cfg.Log
+		c.Log = &l
+	}
+	cfg = &c
+	cfg.ApplyDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.Registry == nil {
+		opts.Registry = prometheus.NewRegistry()
+		opts.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	}
+	if opts.TracerProvider == nil {
+		opts.TracerProvider = otel.GetTracerProvider()
+	}
+	if opts.ShutdownGrace <= 0 {
+		opts.ShutdownGrace = 10 * time.Second
+	}
+	if opts.NewManagedRuntime == nil {
+		opts.NewManagedRuntime = newManagedRuntime
+	}
+	if cfg.Chain.Enabled && opts.Chain == nil && opts.NewChain == nil {
+		opts.NewChain = NewRelayChain
+	}
+	return &Node{
+		cfg: cfg, opts: opts, log: opts.Logger, reg: opts.Registry, tp: opts.TracerProvider,
+		guard: access.NewGuardian(cfg.Containers), ready: make(chan struct{}),
+	}, nil
+}
+
+// Ready is closed once the node serves REST.
+func (n *Node) Ready() <-chan struct{} { return n.ready }
+
+// Addr is the REST listener's address; valid once Ready is closed.
+func (n *Node) Addr() net.Addr {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.addr
+}
+
+// Run opens the store, recovers interrupted jobs, starts the containers,
+// the job manager, the chain side and the REST server, and runs until ctx
+// is done; then it stops everything in reverse order and returns nil, or
+// the error that stopped it.
+func (n *Node) Run(ctx context.Context) (err error) {
+	n.mu.Lock()
+	if n.running {
+		n.mu.Unlock()
+		return errors.New("node: Run called twice")
+	}
+	n.running = true
+	n.mu.Unlock()
+	serving := false
+	defer func() {
+		// A listener handed in is closed even when Run fails before serving.
+		if !serving && n.opts.Listener != nil {
+			n.opts.Listener.Close()
+		}
+	}()
+	cfg := n.cfg
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
+	}
+	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync, SyncFinish: n.opts.StoreSyncFinish || cfg.Jobs.SyncFinish})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := st.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("close store: %w", cerr)
+		}
+	}()
+	recovered, err := st.RecoverInterrupted()
+	if err != nil {
+		return err
+	}
+	if recovered > 0 {
+		n.log.Warn("marked jobs interrupted by the last stop as failed", "count", recovered)
+	}
+
+	rt, err := n.runtime()
+	if err != nil {
+		return err
+	}
+	unregister, err := n.registerRuntime(rt)
+	if err != nil {
+		return err
+	}
+	defer unregister()
+	n.log.Info("starting containers", "count", len(cfg.Containers), "managed", cfg.Managed())
+	if err := rt.Start(ctx); err != nil {
+		_ = rt.Stop(context.WithoutCancel(ctx))
+		return fmt.Errorf("start containers: %w", err)
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		if serr := rt.Stop(sctx); serr != nil {
+			n.log.Error("stop containers", "err", serr)
+		}
+	}()
+
+	exec, err := executor.New(executor.Options{Runtime: rt, Containers: cfg.Containers, HTTPClient: containerClient(cfg.Jobs.Workers),
+		TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator})
+	if err != nil {
+		return err
+	}
+	chain := n.opts.Chain
+	if n.opts.NewChain != nil {
+		chain, err = n.opts.NewChain(ChainDeps{Config: cfg, Store: st, Executor: exec, Guardian: n.guard, Logger: n.log, Registry: n.reg, Tracer: n.tp})
+		if err != nil {
+			return fmt.Errorf("chain: %w", err)
+		}
+	}
+
+	b, err := newBackend(n, st, rt, exec, chain)
+	if err != nil {
+		return err
+	}
+	defer b.mgr.Close(n.opts.ShutdownGrace)
+
+	ln := n.opts.Listener
+	if ln == nil {
+		addr := net.JoinHostPort(cfg.Server.Host, strconv.Itoa(cfg.Server.Port))
+		if ln, err = net.Listen("tcp", addr); err != nil {
+			return fmt.Errorf("listen on %s (server.host, server.port): %w", addr, err)
+		}
+	}
+	handler, err := n.handler(b)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(n.log.Handler(), slog.LevelDebug)}
+	srv.RegisterOnShutdown(b.stopWaits)
+
+	rctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var wg sync.WaitGroup
+	errc := make(chan error, 3)
+	serving = true
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			errc <- fmt.Errorf("serve REST: %w", err)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		n.purgeLoop(rctx, st)
+	}()
+	if chain != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := chain.Run(rctx); err != nil && rctx.Err() == nil {
+				errc <- fmt.Errorf("chain: %w", err)
+			}
+		}()
+	}
+	n.mu.Lock()
+	n.addr, n.back = ln.Addr(), b
+	n.mu.Unlock()
+	close(n.ready)
+	n.log.Info("node serving", "addr", ln.Addr().String(), "data_dir", cfg.DataDir, "containers", len(cfg.Containers), "chain", chain != nil)
+
+	var runErr error
+	select {
+	case <-ctx.Done():
+	case runErr = <-errc:
+		n.log.Error("node stopping", "err", runErr)
+	}
+	n.log.Info("node stopping")
+	sctx, scancel := context.WithTimeout(context.WithoutCancel(ctx), n.opts.ShutdownGrace)
+	if err := srv.Shutdown(sctx); err != nil {
+		_ = srv.Close()
+	}
+	scancel()
+	cancel(ErrShuttingDown)
+	wg.Wait()
+	return runErr
+}
+
+func (n *Node) runtime() (executor.Runtime, error) {
+	if n.opts.Runtime != nil {
+		return n.opts.Runtime, nil
+	}
+	if !n.cfg.Managed() {
+		return executor.NewUnmanaged(n.cfg.Containers, executor.UnmanagedOptions{}), nil
+	}
+	if n.opts.NewManagedRuntime == nil {
+		return nil, errors.New("manage_containers is true but this build has no Docker runtime; set manage_containers to false and run the containers yourself")
+	}
+	rt, err := n.opts.NewManagedRuntime(n.cfg, n.log)
+	if err != nil {
+		return nil, fmt.Errorf("managed runtime: %w", err)
+	}
+	return rt, nil
+}
+
+// containerClient is the executor's HTTP client, with enough idle
+// keep-alive connections per container for every job worker and every
+// stream slot (jobs.workers each) to call the same container at once: a
+// smaller pool closes and redials connections under full load.
+func containerClient(workers int) *http.Client {
+	return executor.NewHTTPClient(idlePerContainer(workers))
+}
+
+func idlePerContainer(workers int) int { return max(executor.DefaultIdlePerHost, 2*workers) }
+
+// registerRuntime exports the metrics of a runtime that is a
+// prometheus.Collector (the Docker runtime) at /metrics. A collector the
+// registry already holds (the caller registered it) is left alone; one
+// registered here is unregistered by the returned func, so a registry
+// reused by a later node serves that node's runtime, not a stopped one.
+func (n *Node) registerRuntime(rt executor.Runtime) (func(), error) {
+	c, ok := rt.(prometheus.Collector)
+	if !ok {
+		return func() {}, nil
+	}
+	if err := n.reg.Register(c); err != nil {
+		var are prometheus.AlreadyRegisteredError
+		if errors.As(err, &are) {
+			return func() {}, nil
+		}
+		return nil, fmt.Errorf("register container runtime metrics: %w", err)
+	}
+	return func() { n.reg.Unregister(c) }, nil
+}
+
+func (n *Node) handler(b *backend) (http.Handler, error) {
+	s := n.cfg.Server
+	ro := rest.Options{
+		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
+	}
+	if s.RateLimit != nil {
+		ro.RateLimit = s.RateLimit.NumRequests
+		ro.RatePeriod = time.Duration(s.RateLimit.Period * float64(time.Second))
+	}
+	for _, c := range s.StatusNetworks {
+		p, err := config.ParsePrefix(c)
+		if err != nil {
+			return nil, fmt.Errorf("server.status_networks: %w", err)
+		}
+		ro.StatusNetworks = append(ro.StatusNetworks, p)
+	}
+	for _, c := range s.TrustedProxies {
+		p, err := config.ParsePrefix(c)
+		if err != nil {
+			return nil, fmt.Errorf("server.trusted_proxies: %w", err)
+		}
+		ro.TrustedProxies = append(ro.TrustedProxies, p)
+	}
+	return rest.New(b, ro), nil
+}
+
+// purgeLoop deletes finished jobs older than jobs.retention every
+// jobs.purge_every.
+func (n *Node) purgeLoop(ctx context.Context, st *storage.Store) {
+	t := time.NewTicker(n.cfg.Jobs.PurgeEvery.D())
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		k, err := st.Purge(ctx, time.Now().Add(-n.cfg.Jobs.Retention.D()))
+		if err != nil && ctx.Err() == nil {
+			n.log.Error("purge finished jobs", "err", err)
+		}
+		if k > 0 {
+			n.log.Debug("purged finished jobs", "count", k)
+		}
+	}
+}
