@@ -140,13 +140,14 @@ func (j *journal) reserveNoSyncWait(r *Record) (wait func() error, err error) {
 		defer b.Close()
 		return func() error { return nil }, b.Commit()
 	}
-	if wait, err = pb.CommitPipelined(); err != nil {
+	synced, err := pb.CommitPipelined()
+	if err != nil {
 		b.Close()
 		return nil, err
 	}
 	return func() error {
 		defer b.Close()
-		return wait()
+		return synced()
 	}, nil
 }
 
