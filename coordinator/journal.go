@@ -111,20 +111,44 @@ func (j *journal) setNext(n uint64) error {
 // reserve writes the record for nonce r.Nonce, the key index and next =
 // r.Nonce+1 in one synced batch.
 func (j *journal) reserve(r *Record) error {
+	wait, err := j.reserveNoSyncWait(r)
+	if err != nil {
+		return err
+	}
+	return wait()
+}
+
+// reserveNoSyncWait writes the same batch as reserve and returns once it
+// is applied (visible, in order); wait returns once it is synced. Callers
+// serialise the apply (nonce order in the log) and wait outside their lock,
+// so concurrent reservations share one fsync.
+func (j *journal) reserveNoSyncWait(r *Record) (wait func() error, err error) {
 	b := j.kv.NewBatch()
-	defer b.Close()
-	if err := storage.BatchJSON(b, storage.NonceTxKey(r.Nonce), r); err != nil {
-		return err
+	err = storage.BatchJSON(b, storage.NonceTxKey(r.Nonce), r)
+	if err == nil && r.Key != "" {
+		err = b.Put(storage.NonceIndexKey(r.Key), storage.EncodeUint64(r.Nonce))
 	}
-	if r.Key != "" {
-		if err := b.Put(storage.NonceIndexKey(r.Key), storage.EncodeUint64(r.Nonce)); err != nil {
-			return err
-		}
+	if err == nil {
+		err = b.Put(storage.NonceNextKey(), storage.EncodeUint64(r.Nonce+1))
 	}
-	if err := b.Put(storage.NonceNextKey(), storage.EncodeUint64(r.Nonce+1)); err != nil {
-		return err
+	if err != nil {
+		b.Close()
+		return nil, err
 	}
-	return b.Commit()
+	pb, ok := b.(storage.PipelinedBatch)
+	if !ok {
+		defer b.Close()
+		return func() error { return nil }, b.Commit()
+	}
+	synced, err := pb.CommitPipelined()
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	return func() error {
+		defer b.Close()
+		return synced()
+	}, nil
 }
 
 func (j *journal) put(r *Record) error { return storage.PutJSON(j.kv, storage.NonceTxKey(r.Nonce), r) }

@@ -17,6 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/infernode/infernode/internal/storage"
 )
@@ -47,9 +48,19 @@ type SenderOptions struct {
 	// Confirmations is how many blocks (the mined one included) make a
 	// receipt final. Default 1.
 	Confirmations uint64
-	// MaxInFlight bounds unconfirmed transactions; Send waits for a slot.
-	// Default 16.
+	// MaxInFlight bounds unconfirmed transactions (memory and journal
+	// records); Send waits for a slot. Default 1024. Block space is
+	// bounded by MaxPendingGas, not by this count.
 	MaxInFlight int
+	// MaxPendingGas bounds the gas the transactions sent and not yet final
+	// are expected to use; Send waits while the next one would exceed it
+	// (one transaction is always let through). Expected gas is the
+	// estimate scaled by the ratio of gas used to estimate measured on this
+	// sender's mined transactions. Default 0: the gas limit of the latest
+	// block, so deliveries fill each block and the backlog waits in the
+	// node (where it can still be skipped) rather than in the pool (where
+	// it would be replaced as stuck).
+	MaxPendingGas uint64
 	// StuckBlocks is how many new heads a transaction may stay unmined
 	// before it is replaced with a higher fee. Default 3.
 	StuckBlocks uint64
@@ -74,7 +85,7 @@ func (o *SenderOptions) defaults() {
 		o.Confirmations = 1
 	}
 	if o.MaxInFlight <= 0 {
-		o.MaxInFlight = 16
+		o.MaxInFlight = 1024
 	}
 	if o.StuckBlocks == 0 {
 		o.StuckBlocks = 3
@@ -116,11 +127,32 @@ type Sender struct {
 	signer  types.Signer
 
 	sendMu  sync.Mutex // serialises nonce reservation
-	mu      sync.Mutex // guards open, slots, changed
+	mu      sync.Mutex // guards open, slots, gas, expect, changed, head, tip*, usedRatio
 	open    map[uint64]*Record
 	slots   int
 	changed chan struct{}
-	stepMu  sync.Mutex // one monitor step at a time
+	// gas is the expected gas of the open transactions (expect by nonce).
+	gas    uint64
+	expect map[uint64]uint64
+	// usedRatio is gas used / estimate on this sender's mined
+	// transactions (a moving average; 1 until the first receipt).
+	usedRatio float64
+	learned   bool
+	estimates map[uint64]uint64 // estimate by nonce, for usedRatio
+	// head is the latest head, pushed by ObserveHead (headFed) or read by
+	// the monitor; tip is the suggested tip read once for tipBlock.
+	head     *types.Header
+	headFed  bool
+	tip      *big.Int
+	tipBlock uint64
+	kick     chan struct{}
+	tipMu    sync.Mutex
+
+	stepMu   sync.Mutex  // one monitor step at a time; guards the fields below
+	stepHead common.Hash // head of the last monitor step
+	scanned  uint64      // last block whose receipts were read
+	mined    map[common.Hash]*types.Receipt
+	checked  map[uint64]uint64 // nonce -> head at the last pool check
 }
 
 // NewSender opens the journal of opts.Key's account in nonces (the node
@@ -143,6 +175,9 @@ func NewSender(ctx context.Context, b Backend, nonces storage.KeyValueStore, opt
 		signer:  types.LatestSignerForChainID(chainID),
 		open:    map[uint64]*Record{},
 		changed: make(chan struct{}),
+		expect:  map[uint64]uint64{}, estimates: map[uint64]uint64{}, usedRatio: 1,
+		kick:  make(chan struct{}, 1),
+		mined: map[common.Hash]*types.Receipt{}, checked: map[uint64]uint64{},
 	}
 	s.j = newJournal(nonces, s.addr)
 	if err := s.reconcile(ctx); err != nil {
@@ -190,6 +225,10 @@ func (s *Sender) reconcile(ctx context.Context) error {
 		}
 	}
 	s.slots = len(s.open)
+	for n, r := range s.open {
+		s.expect[n] = r.Gas
+		s.gas += r.Gas
+	}
 	if len(s.open) > 0 {
 		s.o.Logger.Info("sender: resuming journaled transactions", "address", s.addr, "open", len(s.open), "pending_nonce", pending)
 	}
@@ -229,11 +268,19 @@ func (s *Sender) notifyLocked() {
 	s.changed = make(chan struct{})
 }
 
-func (s *Sender) acquire(ctx context.Context) error {
+// acquire takes a slot for a transaction expected to use gas: it waits
+// while MaxInFlight transactions are open, or while their expected gas plus
+// this one's would exceed the pending-gas budget.
+func (s *Sender) acquire(ctx context.Context, gas uint64) error {
 	for {
 		s.mu.Lock()
-		if s.slots < s.o.MaxInFlight {
+		budget := s.o.MaxPendingGas
+		if budget == 0 && s.head != nil {
+			budget = s.head.GasLimit
+		}
+		if s.slots < s.o.MaxInFlight && (s.gas == 0 || budget == 0 || s.gas+gas <= budget) {
 			s.slots++
+			s.gas += gas
 			s.mu.Unlock()
 			return nil
 		}
@@ -247,11 +294,52 @@ func (s *Sender) acquire(ctx context.Context) error {
 	}
 }
 
-func (s *Sender) release() {
+func (s *Sender) release(gas uint64) {
 	s.mu.Lock()
 	s.slots--
+	s.gas -= min(gas, s.gas)
 	s.notifyLocked()
 	s.mu.Unlock()
+}
+
+// expected is the gas a transaction estimated at est is expected to use.
+func (s *Sender) expected(est uint64) uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return max(uint64(float64(est)*s.usedRatio), 21_000)
+}
+
+// ObserveHead gives the sender the latest head (the relay follows heads
+// anyway): sends price against it instead of reading it again, and the
+// monitor is woken to read the new block's receipts.
+func (s *Sender) ObserveHead(h *types.Header) {
+	s.mu.Lock()
+	s.head, s.headFed = h, true // lower after a reorg, too
+	s.mu.Unlock()
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+// latestHead is the observed head when heads are pushed, else a fresh read.
+func (s *Sender) latestHead(ctx context.Context) (*types.Header, error) {
+	s.mu.Lock()
+	h, fed := s.head, s.headFed
+	s.mu.Unlock()
+	if fed && h != nil {
+		return h, nil
+	}
+	h, err := s.b.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if s.head == nil || h.Number.Cmp(s.head.Number) >= 0 {
+		s.head = h
+	}
+	s.mu.Unlock()
+	return h, nil
 }
 
 // Simulate runs c with eth_call from the sender's address against the latest
@@ -291,26 +379,28 @@ func (s *Sender) Send(ctx context.Context, c Call) (*Record, error) {
 			return r, nil
 		}
 	}
-	if err := s.acquire(ctx); err != nil {
+	// The estimate is the simulation: a revert comes back from it decoded.
+	gas, est, err := s.estimate(ctx, c)
+	if err != nil {
 		return nil, err
 	}
-	r, err := s.send(ctx, c)
+	if _, err := s.latestHead(ctx); err != nil { // the budget needs the block gas limit
+		return nil, fmt.Errorf("read head: %w", err)
+	}
+	exp := s.expected(est)
+	if err := s.acquire(ctx, exp); err != nil {
+		return nil, err
+	}
+	r, err := s.send(ctx, c, gas, est, exp)
 	if err != nil {
-		s.release()
+		s.release(exp)
 		return nil, err
 	}
 	return r, nil
 }
 
-func (s *Sender) send(ctx context.Context, c Call) (*Record, error) {
-	if _, err := s.Simulate(ctx, c); err != nil && !s.simAllowed(err) {
-		return nil, fmt.Errorf("simulate: %w", err)
-	}
-	gas, err := s.estimate(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	head, err := s.b.HeaderByNumber(ctx, nil)
+func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Record, error) {
+	head, err := s.latestHead(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("read head: %w", err)
 	}
@@ -321,12 +411,17 @@ func (s *Sender) send(ctx context.Context, c Call) (*Record, error) {
 	}
 
 	s.sendMu.Lock()
-	defer s.sendMu.Unlock()
+	locked := true
+	defer func() {
+		if locked {
+			s.sendMu.Unlock()
+		}
+	}()
 	if c.Key != "" { // a concurrent Send with the same key may have won
 		if r, ok, err := s.Lookup(c.Key); err != nil {
 			return nil, err
 		} else if ok {
-			s.release()
+			s.release(exp)
 			return r, nil
 		}
 	}
@@ -341,24 +436,38 @@ func (s *Sender) send(ctx context.Context, c Call) (*Record, error) {
 	if limit != nil {
 		r.FeeCap = (*hexutil.Big)(new(big.Int).Set(limit))
 	}
-	if err := s.j.reserve(r); err != nil {
-		return nil, fmt.Errorf("reserve nonce %d: %w", nonce, err)
-	}
-	// From here the nonce is accounted for: a failure leaves the reserved
-	// record to the monitor, which fills it with a no-op. The record joins
-	// the monitor's set only once signed, so the two never race to sign.
+	// Signed first, so the nonce, the signed bytes and the next nonce are
+	// journaled in one synced batch (one fsync per transaction on the
+	// serialised path); nothing leaves the process before it.
 	tx, err := s.sign(r, tip, feeCap)
-	if err == nil {
-		err = s.commitVersion(r, tx, head.Number.Uint64())
+	if err != nil {
+		return nil, fmt.Errorf("sign nonce %d: %w", nonce, err)
 	}
+	raw, err := tx.MarshalBinary()
+	if err != nil {
+		return nil, fmt.Errorf("encode nonce %d: %w", nonce, err)
+	}
+	r.Raw, r.State, r.SentHead = []hexutil.Bytes{raw}, StateSent, head.Number.Uint64()
+	wait, err := s.j.reserveNoSyncWait(r)
+	if err != nil {
+		return nil, fmt.Errorf("journal nonce %d: %w", nonce, err)
+	}
+	// The next nonce is taken in memory order; the fsync is shared with
+	// concurrent sends, outside the lock.
+	s.sendMu.Unlock()
+	locked = false
+	if err := wait(); err != nil {
+		// Applied but not known durable: the nonce is in the WAL, so it
+		// is tracked (the monitor rebroadcasts it), never reused.
+		s.o.Logger.Error("sender: journal sync failed", "nonce", nonce, "err", err)
+	}
+	// From here the nonce is accounted for: the monitor follows it (and
+	// rebroadcasts it if this broadcast is lost).
 	out := r.copy()
 	s.mu.Lock()
 	s.open[nonce] = r
+	s.expect[nonce], s.estimates[nonce] = exp, est
 	s.mu.Unlock()
-	if err != nil {
-		s.o.Logger.Error("sender: sign or journal failed; the nonce will be filled", "nonce", nonce, "err", err)
-		return out, nil
-	}
 	s.broadcast(ctx, out, tx)
 	return out, nil
 }
@@ -369,26 +478,31 @@ func (r *Record) copy() *Record {
 	return &c
 }
 
-func (s *Sender) estimate(ctx context.Context, c Call) (uint64, error) {
-	est, err := s.b.EstimateGas(ctx, s.msg(c))
+// estimate returns the gas limit for c and the bare estimate. A revert is
+// returned decoded, as the simulation's error.
+func (s *Sender) estimate(ctx context.Context, c Call) (gas, est uint64, err error) {
+	est, err = s.b.EstimateGas(ctx, s.msg(c))
 	if err != nil {
 		err = s.o.Decoder.FromError(err)
 		if !s.simAllowed(err) {
-			return 0, fmt.Errorf("estimate gas: %w", err)
+			if IsRevert(err, "") {
+				return 0, 0, fmt.Errorf("simulate: %w", err)
+			}
+			return 0, 0, fmt.Errorf("estimate gas: %w", err)
 		}
 		est = s.o.MaxGasLimit
 	}
-	gas := est + est*s.o.GasMarginPercent/100
+	gas = est + est*s.o.GasMarginPercent/100
 	if gas < c.MinGas {
 		gas = c.MinGas
 	}
 	if gas > s.o.MaxGasLimit {
 		if est > s.o.MaxGasLimit || c.MinGas > s.o.MaxGasLimit {
-			return 0, fmt.Errorf("%w: need %d, limit %d", ErrGasAboveLimit, max(est, c.MinGas), s.o.MaxGasLimit)
+			return 0, 0, fmt.Errorf("%w: need %d, limit %d", ErrGasAboveLimit, max(est, c.MinGas), s.o.MaxGasLimit)
 		}
 		gas = s.o.MaxGasLimit
 	}
-	return gas, nil
+	return gas, est, nil
 }
 
 func minCap(a, b *big.Int) *big.Int {
@@ -413,9 +527,8 @@ func (s *Sender) fees(ctx context.Context, head *types.Header, limit *big.Int) (
 	if limit != nil && base.Cmp(limit) > 0 {
 		return nil, nil, fmt.Errorf("%w: base fee %s > cap %s", ErrFeeAboveCap, base, limit)
 	}
-	tip, err = s.b.SuggestGasTipCap(ctx)
-	if err != nil {
-		return nil, nil, fmt.Errorf("suggest tip: %w", err)
+	if tip, err = s.suggestTip(ctx, head); err != nil {
+		return nil, nil, err
 	}
 	if s.o.MaxTipPerGas != nil && tip.Cmp(s.o.MaxTipPerGas) > 0 {
 		tip = new(big.Int).Set(s.o.MaxTipPerGas)
@@ -428,6 +541,30 @@ func (s *Sender) fees(ctx context.Context, head *types.Header, limit *big.Int) (
 		tip = new(big.Int).Set(feeCap)
 	}
 	return tip, feeCap, nil
+}
+
+// suggestTip reads the suggested tip once per block.
+func (s *Sender) suggestTip(ctx context.Context, head *types.Header) (*big.Int, error) {
+	n := head.Number.Uint64()
+	s.tipMu.Lock() // concurrent sends at a new block ask once
+	defer s.tipMu.Unlock()
+	s.mu.Lock()
+	if s.tip != nil && s.tipBlock == n {
+		tip := new(big.Int).Set(s.tip)
+		s.mu.Unlock()
+		return tip, nil
+	}
+	s.mu.Unlock()
+	tip, err := s.b.SuggestGasTipCap(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("suggest tip: %w", err)
+	}
+	s.mu.Lock()
+	if n >= s.tipBlock {
+		s.tip, s.tipBlock = new(big.Int).Set(tip), n
+	}
+	s.mu.Unlock()
+	return tip, nil
 }
 
 func (s *Sender) sign(r *Record, tip, feeCap *big.Int) (*types.Transaction, error) {
@@ -465,9 +602,23 @@ func (s *Sender) broadcast(ctx context.Context, r *Record, tx *types.Transaction
 // Wait blocks until the transaction sent under key is final and returns its
 // record (State Confirmed or Failed).
 func (s *Sender) Wait(ctx context.Context, key string) (*Record, error) {
+	nonce, known := uint64(0), false
 	for {
 		s.mu.Lock()
 		ch := s.changed
+		// While the nonce is open, nothing final is in the journal: the
+		// wake-up costs no read (many deliveries wait at once).
+		if known {
+			if r, open := s.open[nonce]; open && r.Key == key {
+				s.mu.Unlock()
+				select {
+				case <-ch:
+					continue
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
+			}
+		}
 		s.mu.Unlock()
 		r, ok, err := s.Lookup(key)
 		if err != nil {
@@ -479,6 +630,7 @@ func (s *Sender) Wait(ctx context.Context, key string) (*Record, error) {
 		if r.State.Final() {
 			return r, nil
 		}
+		nonce, known = r.Nonce, true
 		select {
 		case <-ch:
 		case <-ctx.Done():
@@ -501,59 +653,149 @@ func (s *Sender) Run(ctx context.Context) error {
 		case <-ctx.Done():
 			return nil
 		case <-t.C:
+		case <-s.kick:
 		}
 	}
 }
 
-// Step runs one monitor pass over the open transactions.
+// Step runs one monitor pass over the open transactions. It acts once per
+// new head (and on reserved nonces at once): the receipts of every block
+// since the last pass are read with one eth_getBlockReceipts each, so the
+// cost does not grow with the number of transactions in flight.
 func (s *Sender) Step(ctx context.Context) error {
 	s.stepMu.Lock()
 	defer s.stepMu.Unlock()
 	s.mu.Lock()
 	recs := make([]*Record, 0, len(s.open))
+	reserved := false
 	for _, r := range s.open {
 		recs = append(recs, r)
+		reserved = reserved || r.State == StateReserved
 	}
 	s.mu.Unlock()
 	if len(recs) == 0 {
 		return nil
 	}
 	sort.Slice(recs, func(i, k int) bool { return recs[i].Nonce < recs[k].Nonce })
-	head, err := s.b.HeaderByNumber(ctx, nil)
+	head, err := s.latestHead(ctx)
 	if err != nil {
 		return fmt.Errorf("read head: %w", err)
 	}
-	mined, err := s.b.NonceAt(ctx, s.addr, nil)
-	if err != nil {
-		return fmt.Errorf("read nonce: %w", err)
+	n := head.Number.Uint64()
+	if head.Hash() == s.stepHead && !reserved {
+		return nil // nothing can have changed on chain
 	}
+	s.stepHead = head.Hash()
+	if n <= s.scanned { // a reorg: the head's block is new
+		s.scanned = n - 1
+	}
+	perTx := s.scanReceipts(ctx, recs, n)
+	var mined uint64
+	var minedRead bool
 	var errs []error
 	for _, r := range recs {
-		if err := s.follow(ctx, r, head, mined); err != nil {
+		if err := s.follow(ctx, r, head, perTx, func() (uint64, error) {
+			if !minedRead {
+				m, err := s.b.NonceAt(ctx, s.addr, nil)
+				if err != nil {
+					return 0, fmt.Errorf("read nonce: %w", err)
+				}
+				mined, minedRead = m, true
+			}
+			return mined, nil
+		}); err != nil {
 			errs = append(errs, fmt.Errorf("nonce %d: %w", r.Nonce, err))
 		}
 	}
 	return errors.Join(errs...)
 }
 
-func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, mined uint64) error {
+// BlockReceiptsReader is implemented by backends that serve
+// eth_getBlockReceipts (ethclient, the simulated backend's client).
+type BlockReceiptsReader interface {
+	BlockReceipts(ctx context.Context, blockNrOrHash rpc.BlockNumberOrHash) ([]*types.Receipt, error)
+}
+
+// scanReceipts reads the receipts of the blocks after the last scanned one
+// up to head and keeps those of open transactions. It returns true when
+// receipts must be read per transaction instead: the backend cannot serve
+// block receipts, a read failed, or the range is too long (after a restart).
+func (s *Sender) scanReceipts(ctx context.Context, recs []*Record, head uint64) bool {
+	br, ok := s.b.(BlockReceiptsReader)
+	if !ok {
+		return true
+	}
+	mine := map[common.Hash]bool{}
+	minSent := uint64(1<<63 - 1)
+	for _, r := range recs {
+		s.mu.Lock()
+		for _, h := range r.Hashes() {
+			mine[h] = true
+		}
+		if r.State == StateSent {
+			minSent = min(minSent, r.SentHead)
+		}
+		s.mu.Unlock()
+	}
+	// A transaction is mined after the head it was priced against: the
+	// first pass starts after the oldest one's. A block scanned before a
+	// transaction joined the set is caught by the per-transaction check
+	// in follow (its nonce is spent but no receipt was seen).
+	from := s.scanned + 1
+	if s.scanned == 0 {
+		from = minSent + 1
+	}
+	const maxScan = 16
+	if head >= from && head-from >= maxScan {
+		s.scanned = head
+		return true
+	}
+	for b := from; b <= head; b++ {
+		rcs, err := br.BlockReceipts(ctx, rpc.BlockNumberOrHashWithNumber(rpc.BlockNumber(b)))
+		if err != nil {
+			s.o.Logger.Debug("sender: block receipts; reading per transaction", "block", b, "err", err)
+			return true
+		}
+		for _, rc := range rcs {
+			if mine[rc.TxHash] {
+				s.mined[rc.TxHash] = rc
+			}
+		}
+		s.scanned = b
+	}
+	return false
+}
+
+func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perTx bool, minedNonce func() (uint64, error)) error {
 	s.mu.Lock()
 	state := r.State
+	hashes := r.Hashes()
 	s.mu.Unlock()
 	if state == StateReserved {
 		return s.fillNoop(ctx, r, head)
 	}
-	for _, h := range r.Hashes() {
-		rc, err := s.b.TransactionReceipt(ctx, h)
-		if errors.Is(err, ethereum.NotFound) || (err == nil && rc == nil) ||
-			(err != nil && strings.Contains(err.Error(), "indexing is in progress")) {
+	for _, h := range hashes {
+		rc := s.mined[h]
+		if rc == nil && !perTx {
 			continue
 		}
-		if err != nil {
-			return fmt.Errorf("receipt %s: %w", h, err)
+		if rc == nil || s.o.Confirmations > 1 && head.Number.Uint64()+1-rc.BlockNumber.Uint64() >= s.o.Confirmations {
+			// Per transaction, or re-read when deep enough: a reorg may
+			// have moved it.
+			var err error
+			rc, err = s.b.TransactionReceipt(ctx, h)
+			if errors.Is(err, ethereum.NotFound) || (err == nil && rc == nil) ||
+				(err != nil && strings.Contains(err.Error(), "indexing is in progress")) {
+				delete(s.mined, h)
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("receipt %s: %w", h, err)
+			}
 		}
 		depth := head.Number.Uint64() + 1 - rc.BlockNumber.Uint64()
 		if head.Number.Uint64() < rc.BlockNumber.Uint64() || depth < s.o.Confirmations {
+			s.mined[h] = rc
 			return nil // mined, not yet deep enough
 		}
 		final := *r
@@ -566,9 +808,17 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, mine
 		default:
 			final.State, final.Err = StateFailed, "reverted on chain"
 		}
+		s.learn(r.Nonce, rc.GasUsed)
 		return s.finish(r, &final)
 	}
+	mined, err := minedNonce()
+	if err != nil {
+		return err
+	}
 	if mined > r.Nonce {
+		if !perTx { // scanned blocks may have missed it: ask once directly
+			return s.follow(ctx, r, head, true, minedNonce)
+		}
 		// The nonce was consumed by a transaction we never journaled.
 		final := *r
 		final.State, final.Err = StateFailed, "nonce consumed by another transaction"
@@ -581,10 +831,32 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, mine
 	if head.Number.Uint64() >= r.SentHead+s.o.StuckBlocks {
 		return s.replace(ctx, r, tx, head)
 	}
+	// Not mined in a block since it was sent: is it still in the pool?
+	// Asked once per block per transaction.
+	if head.Number.Uint64() == r.SentHead || s.checked[r.Nonce] == head.Number.Uint64() {
+		return nil
+	}
+	s.checked[r.Nonce] = head.Number.Uint64()
 	if _, _, err := s.b.TransactionByHash(ctx, tx.Hash()); errors.Is(err, ethereum.NotFound) {
 		s.broadcast(ctx, r, tx) // dropped from the pool: send the same bytes again
 	}
 	return nil
+}
+
+// learn updates the ratio of gas used to estimate from a mined receipt.
+func (s *Sender) learn(nonce, used uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	est := s.estimates[nonce]
+	if est == 0 || used == 0 {
+		return
+	}
+	ratio := min(float64(used)/float64(est), 1)
+	if !s.learned {
+		s.usedRatio, s.learned = ratio, true
+		return
+	}
+	s.usedRatio = 0.8*s.usedRatio + 0.2*ratio
 }
 
 func (s *Sender) finish(r, final *Record) error {
@@ -594,8 +866,15 @@ func (s *Sender) finish(r, final *Record) error {
 	s.mu.Lock()
 	*r = *final
 	delete(s.open, r.Nonce)
+	exp := s.expect[r.Nonce]
+	delete(s.expect, r.Nonce)
+	delete(s.estimates, r.Nonce)
 	s.mu.Unlock()
-	s.release()
+	delete(s.checked, r.Nonce) // finish runs under stepMu
+	for _, h := range final.Hashes() {
+		delete(s.mined, h)
+	}
+	s.release(exp)
 	s.o.Logger.Debug("sender: final", "nonce", r.Nonce, "state", final.State, "key", r.Key, "hash", final.MinedHash)
 	return nil
 }

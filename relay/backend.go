@@ -2,13 +2,18 @@ package relay
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math/big"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/infernode/infernode/coordinator"
@@ -28,6 +33,53 @@ type HeadSubscriber interface {
 	SubscribeNewHead(ctx context.Context, ch chan<- *types.Header) (ethereum.Subscription, error)
 }
 
+// CallBatcher is implemented by backends that run several eth_calls
+// against the latest block in one JSON-RPC request (Instrumented).
+type CallBatcher interface {
+	BatchCallContract(ctx context.Context, msgs []ethereum.CallMsg) (outs [][]byte, errs []error, err error)
+}
+
+// rpcClienter is *ethclient.Client (and the simulated backend's client):
+// the raw RPC client, for batches.
+type rpcClienter interface{ Client() *rpc.Client }
+
+// batchCall runs msgs as one JSON-RPC batch when b can (CallBatcher, or an
+// ethclient underneath), else one call after another. err is the request's
+// failure; errs[i] is call i's (a revert, with its data).
+func batchCall(ctx context.Context, b Backend, msgs []ethereum.CallMsg) ([][]byte, []error, error) {
+	if cb, ok := b.(CallBatcher); ok {
+		return cb.BatchCallContract(ctx, msgs)
+	}
+	return batchCallOn(ctx, b, msgs)
+}
+
+func batchCallOn(ctx context.Context, b Backend, msgs []ethereum.CallMsg) ([][]byte, []error, error) {
+	outs, errs := make([][]byte, len(msgs)), make([]error, len(msgs))
+	rc, ok := b.(rpcClienter)
+	if !ok {
+		for i, m := range msgs {
+			outs[i], errs[i] = b.CallContract(ctx, m, nil)
+		}
+		return outs, errs, nil
+	}
+	res := make([]hexutil.Bytes, len(msgs))
+	elems := make([]rpc.BatchElem, len(msgs))
+	for i, m := range msgs {
+		arg := map[string]any{"to": m.To, "data": hexutil.Bytes(m.Data)}
+		if m.From != (common.Address{}) {
+			arg["from"] = m.From
+		}
+		elems[i] = rpc.BatchElem{Method: "eth_call", Args: []any{arg, "latest"}, Result: &res[i]}
+	}
+	if err := rc.Client().BatchCallContext(ctx, elems); err != nil {
+		return nil, nil, fmt.Errorf("eth_call batch of %d: %w", len(msgs), err)
+	}
+	for i := range elems {
+		outs[i], errs[i] = res[i], elems[i].Error
+	}
+	return outs, errs, nil
+}
+
 // Instrumented wraps a Backend, timing every call into the
 // infernode_relay_rpc_seconds histogram and counting calls (Calls). Safe
 // for concurrent use.
@@ -35,6 +87,8 @@ type Instrumented struct {
 	Backend
 	hist  *prometheus.HistogramVec
 	calls atomic.Int64
+	mu    sync.Mutex
+	by    map[string]int64
 }
 
 // Instrument wraps b; hist may be nil (counting only).
@@ -49,8 +103,26 @@ func Instrument(b Backend, m *Metrics) *Instrumented {
 // Calls is the number of RPC calls made through the wrapper so far.
 func (b *Instrumented) Calls() int64 { return b.calls.Load() }
 
+// CallsByMethod is the number of RPC requests made so far, by method (a
+// batch counts once, as eth_call_batch).
+func (b *Instrumented) CallsByMethod() map[string]int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make(map[string]int64, len(b.by))
+	for k, v := range b.by {
+		out[k] = v
+	}
+	return out
+}
+
 func (b *Instrumented) obs(method string, start time.Time) {
 	b.calls.Add(1)
+	b.mu.Lock()
+	if b.by == nil {
+		b.by = map[string]int64{}
+	}
+	b.by[method]++
+	b.mu.Unlock()
 	if b.hist != nil {
 		b.hist.WithLabelValues(method).Observe(time.Since(start).Seconds())
 	}
@@ -104,6 +176,27 @@ func (b *Instrumented) PendingNonceAt(ctx context.Context, a common.Address) (ui
 func (b *Instrumented) SuggestGasTipCap(ctx context.Context) (*big.Int, error) {
 	defer b.obs("eth_maxPriorityFeePerGas", time.Now())
 	return b.Backend.SuggestGasTipCap(ctx)
+}
+
+// BatchCallContract runs msgs in one JSON-RPC batch (one request counted)
+// when the wrapped backend is an ethclient, else one call after another.
+func (b *Instrumented) BatchCallContract(ctx context.Context, msgs []ethereum.CallMsg) ([][]byte, []error, error) {
+	if _, ok := b.Backend.(rpcClienter); ok {
+		defer b.obs("eth_call_batch", time.Now())
+		return batchCallOn(ctx, b.Backend, msgs)
+	}
+	return batchCallOn(ctx, b, msgs) // counted per call
+}
+
+// BlockReceipts forwards eth_getBlockReceipts when the wrapped backend
+// serves it.
+func (b *Instrumented) BlockReceipts(ctx context.Context, n rpc.BlockNumberOrHash) ([]*types.Receipt, error) {
+	br, ok := b.Backend.(coordinator.BlockReceiptsReader)
+	if !ok {
+		return nil, errors.ErrUnsupported
+	}
+	defer b.obs("eth_getBlockReceipts", time.Now())
+	return br.BlockReceipts(ctx, n)
 }
 
 // SubscribeNewHead forwards to the wrapped backend when it can push heads.

@@ -169,7 +169,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 		if t >= uint64(ds.Expiry) {
 			return r.putDlg(key, &d, IvFailed, "Signature expired")
 		}
-		s := subFromChain(0, ds.Sub, 0)
+		s := subFromChain(0, ds.Sub, 0, common.Hash{})
 		if t < uint64(s.ActiveAt) { // not active yet: wait for block time
 			if !clock.Sleep(ctx, r.o.PollInterval) {
 				return ctx.Err()
@@ -247,7 +247,7 @@ func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, re
 		return err
 	}
 	if !ok {
-		s = subFromChain(id, ds.Sub, r.headNum.Load())
+		s = subFromChain(id, ds.Sub, r.headNum.Load(), common.Hash{})
 	}
 	b := r.st.kv.NewBatch()
 	defer b.Close()

@@ -42,7 +42,7 @@ func TestChainAnvil(t *testing.T) {
 	runChainScenarios(t, a.RPCURL(), a.FundedKeys()) // HTTP: heads by polling
 }
 
-func dialChain(t *testing.T, url string) *ethclient.Client {
+func dialChain(t testing.TB, url string) *ethclient.Client {
 	c, err := ethclient.Dial(url)
 	require.NoError(t, err)
 	t.Cleanup(c.Close)
@@ -56,19 +56,27 @@ func runChainScenarios(t *testing.T, url string, keys []*ecdsa.PrivateKey) {
 	ctx := context.Background()
 	a := h.startNode(1, t.TempDir(), nil)
 	b := h.startNode(2, t.TempDir(), nil)
-	_ = a
-	_ = b
+
+	// These chains mine by the wall clock (a block a second), so no step
+	// may depend on a delivery landing inside a window of blocks: every
+	// recurring subscription here has a period far longer than the test,
+	// so its open interval stays deliverable however loaded the machine is,
+	// and the test waits on events (responses, the relay's own records).
+	// Delivery once per interval across several intervals, and nothing
+	// after a cancellation, are covered on the simulated chain, whose
+	// blocks the tests drive.
+	const longPeriod = 24 * 3600
 
 	// 1. One-shot request with redundancy 2: both nodes deliver (sub 1).
 	req := h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("one-shot"), 2))
-	// 2. Recurring: 2 intervals of 4 s (sub 2), redundancy 1.
-	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackSubscribe("echo", []byte("tick"), 2, 4, 1))
+	// 2. Recurring: 2 intervals of a day (sub 2), redundancy 1; the first is open.
+	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackSubscribe("echo", []byte("tick"), 2, longPeriod, 1))
 	// 3. EOA-owned recurring subscription, cancelled after its first interval (sub 3).
 	head, err := h.client.HeaderByNumber(ctx, nil)
 	require.NoError(t, err)
 	owner := crypto.PubkeyToAddress(h.keys[3].PublicKey)
 	h.transact(h.keys[3], h.dep.Coordinator, coordABI.PackCreateSubscription(coordinatorabi.Subscription{
-		Owner: owner, ActiveAt: uint32(head.Time), Period: 3, Frequency: 1000, Redundancy: 1,
+		Owner: owner, ActiveAt: uint32(head.Time), Period: longPeriod, Frequency: 1000, Redundancy: 1,
 		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 100_000, ContainerId: "echo", Inputs: []byte("x"), PaymentAmount: new(big.Int),
 	}))
 	// 4. Delegated, posted to node a (sub 4).
@@ -85,12 +93,11 @@ func runChainScenarios(t *testing.T, url string, keys []*ecdsa.PrivateKey) {
 	h.eventually(func() bool { return responseCount(h, 1, 1) == 2 }, "one-shot delivered by both nodes")
 	h.eventually(func() bool { return responseCount(h, 3, 1) == 1 }, "EOA subscription's first interval delivered")
 	rc := h.transact(h.keys[3], h.dep.Coordinator, coordABI.PackCancelSubscription(3))
-	h.eventually(func() bool { return responseCount(h, 2, 2) == 1 }, "recurring subscription's second interval delivered")
+	h.eventually(func() bool { return responseCount(h, 2, 1) == 1 }, "recurring subscription's open interval delivered")
 	h.eventually(func() bool {
 		id, err := coordABI.UnpackDelegateSubscriptionId(h.call(h.dep.Coordinator, coordABI.PackDelegateSubscriptionId(h.dep.ExampleConsumer, 9)))
 		return err == nil && id != 0 && responseCount(h, id, 1) == 1
 	}, "delegated subscription created and delivered")
-	require.Equal(t, uint16(1), responseCount(h, 2, 1))
 
 	// Blocks from the one-shot request to the first delivery.
 	logs, err := h.client.FilterLogs(ctx, ethereum.FilterQuery{
@@ -101,14 +108,16 @@ func runChainScenarios(t *testing.T, url string, keys []*ecdsa.PrivateKey) {
 	require.NotEmpty(t, logs)
 	t.Logf("blocks from request (block %d) to delivery (block %d): %d", req.BlockNumber.Uint64(), logs[0].BlockNumber, logs[0].BlockNumber-req.BlockNumber.Uint64())
 
-	// Nothing is delivered for the cancelled subscription after its cancel.
-	time.Sleep(4 * time.Second)
-	cancelHdr, err := h.client.HeaderByNumber(ctx, rc.BlockNumber)
-	require.NoError(t, err)
-	k := uint32((cancelHdr.Time-head.Time)/3) + 1
-	for i := k + 1; i <= k+2; i++ {
-		require.Zero(t, responseCount(h, 3, i), "interval %d after the cancellation", i)
+	// Both nodes read the cancellation and stop scheduling the subscription.
+	for _, n := range []*node{a, b} {
+		h.eventually(func() bool {
+			s, ok, err := n.r.st.sub(3)
+			n.r.mu.Lock()
+			_, queued := n.r.queued[3]
+			n.r.mu.Unlock()
+			return err == nil && ok && s.Cancelled && s.CancelBlock == rc.BlockNumber.Uint64() && !queued
+		}, "cancellation recorded and the subscription no longer scheduled")
 	}
-	// Delivered totals on the consumer: 2 (one-shot) + 2 (recurring) + 1 (delegated).
-	require.Equal(t, uint64(5), h.deliveries())
+	// Delivered totals on the consumer: 2 (one-shot) + 1 (recurring) + 1 (delegated).
+	require.Equal(t, uint64(4), h.deliveries())
 }

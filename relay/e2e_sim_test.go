@@ -53,8 +53,8 @@ func TestSimOneShotRequestDelivered(t *testing.T) {
 
 func TestSimRecurringDeliveredOncePerInterval(t *testing.T) {
 	h := newHarness(t, 1)
-	h.mineEvery(200 * time.Millisecond) // +1 s of block time per block
-	h.startNode(1, t.TempDir(), nil)
+	n := h.startNode(1, t.TempDir(), nil)
+	h.mineSettled(n) // +1 s of block time per block, once the relay has acted
 	const frequency, period = 3, 10
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackSubscribe("echo", []byte("tick"), frequency, period, 1))
 	h.eventually(func() bool { return h.deliveries() == frequency }, "every interval delivered")
@@ -62,7 +62,7 @@ func TestSimRecurringDeliveredOncePerInterval(t *testing.T) {
 		require.Equal(t, uint16(1), responseCount(h, 1, k), "interval %d", k)
 	}
 	// Past the last interval nothing more is delivered.
-	time.Sleep(15 * 200 * time.Millisecond)
+	waitBlocks(h, 15)
 	require.Equal(t, uint64(frequency), h.deliveries())
 }
 
@@ -83,8 +83,8 @@ func TestSimRedundancyTwoNodes(t *testing.T) {
 
 func TestSimCancellationStopsDelivery(t *testing.T) {
 	h := newHarness(t, 1)
-	h.mineEvery(100 * time.Millisecond)
-	h.startNode(1, t.TempDir(), nil)
+	n := h.startNode(1, t.TempDir(), nil)
+	h.mineSettled(n)
 	owner := crypto.PubkeyToAddress(h.keys[0].PublicKey)
 	head, err := h.client.HeaderByNumber(context.Background(), nil)
 	require.NoError(t, err)
@@ -99,7 +99,7 @@ func TestSimCancellationStopsDelivery(t *testing.T) {
 	blk, err := h.client.HeaderByNumber(context.Background(), rc.BlockNumber)
 	require.NoError(t, err)
 	cancelledIn := uint32((blk.Time-uint64(sub.ActiveAt))/uint64(sub.Period)) + 1
-	time.Sleep(3 * time.Second) // ~30 blocks, ~5 more intervals
+	waitBlocks(h, 30) // ~5 more intervals
 	for k := cancelledIn + 1; k <= cancelledIn+4; k++ {
 		require.Zero(t, responseCount(h, 1, k), "interval %d after the cancellation", k)
 	}
@@ -139,4 +139,11 @@ func TestSimDelegatedCreatedAndDeliveredAtomically(t *testing.T) {
 	count, err = coordABI.UnpackSubscriptionCount(h.call(h.dep.Coordinator, coordABI.PackSubscriptionCount()))
 	require.NoError(t, err)
 	require.Equal(t, uint32(1), count)
+}
+
+// waitBlocks waits until n more blocks are mined.
+func waitBlocks(h *harness, n uint64) {
+	h.t.Helper()
+	from := blockNumber(h.t, h)
+	h.eventually(func() bool { return blockNumber(h.t, h) >= from+n }, "blocks mined")
 }

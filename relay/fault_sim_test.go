@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/coordinator"
@@ -98,4 +99,61 @@ func TestSimReorgRollsBackAndDeliversOnce(t *testing.T) {
 	mined, err := h.client.HeaderByNumber(ctx, new(big.Int).SetUint64(s.Block))
 	require.NoError(t, err)
 	require.NotEqual(t, rc.BlockHash, mined.Hash(), "the subscription was re-read from the canonical chain")
+}
+
+// TestSimReorgStaleAttemptDoesNotSkipRecreatedSubscription drives the
+// interleaving that lost a delivery: the delivery sent for a subscription
+// created in block B is mined on the chain that replaces B before the
+// subscription is created again (so it reverts), the relay's retry then
+// simulates against a chain without the subscription and records the
+// interval as skipped (SubscriptionNotFound). The subscription re-created
+// under the same id must still be delivered.
+func TestSimReorgStaleAttemptDoesNotSkipRecreatedSubscription(t *testing.T) {
+	h := newHarness(t, 1)
+	n := h.startNode(1, t.TempDir(), nil)
+	ctx := context.Background()
+	parent, err := h.client.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	rc := h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("reorg"), 1))
+	h.eventually(func() bool { return n.s.InFlight() == 1 }, "delivery sent for block B")
+	h.eventually(func() bool {
+		h.sim.Rollback()
+		return h.sim.Fork(parent.Hash()) == nil
+	}, "fork")
+	// B is gone; drop the request the pool took back, so the new block
+	// holds only the sender's rebroadcast delivery.
+	h.sim.Rollback()
+	requester := crypto.PubkeyToAddress(h.keys[0].PublicKey)
+	rec, ok, err := n.s.Lookup("deliver/1/1/1")
+	require.NoError(t, err)
+	require.True(t, ok)
+	_ = h.client.SendTransaction(ctx, rec.Latest()) // as the sender's rebroadcast does ("already known" if it did)
+	h.eventually(func() bool {
+		p, err := h.client.PendingNonceAt(ctx, n.s.Address())
+		return err == nil && p == 1
+	}, "delivery rebroadcast")
+	pending, err := h.client.PendingNonceAt(ctx, requester)
+	require.NoError(t, err)
+	mined, err := h.client.NonceAt(ctx, requester, nil)
+	require.NoError(t, err)
+	require.Equal(t, mined, pending, "the request is not pending")
+	h.commit()
+	canon, err := h.client.HeaderByNumber(ctx, rc.BlockNumber)
+	require.NoError(t, err)
+	require.NotEqual(t, rc.BlockHash, canon.Hash(), "block B was reorged out")
+	h.eventually(func() bool {
+		rec, ok, err := n.s.Lookup("deliver/1/1/1")
+		return err == nil && ok && rec.State == coordinator.StateFailed
+	}, "the delivery reverted on the new chain")
+	h.eventually(func() bool { return n.r.Pending() == 0 }, "the stale attempt gave up")
+
+	// The request is made again: subscription 1 exists once more.
+	rc2 := h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("reorg"), 1))
+	h.mineEvery(100 * time.Millisecond)
+	h.eventually(func() bool { return h.deliveries() == 1 }, "delivered on the new chain")
+	s, ok, err := n.r.st.sub(1)
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, rc2.BlockHash, s.BlockHash, "the subscription was re-read from the new chain")
+	h.eventually(func() bool { iv, err := n.r.iv(s, 1); return err == nil && iv.State == IvDelivered }, "interval delivered")
 }

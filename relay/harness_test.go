@@ -144,6 +144,28 @@ func (h *harness) mineEvery(d time.Duration) {
 	h.t.Cleanup(h.pauseMining)
 }
 
+// mineSettled commits a block whenever n has acted on the previous one
+// (Relay.Settled), until the test ends or pauseMining: the chain advances
+// by events, so no delivery depends on how fast a busy machine runs.
+func (h *harness) mineSettled(n *node) {
+	h.stop, h.stopped = make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(h.stopped)
+		for {
+			hd, err := h.client.HeaderByNumber(context.Background(), nil)
+			if err == nil && n.r.Settled(hd.Number.Uint64()) {
+				h.commit()
+			}
+			select {
+			case <-h.stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+	h.t.Cleanup(h.pauseMining)
+}
+
 func (h *harness) pauseMining() {
 	if h.stop != nil {
 		close(h.stop)

@@ -220,7 +220,7 @@ func (r *Relay) handleLog(ctx context.Context, l types.Log) error {
 		if err != nil {
 			return fmt.Errorf("decode subscription %d: %w", id, err)
 		}
-		s := subFromChain(id, cs, l.BlockNumber)
+		s := subFromChain(id, cs, l.BlockNumber, l.BlockHash)
 		if jerr := r.o.Guard.CheckChain(s.Owner.Hex(), false, s.Containers(), s.Verifier != (common.Address{})); jerr != nil {
 			r.o.Logger.Debug("relay: ignoring subscription", "id", id, "containers", s.ContainerID, "reason", jerr.Message)
 			return nil

@@ -66,7 +66,9 @@ type Options struct {
 	MaxAttempts int
 	// RetryBackoff is the first retry delay, doubled per attempt. Default 1s.
 	RetryBackoff time.Duration
-	// Workers bounds intervals processed at once. Default 16.
+	// Workers bounds intervals being prepared at once (pre-checks,
+	// containers, sending); intervals waiting for their transaction to be
+	// mined hold no worker. Default 16.
 	Workers int
 	// MaxLagBlocks: Healthy fails when the listener is further behind
 	// (beyond TrailHeadBlocks). Default 64.
@@ -140,7 +142,12 @@ type Relay struct {
 	headTime atomic.Uint64
 	headOK   atomic.Int64 // unix nanos of the last successful head read
 	pending  atomic.Int64
-	workers  chan struct{}
+	// preparing counts intervals taken up and not waiting for a mined
+	// transaction; handled is the last head whose due intervals were
+	// dispatched (Settled).
+	preparing atomic.Int64
+	handled   atomic.Uint64
+	workers   chan struct{}
 
 	mu       sync.Mutex
 	queue    timerQueue
@@ -340,8 +347,18 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	}
 	r.headNum.Store(n)
 	r.headTime.Store(head.Time)
+	r.o.Sender.ObserveHead(head)
 	r.o.Metrics.InFlight.Set(float64(r.o.Sender.InFlight()))
 	err = r.listen(ctx, head)
 	r.dispatch(ctx)
+	r.handled.Store(n)
 	return err
+}
+
+// Settled reports whether the relay has acted on head n: its logs read,
+// every interval due at it taken up, and none still being prepared (each
+// is final, backing off, or waiting for its transaction to be mined).
+// Tests that drive block production wait for it instead of a clock.
+func (r *Relay) Settled(n uint64) bool {
+	return r.handled.Load() >= n && r.preparing.Load() == 0
 }

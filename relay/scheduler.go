@@ -28,10 +28,24 @@ import (
 // subscriptions that are cancelled or past their last interval. An idle
 // subscription costs nothing until its time comes.
 func (r *Relay) schedule(s *Sub) {
-	t := r.headTime.Load()
-	due, ok := r.nextDue(s, t)
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.scheduleLocked(s)
+}
+
+// reschedule schedules subscription id as persisted now. The read happens
+// under r.mu so that it cannot use a record older than a cancellation the
+// listener persisted and then unscheduled.
+func (r *Relay) reschedule(id uint32) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if s, ok, err := r.st.sub(id); err == nil && ok {
+		r.scheduleLocked(s)
+	}
+}
+
+func (r *Relay) scheduleLocked(s *Sub) {
+	due, ok := r.nextDue(s, r.headTime.Load())
 	if !ok {
 		delete(r.queued, s.ID)
 		return
@@ -54,7 +68,7 @@ func (r *Relay) nextDue(s *Sub, t uint64) (uint64, bool) {
 	if !ok {
 		return 0, false
 	}
-	iv, err := r.st.iv(s.ID, k)
+	iv, err := r.iv(s, k)
 	if err != nil || !iv.State.final() {
 		return t, true
 	}
@@ -90,16 +104,12 @@ func (r *Relay) dispatch(ctx context.Context) {
 	r.mu.Unlock()
 	for _, id := range due {
 		r.pending.Add(1)
+		r.preparing.Add(1)
 		r.wg.Add(1)
 		go func() {
 			defer r.wg.Done()
 			defer r.pending.Add(-1)
-			select {
-			case r.workers <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			defer func() { <-r.workers }()
+			defer r.preparing.Add(-1)
 			r.work(ctx, id)
 		}()
 	}
@@ -110,8 +120,8 @@ func (r *Relay) work(ctx context.Context, id uint32) {
 		r.mu.Lock()
 		delete(r.running, id)
 		r.mu.Unlock()
-		if s, ok, err := r.st.sub(id); err == nil && ok && ctx.Err() == nil {
-			r.schedule(s)
+		if ctx.Err() == nil {
+			r.reschedule(id)
 		}
 	}()
 	s, ok, err := r.st.sub(id)
@@ -138,7 +148,7 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 		attribute.Int64("subscription.created_block", int64(s.Block))))
 	defer span.End()
 	for {
-		iv, err := r.st.iv(s.ID, k)
+		iv, err := r.iv(s, k)
 		if err != nil {
 			return err
 		}
@@ -152,7 +162,9 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 			}
 			if ok {
 				span.AddEvent("tx.wait", trace.WithAttributes(attribute.Int64("nonce", int64(rec.Nonce))))
+				r.preparing.Add(-1) // waiting for the chain, not for this node
 				rec, err = r.o.Sender.Wait(ctx, iv.TxKey)
+				r.preparing.Add(1)
 				if err != nil {
 					return err
 				}
@@ -161,29 +173,37 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", iv.Tx)))
 					r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
 					r.o.Logger.Info("relay: delivered", "sub", s.ID, "interval", k, "tx", iv.Tx)
-					return r.st.putIv(s.ID, k, iv)
+					return r.putIv(s, k, iv)
 				}
 				r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
 				iv.Err = rec.Err
 			}
 			iv.TxKey = ""
-			if err := r.st.putIv(s.ID, k, iv); err != nil {
+			if err := r.putIv(s, k, iv); err != nil {
 				return err
 			}
 		}
 		if iv.Attempts >= r.o.MaxAttempts {
-			return r.finish(s.ID, k, iv, IvFailed, iv.Err, span)
+			return r.finish(s, k, iv, IvFailed, iv.Err, span)
 		}
 		if cur, ok := s.Interval(r.headTime.Load()); !ok || cur != k {
-			return r.finish(s.ID, k, iv, IvSkipped, "interval closed", span)
+			return r.finish(s, k, iv, IvSkipped, "interval closed", span)
 		}
 		tried := iv.Attempts
+		// A worker slot bounds the containers and sends at once; waiting
+		// for a transaction to be mined holds none.
+		select {
+		case r.workers <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 		state, reason, err := r.attempt(ctx, s, k, &iv, span)
+		<-r.workers
 		if err != nil {
 			return err
 		}
 		if state != "" {
-			return r.finish(s.ID, k, iv, state, reason, span)
+			return r.finish(s, k, iv, state, reason, span)
 		}
 		if iv.TxKey == "" {
 			// A failed try backs off exponentially; RPC trouble before any
@@ -199,33 +219,66 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 	}
 }
 
-func (r *Relay) finish(id, k uint32, iv Interval, st IvState, reason string, span trace.Span) error {
+func (r *Relay) finish(s *Sub, k uint32, iv Interval, st IvState, reason string, span trace.Span) error {
 	iv.State, iv.Err, iv.TxKey = st, reason, ""
 	r.o.Metrics.Deliveries.WithLabelValues(string(st)).Inc()
 	if st == IvFailed {
 		span.SetStatus(codes.Error, reason)
 	}
 	span.AddEvent("interval."+string(st), trace.WithAttributes(attribute.String("reason", reason)))
-	r.o.Logger.Info("relay: interval "+string(st), "sub", id, "interval", k, "reason", reason)
-	return r.st.putIv(id, k, iv)
+	r.o.Logger.Info("relay: interval "+string(st), "sub", s.ID, "interval", k, "reason", reason)
+	return r.putIv(s, k, iv)
+}
+
+// iv reads the status of interval k of s. A status written for an earlier
+// incarnation of the subscription id (created in a block a reorg replaced)
+// does not count: the re-created subscription starts afresh, and the
+// nodeResponded check before any send keeps it from delivering twice.
+func (r *Relay) iv(s *Sub, k uint32) (Interval, error) {
+	iv, err := r.st.iv(s.ID, k)
+	if err != nil {
+		return iv, err
+	}
+	if iv.SubBlockHash != (common.Hash{}) && s.BlockHash != (common.Hash{}) && iv.SubBlockHash != s.BlockHash {
+		return Interval{}, nil
+	}
+	return iv, nil
+}
+
+// putIv persists the status of interval k of s, tagged with s's creation.
+func (r *Relay) putIv(s *Sub, k uint32, iv Interval) error {
+	iv.SubBlockHash = s.BlockHash
+	return r.st.putIv(s.ID, k, iv)
 }
 
 // attempt makes one try: skip checks, inputs, containers, transaction. It
 // returns a final state when the interval needs no more tries, or leaves
 // iv.TxKey set when a transaction was journaled.
 func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, span trace.Span) (IvState, string, error) {
-	responded, err := r.callBool(ctx, r.abi.PackNodeResponded(s.ID, k, r.me))
-	if err != nil {
+	// One JSON-RPC batch: nodeResponded, responseCount and (without
+	// inputs in the subscription) the owner's getContainerInputs.
+	coord := r.o.Coordinator
+	msgs := []ethereum.CallMsg{
+		{From: r.me, To: &coord, Data: r.abi.PackNodeResponded(s.ID, k, r.me)},
+		{From: r.me, To: &coord, Data: r.abi.PackResponseCount(s.ID, k)},
+	}
+	if len(s.Inputs) == 0 {
+		m, err := r.inputsCall(s, k)
+		if err != nil {
+			return "", "", err
+		}
+		msgs = append(msgs, m)
+	}
+	outs, errs, err := batchCall(ctx, r.o.Backend, msgs)
+	if err != nil || errs[0] != nil || errs[1] != nil {
 		return "", "", nil // RPC trouble: retried with backoff, not counted
 	}
-	if responded {
+	if responded, err := r.abi.UnpackNodeResponded(outs[0]); err != nil {
+		return "", "", nil
+	} else if responded {
 		return IvDelivered, "already responded", nil
 	}
-	out, err := r.call(ctx, r.o.Coordinator, r.abi.PackResponseCount(s.ID, k))
-	if err != nil {
-		return "", "", nil
-	}
-	if count, err := r.abi.UnpackResponseCount(out); err == nil && count >= s.Redundancy {
+	if count, err := r.abi.UnpackResponseCount(outs[1]); err == nil && count >= s.Redundancy {
 		return IvSkipped, "interval full", nil
 	}
 	if err := r.readyToBePaid(ctx, s); err != nil {
@@ -234,21 +287,23 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 		r.o.Logger.Info("relay: delivery waits for payment", "sub", s.ID, "interval", k, "reason", err.Error())
 		return "", "", nil
 	}
-	data, err := r.inputs(ctx, s, k)
-	if err != nil {
-		r.o.Logger.Warn("relay: read inputs", "sub", s.ID, "interval", k, "err", err)
-		return "", "", nil
+	data := []byte(s.Inputs)
+	if len(msgs) == 3 {
+		if data, err = r.decodeInputs(s, outs[2], errs[2]); err != nil {
+			r.o.Logger.Warn("relay: read inputs", "sub", s.ID, "interval", k, "err", err)
+			return "", "", nil
+		}
 	}
 	iv.Attempts++
 	input, output, proof, err := r.runContainers(ctx, s.Containers(), job.OnChain, data, s.Verifier != (common.Address{}))
 	if err != nil {
 		iv.Err = err.Error()
 		span.AddEvent("containers.failed", trace.WithAttributes(attribute.String("err", iv.Err)))
-		return "", "", r.st.putIv(s.ID, k, *iv)
+		return "", "", r.putIv(s, k, *iv)
 	}
 	span.AddEvent("containers.done")
 	iv.TxKey = fmt.Sprintf("deliver/%d/%d/%d", s.ID, k, iv.Attempts)
-	if err := r.st.putIv(s.ID, k, *iv); err != nil {
+	if err := r.putIv(s, k, *iv); err != nil {
 		return "", "", err
 	}
 	_, err = r.o.Sender.Send(ctx, coordinator.Call{
@@ -260,7 +315,7 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	if err != nil {
 		st, reason := r.sendFailed(s, iv, err)
 		if st == "" {
-			if err := r.st.putIv(s.ID, k, *iv); err != nil {
+			if err := r.putIv(s, k, *iv); err != nil {
 				return "", "", err
 			}
 		}
@@ -318,15 +373,17 @@ func bigOf(b interface{ ToInt() *big.Int }) *big.Int {
 	return b.ToInt()
 }
 
-// inputs returns the container input for interval k: the subscription's
-// inputs, or the owner's getContainerInputs(id, interval, timestamp, node).
-func (r *Relay) inputs(ctx context.Context, s *Sub, k uint32) ([]byte, error) {
-	if len(s.Inputs) > 0 {
-		return s.Inputs, nil
-	}
-	out, err := r.call(ctx, s.Owner, consumerABI.PackGetContainerInputs(s.ID, k, uint32(r.headTime.Load()), r.me))
+// inputsCall is the owner's getContainerInputs(id, interval, timestamp,
+// node), the container input of a subscription without inputs.
+func (r *Relay) inputsCall(s *Sub, k uint32) (ethereum.CallMsg, error) {
+	owner := s.Owner
+	return ethereum.CallMsg{From: r.me, To: &owner, Data: consumerABI.PackGetContainerInputs(s.ID, k, uint32(r.headTime.Load()), r.me)}, nil
+}
+
+// decodeInputs decodes the answer to inputsCall.
+func (r *Relay) decodeInputs(s *Sub, out []byte, err error) ([]byte, error) {
 	if err != nil {
-		return nil, fmt.Errorf("getContainerInputs of %s: %w", s.Owner, err)
+		return nil, fmt.Errorf("getContainerInputs of %s: %w", s.Owner, r.dec.FromError(err))
 	}
 	in, err := consumerABI.UnpackGetContainerInputs(out)
 	if err != nil {
@@ -369,12 +426,4 @@ func (r *Relay) call(ctx context.Context, to common.Address, data []byte) ([]byt
 		return nil, r.dec.FromError(err)
 	}
 	return out, nil
-}
-
-func (r *Relay) callBool(ctx context.Context, data []byte) (bool, error) {
-	out, err := r.call(ctx, r.o.Coordinator, data)
-	if err != nil {
-		return false, err
-	}
-	return r.abi.UnpackNodeResponded(out)
 }

@@ -30,17 +30,20 @@ type Sub struct {
 	PaymentAmount *hexutil.Big   `json:"payment_amount,omitempty"`
 	PaymentToken  common.Address `json:"payment_token,omitempty"`
 	Wallet        common.Address `json:"wallet,omitempty"`
-	// Block is where the creation was seen (reorg rollback); Cancelled and
-	// CancelBlock record a cancellation seen at that block.
-	Block       uint64 `json:"block"`
-	Cancelled   bool   `json:"cancelled,omitempty"`
-	CancelBlock uint64 `json:"cancel_block,omitempty"`
+	// Block and BlockHash are where the creation was seen (reorg
+	// rollback; a subscription re-created under the same id by a reorg has
+	// another BlockHash). Cancelled and CancelBlock record a cancellation
+	// seen at that block.
+	Block       uint64      `json:"block"`
+	BlockHash   common.Hash `json:"block_hash,omitempty"`
+	Cancelled   bool        `json:"cancelled,omitempty"`
+	CancelBlock uint64      `json:"cancel_block,omitempty"`
 }
 
-func subFromChain(id uint32, s coordinator.Subscription, block uint64) *Sub {
+func subFromChain(id uint32, s coordinator.Subscription, block uint64, blockHash common.Hash) *Sub {
 	out := &Sub{ID: id, Owner: s.Owner, ActiveAt: s.ActiveAt, Period: s.Period, Frequency: s.Frequency,
 		Redundancy: s.Redundancy, MaxGasLimit: s.MaxGasLimit, ContainerID: s.ContainerId,
-		Inputs: s.Inputs, Verifier: s.Verifier, Block: block}
+		Inputs: s.Inputs, Verifier: s.Verifier, Block: block, BlockHash: blockHash}
 	if s.MaxGasPrice != nil {
 		out.MaxGasPrice = (*hexutil.Big)(new(big.Int).Set(s.MaxGasPrice))
 	}
@@ -101,6 +104,9 @@ type Interval struct {
 	TxKey string `json:"tx_key,omitempty"`
 	Err   string `json:"err,omitempty"`
 	Tx    string `json:"tx,omitempty"`
+	// SubBlockHash is the Sub.BlockHash this status belongs to: after a
+	// reorg re-creates the subscription, the old status does not count.
+	SubBlockHash common.Hash `json:"sub_block_hash,omitempty"`
 }
 
 // Delegated is a delegated subscription accepted over REST.

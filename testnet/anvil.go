@@ -23,6 +23,8 @@ type AnvilOptions struct {
 	BlockTime time.Duration
 	// Accounts is how many funded accounts anvil creates (default 5).
 	Accounts int
+	// GasLimit is --gas-limit, the block gas limit (0: anvil's default, 30M).
+	GasLimit uint64
 	// ChainID is --chain-id (default anvil's 31337).
 	ChainID uint64
 }
@@ -81,6 +83,9 @@ func startAnvilOnce(ctx context.Context, bin string, opts AnvilOptions) (*Anvil,
 	}
 	if opts.BlockTime > 0 {
 		args = append(args, "--block-time", strconv.Itoa(int(opts.BlockTime/time.Second)))
+	}
+	if opts.GasLimit != 0 {
+		args = append(args, "--gas-limit", strconv.FormatUint(opts.GasLimit, 10))
 	}
 	if opts.ChainID != 0 {
 		args = append(args, "--chain-id", strconv.FormatUint(opts.ChainID, 10))

@@ -21,7 +21,7 @@ const (
 	DefaultContainerPort    = 3000
 	DefaultFirstHostPort    = 3000 // first auto-assigned host port (managed mode)
 	DefaultPollInterval     = Duration(time.Second)
-	DefaultMaxTxsInFlight   = 16
+	DefaultMaxTxsInFlight   = 1024
 	DefaultMaxGasLimit      = 10_000_000
 	DefaultLogLevel         = "info"
 

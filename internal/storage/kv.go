@@ -43,6 +43,16 @@ type Batch interface {
 	Close()
 }
 
+// PipelinedBatch is a Batch that can be applied without waiting for its
+// sync: CommitPipelined returns once the writes are visible (in commit
+// order) and wait returns once they are synced. Writers that must order
+// their batches serialise CommitPipelined and call wait outside their lock,
+// so concurrent batches share one fsync. Close only after wait returns.
+type PipelinedBatch interface {
+	Batch
+	CommitPipelined() (wait func() error, err error)
+}
+
 // pebbleKV is the root KeyValueStore: the whole database.
 type pebbleKV struct{ db *pebble.DB }
 
@@ -60,7 +70,7 @@ func (p pebbleKV) Get(key []byte) ([]byte, error) {
 
 func (p pebbleKV) Put(key, value []byte) error { return p.db.Set(key, value, pebble.Sync) }
 func (p pebbleKV) Delete(key []byte) error     { return p.db.Delete(key, pebble.Sync) }
-func (p pebbleKV) NewBatch() Batch             { return pebbleBatch{p.db.NewBatch()} }
+func (p pebbleKV) NewBatch() Batch             { return pebbleBatch{p.db.NewBatch(), p.db} }
 
 func (p pebbleKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
 	it, err := p.db.NewIter(&pebble.IterOptions{LowerBound: prefix, UpperBound: prefixEnd(prefix)})
@@ -80,13 +90,24 @@ func (p pebbleKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
 	return it.Close()
 }
 
-type pebbleBatch struct{ b *pebble.Batch }
+type pebbleBatch struct {
+	b  *pebble.Batch
+	db *pebble.DB
+}
 
 func (b pebbleBatch) Put(key, value []byte) error         { return b.b.Set(key, value, nil) }
 func (b pebbleBatch) Delete(key []byte) error             { return b.b.Delete(key, nil) }
 func (b pebbleBatch) DeleteRange(start, end []byte) error { return b.b.DeleteRange(start, end, nil) }
 func (b pebbleBatch) Commit() error                       { return b.b.Commit(pebble.Sync) }
-func (b pebbleBatch) Close()                              { _ = b.b.Close() }
+
+// CommitPipelined implements PipelinedBatch.
+func (b pebbleBatch) CommitPipelined() (func() error, error) {
+	if err := b.db.ApplyNoSyncWait(b.b, pebble.Sync); err != nil {
+		return nil, err
+	}
+	return b.b.SyncWait, nil
+}
+func (b pebbleBatch) Close() { _ = b.b.Close() }
 
 // NewTable returns the part of kv under prefix as a KeyValueStore of its
 // own: keys given to it and handed out by Scan are relative to prefix.
@@ -129,7 +150,15 @@ func (b tableBatch) DeleteRange(start, end []byte) error {
 	return b.b.DeleteRange(b.t.key(start), b.t.key(end))
 }
 func (b tableBatch) Commit() error { return b.b.Commit() }
-func (b tableBatch) Close()        { b.b.Close() }
+
+// CommitPipelined implements PipelinedBatch when the underlying batch does.
+func (b tableBatch) CommitPipelined() (func() error, error) {
+	if pb, ok := b.b.(PipelinedBatch); ok {
+		return pb.CommitPipelined()
+	}
+	return func() error { return nil }, b.b.Commit()
+}
+func (b tableBatch) Close() { b.b.Close() }
 
 // prefixEnd is the smallest key greater than every key starting with p
 // (nil when there is none: p is all 0xff).
