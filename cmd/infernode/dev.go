@@ -321,7 +321,7 @@ func runDevRequest(ctx context.Context, args []string, stdout, stderr io.Writer)
 	deployer := testnet.DevKey(devDeployerKey)
 	defConsumer := crypto.CreateAddress(crypto.PubkeyToAddress(deployer.PublicKey), 1) // dev deploys at nonces 0 and 1
 	fs := newFlags("dev request", "--input TEXT [--container echo] [--wait] [--rpc URL] [--consumer ADDR] [--private-key KEY]", stderr)
-	rpcURL := fs.String("rpc", "http://127.0.0.1:8545", "JSON-RPC URL of the chain")
+	rpcURL := fs.String("rpc", defaultRPC(), "JSON-RPC URL of the chain (env RPC_URL)")
 	consumerHex := fs.String("consumer", defConsumer.Hex(), "ExampleConsumer address (the default is where infernode dev deploys it)")
 	keyHex := fs.String("private-key", "", "requester's key, hex (default: env INFERNODE_PRIVATE_KEY, else dev key 2)")
 	container := fs.String("container", "echo", "container id(s), comma-separated")
