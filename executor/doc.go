@@ -9,6 +9,6 @@
 // running. The Docker runtime lives in executor/docker.
 //
 // It owns no HTTP server, no persistence and no queueing: the node
-// (internal/node) accepts jobs, stores them and runs them through an
+// (package node) accepts jobs, stores them and runs them through an
 // Executor; the relay runs on-chain work through the same Executor.
 package executor

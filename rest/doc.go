@@ -6,7 +6,7 @@
 // the statuses of the SPEC §4 table), per-client per-route rate limiting, the
 // body-size limit, request logging, server spans and HTTP metrics. It does not
 // validate jobs against the node's containers, store jobs or run them: that
-// is the Backend's job (package internal/node), which answers rejections as
+// is the Backend's job (package node), which answers rejections as
 // *job.Error values that this package maps to HTTP statuses by Code.
 //
 // Clients are identified by their IP address (the connection's remote

@@ -1,6 +1,6 @@
 package rest_test
 
-// The SPEC §4 error table against the real node (internal/node) serving
+// The SPEC §4 error table against the real node (package node) serving
 // the real echo workload on loopback, with its relay on the embedded chain
 // for the delegated rows. Two rows cannot be reached from here and are
 // covered by TestErrorTable with the in-test backend: PUT /api/status from
@@ -25,13 +25,13 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/bench"
 	"github.com/infernode/infernode/client"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/internal/bench"
-	"github.com/infernode/infernode/internal/chaintest"
 	"github.com/infernode/infernode/internal/config"
-	"github.com/infernode/infernode/internal/node"
+	"github.com/infernode/infernode/node"
 	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/testnet/chaintest"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
 

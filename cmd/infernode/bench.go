@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/infernode/infernode/internal/bench"
+	"github.com/infernode/infernode/bench"
 )
 
 // benchCommand is `infernode bench`: a load test of a node (or, with

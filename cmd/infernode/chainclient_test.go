@@ -15,8 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/internal/chaintest"
 	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/testnet/chaintest"
 )
 
 func TestDelegateSignsAndPosts(t *testing.T) {

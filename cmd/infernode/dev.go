@@ -30,7 +30,7 @@ import (
 
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/internal/config"
-	"github.com/infernode/infernode/internal/node"
+	"github.com/infernode/infernode/node"
 	"github.com/infernode/infernode/testnet"
 	echoservice "github.com/infernode/infernode/workloads/echo/service"
 )

@@ -19,8 +19,8 @@ import (
 	"go.opentelemetry.io/otel"
 
 	"github.com/infernode/infernode/internal/config"
-	"github.com/infernode/infernode/internal/node"
 	"github.com/infernode/infernode/internal/telemetry"
+	"github.com/infernode/infernode/node"
 )
 
 // serveCommand runs the node until SIGINT/SIGTERM (main cancels ctx), then

@@ -2,7 +2,7 @@
 // clients (package client, the CLI, the benchmark tool): one external
 // container, "echo", whose jobs echo their input the way workloads/echo
 // does. It is a stand-in for the node in tests that exercise the HTTP
-// contract; tests of the node itself use the real one (internal/node).
+// contract; tests of the node itself use the real one (package node).
 package resttest
 
 import (

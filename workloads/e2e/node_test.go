@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/internal/config"
-	"github.com/infernode/infernode/internal/node"
+	"github.com/infernode/infernode/node"
 	echosvc "github.com/infernode/infernode/workloads/echo/service"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	llmsvc "github.com/infernode/infernode/workloads/llm/service"

@@ -19,11 +19,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/internal/config"
-	"github.com/infernode/infernode/internal/node"
+	"github.com/infernode/infernode/node"
 )
 
 // managedNode runs a node in-process with manage_containers: true (the
-// default, so the Docker runtime wired in internal/node) and one echo
+// default, so the Docker runtime wired in node) and one echo
 // container; it stops the node (and so removes the container) at cleanup.
 func managedNode(tb testing.TB) (url, prefix string) {
 	tb.Helper()

@@ -16,7 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/internal/node"
+	"github.com/infernode/infernode/node"
 )
 
 var (

@@ -16,7 +16,7 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
-	"github.com/infernode/infernode/internal/store"
+	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/internal/telemetry"
 	"github.com/infernode/infernode/internal/version"
 	"github.com/infernode/infernode/rest"
@@ -31,7 +31,7 @@ const maxStoredStream = 16 << 20
 type backend struct {
 	cfg     *config.Config
 	log     *slog.Logger
-	store   *store.Store
+	store   *storage.Store
 	rt      executor.Runtime
 	exec    *executor.Executor
 	guard   *executor.Guardian
@@ -49,9 +49,9 @@ type backend struct {
 	stopOnce sync.Once
 }
 
-func newBackend(n *Node, st *store.Store, rt executor.Runtime, exec *executor.Executor, chain Chain) (*backend, error) {
+func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.Executor, chain Chain) (*backend, error) {
 	b := &backend{cfg: n.cfg, log: n.log, store: st, rt: rt, exec: exec, guard: n.guard, chain: chain,
-		tracer:  n.tp.Tracer("github.com/infernode/infernode/internal/node"),
+		tracer:  n.tp.Tracer("github.com/infernode/infernode/node"),
 		streams: make(chan struct{}, n.cfg.Jobs.Workers), stopping: make(chan struct{})}
 	var mgr *manager
 	m, err := telemetry.NewMetrics(n.reg,
@@ -232,7 +232,7 @@ func (b *backend) Results(ctx context.Context, client string, ids []string, inte
 	out := make([]job.Result, 0, len(ids))
 	for _, id := range ids {
 		j, err := b.store.Get(id)
-		if errors.Is(err, store.ErrNotFound) {
+		if errors.Is(err, storage.ErrNotFound) {
 			continue
 		}
 		if err != nil {

@@ -18,9 +18,9 @@ import (
 
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/internal/chaintest"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/testnet/chaintest"
 )
 
 // The node with its relay against the embedded chain over JSON-RPC: REST

@@ -14,7 +14,7 @@ import (
 
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
-	"github.com/infernode/infernode/internal/store"
+	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/internal/telemetry"
 )
 
@@ -226,4 +226,4 @@ func (m *manager) Close(grace time.Duration) {
 	m.cancel(ErrShuttingDown)
 }
 
-var _ jobStore = (*store.Store)(nil)
+var _ jobStore = (*storage.Store)(nil)

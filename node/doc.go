@@ -5,5 +5,5 @@
 //
 // It implements rest.Backend and defines Chain, the interface the relay
 // implements. It holds no protocol details: container calls live in package
-// executor, persistence in internal/store, HTTP in package rest.
+// executor, persistence in internal/storage, HTTP in package rest.
 package node

@@ -1,4 +1,4 @@
-// Package store is the node's durable state on Pebble: off-chain jobs scoped
+// Package storage is the node's durable state on Pebble: off-chain jobs scoped
 // per client, their pending and finished indexes, retention purging, and the
 // counters GET /info reports. A job is written with pebble.Sync before its id
 // is returned, so an accepted job survives a crash; RecoverInterrupted marks
@@ -21,5 +21,5 @@
 // reads or writes outside its own prefixes.
 //
 // The store does not decide job semantics (validation, execution, timeouts):
-// package executor and internal/node do.
-package store
+// package executor and node do.
+package storage

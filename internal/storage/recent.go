@@ -1,4 +1,4 @@
-package store
+package storage
 
 // Clients read a result right after it is finished (a wait returns, a
 // poller sees the job done), so each stripe keeps the last few small

@@ -148,7 +148,7 @@ func BenchmarkSubmitToFinishNoSync(b *testing.B) {
 }
 
 // BenchmarkSubmitToFinishSyncFinish is BenchmarkSubmitToFinish with an
-// fsync on every finish as well (store.Options.SyncFinish): the cost of
+// fsync on every finish as well (storage.Options.SyncFinish): the cost of
 // the finish fsync the default leaves out.
 func BenchmarkSubmitToFinishSyncFinish(b *testing.B) {
 	benchSubmit(b, Options{StoreSyncFinish: true})

@@ -21,7 +21,7 @@ import (
 
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
-	"github.com/infernode/infernode/internal/store"
+	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/rest"
 )
 
@@ -47,7 +47,7 @@ type Chain interface {
 // its store and built its executor (see Options.NewChain).
 type ChainDeps struct {
 	Config   *config.Config
-	Store    *store.Store // use Store.DB() under the relay's prefixes
+	Store    *storage.Store // use Store.DB() under the relay's prefixes
 	Executor *executor.Executor
 	Guardian *executor.Guardian
 	Logger   *slog.Logger
@@ -88,7 +88,7 @@ type Options struct {
 	// StoreNoSync skips fsync in the store: benchmarks only.
 	StoreNoSync bool
 	// StoreSyncFinish makes the store fsync every job's finish too (see
-	// store.Options.SyncFinish); by default only the durable create does.
+	// storage.Options.SyncFinish); by default only the durable create does.
 	StoreSyncFinish bool
 }
 
@@ -189,7 +189,7 @@ func (n *Node) Run(ctx context.Context) (err error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
 	}
-	st, err := store.Open(cfg.DataDir, store.Options{Logger: n.log, NoSync: n.opts.StoreNoSync, SyncFinish: n.opts.StoreSyncFinish || cfg.Jobs.SyncFinish})
+	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync, SyncFinish: n.opts.StoreSyncFinish || cfg.Jobs.SyncFinish})
 	if err != nil {
 		return err
 	}
@@ -385,7 +385,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 
 // purgeLoop deletes finished jobs older than jobs.retention every
 // jobs.purge_every.
-func (n *Node) purgeLoop(ctx context.Context, st *store.Store) {
+func (n *Node) purgeLoop(ctx context.Context, st *storage.Store) {
 	t := time.NewTicker(n.cfg.Jobs.PurgeEvery.D())
 	defer t.Stop()
 	for {
