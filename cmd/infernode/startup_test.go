@@ -122,3 +122,31 @@ func freeTCPPort(t *testing.T) int {
 	require.NoError(t, ln.Close())
 	return port
 }
+
+// TestHelpShowsOneDefault: no flag's help shows two defaults (its text's
+// own "(default: …)" and the flag package's "(default …)").
+func TestHelpShowsOneDefault(t *testing.T) {
+	cmds := [][]string{{"dev", "request"}}
+	for _, c := range commands() {
+		if c.name != "version" { // no flags
+			cmds = append(cmds, []string{c.name})
+		}
+	}
+	for _, c := range cmds {
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, 0, run(context.Background(), append(c, "-h"), &stdout, &stderr), "%v -h", c)
+		var entries []string
+		for _, line := range strings.Split(stderr.String(), "\n") {
+			switch {
+			case strings.HasPrefix(line, "  -"):
+				entries = append(entries, line)
+			case strings.HasPrefix(line, "    \t") && len(entries) > 0:
+				entries[len(entries)-1] += line
+			}
+		}
+		require.NotEmpty(t, entries, "%v -h lists its flags", c)
+		for _, e := range entries {
+			require.LessOrEqual(t, strings.Count(e, "(default"), 1, "%v: %s", c, e)
+		}
+	}
+}
