@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +15,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/internal/storage"
 )
 
 // takenPort holds a real listener on 127.0.0.1 for the test's lifetime.
@@ -87,13 +91,23 @@ func TestServeStartupErrors(t *testing.T) {
 	// The container never answers: only what fails before the wait, or the
 	// wait itself, can end these runs.
 	deadCtr := fmt.Sprintf("http://127.0.0.1:%d", freeTCPPort(t))
-	write := func(name string, port int, dataDir string, readyTimeout string) string {
+	liveCtr := httptest.NewServer(http.NotFoundHandler())
+	defer liveCtr.Close()
+	writeWith := func(name string, port int, dataDir, ctr, readyTimeout, extra string) string {
 		path := filepath.Join(dir, name+".json")
-		require.NoError(t, os.WriteFile(path, []byte(fmt.Sprintf(`{"manage_containers": false,
+		require.NoError(t, os.WriteFile(path, []byte(fmt.Sprintf(`{"manage_containers": false, %s
 		  "server": {"host": "127.0.0.1", "port": %d}, "data_dir": %q,
-		  "containers": [{"id": "c", "url": %q, "external": true, "ready_timeout": %q}]}`, port, dataDir, deadCtr, readyTimeout)), 0o600))
+		  "containers": [{"id": "c", "url": %q, "external": true, "ready_timeout": %q}]}`, extra, port, dataDir, ctr, readyTimeout)), 0o600))
 		return path
 	}
+	write := func(name string, port int, dataDir string, readyTimeout string) string {
+		return writeWith(name, port, dataDir, deadCtr, readyTimeout, "")
+	}
+	// A data directory another node holds.
+	held := filepath.Join(dir, "held")
+	st, err := storage.Open(held, storage.Options{})
+	require.NoError(t, err)
+	defer st.Close()
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -106,6 +120,12 @@ func TestServeStartupErrors(t *testing.T) {
 		{"data_dir is a file", []string{"--config", write("datadir", free, file, "10m")}, "create data_dir " + file},
 		{"container never answers", []string{"--config", write("ctr", free, filepath.Join(dir, "d3"), "1s")},
 			"container c at " + deadCtr + " did not answer HTTP within 1s"},
+		{"data_dir held by another node", []string{"--config", writeWith("held", free, held, liveCtr.URL, "10m", "")},
+			"the directory is in use by another node"},
+		{"chain unreachable", []string{"--config", writeWith("chain", free, filepath.Join(dir, "d4"), liveCtr.URL, "10m",
+			fmt.Sprintf(`"chain": {"enabled": true, "rpc_url": "http://127.0.0.1:%d", "coordinator_address": "0x67035b7bf1ec6151E3DfCcC794dbBa7ed133Aac9",
+			  "wallet": {"private_key": "0x2cf2291ab4ac3703f0f342817432101cff3661699225fe2b5665a00c42083990"}},`, freeTCPPort(t)))},
+			"connection refused; check that chain.rpc_url http://127.0.0.1:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			requireOneLineExit(t, append([]string{"serve"}, tc.args...), 1, tc.want)
@@ -149,4 +169,12 @@ func TestHelpShowsOneDefault(t *testing.T) {
 			require.LessOrEqual(t, strings.Count(e, "(default"), 1, "%v: %s", c, e)
 		}
 	}
+}
+
+// TestBannerBlockPeriod: the banner says the period dev runs with (it
+// always said "a block every second").
+func TestBannerBlockPeriod(t *testing.T) {
+	require.Equal(t, "every second", every(time.Second))
+	require.Equal(t, "every 2s", every(2*time.Second))
+	require.Equal(t, "every 1m0s", every(time.Minute))
 }
