@@ -169,8 +169,8 @@ type docRunner struct {
 
 var (
 	docPlaceholder = regexp.MustCompile(`^<(id|id from above|subscription_id)>`)
-	jobIDRe = regexp.MustCompile(`"id":\s*"([0-9a-f-]{36})"`)
-	subIDRe = regexp.MustCompile(`"subscription_id":\s*(\d+)`)
+	jobIDRe        = regexp.MustCompile(`"id":\s*"([0-9a-f-]{36})"`)
+	subIDRe        = regexp.MustCompile(`"subscription_id":\s*(\d+)`)
 )
 
 // substitute points a documented command at the test's stack: the default
