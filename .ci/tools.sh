@@ -25,6 +25,12 @@ if [ ! -x .tools/bin/anvil ]; then
   chmod +x "$bin"
   ln -sf "$root/$bin" .tools/bin/anvil
 fi
+if ! command -v curl >/dev/null; then
+  # cmd/infernode's TestDocsCommands runs the curl commands the docs show.
+  echo "tools: installing curl"
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq curl >/dev/null
+fi
 if [ -f contracts/package-lock.json ] && [ ! -d contracts/node_modules ]; then
   echo "tools: installing solc-js (contracts/)"
   npm ci --silent --no-audit --no-fund --prefix contracts >/dev/null
