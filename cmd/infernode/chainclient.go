@@ -206,15 +206,17 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	fmt.Fprintf(stderr, "posted to %s; signer %s, nonce %d\n", c.URL(), crypto.PubkeyToAddress(key.PublicKey), req.Delegate.Nonce)
 	subID, err := delegatedID(ctx, *rpcURL, common.HexToAddress(*coord), sub.Owner, req.Delegate.Nonce, *wait, *timeout, stderr)
-	if err != nil {
+	switch {
+	case err != nil && *wait:
 		return err
-	}
-	if subID != 0 {
+	case err != nil: // posted all the same: the id is only a courtesy here
+		fmt.Fprintf(stderr, "subscription id: unknown (%v)\n", err)
+	case subID != 0:
 		fmt.Fprintf(stderr, "subscription id %d (see its deliveries: %s deliveries --rpc %s --coordinator %s --id %d)\n", subID, selfName(), *rpcURL, *coord, subID)
 		if m, ok := pretty.(map[string]any); ok {
 			m["subscription_id"] = subID
 		}
-	} else {
+	default:
 		fmt.Fprintf(stderr, "subscription id: none yet (a node creates the subscription on chain with its first delivery; --wait waits for it)\n")
 	}
 	return printJSON(stdout, pretty)
@@ -222,7 +224,7 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 
 // delegatedID returns the on-chain id of the delegated subscription
 // (owner, nonce), 0 while no node created it. With wait it polls until one
-// did, saying on progress every progressEvery that it is still waiting.
+// did, saying on progress that it is still waiting.
 func delegatedID(ctx context.Context, rpcURL string, coord, owner common.Address, nonce uint32, wait bool, timeout time.Duration, progress io.Writer) (uint32, error) {
 	c, err := ethclient.DialContext(ctx, rpcURL)
 	if err != nil {
@@ -233,25 +235,17 @@ func delegatedID(ctx context.Context, rpcURL string, coord, owner common.Address
 	inst := ca.Instance(c, coord)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	began, lastNote := time.Now(), time.Now()
-	for {
-		id, err := bind.Call(inst, &bind.CallOpts{Context: ctx}, ca.PackDelegateSubscriptionId(owner, nonce), ca.UnpackDelegateSubscriptionId)
-		if err != nil && ctx.Err() == nil {
-			return 0, fmt.Errorf("read the subscription id from the Coordinator at %s: %w", coord, err)
+	var id uint32
+	err = pollChain(ctx, progress, "a node to create the subscription", func() (bool, error) {
+		if id, err = bind.Call(inst, &bind.CallOpts{Context: ctx}, ca.PackDelegateSubscriptionId(owner, nonce), ca.UnpackDelegateSubscriptionId); err != nil {
+			return false, fmt.Errorf("read the subscription id from the Coordinator at %s: %w", coord, err)
 		}
-		if id != 0 || !wait {
-			return id, nil
-		}
-		select {
-		case <-ctx.Done():
-			return 0, fmt.Errorf("no node created the subscription within %s (is a node serving its containers on this chain?): %w", timeout, ctx.Err())
-		case <-time.After(500 * time.Millisecond):
-		}
-		if time.Since(lastNote) >= progressEvery {
-			lastNote = time.Now()
-			fmt.Fprintf(progress, "still waiting for a node to create the subscription (%s)\n", time.Since(began).Round(time.Second))
-		}
+		return id != 0 || !wait, nil
+	})
+	if err != nil && ctx.Err() != nil {
+		return 0, fmt.Errorf("no node created the subscription within %s (is a node serving its containers on this chain?): %w", timeout, err)
 	}
+	return id, err
 }
 
 func ensure0x(s string) string {

@@ -446,8 +446,29 @@ func (r devRequest) send(ctx context.Context) (devRequestResult, error) {
 // progressEvery is how often a long wait says it is still waiting.
 const progressEvery = 5 * time.Second
 
-// waitResult polls the consumer's results(taskId) until a delivery lands,
-// saying on progress every progressEvery that it is still waiting.
+// pollChain calls check every half second until it reports done, an error,
+// or ctx ends (then it returns ctx's error). Every progressEvery it writes
+// "still waiting for <what> (<elapsed>)" to progress, so a long wait is
+// never silent.
+func pollChain(ctx context.Context, progress io.Writer, what string, check func() (bool, error)) error {
+	began, lastNote := time.Now(), time.Now()
+	for {
+		if done, err := check(); done || err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(500 * time.Millisecond):
+		}
+		if time.Since(lastNote) >= progressEvery {
+			lastNote = time.Now()
+			fmt.Fprintf(progress, "still waiting for %s (%s)\n", what, time.Since(began).Round(time.Second))
+		}
+	}
+}
+
+// waitResult polls the consumer's results(taskId) until a delivery lands.
 func (r devRequest) waitResult(ctx context.Context, res *devRequestResult, progress io.Writer) error {
 	client, err := ethclient.DialContext(ctx, r.RPCURL)
 	if err != nil {
@@ -456,24 +477,19 @@ func (r devRequest) waitResult(ctx context.Context, res *devRequestResult, progr
 	defer client.Close()
 	ex := exampleconsumerabi.NewExampleConsumer()
 	inst := ex.Instance(client, r.Consumer)
-	began, lastNote := time.Now(), time.Now()
-	for {
+	err = pollChain(ctx, progress, "the delivery of task "+res.TaskID.Hex(), func() (bool, error) {
 		out, err := bind.Call(inst, &bind.CallOpts{Context: ctx}, ex.PackResults(res.TaskID), ex.UnpackResults)
-		if err == nil && (len(out.Output) > 0 || len(out.Proof) > 0) {
-			res.Output, res.Proof = out.Output, out.Proof
-			res.RawOutput = decodeRawOutput(out.Output)
-			return nil
+		if err != nil || (len(out.Output) == 0 && len(out.Proof) == 0) {
+			return false, nil // not yet (or a transient RPC error): ask again
 		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("no delivery for task %s yet (is a node serving container %q on this chain?): %w", res.TaskID, r.Container, ctx.Err())
-		case <-time.After(500 * time.Millisecond):
-		}
-		if time.Since(lastNote) >= progressEvery {
-			lastNote = time.Now()
-			fmt.Fprintf(progress, "still waiting for the delivery of task %s (%s)\n", res.TaskID, time.Since(began).Round(time.Second))
-		}
+		res.Output, res.Proof = out.Output, out.Proof
+		res.RawOutput = decodeRawOutput(out.Output)
+		return true, nil
+	})
+	if err != nil {
+		return fmt.Errorf("no delivery for task %s yet (is a node serving container %q on this chain?): %w", res.TaskID, r.Container, err)
 	}
+	return nil
 }
 
 // decodeRawOutput returns raw_output from abi.encode(bytes, bytes) as text,
