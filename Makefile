@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin
 TESTFLAGS ?= -count=1 -timeout 30m
 
-.PHONY: all build run test test-unit tools docker images contracts bench fuzz lint clean
+.PHONY: all build run test test-unit tidy-check tools docker images contracts bench fuzz lint clean
 
 all: build
 
@@ -34,10 +34,14 @@ contracts: tools
 	bash contracts/build.sh
 
 ## test: every test tier (unit, in-process integration, real geth/anvil/Docker, faults)
-test: tools docker
+test: tools docker tidy-check
 	$(GO) vet ./...
 	$(GO) test $(TESTFLAGS) ./...
 	bash .ci/fuzz.sh
+
+## tidy-check: fails when go.mod or go.sum is not what `go mod tidy` writes.
+tidy-check:
+	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run 'go mod tidy' and commit the result" >&2; exit 1; }
 
 ## test-unit: the fast tier only (no external processes).
 test-unit:

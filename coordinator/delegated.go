@@ -13,8 +13,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
-	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -276,7 +276,10 @@ type Verifier struct {
 	Domain Domain
 }
 
-var getSignerSelector = crypto.Keccak256([]byte("getSigner()"))[:4]
+// getSignerCall is the calldata of getSigner() returns (address), which
+// every delegating owner contract answers; packed with the example
+// consumer's binding, which has it as every such owner does.
+var getSignerCall = exampleconsumerabi.NewExampleConsumer().PackGetSigner()
 
 // Verify checks, in order: expiry against the latest block's time
 // (exclusive), the EIP-712 signature (v 27/28, low s) and that it was made
@@ -296,7 +299,7 @@ func (v *Verifier) Verify(ctx context.Context, r *DelegatedRequest) (common.Addr
 		return common.Address{}, job.Reject(job.CodeUnauthorized, "Invalid signature")
 	}
 	owner := r.Delegate.Sub.Owner
-	out, err := v.Chain.CallContract(ctx, ethereum.CallMsg{To: &owner, Data: getSignerSelector}, nil)
+	out, err := v.Chain.CallContract(ctx, ethereum.CallMsg{To: &owner, Data: getSignerCall}, nil)
 	if err != nil {
 		var de interface{ ErrorData() any }
 		if errors.As(err, &de) || strings.Contains(err.Error(), "revert") {

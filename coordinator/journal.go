@@ -1,17 +1,14 @@
 package coordinator
 
 import (
-	"encoding/binary"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"math/big"
-	"strings"
 
-	"github.com/cockroachdb/pebble"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
+
+	"github.com/infernode/infernode/internal/storage"
 )
 
 // TxState is where one nonce's transaction stands.
@@ -93,99 +90,65 @@ func (r *Record) Hashes() []common.Hash {
 	return out
 }
 
-// journal is the Pebble-backed nonce journal of one account, under
-// "nonce/<address>/". Every write is synced before it returns.
-type journal struct {
-	db     *pebble.DB
-	prefix string
-}
+// journal is the nonce journal of one account: its table inside the nonce
+// table (storage.NonceAccountPrefix). Every write is synced before it
+// returns.
+type journal struct{ kv storage.KeyValueStore }
 
-func newJournal(db *pebble.DB, addr common.Address) *journal {
-	return &journal{db: db, prefix: "nonce/" + strings.ToLower(addr.Hex()) + "/"}
+func newJournal(nonces storage.KeyValueStore, addr common.Address) *journal {
+	return &journal{kv: storage.NewTable(nonces, storage.NonceAccountPrefix(addr))}
 }
-
-func (j *journal) nextKey() []byte { return []byte(j.prefix + "next") }
-func (j *journal) txKey(n uint64) []byte {
-	return []byte(fmt.Sprintf("%stx/%020d", j.prefix, n))
-}
-func (j *journal) idxKey(key string) []byte { return []byte(j.prefix + "key/" + key) }
-
-func (j *journal) getUint(k []byte) (uint64, bool, error) {
-	v, closer, err := j.db.Get(k)
-	if errors.Is(err, pebble.ErrNotFound) {
-		return 0, false, nil
-	}
-	if err != nil {
-		return 0, false, err
-	}
-	defer closer.Close()
-	if len(v) != 8 {
-		return 0, false, fmt.Errorf("corrupt value under %q", k)
-	}
-	return binary.BigEndian.Uint64(v), true, nil
-}
-
-func u64(n uint64) []byte { return binary.BigEndian.AppendUint64(nil, n) }
 
 // next returns the next nonce to reserve (ok false when never written).
-func (j *journal) next() (uint64, bool, error) { return j.getUint(j.nextKey()) }
+func (j *journal) next() (uint64, bool, error) {
+	return storage.GetUint64(j.kv, storage.NonceNextKey())
+}
 
 func (j *journal) setNext(n uint64) error {
-	return j.db.Set(j.nextKey(), u64(n), pebble.Sync)
+	return j.kv.Put(storage.NonceNextKey(), storage.EncodeUint64(n))
 }
 
 // reserve writes the record for nonce r.Nonce, the key index and next =
 // r.Nonce+1 in one synced batch.
 func (j *journal) reserve(r *Record) error {
-	b := j.db.NewBatch()
+	b := j.kv.NewBatch()
 	defer b.Close()
-	v, err := json.Marshal(r)
-	if err != nil {
-		return err
-	}
-	if err := b.Set(j.txKey(r.Nonce), v, nil); err != nil {
+	if err := storage.BatchJSON(b, storage.NonceTxKey(r.Nonce), r); err != nil {
 		return err
 	}
 	if r.Key != "" {
-		if err := b.Set(j.idxKey(r.Key), u64(r.Nonce), nil); err != nil {
+		if err := b.Put(storage.NonceIndexKey(r.Key), storage.EncodeUint64(r.Nonce)); err != nil {
 			return err
 		}
 	}
-	if err := b.Set(j.nextKey(), u64(r.Nonce+1), nil); err != nil {
+	if err := b.Put(storage.NonceNextKey(), storage.EncodeUint64(r.Nonce+1)); err != nil {
 		return err
 	}
-	return b.Commit(pebble.Sync)
+	return b.Commit()
 }
 
-func (j *journal) put(r *Record) error {
-	v, err := json.Marshal(r)
-	if err != nil {
-		return err
-	}
-	return j.db.Set(j.txKey(r.Nonce), v, pebble.Sync)
-}
+func (j *journal) put(r *Record) error { return storage.PutJSON(j.kv, storage.NonceTxKey(r.Nonce), r) }
 
 func (j *journal) get(n uint64) (*Record, error) {
-	v, closer, err := j.db.Get(j.txKey(n))
-	if err != nil {
-		return nil, err
-	}
-	defer closer.Close()
 	r := new(Record)
-	if err := json.Unmarshal(v, r); err != nil {
-		return nil, fmt.Errorf("decode nonce record %d: %w", n, err)
+	ok, err := storage.GetJSON(j.kv, storage.NonceTxKey(n), r)
+	if err != nil {
+		return nil, fmt.Errorf("read nonce record %d: %w", n, err)
+	}
+	if !ok {
+		return nil, storage.ErrKeyNotFound
 	}
 	return r, nil
 }
 
-// byKey returns the record sent under key, or pebble.ErrNotFound.
+// byKey returns the record sent under key, or storage.ErrKeyNotFound.
 func (j *journal) byKey(key string) (*Record, error) {
-	n, ok, err := j.getUint(j.idxKey(key))
+	n, ok, err := storage.GetUint64(j.kv, storage.NonceIndexKey(key))
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		return nil, pebble.ErrNotFound
+		return nil, storage.ErrKeyNotFound
 	}
 	return j.get(n)
 }
@@ -202,24 +165,14 @@ func (j *journal) all() ([]*Record, error) {
 
 // scan returns the records keep accepts, by nonce.
 func (j *journal) scan(keep func(*Record) bool) ([]*Record, error) {
-	lo := []byte(j.prefix + "tx/")
-	hi := []byte(j.prefix + "tx0")
-	it, err := j.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: hi})
-	if err != nil {
-		return nil, err
-	}
-	defer it.Close()
 	var out []*Record
-	for it.First(); it.Valid(); it.Next() {
-		r := new(Record)
-		if err := json.Unmarshal(it.Value(), r); err != nil {
-			return nil, fmt.Errorf("decode nonce record %q: %w", it.Key(), err)
-		}
+	err := storage.ScanJSON(j.kv, storage.NonceTxPrefix(), func(_ []byte, r *Record) error {
 		if keep(r) {
 			out = append(out, r)
 		}
-	}
-	return out, it.Error()
+		return nil
+	})
+	return out, err
 }
 
 func bigOrZero(b *hexutil.Big) *big.Int {

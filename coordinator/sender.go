@@ -12,12 +12,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cockroachdb/pebble"
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/infernode/infernode/internal/storage"
 )
 
 // Sentinel errors callers branch on.
@@ -103,7 +104,7 @@ type Call struct {
 }
 
 // Sender signs, sends and tracks the transactions of one account, with
-// every nonce journaled in Pebble under "nonce/<address>/" before the
+// every nonce journaled in the nonce table (storage.TableNonce) before the
 // transaction leaves the process. Safe for concurrent use. Run must be
 // running for transactions to be confirmed, replaced or rebroadcast.
 type Sender struct {
@@ -122,11 +123,12 @@ type Sender struct {
 	stepMu  sync.Mutex // one monitor step at a time
 }
 
-// NewSender opens the journal of opts.Key's account in db and reconciles it
+// NewSender opens the journal of opts.Key's account in nonces (the node
+// store's storage.TableNonce table) and reconciles it
 // with the chain: the next nonce is the larger of the journal's and the
 // chain's pending nonce, and every journaled nonce the chain has not seen
 // is tracked again (sent ones rebroadcast, reserved ones filled by a no-op).
-func NewSender(ctx context.Context, b Backend, db *pebble.DB, opts SenderOptions) (*Sender, error) {
+func NewSender(ctx context.Context, b Backend, nonces storage.KeyValueStore, opts SenderOptions) (*Sender, error) {
 	if opts.Key == nil {
 		return nil, errors.New("sender: no private key (chain.wallet.private_key)")
 	}
@@ -142,7 +144,7 @@ func NewSender(ctx context.Context, b Backend, db *pebble.DB, opts SenderOptions
 		open:    map[uint64]*Record{},
 		changed: make(chan struct{}),
 	}
-	s.j = newJournal(db, s.addr)
+	s.j = newJournal(nonces, s.addr)
 	if err := s.reconcile(ctx); err != nil {
 		return nil, fmt.Errorf("sender: reconcile nonces of %s: %w", s.addr, err)
 	}
@@ -210,7 +212,7 @@ func (s *Sender) InFlight() int {
 // Lookup returns the journal record sent under key.
 func (s *Sender) Lookup(key string) (*Record, bool, error) {
 	r, err := s.j.byKey(key)
-	if errors.Is(err, pebble.ErrNotFound) {
+	if errors.Is(err, storage.ErrKeyNotFound) {
 		return nil, false, nil
 	}
 	if err != nil {

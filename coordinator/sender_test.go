@@ -3,12 +3,10 @@ package coordinator
 import (
 	"context"
 	"crypto/ecdsa"
-	"fmt"
 	"math/big"
 	"testing"
 	"time"
 
-	"github.com/cockroachdb/pebble"
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
@@ -19,13 +17,14 @@ import (
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/internal/storage"
 )
 
 type simEnv struct {
 	sim *simulated.Backend
 	key *ecdsa.PrivateKey
 	dir string
-	db  *pebble.DB
+	db  *storage.Store
 }
 
 func newSimEnv(t *testing.T) *simEnv {
@@ -51,7 +50,7 @@ func (e *simEnv) reopen(t *testing.T) {
 	if e.db != nil {
 		require.NoError(t, e.db.Close())
 	}
-	db, err := pebble.Open(e.dir, &pebble.Options{Logger: quietLogger{}})
+	db, err := storage.Open(e.dir, storage.Options{})
 	require.NoError(t, err)
 	e.db = db
 }
@@ -59,7 +58,7 @@ func (e *simEnv) reopen(t *testing.T) {
 func (e *simEnv) sender(t *testing.T, opts SenderOptions) *Sender {
 	t.Helper()
 	opts.Key = e.key
-	s, err := NewSender(context.Background(), e.sim.Client(), e.db, opts)
+	s, err := NewSender(context.Background(), e.sim.Client(), e.db.Table(storage.TableNonce), opts)
 	require.NoError(t, err)
 	return s
 }
@@ -257,13 +256,4 @@ func TestSenderCoordinatorCalls(t *testing.T) {
 	n, err := ca.UnpackSubscriptionCount(out)
 	require.NoError(t, err)
 	require.Equal(t, uint32(1), n)
-}
-
-// quietLogger keeps Pebble's recovery chatter out of test output.
-type quietLogger struct{}
-
-func (quietLogger) Infof(string, ...any)  {}
-func (quietLogger) Errorf(string, ...any) {}
-func (quietLogger) Fatalf(format string, args ...any) {
-	panic(fmt.Sprintf(format, args...))
 }

@@ -1,8 +1,7 @@
 // Package executor runs jobs on containers over the container protocol
 // (SPEC §5): it calls POST {url}/service_output for each container of a
-// chain, relays streams, asks containers for their resources, serialises
-// on-chain outputs, and checks requests against the containers'
-// configuration (the guardian).
+// chain, relays streams and asks containers for their resources. Access
+// rules live in package access, the on-chain output encoding in abi/codec.
 //
 // It also defines the Runtime interface that provides the containers and
 // implements its first runtime, Unmanaged, for containers that are already

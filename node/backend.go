@@ -13,6 +13,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
@@ -34,7 +35,7 @@ type backend struct {
 	store   *storage.Store
 	rt      executor.Runtime
 	exec    *executor.Executor
-	guard   *executor.Guardian
+	guard   *access.Guardian
 	chain   Chain
 	mgr     *manager
 	tracer  trace.Tracer

@@ -5,15 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/relay"
 )
 
@@ -42,7 +42,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if !cfg.Enabled {
 			return nil, errors.New("chain.enabled is false")
 		}
-		key, err := crypto.HexToECDSA(strings.TrimPrefix(strings.TrimSpace(cfg.Wallet.PrivateKey), "0x"))
+		key, err := config.ParsePrivateKey(cfg.Wallet.PrivateKey)
 		if err != nil {
 			return nil, fmt.Errorf("chain.wallet.private_key: %w", err)
 		}
@@ -78,8 +78,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if cfg.Wallet.MaxPriorityFeeGas > 0 {
 			so.MaxTipPerGas = new(big.Int).SetUint64(cfg.Wallet.MaxPriorityFeeGas)
 		}
-		db := deps.Store.DB()
-		s, err := coordinator.NewSender(ctx, rpc, db, so)
+		s, err := coordinator.NewSender(ctx, rpc, deps.Store.Table(storage.TableNonce), so)
 		if err != nil {
 			if closeFn != nil {
 				closeFn()
@@ -95,7 +94,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			ids = append(ids, c.ID)
 		}
 		r, err := relay.New(relay.Options{
-			Backend: rpc, DB: db, Sender: s, Coordinator: common.HexToAddress(cfg.CoordinatorAddress),
+			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(cfg.CoordinatorAddress),
 			Runner: deps.Executor, Guard: deps.Guardian, Containers: ids,
 			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 			Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,

@@ -28,7 +28,7 @@ import (
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Join(filepath.Dir(file), "..", "..")
+	root := filepath.Join(filepath.Dir(file), "..")
 	bin := filepath.Join(t.TempDir(), "infernode")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/infernode")
 	cmd.Dir = root

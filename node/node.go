@@ -19,6 +19,7 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
@@ -47,9 +48,9 @@ type Chain interface {
 // its store and built its executor (see Options.NewChain).
 type ChainDeps struct {
 	Config   *config.Config
-	Store    *storage.Store // use Store.DB() under the relay's prefixes
+	Store    *storage.Store // the chain side's state goes in its tables (Store.Table)
 	Executor *executor.Executor
-	Guardian *executor.Guardian
+	Guardian *access.Guardian
 	Logger   *slog.Logger
 	Registry *prometheus.Registry
 	Tracer   trace.TracerProvider
@@ -103,7 +104,7 @@ type Node struct {
 	log   *slog.Logger
 	reg   *prometheus.Registry
 	tp    trace.TracerProvider
-	guard *executor.Guardian
+	guard *access.Guardian
 
 	ready   chan struct{}
 	mu      sync.Mutex
@@ -152,7 +153,7 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	}
 	return &Node{
 		cfg: cfg, opts: opts, log: opts.Logger, reg: opts.Registry, tp: opts.TracerProvider,
-		guard: executor.NewGuardian(cfg.Containers), ready: make(chan struct{}),
+		guard: access.NewGuardian(cfg.Containers), ready: make(chan struct{}),
 	}, nil
 }
 

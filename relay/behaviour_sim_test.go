@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
@@ -100,7 +101,7 @@ func TestSimInputsFromGetContainerInputs(t *testing.T) {
 	bt, _ := abi.NewType("bytes", "", nil)
 	outer, err := abi.Arguments{{Type: bt}, {Type: bt}}.Unpack(res.Output)
 	require.NoError(t, err)
-	inner, err := getInputsArgs.Unpack(outer[0].([]byte)) // echo returns its input
+	inner, err := consumerABI.GetABI().Methods["getContainerInputs"].Inputs.Unpack(outer[0].([]byte)) // echo returns its input
 	require.NoError(t, err)
 	require.Equal(t, uint32(1), inner[0], "subscription id")
 	require.Equal(t, uint32(1), inner[1], "interval")
@@ -109,7 +110,7 @@ func TestSimInputsFromGetContainerInputs(t *testing.T) {
 
 func TestSimDelegatedGuardRejections(t *testing.T) {
 	h := newHarness(t, 1)
-	guard := executor.NewGuardian([]config.Container{
+	guard := access.NewGuardian([]config.Container{
 		{ID: "echo", External: true, URL: "http://127.0.0.1:1", AllowedDelegateAddresses: []string{"0x00000000000000000000000000000000000000b0"}},
 		{ID: "lan", External: true, URL: "http://127.0.0.1:1", AllowedIPs: []string{"10.0.0.0/8"}},
 	})

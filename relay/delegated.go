@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/cockroachdb/pebble"
 	"github.com/ethereum/go-ethereum/common"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
@@ -13,6 +12,7 @@ import (
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/storage"
 )
 
 // SubmitDelegated decodes, checks and verifies a delegated subscription
@@ -27,28 +27,23 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	}
 	sub := req.Delegate.Sub
 	proof := sub.Verifier != (common.Address{})
-	// The client's IP (allowed_ips) as for any REST request, then the
-	// owner (allowed_delegate_addresses).
-	if jerr := r.o.Guard.CheckOffchain(client, req.Containers(), proof); jerr != nil {
-		return jerr
-	}
-	if jerr := r.o.Guard.CheckChain(sub.Owner.Hex(), true, req.Containers(), proof); jerr != nil {
+	if jerr := r.o.Guard.CheckDelegated(client, sub.Owner.Hex(), req.Containers(), proof); jerr != nil {
 		return jerr
 	}
 	if _, err := r.ver.Verify(ctx, req); err != nil {
 		return err
 	}
-	key := string(kDlg(sub.Owner, req.Delegate.Nonce))
+	key := string(storage.RelayDelegatedKey(sub.Owner, req.Delegate.Nonce))
 	r.dlgMu.Lock() // check-and-persist is atomic: a concurrent replay waits
 	defer r.dlgMu.Unlock()
 	var existing Delegated
-	if ok, err := r.st.getJSON([]byte(key), &existing); err != nil {
+	if ok, err := storage.GetJSON(r.st.kv, []byte(key), &existing); err != nil {
 		return fmt.Errorf("read delegated subscription: %w", err)
 	} else if ok {
 		return nil // replay of a verified request: the accepted one stands
 	}
 	d := Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.headNum.Load(), State: IvRunning}
-	if err := r.st.putJSON([]byte(key), d); err != nil {
+	if err := storage.PutJSON(r.st.kv, []byte(key), d); err != nil {
 		return fmt.Errorf("persist delegated subscription: %w", err)
 	}
 	r.o.Logger.Info("relay: delegated subscription accepted", "owner", sub.Owner, "nonce", req.Delegate.Nonce, "client", client, "containers", sub.ContainerId)
@@ -98,7 +93,7 @@ func (r *Relay) startDelegated(ctx context.Context, key string) {
 // key is active; false when ctx ends.
 func (r *Relay) waitActive(ctx context.Context, key string) bool {
 	var d Delegated
-	if ok, err := r.st.getJSON([]byte(key), &d); err != nil || !ok {
+	if ok, err := storage.GetJSON(r.st.kv, []byte(key), &d); err != nil || !ok {
 		return true // deliverDelegated reports it
 	}
 	req, err := coordinator.DecodeDelegated(d.Body)
@@ -118,7 +113,7 @@ func (r *Relay) waitActive(ctx context.Context, key string) bool {
 // subscription like any other so later intervals go through deliverCompute.
 func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 	var d Delegated
-	if _, err := r.st.getJSON([]byte(key), &d); err != nil {
+	if _, err := storage.GetJSON(r.st.kv, []byte(key), &d); err != nil {
 		return err
 	}
 	req, err := coordinator.DecodeDelegated(d.Body)
@@ -185,7 +180,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 		input, output, proof, err := r.runContainers(ctx, req.Containers(), job.OffChain, req.Data, ds.Sub.Verifier != (common.Address{}))
 		if err != nil {
 			d.Err = err.Error()
-			if err := r.st.putJSON([]byte(key), d); err != nil {
+			if err := storage.PutJSON(r.st.kv, []byte(key), d); err != nil {
 				return err
 			}
 			if !clock.Sleep(ctx, r.o.RetryBackoff<<min(max(d.Attempts-1, 0), 6)) {
@@ -194,7 +189,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 			continue
 		}
 		d.TxKey = fmt.Sprintf("dlg/%s/%d/%d", ds.Sub.Owner.Hex(), ds.Nonce, d.Attempts)
-		if err := r.st.putJSON([]byte(key), d); err != nil {
+		if err := storage.PutJSON(r.st.kv, []byte(key), d); err != nil {
 			return err
 		}
 		_, err = r.o.Sender.Send(ctx, coordinator.Call{
@@ -219,7 +214,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 				d.Attempts--
 				wait = r.o.PollInterval
 			}
-			if err := r.st.putJSON([]byte(key), d); err != nil {
+			if err := storage.PutJSON(r.st.kv, []byte(key), d); err != nil {
 				return err
 			}
 			if !clock.Sleep(ctx, wait) {
@@ -250,24 +245,24 @@ func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, re
 	if !ok {
 		s = subFromChain(id, ds.Sub, r.headNum.Load())
 	}
-	b := r.o.DB.NewBatch()
+	b := r.st.kv.NewBatch()
 	defer b.Close()
 	if delivered {
 		// The delivered interval needs no mark: the scheduler asks
 		// nodeResponded before any delivery, so it is never sent twice.
 		r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
 	}
-	if err := setJSON(b, kSub(id), s); err != nil {
+	if err := storage.BatchJSON(b, storage.RelaySubKey(id), s); err != nil {
 		return err
 	}
 	d.SubID, d.State, d.TxKey = id, IvDelivered, ""
 	if !delivered {
 		d.State, d.Err = IvSkipped, "created elsewhere; scheduled as a regular subscription"
 	}
-	if err := setJSON(b, []byte(key), d); err != nil {
+	if err := storage.BatchJSON(b, []byte(key), d); err != nil {
 		return err
 	}
-	if err := b.Commit(pebble.Sync); err != nil {
+	if err := b.Commit(); err != nil {
 		return err
 	}
 	r.o.Logger.Info("relay: delegated subscription on chain", "id", id, "owner", ds.Sub.Owner, "nonce", ds.Nonce, "delivered", delivered)
@@ -279,5 +274,5 @@ func (r *Relay) putDlg(key string, d *Delegated, st IvState, reason string) erro
 	d.State, d.Err, d.TxKey = st, reason, ""
 	r.o.Metrics.Deliveries.WithLabelValues(string(st)).Inc()
 	r.o.Logger.Info("relay: delegated subscription "+string(st), "key", key, "reason", reason)
-	return r.st.putJSON([]byte(key), *d)
+	return storage.PutJSON(r.st.kv, []byte(key), *d)
 }

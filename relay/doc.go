@@ -8,9 +8,9 @@
 //
 // Every piece of state (subscriptions, per-interval status, accepted
 // delegated requests, the last processed block and recent block hashes for
-// reorg detection) lives in Pebble under the "relay/" prefix and is written
-// before it is acted on or acknowledged; the sender journals nonces under
-// "nonce/". A restart on the same data directory resumes where it stopped.
+// reorg detection) lives in the relay's table of the node's store
+// (storage.TableRelay) and is written before it is acted on or
+// acknowledged; the sender journals nonces in the nonce table. A restart on the same data directory resumes where it stopped.
 //
 // It does not run containers itself (package executor), sign or price
 // transactions (package coordinator) or serve HTTP (package rest).

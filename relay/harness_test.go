@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cockroachdb/pebble"
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
@@ -24,10 +23,12 @@ import (
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
 
@@ -47,22 +48,10 @@ type harness struct {
 	keys     []*ecdsa.PrivateKey // [0] deployer/consumer signer, [1..] nodes
 	dep      contracts.Deployment
 	exec     *executor.Executor
-	guard    *executor.Guardian
+	guard    *access.Guardian
 	commitMu sync.Mutex
 	stop     chan struct{}
 	stopped  chan struct{}
-}
-
-func quietPebble() *pebble.Options {
-	return &pebble.Options{Logger: quietLogger{}}
-}
-
-type quietLogger struct{}
-
-func (quietLogger) Infof(string, ...any)  {}
-func (quietLogger) Errorf(string, ...any) {}
-func (quietLogger) Fatalf(format string, args ...any) {
-	panic("pebble: fatal")
 }
 
 func testLogger() *slog.Logger {
@@ -127,7 +116,7 @@ func (h *harness) startEcho() {
 	t.Cleanup(func() { _ = rt.Stop(context.Background()) })
 	h.exec, err = executor.New(executor.Options{Runtime: rt, Containers: cfg})
 	require.NoError(t, err)
-	h.guard = executor.NewGuardian(cfg)
+	h.guard = access.NewGuardian(cfg)
 }
 
 func (h *harness) commit() common.Hash {
@@ -167,7 +156,7 @@ func (h *harness) pauseMining() {
 type node struct {
 	r      *Relay
 	s      *coordinator.Sender
-	db     *pebble.DB
+	db     *storage.Store
 	rpc    *Instrumented
 	cancel context.CancelFunc
 	done   chan error
@@ -184,7 +173,7 @@ func (h *harness) startNodeWith(keyIdx int, dir string, b Backend, so func(*coor
 	if b == nil {
 		b = h.client
 	}
-	db, err := pebble.Open(dir, quietPebble())
+	db, err := storage.Open(dir, storage.Options{})
 	require.NoError(t, err)
 	m, err := NewMetrics(nil)
 	require.NoError(t, err)
@@ -198,10 +187,10 @@ func (h *harness) startNodeWith(keyIdx int, dir string, b Backend, so func(*coor
 	if so != nil {
 		so(&sopts)
 	}
-	s, err := coordinator.NewSender(ctx, rpc, db, sopts)
+	s, err := coordinator.NewSender(ctx, rpc, db.Table(storage.TableNonce), sopts)
 	require.NoError(t, err)
 	ropts := Options{
-		Backend: rpc, DB: db, Sender: s, Coordinator: h.dep.Coordinator, Runner: h.exec, Guard: h.guard,
+		Backend: rpc, DB: db.Table(storage.TableRelay), Sender: s, Coordinator: h.dep.Coordinator, Runner: h.exec, Guard: h.guard,
 		Containers: []string{"echo"}, StartBlock: h.dep.DeployBlock, PollInterval: 20 * time.Millisecond,
 		RetryBackoff: 50 * time.Millisecond, Logger: testLogger(), Metrics: m,
 	}

@@ -12,15 +12,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cockroachdb/pebble"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
@@ -46,14 +47,14 @@ func TestHelperNodeProcess(t *testing.T) {
 	require.NoError(t, rt.Start(ctx))
 	exec, err := executor.New(executor.Options{Runtime: rt, Containers: cfg})
 	require.NoError(t, err)
-	db, err := pebble.Open(os.Getenv("CHILD_DIR"), quietPebble())
+	db, err := storage.Open(os.Getenv("CHILD_DIR"), storage.Options{})
 	require.NoError(t, err)
 	parsed := coordABI.GetABI()
-	s, err := coordinator.NewSender(ctx, client, db, coordinator.SenderOptions{Key: key, PollInterval: 50 * time.Millisecond,
+	s, err := coordinator.NewSender(ctx, client, db.Table(storage.TableNonce), coordinator.SenderOptions{Key: key, PollInterval: 50 * time.Millisecond,
 		Decoder: coordinator.NewRevertDecoder(&parsed), MaxGasLimit: 30_000_000, Logger: testLogger()})
 	require.NoError(t, err)
-	r, err := New(Options{Backend: client, DB: db, Sender: s, Coordinator: common.HexToAddress(os.Getenv("CHILD_COORDINATOR")),
-		Runner: exec, Guard: executor.NewGuardian(cfg), Containers: []string{"echo"}, StartBlock: start,
+	r, err := New(Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(os.Getenv("CHILD_COORDINATOR")),
+		Runner: exec, Guard: access.NewGuardian(cfg), Containers: []string{"echo"}, StartBlock: start,
 		PollInterval: 50 * time.Millisecond, RetryBackoff: 100 * time.Millisecond, Logger: testLogger()})
 	require.NoError(t, err)
 	_ = r.Run(ctx) // until SIGKILL
@@ -110,10 +111,10 @@ func TestKillBetweenSendAndConfirm(t *testing.T) {
 	kill(child)
 
 	// The journal accounts for every nonce, continuously.
-	db, err := pebble.Open(dir, quietPebble())
+	db, err := storage.Open(dir, storage.Options{})
 	require.NoError(t, err)
 	defer db.Close()
-	s, err := coordinator.NewSender(ctx, client, db, coordinator.SenderOptions{Key: h.keys[1]})
+	s, err := coordinator.NewSender(ctx, client, db.Table(storage.TableNonce), coordinator.SenderOptions{Key: h.keys[1]})
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { _ = s.Step(ctx); return s.InFlight() == 0 }, 30*time.Second, 100*time.Millisecond)
 	recs, err := s.Records()

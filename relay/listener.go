@@ -2,22 +2,20 @@ package relay
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/big"
-	"strconv"
-	"strings"
 
-	"github.com/cockroachdb/pebble"
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
-	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/infernode/infernode/abi/codec"
+	"github.com/infernode/infernode/internal/storage"
 )
 
 var (
-	topicCreated   = crypto.Keccak256Hash([]byte("SubscriptionCreated(uint32,bytes32,address)"))
-	topicCancelled = crypto.Keccak256Hash([]byte("SubscriptionCancelled(uint32,bytes32,address)"))
+	topicCreated   = codec.TopicSubscriptionCreated
+	topicCancelled = codec.TopicSubscriptionCancelled
 )
 
 // containerTopics returns keccak256 of every served id and ordered pair of
@@ -32,12 +30,12 @@ func containerTopics(ids []string, max int) []common.Hash {
 	}
 	out := make([]common.Hash, 0, n)
 	for _, a := range ids {
-		out = append(out, crypto.Keccak256Hash([]byte(a)))
+		out = append(out, codec.ContainerIDHash(a))
 	}
 	for _, a := range ids {
 		for _, b := range ids {
 			if a != b {
-				out = append(out, crypto.Keccak256Hash([]byte(a+","+b)))
+				out = append(out, codec.ContainerIDHash(a+","+b))
 			}
 		}
 	}
@@ -122,21 +120,21 @@ func (r *Relay) lastNumber() uint64 {
 }
 
 func (r *Relay) markProcessed(n uint64, h common.Hash) error {
-	b := r.o.DB.NewBatch()
+	b := r.st.kv.NewBatch()
 	defer b.Close()
-	if err := setJSON(b, []byte(pLast), blockRef{Number: n, Hash: h}); err != nil {
+	if err := storage.BatchJSON(b, storage.RelayLastKey(), blockRef{Number: n, Hash: h}); err != nil {
 		return err
 	}
-	if err := setJSON(b, kBlock(n), h); err != nil {
+	if err := storage.BatchJSON(b, storage.RelayBlockKey(n), h); err != nil {
 		return err
 	}
 	// Keep the hashes of the last 256 processed ranges for reorg walks.
 	if n > 256*r.o.MaxLogRange {
-		if err := b.DeleteRange(kBlock(0), kBlock(n-256*r.o.MaxLogRange), nil); err != nil {
+		if err := b.DeleteRange(storage.RelayBlockKey(0), storage.RelayBlockKey(n-256*r.o.MaxLogRange)); err != nil {
 			return err
 		}
 	}
-	return b.Commit(pebble.Sync)
+	return b.Commit()
 }
 
 // checkReorg compares the last processed block's hash with the canonical
@@ -155,19 +153,7 @@ func (r *Relay) checkReorg(ctx context.Context, last blockRef, head *types.Heade
 	if hdr.Hash() == last.Hash {
 		return last, nil
 	}
-	var refs []blockRef
-	err = r.st.scan(pBlock, func(k, v []byte) error {
-		var h common.Hash
-		if err := json.Unmarshal(v, &h); err != nil {
-			return err
-		}
-		num, err := strconv.ParseUint(strings.TrimPrefix(string(k), pBlock), 10, 64)
-		if err != nil {
-			return err
-		}
-		refs = append(refs, blockRef{Number: num, Hash: h})
-		return nil
-	})
+	refs, err := r.st.blocks()
 	if err != nil {
 		return last, err
 	}
@@ -193,30 +179,30 @@ func (r *Relay) rollback(ancestor blockRef) error {
 	if err != nil {
 		return err
 	}
-	b := r.o.DB.NewBatch()
+	b := r.st.kv.NewBatch()
 	defer b.Close()
 	for _, s := range subs {
 		switch {
 		case s.Block > ancestor.Number:
-			if err := b.Delete(kSub(s.ID), nil); err != nil {
+			if err := b.Delete(storage.RelaySubKey(s.ID)); err != nil {
 				return err
 			}
 			r.unschedule(s.ID)
 		case s.Cancelled && s.CancelBlock > ancestor.Number:
 			s.Cancelled, s.CancelBlock = false, 0
-			if err := setJSON(b, kSub(s.ID), s); err != nil {
+			if err := storage.BatchJSON(b, storage.RelaySubKey(s.ID), s); err != nil {
 				return err
 			}
 			r.schedule(s)
 		}
 	}
-	if err := b.DeleteRange(kBlock(ancestor.Number+1), kBlock(^uint64(0)), nil); err != nil {
+	if err := b.DeleteRange(storage.RelayBlockKey(ancestor.Number+1), storage.RelayBlockKey(^uint64(0))); err != nil {
 		return err
 	}
-	if err := setJSON(b, []byte(pLast), ancestor); err != nil {
+	if err := storage.BatchJSON(b, storage.RelayLastKey(), ancestor); err != nil {
 		return err
 	}
-	return b.Commit(pebble.Sync)
+	return b.Commit()
 }
 
 func (r *Relay) handleLog(ctx context.Context, l types.Log) error {

@@ -9,16 +9,17 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/cockroachdb/pebble"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/storage"
 )
 
 var errNoSubscriptions = errors.New("backend cannot push new heads")
@@ -28,21 +29,14 @@ type Runner interface {
 	Run(ctx context.Context, in executor.Input) ([]job.ContainerResult, error)
 }
 
-// Guard applies the node's rules (*executor.Guardian): CheckChain for
-// on-chain work, CheckOffchain for the client IP of a REST request.
-type Guard interface {
-	CheckChain(address string, delegated bool, containers []string, requiresProof bool) *job.Error
-	CheckOffchain(client string, containers []string, requiresProof bool) *job.Error
-}
-
 // Options configure a Relay. Zero values take the documented defaults.
 type Options struct {
-	Backend     Backend             // required
-	DB          *pebble.DB          // required; the relay writes under "relay/"
-	Sender      *coordinator.Sender // required; its Run is driven by Relay.Run
-	Coordinator common.Address      // required
-	Runner      Runner              // required
-	Guard       Guard               // required
+	Backend     Backend               // required
+	DB          storage.KeyValueStore // required: the relay's table, Store.Table(storage.TableRelay)
+	Sender      *coordinator.Sender   // required; its Run is driven by Relay.Run
+	Coordinator common.Address        // required
+	Runner      Runner                // required
+	Guard       *access.Guardian      // required
 	// Containers are the ids this node serves; subscriptions are filtered
 	// by keccak256 of every single id and ordered pair of ids (a pipeline
 	// of three or more served containers is read too when there are more

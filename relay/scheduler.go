@@ -9,12 +9,13 @@ import (
 	"math/big"
 
 	"github.com/ethereum/go-ethereum"
-	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/infernode/infernode/abi/codec"
+	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/clock"
@@ -311,29 +312,22 @@ func (r *Relay) inputs(ctx context.Context, s *Sub, k uint32) ([]byte, error) {
 	if len(s.Inputs) > 0 {
 		return s.Inputs, nil
 	}
-	packed, err := getInputsArgs.Pack(s.ID, k, uint32(r.headTime.Load()), r.me)
-	if err != nil {
-		return nil, err
-	}
-	out, err := r.call(ctx, s.Owner, append(append([]byte{}, getInputsSel...), packed...))
+	out, err := r.call(ctx, s.Owner, consumerABI.PackGetContainerInputs(s.ID, k, uint32(r.headTime.Load()), r.me))
 	if err != nil {
 		return nil, fmt.Errorf("getContainerInputs of %s: %w", s.Owner, err)
 	}
-	vals, err := bytesRet.Unpack(out)
-	if err != nil || len(vals) != 1 {
+	in, err := consumerABI.UnpackGetContainerInputs(out)
+	if err != nil {
 		return nil, fmt.Errorf("decode getContainerInputs of %s: %v", s.Owner, err)
 	}
-	return vals[0].([]byte), nil
+	return in, nil
 }
 
-var (
-	getInputsSel  = crypto4("getContainerInputs(uint32,uint32,uint32,address)")
-	u32T, _       = abi.NewType("uint32", "", nil)
-	addrT, _      = abi.NewType("address", "", nil)
-	bytesT, _     = abi.NewType("bytes", "", nil)
-	getInputsArgs = abi.Arguments{{Type: u32T}, {Type: u32T}, {Type: u32T}, {Type: addrT}}
-	bytesRet      = abi.Arguments{{Type: bytesT}}
-)
+// consumerABI packs the call every requester contract answers,
+// getContainerInputs(uint32 subscriptionId, uint32 interval, uint32
+// timestamp, address caller) returns (bytes); the example consumer's
+// binding has it as every consumer does.
+var consumerABI = exampleconsumerabi.NewExampleConsumer()
 
 // runContainers runs the pipeline. On-chain input is given as lowercase hex
 // without 0x (SPEC §5); off-chain input (a delegated request's data) as is.
@@ -354,7 +348,7 @@ func (r *Relay) runContainers(ctx context.Context, containers []string, src job.
 	if len(res) == 0 {
 		return nil, nil, nil, errors.New("run: no results")
 	}
-	return executor.OnchainOutput(res[len(res)-1].Output)
+	return codec.EncodeOutput(res[len(res)-1].Output)
 }
 
 func (r *Relay) call(ctx context.Context, to common.Address, data []byte) ([]byte, error) {

@@ -2,16 +2,13 @@ package relay
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
 	"math/big"
-	"strings"
 
-	"github.com/cockroachdb/pebble"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/internal/storage"
 )
 
 // Sub is a subscription the relay tracks, as read from the Coordinator.
@@ -114,117 +111,63 @@ type blockRef struct {
 	Hash   common.Hash `json:"hash"`
 }
 
-// state is the relay's Pebble store under "relay/". Writes are synced.
-type state struct{ db *pebble.DB }
-
-const (
-	pLast  = "relay/last"
-	pBlock = "relay/block/"
-	pSub   = "relay/sub/"
-	pIv    = "relay/iv/"
-	pDlg   = "relay/dlg/"
-)
-
-func kBlock(n uint64) []byte  { return []byte(fmt.Sprintf("%s%020d", pBlock, n)) }
-func kSub(id uint32) []byte   { return []byte(fmt.Sprintf("%s%010d", pSub, id)) }
-func kIv(id, k uint32) []byte { return []byte(fmt.Sprintf("%s%010d/%010d", pIv, id, k)) }
-func kDlg(owner common.Address, nonce uint32) []byte {
-	return []byte(fmt.Sprintf("%s%s/%010d", pDlg, strings.ToLower(owner.Hex()), nonce))
-}
-
-func (s state) getJSON(k []byte, v any) (bool, error) {
-	b, closer, err := s.db.Get(k)
-	if errors.Is(err, pebble.ErrNotFound) {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	defer closer.Close()
-	return true, json.Unmarshal(b, v)
-}
-
-func setJSON(b *pebble.Batch, k []byte, v any) error {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	return b.Set(k, raw, nil)
-}
-
-func (s state) putJSON(k []byte, v any) error {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	return s.db.Set(k, raw, pebble.Sync)
-}
+// state is the relay's table of the node's store (storage.TableRelay; key
+// layouts in storage/schema.go). Every write is synced.
+type state struct{ kv storage.KeyValueStore }
 
 func (s state) last() (blockRef, bool, error) {
 	var r blockRef
-	ok, err := s.getJSON([]byte(pLast), &r)
+	ok, err := storage.GetJSON(s.kv, storage.RelayLastKey(), &r)
 	return r, ok, err
-}
-
-func (s state) blockHash(n uint64) (common.Hash, bool, error) {
-	var h common.Hash
-	ok, err := s.getJSON(kBlock(n), &h)
-	return h, ok, err
 }
 
 func (s state) iv(id, k uint32) (Interval, error) {
 	var iv Interval
-	_, err := s.getJSON(kIv(id, k), &iv)
+	_, err := storage.GetJSON(s.kv, storage.RelayIntervalKey(id, k), &iv)
 	return iv, err
 }
 
-func (s state) putIv(id, k uint32, iv Interval) error { return s.putJSON(kIv(id, k), iv) }
+func (s state) putIv(id, k uint32, iv Interval) error {
+	return storage.PutJSON(s.kv, storage.RelayIntervalKey(id, k), iv)
+}
 
 func (s state) sub(id uint32) (*Sub, bool, error) {
 	sub := new(Sub)
-	ok, err := s.getJSON(kSub(id), sub)
+	ok, err := storage.GetJSON(s.kv, storage.RelaySubKey(id), sub)
 	return sub, ok, err
 }
 
-func (s state) putSub(sub *Sub) error { return s.putJSON(kSub(sub.ID), sub) }
-
-// scan calls fn for every value under prefix.
-func (s state) scan(prefix string, fn func(k, v []byte) error) error {
-	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: []byte(prefix), UpperBound: append([]byte(prefix[:len(prefix)-1]), prefix[len(prefix)-1]+1)})
-	if err != nil {
-		return err
-	}
-	defer it.Close()
-	for it.First(); it.Valid(); it.Next() {
-		if err := fn(it.Key(), it.Value()); err != nil {
-			return err
-		}
-	}
-	return it.Error()
-}
+func (s state) putSub(sub *Sub) error { return storage.PutJSON(s.kv, storage.RelaySubKey(sub.ID), sub) }
 
 func (s state) subs() ([]*Sub, error) {
 	var out []*Sub
-	err := s.scan(pSub, func(_, v []byte) error {
-		sub := new(Sub)
-		if err := json.Unmarshal(v, sub); err != nil {
-			return err
-		}
+	err := storage.ScanJSON(s.kv, storage.RelaySubPrefix(), func(_ []byte, sub *Sub) error {
 		out = append(out, sub)
 		return nil
 	})
 	return out, err
 }
 
+// delegated returns every delegated request by its key.
 func (s state) delegated() (map[string]*Delegated, error) {
 	out := map[string]*Delegated{}
-	err := s.scan(pDlg, func(k, v []byte) error {
-		d := new(Delegated)
-		if err := json.Unmarshal(v, d); err != nil {
-			return err
-		}
+	err := storage.ScanJSON(s.kv, storage.RelayDelegatedPrefix(), func(k []byte, d *Delegated) error {
 		out[string(k)] = d
 		return nil
 	})
 	return out, err
+}
+
+// blocks returns the processed blocks whose hashes are kept, oldest first.
+func (s state) blocks() ([]blockRef, error) {
+	var refs []blockRef
+	err := storage.ScanJSON(s.kv, storage.RelayBlockPrefix(), func(k []byte, h *common.Hash) error {
+		num, err := storage.RelayBlockNumber(k)
+		if err != nil {
+			return err
+		}
+		refs = append(refs, blockRef{Number: num, Hash: *h})
+		return nil
+	})
+	return refs, err
 }

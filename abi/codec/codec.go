@@ -1,8 +1,8 @@
 // Package codec holds the small encodings around the Coordinator that are
 // not a contract binding: the task id, the container-id topic, and the
-// SPEC §5 shapes of delivered input/output bytes, decoded for requesters
-// and tools. The node's encoder lives in executor (OnchainOutput); this
-// package is the reading side and the shared formulas.
+// SPEC §5 shapes of delivered input/output bytes: the node's encoder
+// (EncodeOutput) and the decoders requesters and tools use, side by side,
+// and the Coordinator's event topics from its binding.
 package codec
 
 import (

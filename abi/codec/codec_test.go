@@ -7,6 +7,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/codec"
@@ -71,4 +72,20 @@ func FuzzDecodeOutput(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The topics from the binding are the keccak256 of the events' canonical
+// signatures.
+func TestTopics(t *testing.T) {
+	for _, tc := range []struct {
+		got common.Hash
+		sig string
+	}{
+		{codec.TopicSubscriptionCreated, "SubscriptionCreated(uint32,bytes32,address)"},
+		{codec.TopicSubscriptionCancelled, "SubscriptionCancelled(uint32,bytes32,address)"},
+		{codec.TopicComputeDelivered, "ComputeDelivered(uint32,uint32,address,bytes32)"},
+		{codec.TopicCallbackFailed, "CallbackFailed(uint32,uint32,address,bytes32)"},
+	} {
+		require.Equal(t, crypto.Keccak256Hash([]byte(tc.sig)), tc.got, tc.sig)
+	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 
+	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/coordinator"
@@ -151,7 +152,7 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if keyHex == "" {
 		return usagef(fs, "no signing key: pass --private-key or set INFERNODE_PRIVATE_KEY")
 	}
-	key, err := crypto.HexToECDSA(strings.TrimPrefix(strings.TrimSpace(keyHex), "0x"))
+	key, err := parsePrivateKey(keyHex)
 	if err != nil {
 		return usagef(fs, "the signing key is not 64 hex digits") // the key itself is never echoed
 	}
@@ -330,8 +331,7 @@ func runDeliveries(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if *id > uint64(count) {
 		return fmt.Errorf("subscription %d does not exist on the Coordinator at %s (it has %d); a delegated subscription gets its id when a node first delivers it", *id, addr, count)
 	}
-	topics := [][]common.Hash{{crypto.Keccak256Hash([]byte("ComputeDelivered(uint32,uint32,address,bytes32)")),
-		crypto.Keccak256Hash([]byte("CallbackFailed(uint32,uint32,address,bytes32)"))}, {common.BigToHash(new(big.Int).SetUint64(*id))}}
+	topics := [][]common.Hash{{codec.TopicComputeDelivered, codec.TopicCallbackFailed}, {common.BigToHash(new(big.Int).SetUint64(*id))}}
 	logs, err := c.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(*from), Addresses: []common.Address{addr}, Topics: topics})
 	if err != nil {
 		return fmt.Errorf("read logs of subscription %d: %w", *id, err)

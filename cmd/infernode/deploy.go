@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -16,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/internal/config"
 )
 
 // deployCommand is `infernode deploy` (SPEC §2): deploys the Coordinator and
@@ -86,17 +86,5 @@ func deployTo(ctx context.Context, rpcURL string, key *ecdsa.PrivateKey, signer 
 	return dep, nil
 }
 
-// parsePrivateKey reads a hex secp256k1 key, with or without 0x. The error
-// never repeats the input (it is a secret).
-func parsePrivateKey(s string) (*ecdsa.PrivateKey, error) {
-	s = strings.TrimSpace(s)
-	s = strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
-	if len(s) != 64 {
-		return nil, fmt.Errorf("want 64 hex digits (0x optional), got %d characters", len(s))
-	}
-	key, err := crypto.HexToECDSA(s)
-	if err != nil {
-		return nil, errors.New("not a valid secp256k1 private key in hex")
-	}
-	return key, nil
-}
+// parsePrivateKey reads a --private-key flag (config.ParsePrivateKey).
+func parsePrivateKey(s string) (*ecdsa.PrivateKey, error) { return config.ParsePrivateKey(s) }

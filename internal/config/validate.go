@@ -118,7 +118,7 @@ func (v *validator) chain(ch *Chain) {
 	if ch.Wallet.PaymentAddress != "" && !common.IsHexAddress(ch.Wallet.PaymentAddress) {
 		v.fail("chain.wallet.payment_address", "%q is not an address; write 0x followed by 40 hex digits", ch.Wallet.PaymentAddress)
 	}
-	if ch.Wallet.PrivateKey != "" && !isHexKey(ch.Wallet.PrivateKey) {
+	if _, err := ParsePrivateKey(ch.Wallet.PrivateKey); ch.Wallet.PrivateKey != "" && err != nil {
 		v.fail("chain.wallet.private_key", "is not a private key; write 64 hex digits, with or without 0x")
 	}
 	if ch.RPCURL != "" {
@@ -277,19 +277,6 @@ func parsePrefix(s string) (netip.Prefix, error) {
 	}
 	a = a.Unmap()
 	return netip.PrefixFrom(a, a.BitLen()), nil
-}
-
-func isHexKey(s string) bool {
-	s = strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
-	if len(s) != 64 {
-		return false
-	}
-	for _, r := range s {
-		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
-			return false
-		}
-	}
-	return true
 }
 
 func oneOf(s string, opts ...string) bool {

@@ -6,19 +6,11 @@
 // own fsync (Options.SyncFinish adds it): a finish a crash loses leaves the
 // job running, so it too ends failed, visibly, never lost.
 //
-// The relay keeps its own state in the same database through DB(). Every
-// key starts with a prefix owned by exactly one package:
-//
-//	job/   store: job records, job/<id>
-//	jp/    store: pending index, jp/<client>\x00<created BE8><id>
-//	jf/    store: finished index, jf/<client>\x00<created BE8><id>
-//	jt/    store: finish-time index for retention, jt/<finished BE8><id>
-//	meta/  store: store metadata (schema version)
-//	relay/ relay: subscriptions, intervals, delegated requests, last block
-//	nonce/ relay: transaction nonces
-//
-// A new owner registers its prefix here before writing. The store never
-// reads or writes outside its own prefixes.
+// It is the only package that imports Pebble. The other subsystems keep
+// their state in tables of the same database (Store.Table: the relay, the
+// nonce journal, and the reserved payments and Infernet-dialect tables),
+// each behind the small KeyValueStore interface; the whole key schema,
+// every prefix and key layout, is in schema.go.
 //
 // The store does not decide job semantics (validation, execution, timeouts):
 // package executor and node do.

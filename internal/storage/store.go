@@ -3,7 +3,6 @@ package storage
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -13,8 +12,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/cockroachdb/pebble"
-	"github.com/cockroachdb/pebble/vfs"
+	"github.com/cockroachdb/pebble/v2"
+	"github.com/cockroachdb/pebble/v2/vfs"
+	gethpebble "github.com/ethereum/go-ethereum/ethdb/pebble"
 	"github.com/google/uuid"
 
 	"github.com/infernode/infernode/internal/job"
@@ -23,16 +23,14 @@ import (
 // ErrNotFound is returned for a job id the store does not hold.
 var ErrNotFound = errors.New("job not found")
 
+// ErrOldFormat is returned by Open when a data directory written by
+// infernode 1.3 or earlier (Pebble v1's oldest on-disk format, which the
+// Pebble v2 this release uses no longer reads) could not be upgraded.
+var ErrOldFormat = errors.New("the data directory was written by infernode 1.3 or earlier and its one-time format upgrade failed; " +
+	"fix the cause above and start again, or run infernode 1.3 on it, or move it aside to start with an empty store")
+
 // InterruptedReason is the error of a job that a crash or restart left running.
 const InterruptedReason = "interrupted by node restart"
-
-// Key prefixes owned by the store (see doc.go for the registry).
-var (
-	prefixJob      = []byte("job/")
-	prefixPending  = []byte("jp/")
-	prefixFinished = []byte("jf/")
-	prefixFinTime  = []byte("jt/")
-)
 
 // Options configures Open. Zero values take the documented defaults.
 type Options struct {
@@ -52,9 +50,9 @@ type Options struct {
 	// So no accepted job is lost or left unfinished; what a crash can do is
 	// change a result a client already saw into that visible failure.
 	SyncFinish bool
-	// FS is the filesystem Pebble uses. Default: the real one (vfs.Default).
-	// Tests use vfs.NewStrictMem to simulate losing unsynced writes.
-	FS vfs.FS
+	// FS, when set, holds the database in memory instead of dir on disk:
+	// tests use it to simulate a crash (MemFS.Crash).
+	FS *MemFS
 	// PurgeBatch is how many finished jobs one purge batch deletes.
 	// Default 1000.
 	PurgeBatch int
@@ -131,7 +129,14 @@ func Open(dir string, opts Options) (*Store, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	db, err := pebble.Open(dir, &pebble.Options{Logger: pebbleLogger{log}, FS: opts.FS,
+	var fs vfs.FS
+	if opts.FS != nil {
+		if err := opts.FS.mkdir(dir); err != nil {
+			return nil, fmt.Errorf("open store %s: %w", dir, err)
+		}
+		fs = opts.FS.fs
+	}
+	popts := &pebble.Options{Logger: pebbleLogger{log}, FS: fs,
 		// Job ids are random (UUIDv4), so every flushed table overlaps the
 		// whole base level and each L0 compaction rewrites it: a later L0
 		// trigger means fewer, larger compactions (Pebble's background work
@@ -139,7 +144,18 @@ func Open(dir string, opts Options) (*Store, error) {
 		// memtables measured no better and cost 56 MiB more.
 		L0CompactionThreshold: 16,
 		L0StopWritesThreshold: 40,
-	})
+	}
+	db, err := pebble.Open(dir, popts)
+	if err != nil && fs == nil && strings.Contains(err.Error(), "no longer supported") {
+		// Written by infernode 1.3 or earlier (Pebble v1). Ratchet the
+		// format once to the oldest one Pebble v2 reads; keys and values
+		// stay as they are, and 1.3 can still open the directory.
+		log.Warn("storage: upgrading the data directory's on-disk format written by infernode 1.3 or earlier", "dir", dir)
+		if uerr := gethpebble.Upgrade(dir); uerr != nil {
+			return nil, fmt.Errorf("open store %s: %w: %v", dir, ErrOldFormat, uerr)
+		}
+		db, err = pebble.Open(dir, popts)
+	}
 	if err != nil {
 		if strings.Contains(err.Error(), "lock") {
 			return nil, fmt.Errorf("open store %s: the directory is in use by another node (%w); stop that node or choose another data_dir", dir, err)
@@ -195,10 +211,10 @@ func (s *Store) enter() error {
 
 func (s *Store) leave() { s.closeMu.RUnlock() }
 
-// DB is the underlying database, for packages that keep their own state
-// under their registered prefixes (see doc.go). It stays owned by the
-// Store: do not close it.
-func (s *Store) DB() *pebble.DB { return s.db }
+// Table is the part of the database under prefix (one of the Table*
+// constants in schema.go) as the KeyValueStore of the subsystem that owns
+// it. It stays usable until the Store is closed.
+func (s *Store) Table(prefix string) KeyValueStore { return NewTable(pebbleKV{s.db}, prefix) }
 
 // Pending is the number of jobs in the running state.
 func (s *Store) Pending() int { return int(s.pending.Load()) }
@@ -209,7 +225,7 @@ func (s *Store) Ping() error {
 		return err
 	}
 	defer s.leave()
-	_, closer, err := s.db.Get([]byte("meta/ping"))
+	_, closer, err := s.db.Get(keyPing)
 	if err == nil {
 		closer.Close()
 	}
@@ -669,36 +685,6 @@ func (s *Store) countPrefix(prefix []byte) (int, error) {
 
 func (s *Store) stripe(id string) *stripe {
 	return &s.stripes[maphash.String(s.seed, id)%uint64(len(s.stripes))]
-}
-
-func jobKey(id string) []byte {
-	return append(append(make([]byte, 0, len(prefixJob)+len(id)), prefixJob...), id...)
-}
-
-func indexKey(prefix []byte, client string, created int64, id string) []byte {
-	k := make([]byte, 0, len(prefix)+len(client)+1+8+len(id))
-	k = append(append(append(k, prefix...), client...), 0)
-	k = binary.BigEndian.AppendUint64(k, uint64(created))
-	return append(k, id...)
-}
-
-func finTimeKey(finished int64, id string) []byte {
-	k := make([]byte, 0, len(prefixFinTime)+8+len(id))
-	k = append(k, prefixFinTime...)
-	k = binary.BigEndian.AppendUint64(k, uint64(finished))
-	return append(k, id...)
-}
-
-// prefixEnd is the smallest key greater than every key with prefix p.
-func prefixEnd(p []byte) []byte {
-	end := append([]byte{}, p...)
-	for i := len(end) - 1; i >= 0; i-- {
-		if end[i] < 0xff {
-			end[i]++
-			return end[:i+1]
-		}
-	}
-	return nil
 }
 
 // pebbleLogger routes Pebble's messages to slog; Fatalf still panics, as

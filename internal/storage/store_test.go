@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cockroachdb/pebble/vfs"
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
@@ -453,12 +452,7 @@ func TestFinishDurability(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			fs := vfs.NewStrictMem()
-			require.NoError(t, fs.MkdirAll("db", 0o755))
-			root, err := fs.OpenDir("")
-			require.NoError(t, err)
-			require.NoError(t, root.Sync()) // the directory itself is durable
-			require.NoError(t, root.Close())
+			fs := NewMemFS()
 			s := open(t, "db", Options{FS: fs, SyncFinish: tc.syncFinish})
 			id, err := s.Create("c", []string{"echo"})
 			require.NoError(t, err)
@@ -469,12 +463,10 @@ func TestFinishDurability(t *testing.T) {
 			}
 			// Crash: nothing written from here on reaches the disk, and
 			// what was not synced is gone.
-			fs.SetIgnoreSyncs(true)
+			crashed := fs.Crash()
 			require.NoError(t, s.Close())
-			fs.ResetToSyncedState()
-			fs.SetIgnoreSyncs(false)
 
-			s = open(t, "db", Options{FS: fs})
+			s = open(t, "db", Options{FS: crashed})
 			defer s.Close()
 			_, err = s.RecoverInterrupted()
 			require.NoError(t, err)
@@ -542,12 +534,7 @@ func TestStoredRecordReadsBackAsWritten(t *testing.T) {
 // after it (a crash right after durable returns keeps them, and recovery
 // fails them visibly), and durable may be called again.
 func TestCreateBatchPipelined(t *testing.T) {
-	fs := vfs.NewStrictMem()
-	require.NoError(t, fs.MkdirAll("db", 0o755))
-	root, err := fs.OpenDir("")
-	require.NoError(t, err)
-	require.NoError(t, root.Sync())
-	require.NoError(t, root.Close())
+	fs := NewMemFS()
 	s := open(t, "db", Options{FS: fs})
 	ids, durable, err := s.CreateBatchPipelined("c", [][]string{{"a"}, {"a", "b"}})
 	require.NoError(t, err)
@@ -562,11 +549,9 @@ func TestCreateBatchPipelined(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, ids, listed, "listed in order")
 
-	fs.SetIgnoreSyncs(true) // crash: nothing more reaches the disk
+	crashed := fs.Crash() // crash: nothing more reaches the disk
 	require.NoError(t, s.Close())
-	fs.ResetToSyncedState()
-	fs.SetIgnoreSyncs(false)
-	s = open(t, "db", Options{FS: fs})
+	s = open(t, "db", Options{FS: crashed})
 	defer s.Close()
 	n, err := s.RecoverInterrupted()
 	require.NoError(t, err)

@@ -1,4 +1,4 @@
-package executor
+package access
 
 import (
 	"net/netip"
@@ -107,6 +107,16 @@ func (g *Guardian) CheckChain(address string, delegated bool, containers []strin
 		}
 	}
 	return nil
+}
+
+// CheckDelegated applies the rules for a delegated subscription posted
+// over REST by client (an IP address) for owner: the client's IP as for
+// any REST request, then owner against allowed_delegate_addresses.
+func (g *Guardian) CheckDelegated(client, owner string, containers []string, requiresProof bool) *job.Error {
+	if err := g.CheckOffchain(client, containers, requiresProof); err != nil {
+		return err
+	}
+	return g.CheckChain(owner, true, containers, requiresProof)
 }
 
 func (g *Guardian) common(containers []string, requiresProof bool) *job.Error {

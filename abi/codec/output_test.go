@@ -1,4 +1,4 @@
-package executor
+package codec
 
 import (
 	"encoding/hex"
@@ -14,7 +14,7 @@ func mustHex(t *testing.T, s string) []byte {
 	return b
 }
 
-func TestOnchainOutput(t *testing.T) {
+func TestEncodeOutput(t *testing.T) {
 	pack2 := func(a, b []byte) []byte {
 		out, err := twoBytes.Pack(a, b)
 		require.NoError(t, err)
@@ -51,7 +51,7 @@ func TestOnchainOutput(t *testing.T) {
 			"on-chain output raw_input: expected a hex string or null, got 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			in, out, proof, err := OnchainOutput(json.RawMessage(tc.last))
+			in, out, proof, err := EncodeOutput(json.RawMessage(tc.last))
 			if tc.err != "" {
 				require.EqualError(t, err, tc.err)
 				return
@@ -64,14 +64,14 @@ func TestOnchainOutput(t *testing.T) {
 	}
 }
 
-func FuzzOnchainOutput(f *testing.F) {
+func FuzzEncodeOutput(f *testing.F) {
 	f.Add([]byte(`{"raw_input":"0x01","processed_input":null,"raw_output":"","processed_output":"ff","proof":"00"}`))
 	f.Add([]byte(`{"output":1}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if !json.Valid(b) {
 			return
 		}
-		_, out, _, err := OnchainOutput(b)
+		_, out, _, err := EncodeOutput(b)
 		if err == nil {
 			require.NotEmpty(t, out)
 		}

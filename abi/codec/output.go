@@ -1,4 +1,4 @@
-package executor
+package codec
 
 import (
 	"bytes"
@@ -6,28 +6,19 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-
-	"github.com/ethereum/go-ethereum/accounts/abi"
-)
-
-var (
-	abiBytes, _  = abi.NewType("bytes", "", nil)
-	abiString, _ = abi.NewType("string", "", nil)
-	twoBytes     = abi.Arguments{{Type: abiBytes}, {Type: abiBytes}}
-	oneString    = abi.Arguments{{Type: abiString}}
 )
 
 // onchainKeys are the keys an on-chain output carries (SPEC §5).
 var onchainKeys = [...]string{"raw_input", "processed_input", "raw_output", "processed_output", "proof"}
 
-// OnchainOutput serialises the last container's output for delivery
+// EncodeOutput serialises the last container's output for delivery
 // (SPEC §5 "On-chain output"). With all of raw_input, processed_input,
 // raw_output, processed_output and proof present (hex strings with or
 // without 0x, or null for empty): input = abi.encode(bytes raw_input, bytes
 // processed_input), output = abi.encode(bytes raw_output, bytes
 // processed_output), proof = the proof bytes. If any key is missing: input
 // and proof are empty and output = abi.encode(string compact JSON of last).
-func OnchainOutput(last json.RawMessage) (input, output, proof []byte, err error) {
+func EncodeOutput(last json.RawMessage) (input, output, proof []byte, err error) {
 	var obj map[string]json.RawMessage
 	complete := json.Unmarshal(last, &obj) == nil && obj != nil
 	for _, k := range onchainKeys {
@@ -80,4 +71,13 @@ func hexField(key string, raw json.RawMessage) ([]byte, error) {
 		return nil, fmt.Errorf("on-chain output %s: %q is not hex", key, snippet([]byte(s)))
 	}
 	return b, nil
+}
+
+// snippet is at most 1 KiB of b, for an error message.
+func snippet(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if len(s) > 1024 {
+		s = s[:1024] + "..."
+	}
+	return s
 }

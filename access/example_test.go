@@ -1,0 +1,23 @@
+package access_test
+
+import (
+	"fmt"
+
+	"github.com/infernode/infernode/access"
+	"github.com/infernode/infernode/internal/config"
+)
+
+// The guardian answers with the SPEC §4 rejection for an off-chain job.
+func ExampleGuardian_CheckOffchain() {
+	g := access.NewGuardian([]config.Container{
+		{ID: "echo", External: true, AllowedIPs: []string{"10.0.0.0/8", "::1"}},
+		{ID: "post"},
+	})
+	fmt.Println(g.CheckOffchain("10.1.2.3", []string{"echo", "post"}, false))
+	fmt.Println(g.CheckOffchain("192.0.2.1", []string{"echo"}, false))
+	fmt.Println(g.CheckOffchain("::1", []string{"post"}, false))
+	// Output:
+	// <nil>
+	// Container not allowed for address map[address:192.0.2.1 container:echo]
+	// First container must be external map[first_container:post]
+}

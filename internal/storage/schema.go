@@ -1,0 +1,123 @@
+package storage
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+)
+
+// This file is the whole key schema of the node's one Pebble database:
+// every prefix, who owns it, and the layout of every key, built only by
+// the functions below. A new subsystem adds its table here before it
+// writes. BE8 is a big-endian uint64; %0Nd is a zero-padded decimal, so
+// byte order is numeric order.
+//
+//	job/   jobs (this package): job records
+//	jp/    jobs (this package): pending index
+//	jf/    jobs (this package): finished index
+//	jt/    jobs (this package): finish-time index for retention
+//	meta/  jobs (this package): store metadata
+//	relay/ relay: last block, block hashes, subscriptions, intervals, delegated requests
+//	nonce/ coordinator: the nonce journal of each sending account
+//	pay/   reserved: payments
+//	inet/  reserved: Infernet-dialect state
+
+// Table prefixes: Store.Table hands a subsystem the part of the database
+// under one of these, as a KeyValueStore of its own.
+const (
+	TableRelay    = "relay/"
+	TableNonce    = "nonce/"
+	TablePayments = "pay/"
+	TableInfernet = "inet/"
+)
+
+// Jobs: the job store in this package.
+var (
+	prefixJob      = []byte("job/")
+	prefixPending  = []byte("jp/")
+	prefixFinished = []byte("jf/")
+	prefixFinTime  = []byte("jt/")
+	keyPing        = []byte("meta/ping") // never written; Ping reads it
+)
+
+// jobKey is job/<id>: the job record (codec.go).
+func jobKey(id string) []byte {
+	return append(append(make([]byte, 0, len(prefixJob)+len(id)), prefixJob...), id...)
+}
+
+// indexKey is <prefix><client>\x00<created BE8><id>, prefix jp/ (pending)
+// or jf/ (finished); the value is empty. A client's jobs list in creation
+// order.
+func indexKey(prefix []byte, client string, created int64, id string) []byte {
+	k := make([]byte, 0, len(prefix)+len(client)+1+8+len(id))
+	k = append(append(append(k, prefix...), client...), 0)
+	k = binary.BigEndian.AppendUint64(k, uint64(created))
+	return append(k, id...)
+}
+
+// finTimeKey is jt/<finished BE8><id>; the value is empty. Retention
+// purges in finish order.
+func finTimeKey(finished int64, id string) []byte {
+	k := make([]byte, 0, len(prefixFinTime)+8+len(id))
+	k = append(k, prefixFinTime...)
+	k = binary.BigEndian.AppendUint64(k, uint64(finished))
+	return append(k, id...)
+}
+
+// Relay table (relay/): keys below are relative to it. Values are JSON.
+
+// RelayLastKey is relay/last: the last processed block (number, hash).
+func RelayLastKey() []byte { return []byte("last") }
+
+// RelayBlockPrefix is relay/block/: processed block hashes, for reorg walks.
+func RelayBlockPrefix() []byte { return []byte("block/") }
+
+// RelayBlockKey is relay/block/<number %020d>: that block's hash.
+func RelayBlockKey(n uint64) []byte { return fmt.Appendf(nil, "block/%020d", n) }
+
+// RelayBlockNumber parses the number out of a RelayBlockKey.
+func RelayBlockNumber(key []byte) (uint64, error) {
+	return strconv.ParseUint(string(key[len("block/"):]), 10, 64)
+}
+
+// RelaySubPrefix is relay/sub/: subscriptions.
+func RelaySubPrefix() []byte { return []byte("sub/") }
+
+// RelaySubKey is relay/sub/<id %010d>: one subscription.
+func RelaySubKey(id uint32) []byte { return fmt.Appendf(nil, "sub/%010d", id) }
+
+// RelayIntervalKey is relay/iv/<id %010d>/<interval %010d>: the status of
+// one (subscription, interval).
+func RelayIntervalKey(id, k uint32) []byte { return fmt.Appendf(nil, "iv/%010d/%010d", id, k) }
+
+// RelayDelegatedPrefix is relay/dlg/: delegated subscriptions.
+func RelayDelegatedPrefix() []byte { return []byte("dlg/") }
+
+// RelayDelegatedKey is relay/dlg/<owner 0x-lowercase-hex>/<nonce %010d>:
+// one delegated subscription accepted over REST.
+func RelayDelegatedKey(owner [20]byte, nonce uint32) []byte {
+	return fmt.Appendf(nil, "dlg/%s/%010d", hexAddr(owner), nonce)
+}
+
+// Nonce table (nonce/): one sub-table per sending account.
+
+// NonceAccountPrefix is nonce/<account 0x-lowercase-hex>/: the journal of
+// one account (NewTable(nonces, NonceAccountPrefix(a))). The keys below
+// are relative to it.
+func NonceAccountPrefix(account [20]byte) string { return hexAddr(account) + "/" }
+
+// NonceNextKey is nonce/<account>/next: the next nonce to reserve, BE8.
+func NonceNextKey() []byte { return []byte("next") }
+
+// NonceTxPrefix is nonce/<account>/tx/: the records by nonce.
+func NonceTxPrefix() []byte { return []byte("tx/") }
+
+// NonceTxKey is nonce/<account>/tx/<nonce %020d>: one nonce's record (JSON).
+func NonceTxKey(n uint64) []byte { return fmt.Appendf(nil, "tx/%020d", n) }
+
+// NonceIndexKey is nonce/<account>/key/<key>: the nonce (BE8) of the
+// transaction sent under the caller's idempotency key.
+func NonceIndexKey(key string) []byte { return append([]byte("key/"), key...) }
+
+func hexAddr(a [20]byte) string { return "0x" + hex.EncodeToString(a[:]) }
