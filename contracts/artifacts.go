@@ -26,7 +26,12 @@ type Artifact struct {
 const (
 	CoordinatorName     = "Coordinator"
 	ExampleConsumerName = "ExampleConsumer"
+	ProofConsumerName   = "ProofConsumer"
 	TestConsumerName    = "TestConsumer"
+	WalletName          = "Wallet"
+	WalletFactoryName   = "WalletFactory"
+	TestTokenName       = "TestToken"
+	TestVerifierName    = "TestVerifier"
 )
 
 // LoadArtifact returns the embedded artifact of a contract (one of the

@@ -36,7 +36,8 @@ node "$here/compile.js" "$artifacts"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # contract name -> Go package under abi/
-for pair in Coordinator:coordinatorabi ExampleConsumer:exampleconsumerabi TestConsumer:testconsumerabi; do
+for pair in Coordinator:coordinatorabi ExampleConsumer:exampleconsumerabi ProofConsumer:proofconsumerabi TestConsumer:testconsumerabi \
+  Wallet:walletabi WalletFactory:walletfactoryabi TestToken:testtokenabi TestVerifier:testverifierabi; do
   name=${pair%%:*}
   pkg=${pair##*:}
   node -e '

@@ -21,7 +21,12 @@ if (!out) {
 const targets = {
   'src/Coordinator.sol': 'Coordinator',
   'src/ExampleConsumer.sol': 'ExampleConsumer',
+  'src/consumer/ProofConsumer.sol': 'ProofConsumer',
   'test/TestConsumer.sol': 'TestConsumer',
+  'src/payments/Wallet.sol': 'Wallet',
+  'src/payments/WalletFactory.sol': 'WalletFactory',
+  'test/TestToken.sol': 'TestToken',
+  'test/TestVerifier.sol': 'TestVerifier',
 };
 
 function listSol(dir) {

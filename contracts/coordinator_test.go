@@ -34,11 +34,8 @@ func TestCreateSubscriptionRejects(t *testing.T) {
 		{"maxGasLimit 0", func(s *C) { s.MaxGasLimit = 0 }, &coordinatorabi.CoordinatorInvalidMaxGasLimit{}},
 		{"empty containerId", func(s *C) { s.ContainerId = "" }, &coordinatorabi.CoordinatorEmptyContainerId{}},
 		{"activeAt is the cancelled marker", func(s *C) { s.ActiveAt = ^uint32(0) }, &coordinatorabi.CoordinatorInvalidActiveAt{}},
-		{"lazy", func(s *C) { s.Lazy = true }, &coordinatorabi.CoordinatorLazyNotSupported{}},
-		{"verifier", func(s *C) { s.Verifier = other }, &coordinatorabi.CoordinatorVerifierNotSupported{}},
-		{"paymentAmount", func(s *C) { s.PaymentAmount = big.NewInt(1) }, &coordinatorabi.CoordinatorPaymentsNotSupported{}},
-		{"paymentToken", func(s *C) { s.PaymentToken = other }, &coordinatorabi.CoordinatorPaymentsNotSupported{}},
-		{"wallet", func(s *C) { s.Wallet = other }, &coordinatorabi.CoordinatorPaymentsNotSupported{}},
+		{"paying without a wallet", func(s *C) { s.PaymentAmount = big.NewInt(1) }, &coordinatorabi.CoordinatorInvalidWallet{}},
+		{"paying from a non-factory wallet", func(s *C) { s.PaymentAmount = big.NewInt(1); s.Wallet = other }, &coordinatorabi.CoordinatorInvalidWallet{Wallet: other}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

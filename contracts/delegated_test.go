@@ -158,10 +158,10 @@ func TestDelegatedSubscriptions(t *testing.T) {
 		e.send(e.deployer, consumer, testConsABI.PackSetSigner(addrOf(signerKey)))
 	})
 
-	t.Run("unsupported fields are rejected after the signature check", func(t *testing.T) {
+	t.Run("a paying subscription without a factory wallet is rejected after the signature check", func(t *testing.T) {
 		d := newDelegate(9)
-		d.Sub.Lazy = true
-		e.wantRevert(n, e.dep.Coordinator, createDelegatee(d, e.sign(signerKey, d)), &coordinatorabi.CoordinatorLazyNotSupported{})
+		d.Sub.PaymentAmount = big.NewInt(1)
+		e.wantRevert(n, e.dep.Coordinator, createDelegatee(d, e.sign(signerKey, d)), &coordinatorabi.CoordinatorInvalidWallet{})
 	})
 
 	t.Run("deliverComputeDelegatee creates and delivers atomically", func(t *testing.T) {
@@ -170,7 +170,7 @@ func TestDelegatedSubscriptions(t *testing.T) {
 		sig := e.sign(signerKey, d)
 		before := count()
 		deliver := func(k *ecdsa.PrivateKey) {
-			e.send(k, e.dep.Coordinator, coordABI.PackDeliverComputeDelegatee(d.Nonce, d.Expiry, d.Sub, sig.V, sig.R, sig.S, 1, []byte("in"), []byte("out"), nil))
+			e.send(k, e.dep.Coordinator, coordABI.PackDeliverComputeDelegatee(d.Nonce, d.Expiry, d.Sub, sig.V, sig.R, sig.S, 1, []byte("in"), []byte("out"), nil, common.Address{}))
 		}
 		deliver(e.nodes[0])
 		require.Equal(t, before+1, count())
@@ -184,7 +184,7 @@ func TestDelegatedSubscriptions(t *testing.T) {
 		// A failed delivery rolls the creation back too.
 		d3 := newDelegate(11)
 		s3 := e.sign(signerKey, d3)
-		e.wantRevert(n, e.dep.Coordinator, coordABI.PackDeliverComputeDelegatee(d3.Nonce, d3.Expiry, d3.Sub, s3.V, s3.R, s3.S, 2, nil, nil, nil),
+		e.wantRevert(n, e.dep.Coordinator, coordABI.PackDeliverComputeDelegatee(d3.Nonce, d3.Expiry, d3.Sub, s3.V, s3.R, s3.S, 2, nil, nil, nil, common.Address{}),
 			&coordinatorabi.CoordinatorIntervalMismatch{Expected: 1, Delivered: 2})
 	})
 }

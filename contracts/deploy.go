@@ -47,8 +47,11 @@ func (c committing) Commit() common.Hash { return c.commit() }
 // Deployment is where Deploy put the contracts. Its JSON form is the object
 // `infernode deploy` prints (SPEC §2).
 type Deployment struct {
-	ChainID         uint64         `json:"chain_id"`
-	Coordinator     common.Address `json:"coordinator"`
+	ChainID     uint64         `json:"chain_id"`
+	Coordinator common.Address `json:"coordinator"`
+	// WalletFactory makes the payment Wallets; the Coordinator's
+	// constructor deploys it (its first contract creation).
+	WalletFactory   common.Address `json:"wallet_factory"`
 	ExampleConsumer common.Address `json:"example_consumer"`
 	// ConsumerSigner is the example consumer's getSigner().
 	ConsumerSigner common.Address `json:"consumer_signer"`
@@ -60,8 +63,8 @@ type Deployment struct {
 	ConsumerTx    common.Hash `json:"example_consumer_tx"`
 }
 
-// Deploy deploys the Coordinator and the example consumer from key's
-// account and waits until both are mined. The consumer's signer is signer,
+// Deploy deploys the Coordinator (which deploys its WalletFactory) and the
+// example consumer from key's account and waits until both are mined. The consumer's signer is signer,
 // or the deployer's address when signer is the zero address. Both
 // transactions are sent before waiting (consecutive nonces), so on a chain
 // with a block period this takes about one block.
@@ -112,9 +115,15 @@ func Deploy(ctx context.Context, backend Backend, key *ecdsa.PrivateKey, signer 
 	if _, err := waitDeployed(ctx, backend, "ExampleConsumer", consumerTx); err != nil {
 		return Deployment{}, err
 	}
+	// A contract's first CREATE uses nonce 1 (EIP-161).
+	factory := crypto.CreateAddress(coordAddr, 1)
+	if code, err := backend.CodeAt(ctx, factory, nil); err != nil || len(code) == 0 {
+		return Deployment{}, fmt.Errorf("deploy: no WalletFactory code at %s (err %v)", factory, err)
+	}
 	return Deployment{
 		ChainID:         chainID.Uint64(),
 		Coordinator:     coordAddr,
+		WalletFactory:   factory,
 		ExampleConsumer: consumerAddr,
 		ConsumerSigner:  signer,
 		Deployer:        from,

@@ -202,13 +202,13 @@ func decodeRevert(t testing.TB, err error) any {
 	raw, derr := hexutil.Decode(s)
 	require.NoError(t, derr)
 	require.GreaterOrEqual(t, len(raw), 4, "revert without a selector: %v", err)
-	v, uerr := coordABI.UnpackError(raw)
-	if uerr != nil || v == nil {
-		v2, err2 := testConsABI.UnpackError(raw)
-		require.NoError(t, err2, "unknown revert %x (%v)", raw, err)
-		return v2
+	for _, unpack := range []func([]byte) (any, error){coordABI.UnpackError, testConsABI.UnpackError, walletABI.UnpackError} {
+		if v, uerr := unpack(raw); uerr == nil && v != nil {
+			return v
+		}
 	}
-	return v
+	t.Fatalf("unknown revert %x (%v)", raw, err)
+	return nil
 }
 
 // deployTestConsumer deploys a TestConsumer whose getSigner() is signer.
@@ -253,7 +253,7 @@ func (e *env) create(consumer common.Address, sub coordinatorabi.Subscription) u
 }
 
 func (e *env) deliverData(id, interval uint32, output []byte) []byte {
-	return coordABI.PackDeliverCompute(id, interval, []byte("in"), output, []byte("proof"))
+	return coordABI.PackDeliverCompute(id, interval, []byte("in"), output, []byte("proof"), common.Address{})
 }
 
 func viewCall[T any](e *env, to common.Address, data []byte, unpack func([]byte) (T, error)) T {

@@ -257,9 +257,9 @@ func TestEIP712ContractAgrees(t *testing.T) {
 
 			data := c.PackCreateSubscriptionDelegatee(v.Nonce, v.Expiry, sub, v.Signature.V, v.Signature.R, v.Signature.S)
 			out, err := inst.CallRaw(&bind.CallOpts{From: deployer}, data)
-			if sub.Lazy { // accepted signature, then rejected for the unsupported field
+			if sub.Wallet != (common.Address{}) { // accepted signature, then rejected: not a factory wallet
 				require.Error(t, err)
-				require.Contains(t, revertName(t, c, err), "LazyNotSupported")
+				require.Contains(t, revertName(t, c, err), "InvalidWallet")
 				return
 			}
 			require.NoError(t, err, "the contract must accept the Go signature")

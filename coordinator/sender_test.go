@@ -233,7 +233,7 @@ func TestSenderCoordinatorCalls(t *testing.T) {
 
 	// A delivery for a subscription that does not exist: decoded by selector,
 	// nothing journaled, no nonce used.
-	_, err = s.Send(ctx, Call{Key: "bad", To: dep.Coordinator, Data: ca.PackDeliverCompute(99, 1, nil, nil, nil)})
+	_, err = s.Send(ctx, Call{Key: "bad", To: dep.Coordinator, Data: ca.PackDeliverCompute(99, 1, nil, nil, nil, common.Address{})})
 	require.ErrorIs(t, err, Reverted("SubscriptionNotFound"))
 	var re *RevertError
 	require.ErrorAs(t, err, &re)

@@ -14,6 +14,7 @@ import (
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/relay"
 )
 
@@ -69,7 +70,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		so := coordinator.SenderOptions{
 			Key: key, MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
 			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
-			Decoder: coordinator.NewRevertDecoder(&parsed), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
+			Decoder: coordinator.NewRevertDecoder(&parsed, payments.WalletABI()), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
 			Logger: deps.Logger,
 		}
 		if cfg.Wallet.MaxFeePerGas > 0 {
@@ -93,7 +94,15 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		for _, c := range deps.Config.Containers {
 			ids = append(ids, c.ID)
 		}
+		policy, paymentWallet, err := paymentSetup(ctx, rpc, deps, s.Address())
+		if err != nil {
+			if closeFn != nil {
+				closeFn()
+			}
+			return nil, err
+		}
 		r, err := relay.New(relay.Options{
+			Payments: policy, PaymentWallet: paymentWallet,
 			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(cfg.CoordinatorAddress),
 			Runner: deps.Executor, Guard: deps.Guardian, Containers: ids,
 			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
@@ -126,3 +135,34 @@ func (c *relayChain) Run(ctx context.Context) error {
 }
 
 var _ Chain = (*relayChain)(nil)
+
+// paymentSetup builds the payment policy and checks chain.wallet.payment_address
+// at start-up: required when any container accepts payments, and it must be
+// a Wallet of the Coordinator's WalletFactory.
+func paymentSetup(ctx context.Context, c payments.Caller, deps ChainDeps, node common.Address) (*payments.Policy, common.Address, error) {
+	cfg := deps.Config.Chain
+	policy, err := payments.NewPolicy(deps.Config.Containers, cfg.Verifiers)
+	if err != nil {
+		return nil, common.Address{}, err
+	}
+	paid := false
+	for _, ct := range deps.Config.Containers {
+		paid = paid || len(ct.AcceptedPayments) > 0
+	}
+	if cfg.Wallet.PaymentAddress == "" {
+		if paid || len(cfg.Verifiers) > 0 {
+			return nil, common.Address{}, errors.New("chain.wallet.payment_address is required when a container has accepted_payments or chain.verifiers is set: create a wallet with `infernode wallet create` and put its address there")
+		}
+		return policy, common.Address{}, nil
+	}
+	wallet := common.HexToAddress(cfg.Wallet.PaymentAddress)
+	owner, err := payments.CheckPaymentWallet(ctx, c, common.HexToAddress(cfg.CoordinatorAddress), wallet)
+	if err != nil {
+		return nil, common.Address{}, err
+	}
+	if owner != node {
+		deps.Logger.Warn("chain: the payment wallet is owned by another account; the node cannot top up its own collateral allowance (approve it with `infernode wallet approve`)", "wallet", wallet, "owner", owner, "node", node)
+	}
+	deps.Logger.Info("chain: payment wallet", "wallet", wallet, "owner", owner)
+	return policy, wallet, nil
+}

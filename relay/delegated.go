@@ -13,6 +13,7 @@ import (
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/payments"
 )
 
 // SubmitDelegated decodes, checks and verifies a delegated subscription
@@ -29,6 +30,9 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	proof := sub.Verifier != (common.Address{})
 	if jerr := r.o.Guard.CheckDelegated(client, sub.Owner.Hex(), req.Containers(), proof); jerr != nil {
 		return jerr
+	}
+	if err := r.o.Payments.Check(payments.Request{Containers: req.Containers(), Token: sub.PaymentToken, Amount: sub.PaymentAmount, Verifier: sub.Verifier}); err != nil {
+		return job.Reject(job.CodeInvalid, "Invalid request: "+err.Error(), "field", "subscription.payment_amount")
 	}
 	if _, err := r.ver.Verify(ctx, req); err != nil {
 		return err
@@ -194,7 +198,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 		}
 		_, err = r.o.Sender.Send(ctx, coordinator.Call{
 			Key: d.TxKey, To: r.o.Coordinator,
-			Data:         r.abi.PackDeliverComputeDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S, k, input, output, proof),
+			Data:         r.abi.PackDeliverComputeDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S, k, input, output, proof, r.o.PaymentWallet),
 			MaxFeePerGas: ds.Sub.MaxGasPrice,
 			MinGas:       callbackGas(ds.Sub.MaxGasLimit) + 300_000, // plus the creation
 		})
@@ -204,13 +208,13 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 				r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 				switch name {
 				case "SignatureExpired", "InvalidSignature", "InvalidSignatureS", "SignerMismatch", "OwnerHasNoSigner",
-					"LazyNotSupported", "VerifierNotSupported", "PaymentsNotSupported", "InvalidFrequency",
+					"InvalidWallet", "InvalidFrequency",
 					"InvalidRedundancy", "InvalidMaxGasLimit", "EmptyContainerId", "InvalidActiveAt", "ZeroOwner":
 					return r.putDlg(key, &d, IvFailed, name)
 				}
 			}
 			wait := r.o.RetryBackoff << min(max(d.Attempts-1, 0), 6)
-			if !countsAsAttempt(err) {
+			if !countsAsAttempt(err) || payments.CannotPayNow(coordinator.RevertName(err)) { // a wallet short of funds: retried, not counted
 				d.Attempts--
 				wait = r.o.PollInterval
 			}

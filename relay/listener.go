@@ -225,6 +225,10 @@ func (r *Relay) handleLog(ctx context.Context, l types.Log) error {
 			r.o.Logger.Debug("relay: ignoring subscription", "id", id, "containers", s.ContainerID, "reason", jerr.Message)
 			return nil
 		}
+		if err := r.o.Payments.Check(s.paymentRequest()); err != nil {
+			r.o.Logger.Info("relay: skipping subscription", "id", id, "containers", s.ContainerID, "reason", err.Error())
+			return nil
+		}
 		if err := r.st.putSub(s); err != nil {
 			return err
 		}

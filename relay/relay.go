@@ -20,6 +20,7 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/payments"
 )
 
 var errNoSubscriptions = errors.New("backend cannot push new heads")
@@ -42,6 +43,14 @@ type Options struct {
 	// of three or more served containers is read too when there are more
 	// than MaxTopicHashes candidates, at the cost of no topic filter).
 	Containers []string
+	// Payments decides which paid and verified subscriptions are served
+	// (containers[].accepted_payments, chain.verifiers); nil serves only
+	// unpaid subscriptions without a verifier.
+	Payments *payments.Policy
+	// PaymentWallet is the node's payment Wallet (chain.wallet.payment_address),
+	// named in every delivery; zero when the node serves only unpaid
+	// subscriptions.
+	PaymentWallet common.Address
 	// TrailHeadBlocks: logs are read this many blocks behind the head.
 	TrailHeadBlocks uint64
 	// StartBlock is where the first scan starts (the Coordinator's deploy

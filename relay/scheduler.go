@@ -20,6 +20,7 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/payments"
 )
 
 // schedule puts s in the timer queue at the start of its next interval this
@@ -227,6 +228,12 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	if count, err := r.abi.UnpackResponseCount(out); err == nil && count >= s.Redundancy {
 		return IvSkipped, "interval full", nil
 	}
+	if err := r.readyToBePaid(ctx, s); err != nil {
+		// Not paid yet (or RPC trouble): no container run, no transaction,
+		// not counted; tried again at the poll pace while the interval lasts.
+		r.o.Logger.Info("relay: delivery waits for payment", "sub", s.ID, "interval", k, "reason", err.Error())
+		return "", "", nil
+	}
 	data, err := r.inputs(ctx, s, k)
 	if err != nil {
 		r.o.Logger.Warn("relay: read inputs", "sub", s.ID, "interval", k, "err", err)
@@ -246,7 +253,7 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	}
 	_, err = r.o.Sender.Send(ctx, coordinator.Call{
 		Key: iv.TxKey, To: r.o.Coordinator,
-		Data:         r.abi.PackDeliverCompute(s.ID, k, input, output, proof),
+		Data:         r.abi.PackDeliverCompute(s.ID, k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
 		MinGas:       callbackGas(s.MaxGasLimit),
 	})
@@ -278,6 +285,11 @@ func (r *Relay) sendFailed(s *Sub, iv *Interval, err error) (IvState, string) {
 			return IvSkipped, "interval full"
 		case "SubscriptionIsCancelled", "SubscriptionCompleted", "IntervalMismatch", "SubscriptionNotFound", "SignatureExpired":
 			return IvSkipped, name
+		}
+		if payments.CannotPayNow(name) { // a wallet changed since the check: retried, not counted
+			iv.Attempts--
+			r.o.Logger.Info("relay: delivery would not be paid, not sent", "sub", s.ID, "revert", name)
+			return "", ""
 		}
 	}
 	if !countsAsAttempt(err) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/payments"
 )
 
 // Sub is a subscription the relay tracks, as read from the Coordinator.
@@ -24,6 +25,11 @@ type Sub struct {
 	ContainerID string         `json:"container_id"`
 	Inputs      hexutil.Bytes  `json:"inputs,omitempty"`
 	Verifier    common.Address `json:"verifier"`
+	// Payment fields (SPEC §6); absent in state written before payments.
+	Lazy          bool           `json:"lazy,omitempty"`
+	PaymentAmount *hexutil.Big   `json:"payment_amount,omitempty"`
+	PaymentToken  common.Address `json:"payment_token,omitempty"`
+	Wallet        common.Address `json:"wallet,omitempty"`
 	// Block is where the creation was seen (reorg rollback); Cancelled and
 	// CancelBlock record a cancellation seen at that block.
 	Block       uint64 `json:"block"`
@@ -37,6 +43,10 @@ func subFromChain(id uint32, s coordinator.Subscription, block uint64) *Sub {
 		Inputs: s.Inputs, Verifier: s.Verifier, Block: block}
 	if s.MaxGasPrice != nil {
 		out.MaxGasPrice = (*hexutil.Big)(new(big.Int).Set(s.MaxGasPrice))
+	}
+	out.Lazy, out.PaymentToken, out.Wallet = s.Lazy, s.PaymentToken, s.Wallet
+	if s.PaymentAmount != nil && s.PaymentAmount.Sign() > 0 {
+		out.PaymentAmount = (*hexutil.Big)(new(big.Int).Set(s.PaymentAmount))
 	}
 	if s.ActiveAt == cancelledAt {
 		out.Cancelled = true
@@ -170,4 +180,9 @@ func (s state) blocks() ([]blockRef, error) {
 		return nil
 	})
 	return refs, err
+}
+
+// paymentRequest is what the subscription asks of the node's payment policy.
+func (s *Sub) paymentRequest() payments.Request {
+	return payments.Request{Containers: s.Containers(), Token: s.PaymentToken, Amount: bigOf(s.PaymentAmount), Verifier: s.Verifier}
 }

@@ -39,7 +39,7 @@ func deployAndRequest(t *testing.T, ctx context.Context, chain testnet.Chain) {
 	require.Equal(t, 1, strings.Count(strings.TrimSpace(stdout.String()), "\n")+1, "one line: %q", stdout.String())
 	var out map[string]any
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &out))
-	for _, k := range []string{"chain_id", "coordinator", "example_consumer"} {
+	for _, k := range []string{"chain_id", "coordinator", "wallet_factory", "example_consumer"} {
 		require.Contains(t, out, k)
 	}
 	require.Equal(t, float64(chain.ChainID().Uint64()), out["chain_id"])

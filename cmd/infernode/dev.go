@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/big"
 	"net"
 	"net/http"
 	"os"
@@ -31,6 +32,7 @@ import (
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/node"
+	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/testnet"
 	echoservice "github.com/infernode/infernode/workloads/echo/service"
 )
@@ -98,6 +100,7 @@ type devStack struct {
 	chain   *testnet.Embedded
 	period  time.Duration
 	dep     contracts.Deployment
+	wallets devWallets
 	echoURL string
 	restURL string
 	keys    []*ecdsa.PrivateKey
@@ -152,6 +155,12 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	deployCancel()
 	if err != nil {
 		return nil, fmt.Errorf("deploy the contracts on the dev chain: %w", err)
+	}
+	walletCtx, walletCancel := context.WithTimeout(ctx, time.Minute)
+	s.wallets, err = s.makeWallets(walletCtx)
+	walletCancel()
+	if err != nil {
+		return nil, fmt.Errorf("create the dev payment wallets: %w", err)
 	}
 
 	// 3. Echo, in process, on a loopback port.
@@ -216,8 +225,9 @@ func (s *devStack) nodeConfig(restPort int, dataDir string) *config.Config {
 			RPCURL:             s.chain.RPCURL(),
 			CoordinatorAddress: s.dep.Coordinator.Hex(),
 			Wallet: config.Wallet{
-				PrivateKey:  hexutil.Encode(crypto.FromECDSA(s.keys[devNodeKey])),
-				MaxGasLimit: 10_000_000,
+				PrivateKey:     hexutil.Encode(crypto.FromECDSA(s.keys[devNodeKey])),
+				MaxGasLimit:    10_000_000,
+				PaymentAddress: s.wallets.Node.Hex(),
 			},
 		},
 		Containers: []config.Container{{
@@ -226,6 +236,8 @@ func (s *devStack) nodeConfig(restPort int, dataDir string) *config.Config {
 			External:        true,
 			Description:     "bundled echo workload, in process (returns its input)",
 			GeneratesProofs: true,
+			// Unpaid requests and any payment in the native coin.
+			AcceptedPayments: map[string]string{payments.Native.Hex(): "0"},
 		}},
 	}
 	cfg.ApplyDefaults()
@@ -272,7 +284,9 @@ func (s *devStack) printBanner(w io.Writer, self string) {
 	fmt.Fprintf(&b, "  Coordinator  %s\n", s.dep.Coordinator.Hex())
 	fmt.Fprintf(&b, "  Example      %s (ExampleConsumer; getSigner() = key 0)\n", s.dep.ExampleConsumer.Hex())
 	fmt.Fprintf(&b, "  node REST    %s (echo container \"echo\" at %s)\n", s.restURL, s.echoURL)
-	fmt.Fprintf(&b, "  node wallet  %s (key 1)\n\n", addr(devNodeKey))
+	fmt.Fprintf(&b, "  node wallet  %s (key 1)\n", addr(devNodeKey))
+	fmt.Fprintf(&b, "  payments     node's payment wallet %s (owner key %d)\n", s.wallets.Node.Hex(), devNodeKey)
+	fmt.Fprintf(&b, "               consumer wallet %s (owner key %d; 10 coin, the example consumer may spend it)\n\n", s.wallets.Consumer.Hex(), devUserKey)
 	fmt.Fprintf(&b, "Funded dev keys (public test keys: never use them on a real network):\n")
 	for i := range s.keys {
 		fmt.Fprintf(&b, "  (%d) %s  %s\n", i, addr(i), key(i))
@@ -500,4 +514,36 @@ func decodeRawOutput(output []byte) string {
 		return ""
 	}
 	return string(p.Raw)
+}
+
+// devWallets are the payment Wallets `infernode dev` makes: the node's
+// (owned by the node key, paid into) and a consumer's (owned by the user
+// key, funded, the example consumer approved as spender).
+type devWallets struct {
+	Node     common.Address `json:"node_wallet"`
+	Consumer common.Address `json:"consumer_wallet"`
+}
+
+// devConsumerFunds is what the consumer wallet holds and allows the example
+// consumer to spend: 10 of the native coin.
+var devConsumerFunds = new(big.Int).Mul(big.NewInt(10), big.NewInt(1e18))
+
+func (s *devStack) makeWallets(ctx context.Context) (devWallets, error) {
+	var w devWallets
+	var err error
+	node := payments.Ops{Backend: s.chain.Client(), Key: s.keys[devNodeKey]}
+	user := payments.Ops{Backend: s.chain.Client(), Key: s.keys[devUserKey]}
+	if w.Node, _, err = node.CreateWallet(ctx, s.dep.WalletFactory, node.Address()); err != nil {
+		return w, err
+	}
+	if w.Consumer, _, err = user.CreateWallet(ctx, s.dep.WalletFactory, user.Address()); err != nil {
+		return w, err
+	}
+	if _, err = user.Fund(ctx, w.Consumer, payments.Native, devConsumerFunds); err != nil {
+		return w, err
+	}
+	if _, err = user.Approve(ctx, w.Consumer, s.dep.ExampleConsumer, payments.Native, devConsumerFunds); err != nil {
+		return w, err
+	}
+	return w, nil
 }

@@ -6,16 +6,23 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/big"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/abi/walletabi"
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/testnet"
 )
 
 // syncBuffer is a bytes.Buffer safe for a writer and a reader goroutine.
@@ -139,6 +146,31 @@ func TestDev(t *testing.T) {
 	var delivs []delivery
 	require.NoError(t, json.Unmarshal(delivOut.Bytes(), &delivs))
 	require.Len(t, delivs, 1)
+
+	// A paid request from the consumer wallet `dev` made: the node's wallet
+	// gains exactly the payment, the consumer's loses exactly that.
+	walletOf := func(label string) common.Address {
+		m := regexp.MustCompile(label + ` (0x[0-9a-fA-F]{40})`).FindStringSubmatch(banner)
+		require.Len(t, m, 2, "no %q in banner", label)
+		return common.HexToAddress(m[1])
+	}
+	consumerWallet, nodeWallet := walletOf("consumer wallet"), walletOf("node's payment wallet")
+	walletBalance := func(w common.Address) *big.Int {
+		wa := walletabi.NewWallet()
+		b, err := bind.Call(wa.Instance(client, w), &bind.CallOpts{Context: ctx}, wa.PackBalanceOf(common.Address{}), wa.UnpackBalanceOf)
+		require.NoError(t, err)
+		return b
+	}
+	before := walletBalance(consumerWallet)
+	ex := exampleconsumerabi.NewExampleConsumer()
+	opts := bind.NewKeyedTransactor(testnet.DevKey(devUserKey), new(big.Int).SetUint64(dep.ChainID))
+	opts.Context = ctx
+	tx, err := ex.Instance(client, dep.ExampleConsumer).RawTransact(opts, ex.PackRequestPaid("echo", []byte("paid"), 1, common.Address{}, big.NewInt(1000), consumerWallet, common.Address{}, false))
+	require.NoError(t, err)
+	_, err = bind.WaitMined(ctx, client, tx.Hash())
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return walletBalance(nodeWallet).Cmp(big.NewInt(1000)) == 0 }, 60*time.Second, 100*time.Millisecond, "the node's wallet is paid")
+	require.Equal(t, new(big.Int).Sub(before, big.NewInt(1000)), walletBalance(consumerWallet))
 
 	stop()
 	select {

@@ -6,12 +6,17 @@ import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {Subscription} from "./Subscription.sol";
 import {IComputeConsumer, IDelegator} from "./consumer/Interfaces.sol";
+import {Wallet} from "./payments/Wallet.sol";
+import {WalletFactory} from "./payments/WalletFactory.sol";
+import {IVerifier} from "./payments/IVerifier.sol";
 
 /// @title Coordinator
 /// @notice Keeps compute subscriptions, checks deliveries by nodes and calls
 /// the subscription owner back with `(taskId, output, proof)` (SPEC §6).
-/// @dev Payments, verifiers and lazy delivery are not specified yet: a
-/// subscription asking for them is rejected at creation.
+/// Payments, proof verification and lazy delivery follow the Infernet SDK v1
+/// semantics without its protocol fee: funds move between factory Wallets
+/// within their allowances, a verifier's verdict pays the node or slashes its
+/// collateral, and lazy outputs are kept in `inbox`.
 contract Coordinator is EIP712, ReentrancyGuardTransient {
     /// @notice EIP-712 type hash of `Subscription`.
     bytes32 public constant SUBSCRIPTION_TYPEHASH = keccak256(
@@ -30,6 +35,15 @@ contract Coordinator is EIP712, ReentrancyGuardTransient {
     /// @notice `activeAt` of a cancelled subscription.
     uint32 public constant CANCELLED = type(uint32).max;
 
+    /// @notice How long a verifier has to finalize a proof request; after
+    /// that its verdict no longer counts and the node is paid (the node may
+    /// then finalize itself).
+    uint32 public constant PROOF_VERIFICATION_WINDOW = 1 weeks;
+
+    /// @notice The factory whose Wallets pay and get paid (deployed by this
+    /// contract's constructor).
+    WalletFactory public immutable WALLET_FACTORY;
+
     // --- errors -----------------------------------------------------------
 
     /// createSubscription called by someone other than `sub.owner`.
@@ -46,12 +60,18 @@ contract Coordinator is EIP712, ReentrancyGuardTransient {
     error EmptyContainerId();
     /// `activeAt` is `type(uint32).max`, the cancelled marker.
     error InvalidActiveAt();
-    /// `lazy` is true: lazy delivery is not specified yet.
-    error LazyNotSupported();
-    /// `verifier` is set: proof verification is not specified yet.
-    error VerifierNotSupported();
-    /// `paymentAmount`, `paymentToken` or `wallet` is set: payments are not specified yet.
-    error PaymentsNotSupported();
+    /// A paying subscription's `wallet`, or a delivery's `nodeWallet`, is not
+    /// a Wallet of `WALLET_FACTORY`.
+    error InvalidWallet(address wallet);
+    /// The subscription's verifier does not take its payment token.
+    error UnsupportedVerifierToken(address verifier, address token);
+    /// The verifier's fee is more than the subscription pays.
+    error VerifierFeeTooHigh(uint256 fee, uint256 paymentAmount);
+    /// No proof verification is pending for this (subscription, interval, node).
+    error ProofRequestNotFound(uint32 subscriptionId, uint32 interval, address node);
+    /// Only the subscription's verifier may finalize (or the node, once the
+    /// verification window has passed).
+    error UnauthorizedVerifier(address caller);
     /// No subscription has this id.
     error SubscriptionNotFound(uint32 subscriptionId);
     /// Caller is not the subscription's owner.
@@ -95,6 +115,15 @@ contract Coordinator is EIP712, ReentrancyGuardTransient {
     /// @notice The owner's callback reverted or ran out of gas; the delivery
     /// still counts (the node did the work).
     event CallbackFailed(uint32 indexed id, uint32 interval, address indexed node, bytes32 taskId);
+    /// @notice A delivery's proof was sent to the subscription's verifier;
+    /// the consumer's payment is in escrow and the node's collateral locked.
+    event ProofRequested(uint32 indexed id, uint32 interval, address indexed node, address verifier);
+    /// @notice A proof request was finalized: `valid` paid the node,
+    /// otherwise its collateral went to the consumer. `active` is false when
+    /// the window had passed (the node was paid whatever the verdict).
+    event ProofVerified(
+        uint32 indexed id, uint32 interval, address indexed node, bool active, address verifier, bool valid
+    );
 
     // --- state ------------------------------------------------------------
 
@@ -105,8 +134,25 @@ contract Coordinator is EIP712, ReentrancyGuardTransient {
     mapping(bytes32 => uint16) private _responseCount; // keccak(id, interval)
     mapping(bytes32 => bool) private _responded; // keccak(id, interval, node)
     mapping(bytes32 => uint32) private _delegateIds; // keccak(owner, nonce)
+    mapping(bytes32 => ProofRequest) private _proofRequests; // keccak(id, interval, node)
+    mapping(bytes32 => LazyResult) private _inbox; // keccak(taskId, node)
 
-    constructor() EIP712("InferenceCoordinator", "1") {}
+    /// A pending proof verification.
+    struct ProofRequest {
+        uint32 expiry; // end of the verification window (0: none pending)
+        address nodeWallet; // holds the node's collateral, receives the payment
+        uint256 escrow; // consumer's payment held for the node (paymentAmount - verifier fee)
+    }
+
+    /// An output kept for a lazy subscription.
+    struct LazyResult {
+        bytes output;
+        bytes proof;
+    }
+
+    constructor() EIP712("InferenceCoordinator", "1") {
+        WALLET_FACTORY = new WalletFactory(address(this));
+    }
 
     // --- subscriptions ----------------------------------------------------
 
@@ -155,6 +201,23 @@ contract Coordinator is EIP712, ReentrancyGuardTransient {
     /// @notice `keccak256(abi.encode(block.chainid, coordinator, subscriptionId, interval))`.
     function taskId(uint32 subscriptionId, uint32 interval) public view returns (bytes32) {
         return keccak256(abi.encode(block.chainid, address(this), subscriptionId, interval));
+    }
+
+    /// @notice The output and proof `node` delivered for `taskId` of a lazy
+    /// subscription (empty when none).
+    function inbox(bytes32 taskId_, address node) external view returns (bytes memory output, bytes memory proof) {
+        LazyResult storage r = _inbox[keccak256(abi.encode(taskId_, node))];
+        return (r.output, r.proof);
+    }
+
+    /// @notice The pending proof verification of `node`'s delivery (expiry 0: none).
+    function proofRequest(uint32 subscriptionId, uint32 interval, address node)
+        external
+        view
+        returns (uint32 expiry, address nodeWallet, uint256 escrow)
+    {
+        ProofRequest storage r = _proofRequests[keccak256(abi.encode(subscriptionId, interval, node))];
+        return (r.expiry, r.nodeWallet, r.escrow);
     }
 
     // --- delegated subscriptions -----------------------------------------
@@ -217,16 +280,52 @@ contract Coordinator is EIP712, ReentrancyGuardTransient {
     // --- delivery ---------------------------------------------------------
 
     /// @notice Delivers `interval` of a subscription: records the node's
-    /// response and calls the owner back with exactly `maxGasLimit` gas.
+    /// response, settles the payment (to `nodeWallet`, a factory Wallet; any
+    /// address when the subscription pays nothing) or starts the proof
+    /// verification, and calls the owner back with exactly `maxGasLimit` gas.
     function deliverCompute(
         uint32 subscriptionId,
         uint32 deliveryInterval,
         bytes calldata input,
         bytes calldata output,
-        bytes calldata proof
+        bytes calldata proof,
+        address nodeWallet
     ) external nonReentrant {
         input; // delivered for the record (calldata); the owner gets output and proof
-        _deliver(subscriptionId, deliveryInterval, output, proof);
+        _deliver(subscriptionId, deliveryInterval, output, proof, nodeWallet);
+    }
+
+    /// @notice The verifier's verdict on `node`'s proof for `interval`:
+    /// valid pays the node from escrow and releases its collateral; invalid
+    /// returns the escrow to the consumer and slashes the collateral to the
+    /// consumer's wallet. After the window the node is paid whatever the
+    /// verdict, and the node itself may finalize.
+    /// @dev Not nonReentrant: an atomic verifier calls it from inside
+    /// `requestProofVerification` during a delivery. The request is deleted
+    /// before any funds move, so it cannot be finalized twice.
+    function finalizeProofVerification(uint32 subscriptionId, uint32 interval, address node, bool valid) external {
+        bytes32 key = keccak256(abi.encode(subscriptionId, interval, node));
+        ProofRequest memory req = _proofRequests[key];
+        if (req.expiry == 0) revert ProofRequestNotFound(subscriptionId, interval, node);
+        Subscription storage sub = _subscriptions[subscriptionId];
+        bool active = block.timestamp < req.expiry;
+        if (msg.sender != sub.verifier && (active || msg.sender != node)) revert UnauthorizedVerifier(msg.sender);
+        delete _proofRequests[key];
+
+        uint256 collateral = sub.paymentAmount;
+        if (collateral != 0) {
+            address token = sub.paymentToken;
+            Wallet consumer = Wallet(payable(sub.wallet));
+            Wallet nodeWallet = Wallet(payable(req.nodeWallet));
+            if (valid || !active) {
+                consumer.cTransferLocked(sub.owner, token, req.nodeWallet, req.escrow);
+                nodeWallet.cUnlock(node, token, collateral);
+            } else {
+                consumer.cUnlock(sub.owner, token, req.escrow);
+                nodeWallet.cTransferLocked(node, token, address(consumer), collateral);
+            }
+        }
+        emit ProofVerified(subscriptionId, interval, node, active, msg.sender, valid);
     }
 
     /// @notice Creates (or finds) a delegated subscription and delivers it in
@@ -241,11 +340,12 @@ contract Coordinator is EIP712, ReentrancyGuardTransient {
         uint32 deliveryInterval,
         bytes calldata input,
         bytes calldata output,
-        bytes calldata proof
+        bytes calldata proof,
+        address nodeWallet
     ) external nonReentrant {
         input;
         uint32 id = _createDelegatee(nonce, expiry, sub, v, r, s);
-        _deliver(id, deliveryInterval, output, proof);
+        _deliver(id, deliveryInterval, output, proof, nodeWallet);
     }
 
     // --- internals --------------------------------------------------------
@@ -292,11 +392,7 @@ contract Coordinator is EIP712, ReentrancyGuardTransient {
         if (sub.maxGasLimit == 0) revert InvalidMaxGasLimit();
         if (bytes(sub.containerId).length == 0) revert EmptyContainerId();
         if (sub.activeAt == CANCELLED) revert InvalidActiveAt();
-        if (sub.lazy) revert LazyNotSupported();
-        if (sub.verifier != address(0)) revert VerifierNotSupported();
-        if (sub.paymentAmount != 0 || sub.paymentToken != address(0) || sub.wallet != address(0)) {
-            revert PaymentsNotSupported();
-        }
+        if (sub.paymentAmount != 0 && !WALLET_FACTORY.isValidWallet(sub.wallet)) revert InvalidWallet(sub.wallet);
         id = ++subscriptionCount;
         _subscriptions[id] = sub;
         emit SubscriptionCreated(id, keccak256(bytes(sub.containerId)), sub.owner);
@@ -306,14 +402,67 @@ contract Coordinator is EIP712, ReentrancyGuardTransient {
         return period == 0 ? 1 : (block.timestamp - activeAt) / period + 1;
     }
 
-    function _deliver(uint32 subscriptionId, uint32 deliveryInterval, bytes calldata output, bytes calldata proof)
-        private
-    {
+    function _deliver(
+        uint32 subscriptionId,
+        uint32 deliveryInterval,
+        bytes calldata output,
+        bytes calldata proof,
+        address nodeWallet
+    ) private {
         (address owner, uint32 gasLimit) = _record(subscriptionId, deliveryInterval);
+        Subscription storage sub = _subscriptions[subscriptionId];
+        _settle(subscriptionId, deliveryInterval, sub, proof, nodeWallet);
         bytes32 id = taskId(subscriptionId, deliveryInterval);
-        bool ok = _callback(owner, gasLimit, abi.encodeCall(IComputeConsumer.receiveCompute, (id, output, proof)));
+        bytes memory data;
+        if (sub.lazy) {
+            LazyResult storage r = _inbox[keccak256(abi.encode(id, msg.sender))];
+            r.output = output;
+            r.proof = proof;
+            data = abi.encodeCall(IComputeConsumer.receiveCompute, (id, "", ""));
+        } else {
+            data = abi.encodeCall(IComputeConsumer.receiveCompute, (id, output, proof));
+        }
+        bool ok = _callback(owner, gasLimit, data);
         if (!ok) emit CallbackFailed(subscriptionId, deliveryInterval, msg.sender, id);
         emit ComputeDelivered(subscriptionId, deliveryInterval, msg.sender, id);
+    }
+
+    /// Pays the node for a delivery, or, with a verifier, pays the verifier's
+    /// fee, escrows the rest, locks the node's collateral (`paymentAmount`)
+    /// and asks for verification. Every transfer is within an allowance: the
+    /// consumer's Wallet for the subscription owner, the node's Wallet for
+    /// the node (`msg.sender`).
+    function _settle(
+        uint32 subscriptionId,
+        uint32 deliveryInterval,
+        Subscription storage sub,
+        bytes calldata proof,
+        address nodeWallet
+    ) private {
+        uint256 amount = sub.paymentAmount;
+        address verifier = sub.verifier;
+        if (amount == 0 && verifier == address(0)) return;
+        address token = sub.paymentToken;
+        if (amount != 0 && !WALLET_FACTORY.isValidWallet(nodeWallet)) revert InvalidWallet(nodeWallet);
+        Wallet consumer = Wallet(payable(sub.wallet));
+        if (verifier == address(0)) {
+            consumer.cTransfer(sub.owner, token, nodeWallet, amount);
+            return;
+        }
+        uint256 escrow;
+        if (amount != 0) {
+            if (!IVerifier(verifier).isSupportedToken(token)) revert UnsupportedVerifierToken(verifier, token);
+            uint256 verifierFee = IVerifier(verifier).fee(token);
+            if (verifierFee > amount) revert VerifierFeeTooHigh(verifierFee, amount);
+            if (verifierFee != 0) consumer.cTransfer(sub.owner, token, IVerifier(verifier).getWallet(), verifierFee);
+            escrow = amount - verifierFee;
+            consumer.cLock(sub.owner, token, escrow);
+            Wallet(payable(nodeWallet)).cLock(msg.sender, token, amount);
+        }
+        _proofRequests[keccak256(abi.encode(subscriptionId, deliveryInterval, msg.sender))] =
+            ProofRequest(uint32(block.timestamp) + PROOF_VERIFICATION_WINDOW, nodeWallet, escrow);
+        emit ProofRequested(subscriptionId, deliveryInterval, msg.sender, verifier);
+        IVerifier(verifier).requestProofVerification(subscriptionId, deliveryInterval, msg.sender, proof);
     }
 
     /// Checks that the caller may deliver `deliveryInterval` now and records

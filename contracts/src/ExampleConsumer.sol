@@ -42,6 +42,31 @@ contract ExampleConsumer is CallbackConsumer, SubscriptionConsumer, Delegator {
         return COORDINATOR.taskId(id, 1);
     }
 
+    /// @notice Requests one computation paid with `paymentAmount` of
+    /// `paymentToken` (zero: native coin) from `wallet` (a factory Wallet
+    /// whose owner approved this contract as spender), optionally checked by
+    /// `verifier` and delivered lazily (SPEC §6).
+    function requestPaid(
+        string calldata containerId,
+        bytes calldata input,
+        uint16 redundancy,
+        address paymentToken,
+        uint256 paymentAmount,
+        address wallet,
+        address verifier,
+        bool lazy
+    ) external returns (bytes32 taskId) {
+        uint32 id = _requestPaidCompute(
+            containerId,
+            input,
+            redundancy,
+            MAX_GAS_PRICE,
+            CALLBACK_GAS_LIMIT,
+            Payment(paymentToken, paymentAmount, wallet, verifier, lazy)
+        );
+        return COORDINATOR.taskId(id, 1);
+    }
+
     /// @notice Subscribes to `frequency` computations, one every `period`
     /// seconds from now (period 0: a single interval). Empty `inputs` make
     /// nodes call `getContainerInputs`.

@@ -52,7 +52,7 @@ contract TestConsumer is SubscriptionConsumer, Delegator {
             while (true) {}
         }
         if (mode == Mode.Reenter) {
-            try COORDINATOR.deliverCompute(1, 1, "", output, proof) {}
+            try COORDINATOR.deliverCompute(1, 1, "", output, proof, address(0)) {}
             catch (bytes memory reason) {
                 reenterFailed = true;
                 reenterReason = reason;

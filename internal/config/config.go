@@ -70,6 +70,9 @@ type Chain struct {
 	// directory holds no relay state (the Coordinator's deploy block, as
 	// `infernode deploy` prints it). Default 0: scan from genesis.
 	StartBlock uint64 `json:"start_block,omitempty"`
+	// Verifiers are the verifier contracts (IVerifier) whose subscriptions
+	// the node serves; a subscription naming another verifier is skipped.
+	Verifiers []string `json:"verifiers,omitempty"`
 }
 
 // Wallet is the node's signing key and limits.

@@ -118,6 +118,11 @@ func (v *validator) chain(ch *Chain) {
 	if ch.Wallet.PaymentAddress != "" && !common.IsHexAddress(ch.Wallet.PaymentAddress) {
 		v.fail("chain.wallet.payment_address", "%q is not an address; write 0x followed by 40 hex digits", ch.Wallet.PaymentAddress)
 	}
+	for i, a := range ch.Verifiers {
+		if !common.IsHexAddress(a) {
+			v.fail(fmt.Sprintf("chain.verifiers[%d]", i), "%q is not an address; write 0x followed by 40 hex digits", a)
+		}
+	}
 	if _, err := ParsePrivateKey(ch.Wallet.PrivateKey); ch.Wallet.PrivateKey != "" && err != nil {
 		v.fail("chain.wallet.private_key", "is not a private key; write 64 hex digits, with or without 0x")
 	}

@@ -111,8 +111,22 @@ func startStack(t testing.TB) *stack {
 	for _, id := range []string{"echo", "onnx", "tensor", "llm", "argmax"} {
 		containers = append(containers, fmt.Sprintf(`{"id":%q,"url":%q,"external":%v}`, id, s.direct[id], id != "argmax"))
 	}
+	t.Cleanup(cancel)
+	s.node, s.shutdown = startNode(t, containers, "")
+	return s
+}
+
+// startNode runs a node (unmanaged runtime) in front of the containers
+// (JSON container entries) until the test ends or stop. chain is the
+// configuration's "chain" object; empty: no chain.
+func startNode(t testing.TB, containers []string, chain string) (url string, stop func()) {
+	t.Helper()
+	if chain == "" {
+		chain = `{"enabled":false}`
+	}
+	ctx, cancel := context.WithCancel(context.Background())
 	cfg, _, err := config.Parse([]byte(`{"manage_containers":false,"data_dir":` + fmt.Sprintf("%q", t.TempDir()) +
-		`,"server":{"host":"127.0.0.1"},"chain":{"enabled":false},"containers":[` + strings.Join(containers, ",") + `]}`))
+		`,"server":{"host":"127.0.0.1"},"chain":` + chain + `,"containers":[` + strings.Join(containers, ",") + `]}`))
 	require.NoError(t, err)
 	nodeLn, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -125,16 +139,15 @@ func startStack(t testing.TB) *stack {
 	case err := <-done:
 		t.Fatalf("node stopped: %v", err)
 	}
-	s.node = "http://" + n.Addr().String()
 	var once sync.Once
-	s.shutdown = func() {
+	stop = func() {
 		once.Do(func() {
 			cancel()
 			require.NoError(t, <-done)
 		})
 	}
-	t.Cleanup(s.shutdown)
-	return s
+	t.Cleanup(stop)
+	return "http://" + n.Addr().String(), stop
 }
 
 // submit posts a job and waits for it to finish, returning the JobResult.

@@ -10,6 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
@@ -48,7 +49,7 @@ func TestOnChainThroughExecutor(t *testing.T) {
 		data, _ := json.Marshal(hex.EncodeToString(input))
 		res, err := ex.Run(ctx, executor.Input{Containers: []string{container}, Source: job.OnChain, Destination: job.OnChain, Data: data, RequiresProof: proof})
 		require.NoError(t, err)
-		in, out, pr, err := executor.OnchainOutput(res[len(res)-1].Output)
+		in, out, pr, err := codec.EncodeOutput(res[len(res)-1].Output)
 		require.NoError(t, err)
 		gotIn, err := twoBytes.Unpack(in)
 		require.NoError(t, err)

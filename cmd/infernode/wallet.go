@@ -1,0 +1,174 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/ethclient"
+
+	"github.com/infernode/infernode/payments"
+)
+
+// walletCommand is `infernode wallet create|fund|approve|balance|withdraw`:
+// payment Wallets (SPEC §6) for node operators and consumers.
+func walletCommand() command {
+	return command{name: "wallet", summary: "create, fund, approve, read and withdraw from payment wallets", run: runWallet}
+}
+
+const walletUsage = `usage: infernode wallet SUBCOMMAND [flags]
+
+  create    --coordinator ADDR [--owner ADDR]              make a Wallet (owner: the key's address)
+  fund      --wallet ADDR --amount N [--token ADDR]         send coin or an ERC-20 from the key's account
+  approve   --wallet ADDR --spender ADDR --amount N [--token ADDR]
+                                                           let the Coordinator move N for SPENDER (a consumer
+                                                           contract, or the node's own address for collateral)
+  balance   --wallet ADDR [--token ADDR] [--spender ADDR]   balance, locked, unlocked (and the spender's allowance)
+  withdraw  --wallet ADDR --amount N [--token ADDR]         send unlocked funds to the owner
+
+Every subcommand takes --rpc URL (env RPC_URL) and, to send, --private-key (env INFERNODE_PRIVATE_KEY
+or PRIVATE_KEY). --token defaults to the native coin (0x0). Amounts are integers in the token's
+smallest unit (wei). Output is one JSON object.
+`
+
+func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stderr, walletUsage)
+		if len(args) == 0 {
+			return errUsage
+		}
+		return nil
+	}
+	sub, args := args[0], args[1:]
+	fs := newFlags("wallet "+sub, "[flags]", stderr)
+	rpcURL := fs.String("rpc", defaultRPC(), "chain JSON-RPC URL (env RPC_URL)")
+	keyFlag := fs.String("private-key", "", "sending key, hex (default: env INFERNODE_PRIVATE_KEY or PRIVATE_KEY); never printed")
+	wallet := fs.String("wallet", "", "the Wallet's address")
+	token := fs.String("token", "", "token address (default: the native coin)")
+	amount := fs.String("amount", "", "amount in the token's smallest unit")
+	var coord, owner, spender *string
+	switch sub {
+	case "create":
+		coord = fs.String("coordinator", "", "the Coordinator (its WalletFactory makes the wallet)")
+		owner = fs.String("owner", "", "the wallet's owner (default: the key's address)")
+	case "approve", "balance":
+		spender = fs.String("spender", "", "who the Coordinator moves funds for: a consumer contract, or the node's address (collateral)")
+	case "fund", "withdraw":
+	default:
+		fmt.Fprintf(stderr, "infernode wallet: unknown subcommand %q\n\n%s", sub, walletUsage)
+		return errUsage
+	}
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef(fs, "unexpected argument %q", pos[0])
+	}
+	for _, f := range []string{"wallet", "token", "coordinator", "owner", "spender"} {
+		if fl := fs.Lookup(f); fl != nil && fl.Value.String() != "" && !common.IsHexAddress(fl.Value.String()) {
+			return usagef(fs, "--%s: %q is not an address (0x followed by 40 hex digits)", f, fl.Value.String())
+		}
+	}
+	need := func(name, v string) error {
+		if v == "" {
+			return usagef(fs, "--%s is required", name)
+		}
+		return nil
+	}
+	var amt *big.Int
+	if sub == "fund" || sub == "approve" || sub == "withdraw" {
+		if err := need("amount", *amount); err != nil {
+			return err
+		}
+		var ok bool
+		if amt, ok = new(big.Int).SetString(*amount, 0); !ok || amt.Sign() < 0 {
+			return usagef(fs, "--amount: %q is not a non-negative integer (the token's smallest unit)", *amount)
+		}
+	}
+	if sub != "create" {
+		if err := need("wallet", *wallet); err != nil {
+			return err
+		}
+	}
+	if sub == "approve" {
+		if err := need("spender", *spender); err != nil {
+			return err
+		}
+	}
+	if sub == "create" {
+		if err := need("coordinator", *coord); err != nil {
+			return err
+		}
+	}
+
+	client, err := ethclient.DialContext(ctx, *rpcURL)
+	if err != nil {
+		return fmt.Errorf("connect to %s: %w", *rpcURL, err)
+	}
+	defer client.Close()
+	w, tok := common.HexToAddress(*wallet), common.HexToAddress(*token)
+	out := map[string]any{}
+	if sub == "balance" {
+		sp := common.Address{}
+		if *spender != "" {
+			sp = common.HexToAddress(*spender)
+		}
+		st, err := payments.ReadWallet(ctx, client, w, sp, tok)
+		if err != nil {
+			return err
+		}
+		out = map[string]any{"wallet": w, "token": tok, "balance": st.Balance.String(), "locked": st.Locked.String(), "unlocked": st.Unlocked().String()}
+		if *spender != "" {
+			out["spender"], out["allowance"] = sp, st.Allowance.String()
+		}
+		return json.NewEncoder(stdout).Encode(out)
+	}
+
+	keyHex := *keyFlag
+	for _, env := range keyEnv {
+		if keyHex == "" {
+			keyHex = os.Getenv(env)
+		}
+	}
+	if keyHex == "" {
+		return usagef(fs, "--private-key is required to send (or set INFERNODE_PRIVATE_KEY)")
+	}
+	key, err := parsePrivateKey(keyHex)
+	if err != nil {
+		return usagef(fs, "--private-key: %v", err)
+	}
+	ops := payments.Ops{Backend: client, Key: key}
+	var tx common.Hash
+	switch sub {
+	case "create":
+		factory, err := payments.WalletFactory(ctx, client, common.HexToAddress(*coord))
+		if err != nil {
+			return err
+		}
+		o := ops.Address()
+		if *owner != "" {
+			o = common.HexToAddress(*owner)
+		}
+		addr, h, err := ops.CreateWallet(ctx, factory, o)
+		if err != nil {
+			return err
+		}
+		tx, out["wallet"], out["owner"], out["wallet_factory"] = h, addr, o, factory
+	case "fund":
+		tx, err = ops.Fund(ctx, w, tok, amt)
+	case "approve":
+		tx, err = ops.Approve(ctx, w, common.HexToAddress(*spender), tok, amt)
+	case "withdraw":
+		tx, err = ops.Withdraw(ctx, w, tok, amt)
+	}
+	if err != nil {
+		return err
+	}
+	out["tx"] = tx
+	return json.NewEncoder(stdout).Encode(out)
+}

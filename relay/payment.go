@@ -1,0 +1,55 @@
+package relay
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/payments"
+)
+
+// readyToBePaid checks, before any container runs, that a paid
+// subscription's wallet can pay now and, with a verifier, that the node's
+// own Wallet can put up the collateral; it tops up the node's collateral
+// allowance (one approve, sent through the nonce journal) only when short.
+// nil for unpaid subscriptions.
+func (r *Relay) readyToBePaid(ctx context.Context, s *Sub) error {
+	amount := bigOf(s.PaymentAmount)
+	if amount == nil || amount.Sign() == 0 {
+		return nil
+	}
+	if err := payments.CanPay(ctx, r.o.Backend, s.Wallet, s.Owner, s.PaymentToken, amount); err != nil {
+		return err
+	}
+	if s.Verifier == ([20]byte{}) {
+		return nil
+	}
+	st, err := payments.ReadWallet(ctx, r.o.Backend, r.o.PaymentWallet, r.me, s.PaymentToken)
+	if err != nil {
+		return err
+	}
+	if st.Unlocked().Cmp(amount) < 0 {
+		return fmt.Errorf("%w: the node's wallet %s holds %s unlocked for collateral, needs %s", payments.ErrCannotPay, r.o.PaymentWallet.Hex(), st.Unlocked(), amount)
+	}
+	if st.Allowance.Cmp(amount) >= 0 {
+		return nil
+	}
+	return r.topUpCollateral(ctx, s, st.Allowance, amount)
+}
+
+// topUpCollateral approves the node's own address for collateral in its
+// Wallet. The key names the allowance it replaces, so a restart or a
+// second subscription reuses the pending approval instead of sending another.
+func (r *Relay) topUpCollateral(ctx context.Context, s *Sub, have, need *big.Int) error {
+	key := fmt.Sprintf("collateral/%s/%s/%s", r.o.PaymentWallet.Hex(), s.PaymentToken.Hex(), have)
+	rec, err := r.o.Sender.Send(ctx, coordinator.Call{
+		Key: key, To: r.o.PaymentWallet,
+		Data: payments.PackApprove(r.me, s.PaymentToken, payments.CollateralApproval),
+	})
+	if err != nil {
+		return fmt.Errorf("%w: collateral allowance %s < %s and the approval could not be sent (is the node's key the wallet's owner?): %v", payments.ErrCannotPay, have, need, err)
+	}
+	r.o.Logger.Info("relay: collateral allowance topped up", "wallet", r.o.PaymentWallet, "token", s.PaymentToken, "nonce", rec.Nonce)
+	return fmt.Errorf("%w: collateral approval pending (nonce %d)", payments.ErrCannotPay, rec.Nonce)
+}

@@ -1,0 +1,95 @@
+package artifact_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/workloads/internal/wltest"
+	"github.com/infernode/infernode/workloads/proof/artifact"
+	"github.com/infernode/infernode/workloads/proof/prooftest"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	prooftest.Cleanup()
+	os.Exit(code)
+}
+
+func irisInput() []float64 {
+	var x []float64
+	for _, v := range wltest.IrisInput() {
+		x = append(x, float64(v))
+	}
+	return x
+}
+
+func TestSetupOpenProve(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs proof setup (Groth16 and solc-js)")
+	}
+	dir, man := prooftest.Iris(t)
+	require.Equal(t, "verifyProof(bytes,uint256[7])", man.Verifier.Function)
+	require.Equal(t, 16, man.FixedPoint.ScaleBits)
+	require.True(t, man.FixedPoint.SoftmaxDropped)
+	for _, name := range artifact.Files {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		require.NoError(t, err)
+		require.Equal(t, artifact.Sum(b), man.Files[name], name)
+	}
+	set, err := artifact.Open(context.Background(), artifact.ReadDir(dir))
+	require.NoError(t, err)
+	xq, err := set.Model().QuantizeInput(irisInput())
+	require.NoError(t, err)
+	p, err := set.Prove(xq)
+	require.NoError(t, err)
+	require.Len(t, p.Proof, artifact.ProofSize)
+	require.Len(t, p.Public, 7)
+	require.Len(t, p.Calldata, 4+32*9+256)
+}
+
+func TestOpenMissing(t *testing.T) {
+	_, err := artifact.Open(context.Background(), artifact.ReadDir(t.TempDir()))
+	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+func TestFindSolcAbsent(t *testing.T) {
+	env := func(v map[string]string) func(string) string { return func(k string) string { return v[k] } }
+	_, err := artifact.FindSolc(t.TempDir(), env(nil))
+	require.ErrorContains(t, err, "(no soljson.js there); pass --solc DIR")
+	_, err = artifact.FindSolc("", env(map[string]string{"NODE": "/nonexistent/node"}))
+	require.ErrorContains(t, err, "install Node.js or set NODE")
+	t.Chdir(t.TempDir())
+	_, err = artifact.FindSolc("", env(nil))
+	if err != nil { // found beside the test binary is possible only in odd layouts
+		require.ErrorContains(t, err, "solc-js not found in contracts/node_modules/solc here or above")
+	}
+}
+
+// BenchmarkSetupIris: the whole `proof setup` of iris (circuit, Groth16
+// setup, verifier export and solc-js compile, files).
+func BenchmarkSetupIris(b *testing.B) {
+	sc, err := artifact.FindSolc("", os.Getenv)
+	require.NoError(b, err)
+	for b.Loop() {
+		_, err := artifact.Setup(context.Background(), prooftest.IrisONNX(), b.TempDir(), artifact.SetupOptions{Solc: sc})
+		require.NoError(b, err)
+	}
+}
+
+// BenchmarkProveIris: one proof of the iris model (witness, Groth16 prove,
+// the self-check against the verifying key, calldata).
+func BenchmarkProveIris(b *testing.B) {
+	dir, _ := prooftest.Iris(b)
+	set, err := artifact.Open(context.Background(), artifact.ReadDir(dir))
+	require.NoError(b, err)
+	xq, err := set.Model().QuantizeInput(irisInput())
+	require.NoError(b, err)
+	for b.Loop() {
+		_, err := set.Prove(xq)
+		require.NoError(b, err)
+	}
+}

@@ -1,0 +1,124 @@
+// Package artifact is the proof workload's artifact directory: Setup writes
+// it (the model publisher's step: circuit, Groth16 keys, Solidity verifier,
+// manifest), Open reads it back with every file checked against the
+// manifest's sha256, and an opened *Set proves.
+//
+// Layout of a directory (SPEC §7):
+//
+//	manifest.json   what is below, with sha256 of every file
+//	model.onnx      the model the circuit was built from
+//	circuit.r1cs    the compiled circuit (gnark R1CS, BN254)
+//	proving.key     Groth16 proving key (gnark raw encoding)
+//	verifying.key   Groth16 verifying key (gnark raw encoding)
+//	Verifier.sol    the Solidity verifier gnark exports for that key
+//	verifier.bin    its creation bytecode, 0x-hex, no constructor arguments
+//
+// Trust: Groth16's setup samples secret randomness ("toxic waste"); whoever
+// knows it can forge a proof of any output. Setup draws it from crypto/rand
+// and never writes it anywhere, so a publisher who runs setup themselves
+// can trust their own keys, and nobody else can forge. A consumer who did
+// not run setup must trust the publisher; a multi-party ceremony (gnark's
+// groth16/bn254/mpcsetup) would spread that trust over many participants,
+// any one of whom staying honest is enough (docs/proof.md).
+package artifact
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+)
+
+// Format is the manifest's format tag.
+const Format = "infernode-proof/1"
+
+// ProofSystem is the proof system of every artifact set.
+const ProofSystem = "groth16-bn254"
+
+// File names in an artifact directory.
+const (
+	ManifestFile  = "manifest.json"
+	ModelFile     = "model.onnx"
+	CircuitFile   = "circuit.r1cs"
+	ProvingFile   = "proving.key"
+	VerifyingFile = "verifying.key"
+	SolidityFile  = "Verifier.sol"
+	BytecodeFile  = "verifier.bin"
+)
+
+// Files are the artifact files a manifest lists, in the order Open reads
+// them.
+var Files = []string{ModelFile, CircuitFile, VerifyingFile, ProvingFile, SolidityFile, BytecodeFile}
+
+// Manifest is manifest.json.
+type Manifest struct {
+	Format      string `json:"format"`
+	ProofSystem string `json:"proof_system"`
+	// ModelID names the model (setup's --model-id, by default the ONNX
+	// file's name); ModelSHA256 is model.onnx's digest.
+	ModelID     string      `json:"model_id"`
+	ModelSHA256 string      `json:"model_sha256"`
+	Layers      string      `json:"layers"`
+	FixedPoint  FixedPoint  `json:"fixed_point"`
+	Public      []PublicVec `json:"public_inputs"`
+	Constraints int         `json:"constraints"`
+	Verifier    Verifier    `json:"verifier"`
+	// Files maps each artifact file to its sha256 (hex).
+	Files map[string]string `json:"files"`
+}
+
+// FixedPoint is the circuit's number representation: a value v is the
+// integer v·2^ScaleBits, rounded; inputs must satisfy |x| <
+// 2^InputRangeBits; the logits are at 2^(ScaleBits·OutputScaleExponent).
+type FixedPoint struct {
+	ScaleBits           int `json:"scale_bits"`
+	InputRangeBits      int `json:"input_range_bits"`
+	OutputScaleExponent int `json:"output_scale_exponent"`
+	// SoftmaxDropped: the ONNX graph's final Softmax is not in the circuit.
+	SoftmaxDropped bool `json:"softmax_dropped"`
+}
+
+// PublicVec is one vector of the public inputs: Count field elements from
+// Offset, each a signed integer (negatives as r - |v|) at 2^ScaleLog2.
+type PublicVec struct {
+	Name      string `json:"name"`
+	Shape     []int  `json:"shape"`
+	Offset    int    `json:"offset"`
+	Count     int    `json:"count"`
+	ScaleLog2 int    `json:"scale_log2"`
+}
+
+// Verifier describes the Solidity verifier.
+type Verifier struct {
+	Contract   string `json:"contract"`
+	Function   string `json:"function"`
+	Selector   string `json:"selector"`
+	Compiler   string `json:"compiler"`
+	EVMVersion string `json:"evm_version"`
+}
+
+// Sum is the hex sha256 of b.
+func Sum(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// parseManifest decodes and checks a manifest.
+func parseManifest(b []byte) (*Manifest, error) {
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s is not valid JSON: %w", ManifestFile, err)
+	}
+	if m.Format != Format {
+		return nil, fmt.Errorf("%s: format %q, want %q (made by another version of proof setup?)", ManifestFile, m.Format, Format)
+	}
+	if m.ProofSystem != ProofSystem {
+		return nil, fmt.Errorf("%s: proof system %q, want %q", ManifestFile, m.ProofSystem, ProofSystem)
+	}
+	for _, f := range Files {
+		if len(m.Files[f]) != 64 {
+			return nil, fmt.Errorf("%s lists no sha256 for %s; run proof setup again", ManifestFile, f)
+		}
+	}
+	return &m, nil
+}

@@ -1,0 +1,114 @@
+package artifact
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/consensys/gnark-crypto/ecc"
+	"github.com/consensys/gnark/backend/groth16"
+	"github.com/consensys/gnark/constraint"
+
+	"github.com/infernode/infernode/workloads/proof/circuit"
+)
+
+// CorruptError is an artifact file that does not match the manifest, or
+// does not decode.
+type CorruptError struct {
+	File string
+	Msg  string
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("artifact %s is corrupt: %s; run proof setup again or restore the file", e.File, e.Msg)
+}
+
+// Set is an opened artifact directory, ready to prove. It is immutable and
+// safe for concurrent use.
+type Set struct {
+	Manifest *Manifest
+	model    *circuit.Model
+	ccs      constraint.ConstraintSystem
+	pk       groth16.ProvingKey
+	vk       groth16.VerifyingKey
+	vkRaw    []byte
+}
+
+// Model is the fixed-point model the circuit computes.
+func (s *Set) Model() *circuit.Model { return s.model }
+
+// VerifyingKey is verifying.key's bytes.
+func (s *Set) VerifyingKey() []byte { return slices.Clone(s.vkRaw) }
+
+// Read returns one artifact file's bytes; Open calls it for the manifest
+// and then for each file the manifest lists.
+type Read func(ctx context.Context, name string) ([]byte, error)
+
+// ReadDir reads artifact files from a directory.
+func ReadDir(dir string) Read {
+	return func(_ context.Context, name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) }
+}
+
+// Open reads the manifest and every artifact through read, checks each
+// file's sha256 against the manifest, and decodes the circuit and keys.
+// The manifest's read error comes back as it is, the others' wrapped with
+// the file's name (a missing file stays fs.ErrNotExist); a file that does
+// not match is a *CorruptError.
+func Open(ctx context.Context, read Read) (*Set, error) {
+	mb, err := read(ctx, ManifestFile)
+	if err != nil {
+		return nil, err
+	}
+	man, err := parseManifest(mb)
+	if err != nil {
+		return nil, &CorruptError{File: ManifestFile, Msg: err.Error()}
+	}
+	files := map[string][]byte{}
+	for _, name := range Files {
+		b, err := read(ctx, name)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", name, err)
+		}
+		if got := Sum(b); got != man.Files[name] {
+			return nil, &CorruptError{File: name, Msg: fmt.Sprintf("sha256 %s, the manifest says %s", got, man.Files[name])}
+		}
+		files[name] = b
+	}
+	s := &Set{Manifest: man, vkRaw: files[VerifyingFile]}
+	s.model, err = circuit.Compile(files[ModelFile], circuit.Options{ScaleBits: man.FixedPoint.ScaleBits, InputRangeBits: man.FixedPoint.InputRangeBits})
+	if err != nil {
+		return nil, &CorruptError{File: ModelFile, Msg: err.Error()}
+	}
+	if len(man.Public) != 2 || man.Public[0].Count != s.model.InputSize() || man.Public[1].Count != s.model.OutputSize() ||
+		man.FixedPoint.OutputScaleExponent != s.model.OutExp {
+		return nil, &CorruptError{File: ManifestFile, Msg: "its public inputs or scales do not match model.onnx"}
+	}
+	s.ccs = groth16.NewCS(ecc.BN254)
+	if _, err := s.ccs.ReadFrom(bytes.NewReader(files[CircuitFile])); err != nil {
+		return nil, &CorruptError{File: CircuitFile, Msg: err.Error()}
+	}
+	if s.ccs.GetNbPublicVariables()-1 != s.model.InputSize()+s.model.OutputSize() {
+		return nil, &CorruptError{File: CircuitFile, Msg: "its public inputs do not match model.onnx"}
+	}
+	s.vk = groth16.NewVerifyingKey(ecc.BN254)
+	if _, err := s.vk.ReadFrom(bytes.NewReader(files[VerifyingFile])); err != nil {
+		return nil, &CorruptError{File: VerifyingFile, Msg: err.Error()}
+	}
+	// The proving key's hash is checked above; skipping the subgroup
+	// checks of its many points saves most of the load time.
+	s.pk = groth16.NewProvingKey(ecc.BN254)
+	if _, err := s.pk.UnsafeReadFrom(bytes.NewReader(files[ProvingFile])); err != nil {
+		return nil, &CorruptError{File: ProvingFile, Msg: err.Error()}
+	}
+	return s, nil
+}
+
+// IsCorrupt reports whether err is a *CorruptError.
+func IsCorrupt(err error) bool {
+	var ce *CorruptError
+	return errors.As(err, &ce)
+}

@@ -1,0 +1,146 @@
+package artifact
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/consensys/gnark/backend/groth16"
+	"github.com/consensys/gnark/backend/solidity"
+
+	"github.com/infernode/infernode/workloads/proof/circuit"
+)
+
+// SetupOptions configure Setup.
+type SetupOptions struct {
+	// ModelID goes into the manifest (default: the ONNX file's name).
+	ModelID string
+	// Fixed tunes the fixed point (zero: the defaults).
+	Fixed circuit.Options
+	// Solc compiles Verifier.sol.
+	Solc Solc
+	// Log receives progress (nil: discarded).
+	Log *slog.Logger
+}
+
+// Setup compiles the ONNX model at onnxPath into a circuit, runs the
+// Groth16 setup, exports and compiles the Solidity verifier, and writes the
+// artifact directory out (created if needed; files already there are
+// replaced). The manifest is written last, so a directory with a manifest
+// is complete.
+func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manifest, error) {
+	log := opt.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	raw, err := os.ReadFile(onnxPath)
+	if err != nil {
+		return nil, fmt.Errorf("read model: %w", err)
+	}
+	model, err := circuit.Compile(raw, opt.Fixed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", onnxPath, err)
+	}
+	log.Info("model compiled", "layers", model.Describe(), "max_bits", model.MaxBits)
+	ccs, err := circuit.Build(model)
+	if err != nil {
+		return nil, err
+	}
+	log.Info("circuit built", "constraints", ccs.GetNbConstraints())
+	start := time.Now()
+	pk, vk, err := groth16.Setup(ccs)
+	if err != nil {
+		return nil, fmt.Errorf("groth16 setup: %w", err)
+	}
+	log.Info("groth16 keys generated", "took", time.Since(start).Round(time.Millisecond))
+	start = time.Now()
+	var sol bytes.Buffer
+	if err := vk.ExportSolidity(&sol, solidity.WithPragmaVersion("^0.8.24")); err != nil {
+		return nil, fmt.Errorf("export Solidity verifier: %w", err)
+	}
+	compiled, err := opt.Solc.Compile(ctx, sol.Bytes(), "Verifier")
+	if err != nil {
+		return nil, fmt.Errorf("compile Verifier.sol: %w", err)
+	}
+	log.Info("verifier compiled", "compiler", compiled.Version, "bytes", len(compiled.Bytecode)/2, "took", time.Since(start).Round(time.Millisecond))
+
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", out, err)
+	}
+	_ = os.Remove(filepath.Join(out, ManifestFile))
+	nIn, nOut := model.InputSize(), model.OutputSize()
+	fn := fmt.Sprintf("verifyProof(bytes,uint256[%d])", nIn+nOut)
+	man := &Manifest{
+		Format: Format, ProofSystem: ProofSystem, ModelID: opt.ModelID, ModelSHA256: Sum(raw), Layers: model.Describe(),
+		FixedPoint: FixedPoint{ScaleBits: model.ScaleBits, InputRangeBits: model.InputBits - model.ScaleBits,
+			OutputScaleExponent: model.OutExp, SoftmaxDropped: model.Softmax},
+		Public: []PublicVec{
+			{Name: model.InputName, Shape: model.InputShape, Offset: 0, Count: nIn, ScaleLog2: model.ScaleBits},
+			{Name: "logits", Shape: model.OutputShape, Offset: nIn, Count: nOut, ScaleLog2: model.ScaleBits * model.OutExp},
+		},
+		Constraints: ccs.GetNbConstraints(),
+		Verifier: Verifier{Contract: "Verifier", Function: fn, Selector: "0x" + selectorHex(fn),
+			Compiler: "solc-js " + compiled.Version, EVMVersion: EVMVersion},
+		Files: map[string]string{},
+	}
+	if man.ModelID == "" {
+		man.ModelID = filepath.Base(onnxPath)
+	}
+	writers := map[string]func(io.Writer) error{
+		ModelFile:     func(w io.Writer) error { _, err := w.Write(raw); return err },
+		CircuitFile:   func(w io.Writer) error { _, err := ccs.WriteTo(w); return err },
+		ProvingFile:   func(w io.Writer) error { _, err := pk.WriteRawTo(w); return err },
+		VerifyingFile: func(w io.Writer) error { _, err := vk.WriteRawTo(w); return err },
+		SolidityFile:  func(w io.Writer) error { _, err := w.Write(sol.Bytes()); return err },
+		BytecodeFile:  func(w io.Writer) error { _, err := io.WriteString(w, "0x"+compiled.Bytecode); return err },
+	}
+	for _, name := range Files {
+		sum, err := writeFile(filepath.Join(out, name), writers[name])
+		if err != nil {
+			return nil, err
+		}
+		man.Files[name] = sum
+	}
+	b, err := json.MarshalIndent(man, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encode manifest: %w", err)
+	}
+	if _, err := writeFile(filepath.Join(out, ManifestFile), func(w io.Writer) error { _, err := w.Write(append(b, '\n')); return err }); err != nil {
+		return nil, err
+	}
+	return man, nil
+}
+
+// writeFile writes path through a temporary file and a rename, returning
+// the content's sha256.
+func writeFile(path string, write func(io.Writer) error) (string, error) {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		return "", fmt.Errorf("encode %s: %w", filepath.Base(path), err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".setup-*")
+	if err != nil {
+		return "", fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name()) // no-op after the rename
+	if _, err := tmp.Write(buf.Bytes()); err != nil {
+		tmp.Close()
+		return "", fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return "", fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return "", fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return "", fmt.Errorf("write %s: %w", path, err)
+	}
+	return Sum(buf.Bytes()), nil
+}

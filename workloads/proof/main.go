@@ -1,0 +1,86 @@
+// Command proof is the proof workload (SPEC §7): zero-knowledge proofs,
+// Groth16 on BN254 with gnark, that a model produced its logits from an
+// input.
+//
+//	proof setup --onnx FILE --out DIR [--model-id ID] [--solc DIR]
+//	            [--scale-bits N] [--input-range-bits N]
+//	proof [--addr :3000]
+//
+// setup is the model publisher's step: it compiles the ONNX model into a
+// circuit, runs the Groth16 setup and writes the artifact directory
+// (manifest, circuit, keys, Solidity verifier and its bytecode). Whoever
+// runs setup could forge proofs, so publishers run it themselves
+// (docs/proof.md). Without "setup" it serves the container protocol.
+//
+// Environment: ARTIFACT_DIRECTORY (artifact sets at
+// {dir}/{storage}/{owner}/{name}/{version or "default"}/, default
+// $TMPDIR/infernode/proof), HUB_TOKEN, HUB_BASE_URL, ARWEAVE_GATEWAY_URL;
+// for setup, SOLCJS (the solc-js package directory) and NODE.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/consensys/gnark/logger"
+
+	"github.com/infernode/infernode/workloads/proof/artifact"
+	"github.com/infernode/infernode/workloads/proof/circuit"
+	"github.com/infernode/infernode/workloads/proof/service"
+	"github.com/infernode/infernode/workloads/protocol"
+)
+
+func main() {
+	logger.Disable() // gnark's own console logs; ours are slog
+	if len(os.Args) > 1 && os.Args[1] == "setup" {
+		os.Exit(setup(os.Args[2:]))
+	}
+	protocol.Main(service.ID, func(_ context.Context, getenv func(string) string, log *slog.Logger) (http.Handler, error) {
+		cfg := service.ConfigFromEnv(getenv)
+		cfg.Logger = log
+		return service.New(cfg)
+	})
+}
+
+func setup(args []string) int {
+	fs := flag.NewFlagSet("proof setup", flag.ContinueOnError)
+	onnx := fs.String("onnx", "", "the ONNX model (Gemm, MatMul, Add, Relu; a final Softmax is left out)")
+	out := fs.String("out", "", "the artifact directory to write")
+	modelID := fs.String("model-id", "", "the model's name in the manifest (default: the ONNX file's name)")
+	solc := fs.String("solc", "", "the solc-js package directory (default: $SOLCJS, else contracts/node_modules/solc here or above)")
+	scale := fs.Int("scale-bits", circuit.DefaultScaleBits, "fixed point: values are integers times 2^-N")
+	inRange := fs.Int("input-range-bits", circuit.DefaultInputRangeBits, "inputs must satisfy |x| < 2^N")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *onnx == "" || *out == "" || fs.NArg() != 0 {
+		fmt.Fprintln(os.Stderr, "usage: proof setup --onnx FILE --out DIR [--model-id ID] [--solc DIR] [--scale-bits N] [--input-range-bits N]")
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sc, err := artifact.FindSolc(*solc, os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "proof setup:", err)
+		return 1
+	}
+	start := time.Now()
+	man, err := artifact.Setup(ctx, *onnx, *out, artifact.SetupOptions{ModelID: *modelID, Solc: sc, Log: log,
+		Fixed: circuit.Options{ScaleBits: *scale, InputRangeBits: *inRange}})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "proof setup:", err)
+		return 1
+	}
+	log.Info("setup done", "dir", *out, "model_id", man.ModelID, "constraints", man.Constraints,
+		"verifier", man.Verifier.Function, "took", time.Since(start).Round(time.Millisecond))
+	fmt.Fprintln(os.Stderr, "Whoever ran this setup could forge proofs for this model: publish the artifacts only if you ran it yourself (docs/proof.md).")
+	return 0
+}

@@ -1,0 +1,196 @@
+// Package service is the proof workload (SPEC §7): POST /service_output
+// proves, with Groth16 on BN254, that a model set up by `proof setup` maps
+// the request's input to its logits; GET /service-resources describes it.
+// Artifact sets are loaded once per repository and kept; proofs run in
+// parallel up to a bound (the CPU count by default).
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/sync/singleflight"
+
+	"github.com/infernode/infernode/internal/version"
+	"github.com/infernode/infernode/workloads/modelstore"
+	"github.com/infernode/infernode/workloads/proof/artifact"
+	"github.com/infernode/infernode/workloads/protocol"
+)
+
+// ID is the service id and capability id.
+const ID = "proof"
+
+// errNoArtifacts: the repository has no manifest.
+var errNoArtifacts = errors.New("no proof artifacts")
+
+// Config configures a Service.
+type Config struct {
+	// Store is where artifacts come from: its CacheDir is
+	// ARTIFACT_DIRECTORY; hub downloads use HUB_TOKEN.
+	Store modelstore.Config
+	// MaxParallel bounds concurrent proofs (default: the CPU count).
+	MaxParallel int
+	// Logger receives errors; nil discards them.
+	Logger *slog.Logger
+	// System is where /service-resources reads machine facts.
+	System protocol.System
+}
+
+// ConfigFromEnv reads ARTIFACT_DIRECTORY (default $TMPDIR/infernode/proof),
+// HUB_TOKEN, HUB_BASE_URL and ARWEAVE_GATEWAY_URL.
+func ConfigFromEnv(getenv func(string) string) Config {
+	dir := getenv("ARTIFACT_DIRECTORY")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "infernode", ID)
+	}
+	return Config{Store: modelstore.ConfigFromEnv(dir, getenv), System: protocol.System{DiskPath: dir}}
+}
+
+// Service is the proof workload's handler. It is safe for concurrent use.
+type Service struct {
+	log   *slog.Logger
+	store *modelstore.Store
+	sem   chan struct{}
+	mux   *http.ServeMux
+
+	loading singleflight.Group
+	mu      sync.Mutex
+	sets    map[string]*artifact.Set // by repo_id
+}
+
+// New opens the artifact store.
+func New(cfg Config) (*Service, error) {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	store, err := modelstore.New(cfg.Store)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ID, err)
+	}
+	if cfg.MaxParallel <= 0 {
+		cfg.MaxParallel = runtime.NumCPU()
+	}
+	s := &Service{log: log, store: store, sem: make(chan struct{}, cfg.MaxParallel), sets: map[string]*artifact.Set{}}
+	s.mux = http.NewServeMux()
+	s.mux.HandleFunc("POST "+protocol.PathOutput, s.output)
+	s.mux.Handle(protocol.PathResources, protocol.ResourcesHandler(ID, s.capabilities, cfg.System, s.support, log))
+	return s, nil
+}
+
+// ServeHTTP answers POST /service_output and GET /service-resources.
+func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// repoID parses a repo_id {storage}/{owner}/{name}[/{version}] into the
+// model id of its manifest.
+func repoID(raw string) (protocol.ModelID, error) {
+	if strings.Contains(raw, ":") {
+		return protocol.ModelID{}, fmt.Errorf("repo_id %q names a repository, not a file: drop the \":...\"", raw)
+	}
+	id, err := protocol.ParseModelID(raw + ":" + artifact.ManifestFile)
+	if err != nil {
+		return protocol.ModelID{}, errors.New(strings.ReplaceAll(err.Error(), ":"+artifact.ManifestFile, ""))
+	}
+	return id, nil
+}
+
+// Artifacts returns the opened artifact set of repo, loading it on first
+// use (concurrent first uses load once). A failed load is not kept, so
+// fixing the files needs no restart.
+func (s *Service) Artifacts(ctx context.Context, repo string) (*artifact.Set, error) {
+	id, err := repoID(repo)
+	if err != nil {
+		return nil, err
+	}
+	key := id.Repository()
+	s.mu.Lock()
+	set, ok := s.sets[key]
+	s.mu.Unlock()
+	if ok {
+		return set, nil
+	}
+	v, err, _ := s.loading.Do(key, func() (any, error) {
+		read := func(ctx context.Context, name string) ([]byte, error) {
+			fid := id
+			fid.File = name
+			p, err := s.store.Fetch(ctx, fid)
+			if err != nil {
+				if name == artifact.ManifestFile && errors.Is(err, modelstore.ErrNotFound) {
+					return nil, fmt.Errorf("%w for %s (%w); run `proof setup --out DIR` and put DIR's files there", errNoArtifacts, key, err)
+				}
+				return nil, err
+			}
+			return os.ReadFile(p)
+		}
+		set, err := artifact.Open(ctx, read)
+		if err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		s.sets[key] = set
+		s.mu.Unlock()
+		s.log.Info("artifacts loaded", "repo_id", key, "model_id", set.Manifest.ModelID, "constraints", set.Manifest.Constraints)
+		return set, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*artifact.Set), nil
+}
+
+func (s *Service) capabilities() []protocol.ComputeCapability {
+	s.mu.Lock()
+	keys := make([]string, 0, len(s.sets))
+	for k := range s.sets {
+		keys = append(keys, k)
+	}
+	s.mu.Unlock()
+	sort.Strings(keys)
+	loaded := []protocol.MLModel{}
+	for _, k := range keys {
+		id, err := repoID(k)
+		if err != nil {
+			continue
+		}
+		loaded = append(loaded, mlModel(id, artifact.Files))
+	}
+	return []protocol.ComputeCapability{{
+		ID: ID, Type: "ZK", Task: []string{"proof"}, Models: loaded, CachedModels: s.cached(),
+		InferenceEngine: "gnark " + artifact.ProofSystem, InferenceEngineVersion: version.Version,
+	}}
+}
+
+func mlModel(id protocol.ModelID, files []string) protocol.MLModel {
+	return protocol.MLModel{Owner: id.Owner, Name: id.Name, Repository: id.Repository(), Storage: string(id.Storage),
+		Files: slices.Clone(files), Version: id.Version, MLType: "gnark"}
+}
+
+// cached lists the artifact repositories present in the directory (those
+// with a manifest).
+func (s *Service) cached() []protocol.MLModel {
+	out := []protocol.MLModel{}
+	for _, m := range s.store.List("gnark") {
+		if slices.Contains(m.Files, artifact.ManifestFile) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// support answers ?model_id=: a repo_id whose artifacts load right now.
+func (s *Service) support(ctx context.Context, raw string) protocol.ModelSupport {
+	if _, err := s.Artifacts(ctx, raw); err != nil {
+		return protocol.ModelSupport{Error: err.Error()}
+	}
+	return protocol.ModelSupport{Supported: true}
+}
