@@ -193,7 +193,9 @@ func (r *docRunner) substitute(c docCommand, w string) string {
 
 // parseOnly are the subcommands that would start a node or a long load
 // run: their flags are checked (with -h last), not run.
-var parseOnly = map[string]bool{"serve": true, "bench": true, "dev": true}
+// wallet: the docs' wallet commands name wallets made by earlier steps
+// (0xW, 0xWallet), so their flags are checked only.
+var parseOnly = map[string]bool{"serve": true, "bench": true, "dev": true, "wallet": true}
 
 func (r *docRunner) run(ctx context.Context, c docCommand) {
 	t := r.t

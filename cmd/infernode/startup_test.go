@@ -164,7 +164,6 @@ func TestHelpShowsOneDefault(t *testing.T) {
 				entries[len(entries)-1] += line
 			}
 		}
-		require.NotEmpty(t, entries, "%v -h lists its flags", c)
 		for _, e := range entries {
 			require.LessOrEqual(t, strings.Count(e, "(default"), 1, "%v: %s", c, e)
 		}
