@@ -7,8 +7,11 @@ TESTFLAGS ?= -count=1 -timeout 30m
 
 all: build
 
+# -v names each package as it compiles: the first build (modules, go-ethereum)
+# takes minutes and would otherwise print nothing.
 build:
-	$(GO) build -o $(BIN)/infernode ./cmd/infernode
+	@echo "building $(BIN)/infernode (the first build downloads modules and takes a few minutes)"
+	$(GO) build -v -o $(BIN)/infernode ./cmd/infernode
 
 ## run: the one-command local stack (embedded chain, contracts, echo, node).
 run: build

@@ -40,6 +40,12 @@ if [ ! -e .tools/lib/libonnxruntime.so.1 ] || [ "$(cat .tools/onnxruntime/versio
   ln -sf "../onnxruntime/node_modules/onnxruntime-node/bin/napi-v6/linux/$arch/libonnxruntime.so.1" .tools/lib/libonnxruntime.so.1
   echo "$ORT_VERSION" >.tools/onnxruntime/version
 fi
+if ! command -v curl >/dev/null; then
+  # cmd/infernode's TestDocsCommands runs the curl commands the docs show.
+  echo "tools: installing curl"
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq curl >/dev/null
+fi
 if [ -f contracts/package-lock.json ] && [ ! -d contracts/node_modules ]; then
   echo "tools: installing solc-js (contracts/)"
   npm ci --silent --no-audit --no-fund --prefix contracts >/dev/null

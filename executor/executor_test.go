@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -376,4 +377,42 @@ func TestUnmanagedRuntime(t *testing.T) {
 	u = NewUnmanaged([]config.Container{own}, UnmanagedOptions{StartTimeout: time.Minute})
 	err = u.Start(context.Background())
 	require.ErrorContains(t, err, "container late at http://"+addr+" did not answer HTTP within 100ms")
+}
+
+// chanHandler sends each log record's message on a channel.
+type chanHandler struct{ msgs chan string }
+
+func (h chanHandler) Enabled(context.Context, slog.Level) bool { return true }
+func (h chanHandler) Handle(_ context.Context, r slog.Record) error {
+	select {
+	case h.msgs <- r.Message:
+	default:
+	}
+	return nil
+}
+func (h chanHandler) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h chanHandler) WithGroup(string) slog.Handler      { return h }
+
+// TestUnmanagedStartSaysItWaits: while a container does not answer, Start
+// logs that it is still waiting (serve is otherwise silent for up to the
+// start timeout), and returns once the container answers.
+func TestUnmanagedStartSaysItWaits(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := l.Addr().String()
+	require.NoError(t, l.Close())
+	msgs := make(chan string, 16)
+	u := NewUnmanaged([]config.Container{{ID: "late", URL: "http://" + addr}},
+		UnmanagedOptions{Logger: slog.New(chanHandler{msgs}), ProgressInterval: time.Millisecond, StartTimeout: 5 * time.Minute})
+	started := make(chan error, 1)
+	go func() { started <- u.Start(context.Background()) }()
+	require.Equal(t, "waiting for container to answer HTTP", <-msgs)
+
+	l, err = net.Listen("tcp", addr)
+	require.NoError(t, err)
+	srv := &http.Server{Handler: http.NotFoundHandler()}
+	go func() { _ = srv.Serve(l) }()
+	defer srv.Close()
+	require.NoError(t, <-started)
+	require.NoError(t, u.Stop(context.Background()))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"sync"
 	"time"
@@ -25,6 +26,12 @@ type UnmanagedOptions struct {
 	ProbeTimeout time.Duration
 	// HTTPClient makes the checks. Default: a client with no keep-alives.
 	HTTPClient *http.Client
+	// Logger gets a line every ProgressInterval while Start waits for a
+	// container, so a slow start is not silent. Default: discard.
+	Logger *slog.Logger
+	// ProgressInterval is how often Start says it is still waiting.
+	// Default 5s.
+	ProgressInterval time.Duration
 }
 
 // Unmanaged is the Runtime for containers that are already running
@@ -53,6 +60,12 @@ func NewUnmanaged(containers []config.Container, opts UnmanagedOptions) *Unmanag
 	}
 	if opts.ProbeTimeout <= 0 {
 		opts.ProbeTimeout = 2 * time.Second
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.ProgressInterval <= 0 {
+		opts.ProgressInterval = 5 * time.Second
 	}
 	if opts.HTTPClient == nil {
 		tr := http.DefaultTransport.(*http.Transport).Clone()
@@ -107,11 +120,21 @@ func (u *Unmanaged) Start(ctx context.Context) error {
 
 func (u *Unmanaged) waitReady(ctx context.Context, c config.Container, limit time.Duration) error {
 	delay := 50 * time.Millisecond
+	began := time.Now()
+	lastNote := began
 	for {
 		err := u.probe(ctx, c)
 		u.setState(c.ID, err)
 		if err == nil {
+			if time.Since(began) >= u.opts.ProgressInterval {
+				u.opts.Logger.Info("container ready", "container", c.ID, "url", c.BaseURL(), "after", time.Since(began).Round(time.Millisecond))
+			}
 			return nil
+		}
+		if time.Since(lastNote) >= u.opts.ProgressInterval {
+			lastNote = time.Now()
+			u.opts.Logger.Info("waiting for container to answer HTTP", "container", c.ID, "url", c.BaseURL(),
+				"waited", time.Since(began).Round(time.Second), "limit", limit, "err", err)
 		}
 		select {
 		case <-ctx.Done():

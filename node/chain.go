@@ -84,7 +84,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			if closeFn != nil {
 				closeFn()
 			}
-			return nil, err
+			return nil, fmt.Errorf("%w; check that chain.rpc_url %s answers JSON-RPC", err, cfg.RPCURL)
 		}
 		start := ro.StartBlock
 		if start == 0 {

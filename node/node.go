@@ -328,7 +328,7 @@ func (n *Node) runtime() (executor.Runtime, error) {
 		return n.opts.Runtime, nil
 	}
 	if !n.cfg.Managed() {
-		return executor.NewUnmanaged(n.cfg.Containers, executor.UnmanagedOptions{}), nil
+		return executor.NewUnmanaged(n.cfg.Containers, executor.UnmanagedOptions{Logger: n.log}), nil
 	}
 	if n.opts.NewManagedRuntime == nil {
 		return nil, errors.New("manage_containers is true but this build has no Docker runtime; set manage_containers to false and run the containers yourself")

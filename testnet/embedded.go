@@ -81,6 +81,10 @@ func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error)
 	if opts.BlockPeriod <= 0 {
 		opts.BlockPeriod = time.Second
 	}
+	if opts.BlockPeriod%time.Second != 0 {
+		// Block timestamps are whole seconds, and so is the beacon's period.
+		return nil, fmt.Errorf("start embedded chain: block period %s is not a whole number of seconds", opts.BlockPeriod)
+	}
 	if opts.Keys <= 0 {
 		opts.Keys = 10
 	}

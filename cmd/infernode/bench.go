@@ -28,7 +28,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	containers := fs.String("containers", "echo", "comma-separated container ids of each job")
 	data := fs.String("data", `{"x":1}`, "each job's input (a JSON object)")
 	n := fs.Int("n", 1000, "number of jobs per run")
-	c := fs.Int("c", 16, "jobs in flight (closed loop); with --rate, the cap on jobs in flight (default 10000)")
+	c := fs.Int("c", 0, "jobs in flight: closed loop default 16; with --rate, the cap on jobs in flight, default 10000")
 	rate := fs.Float64("rate", 0, "open loop: start jobs at this many per second")
 	submitOnly := fs.Bool("submit-only", false, "do not wait for jobs to finish; measure submission only")
 	batch := fs.Int("batch", 0, "submit in POST /api/jobs/batch requests of this many jobs; closed loop: c/batch clients each wait for a whole batch with GET /api/jobs?wait=")
@@ -56,9 +56,10 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		URL: *url, Direct: *direct, Data: json.RawMessage(*data),
 		Jobs: *n, Rate: *rate, SubmitOnly: *submitOnly, Batch: *batch, PollInterval: *poll, Timeout: *timeout,
 	}
-	if setFlag(fs, "c") || *rate == 0 {
-		cfg.Concurrency = *c
+	if *c < 0 {
+		return usagef(fs, "-c %d: write a number of jobs in flight, 1 or more", *c)
 	}
+	cfg.Concurrency = *c // 0: bench's default for the mode
 	for _, id := range strings.Split(*containers, ",") {
 		if id = strings.TrimSpace(id); id != "" {
 			cfg.Containers = append(cfg.Containers, id)

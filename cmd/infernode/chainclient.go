@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -60,11 +61,13 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	redundancy := fs.Uint64("redundancy", 1, "nodes that may deliver each interval")
 	maxGasPrice := fs.String("max-gas-price", "1000000000000", "highest gas price (wei) a delivery may pay (uint48)")
 	maxGasLimit := fs.Uint64("max-gas-limit", 5_000_000, "gas for the owner's callback")
-	nonce := fs.Int64("nonce", -1, "subscription nonce (default: random)")
+	nonce := fs.Int64("nonce", -1, "subscription nonce; -1: random")
 	expiry := fs.Duration("expires-in", time.Hour, "signature lifetime from the latest block's time")
 	data := fs.String("data", "{}", "JSON data given to the containers")
 	keyFlag := fs.String("private-key", "", "signing key, hex (default: env INFERNODE_PRIVATE_KEY or PRIVATE_KEY); never printed")
 	dryRun := fs.Bool("dry-run", false, "print the signed request without posting it")
+	wait := fs.Bool("wait", false, "after posting, wait until a node created the subscription on chain (with its first delivery) and add its subscription_id to the output")
+	timeout := fs.Duration("timeout", 2*time.Minute, "with --wait: how long to wait")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -203,7 +206,47 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return nodeErr(c, err)
 	}
 	fmt.Fprintf(stderr, "posted to %s; signer %s, nonce %d\n", c.URL(), crypto.PubkeyToAddress(key.PublicKey), req.Delegate.Nonce)
+	subID, err := delegatedID(ctx, *rpcURL, common.HexToAddress(*coord), sub.Owner, req.Delegate.Nonce, *wait, *timeout, stderr)
+	switch {
+	case err != nil && *wait:
+		return err
+	case err != nil: // posted all the same: the id is only a courtesy here
+		fmt.Fprintf(stderr, "subscription id: unknown (%v)\n", err)
+	case subID != 0:
+		fmt.Fprintf(stderr, "subscription id %d (see its deliveries: %s deliveries --rpc %s --coordinator %s --id %d)\n", subID, selfName(), *rpcURL, *coord, subID)
+		if m, ok := pretty.(map[string]any); ok {
+			m["subscription_id"] = subID
+		}
+	default:
+		fmt.Fprintf(stderr, "subscription id: none yet (a node creates the subscription on chain with its first delivery; --wait waits for it)\n")
+	}
 	return printJSON(stdout, pretty)
+}
+
+// delegatedID returns the on-chain id of the delegated subscription
+// (owner, nonce), 0 while no node created it. With wait it polls until one
+// did, saying on progress that it is still waiting.
+func delegatedID(ctx context.Context, rpcURL string, coord, owner common.Address, nonce uint32, wait bool, timeout time.Duration, progress io.Writer) (uint32, error) {
+	c, err := ethclient.DialContext(ctx, rpcURL)
+	if err != nil {
+		return 0, fmt.Errorf("dial %s to read the subscription id: %w", rpcURL, err)
+	}
+	defer c.Close()
+	ca := coordinatorabi.NewCoordinator()
+	inst := ca.Instance(c, coord)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var id uint32
+	err = pollChain(ctx, progress, "a node to create the subscription", func() (bool, error) {
+		if id, err = bind.Call(inst, &bind.CallOpts{Context: ctx}, ca.PackDelegateSubscriptionId(owner, nonce), ca.UnpackDelegateSubscriptionId); err != nil {
+			return false, fmt.Errorf("read the subscription id from the Coordinator at %s: %w", coord, err)
+		}
+		return id != 0 || !wait, nil
+	})
+	if err != nil && ctx.Err() != nil {
+		return 0, fmt.Errorf("no node created the subscription within %s (is a node serving its containers on this chain?): %w", timeout, err)
+	}
+	return id, err
 }
 
 func ensure0x(s string) string {
@@ -279,6 +322,15 @@ func runDeliveries(ctx context.Context, args []string, stdout, stderr io.Writer)
 	defer c.Close()
 	ca := coordinatorabi.NewCoordinator()
 	addr := common.HexToAddress(*coord)
+	// A subscription that does not exist has no deliveries either; say so
+	// rather than print an empty list a script would take for "none yet".
+	count, err := bind.Call(ca.Instance(c, addr), &bind.CallOpts{Context: ctx}, ca.PackSubscriptionCount(), ca.UnpackSubscriptionCount)
+	if err != nil {
+		return fmt.Errorf("read the subscription count from the Coordinator at %s on %s (is --coordinator right?): %w", addr, *rpcURL, err)
+	}
+	if *id > uint64(count) {
+		return fmt.Errorf("subscription %d does not exist on the Coordinator at %s (it has %d); a delegated subscription gets its id when a node first delivers it", *id, addr, count)
+	}
 	topics := [][]common.Hash{{codec.TopicComputeDelivered, codec.TopicCallbackFailed}, {common.BigToHash(new(big.Int).SetUint64(*id))}}
 	logs, err := c.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(*from), Addresses: []common.Address{addr}, Topics: topics})
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
-	"encoding/json"
 	"io"
 	"math/big"
 	"net/http"
@@ -48,13 +47,15 @@ func TestDelegateSignsAndPosts(t *testing.T) {
 	require.NoError(t, err, "the node would accept it")
 	require.Equal(t, crypto.PubkeyToAddress(key.PublicKey), signer)
 
-	// Deliveries of a subscription that has none: an empty list.
+	require.Contains(t, stderr.String(), "subscription id: none yet", "no node delivered it yet")
+
+	// Deliveries of a subscription that does not exist: an error, not [].
 	stdout.Reset()
-	code = run(ctx, []string{"deliveries", "--rpc", chain.RPCURL(), "--coordinator", dep.Coordinator.Hex(), "--id", "1"}, &stdout, &stderr)
-	require.Equal(t, 0, code, stderr.String())
-	var list []json.RawMessage
-	require.NoError(t, json.Unmarshal(stdout.Bytes(), &list))
-	require.Empty(t, list)
+	stderr.Reset()
+	code = run(ctx, []string{"deliveries", "--rpc", chain.RPCURL(), "--coordinator", dep.Coordinator.Hex(), "--id", "99"}, &stdout, &stderr)
+	require.Equal(t, 1, code, stderr.String())
+	require.Contains(t, stderr.String(), "subscription 99 does not exist on the Coordinator")
+	require.Empty(t, stdout.String())
 
 	// A missing key is a usage error that names the fix.
 	t.Setenv("INFERNODE_PRIVATE_KEY", "")

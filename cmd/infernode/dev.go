@@ -14,6 +14,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -59,7 +60,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs := newFlags("dev", "[--rest-port 4000] [--rpc-port 8545] | request --input TEXT", stderr)
 	restPort := fs.Int("rest-port", 4000, "REST API port on 127.0.0.1 (0: any free port)")
 	rpcPort := fs.Int("rpc-port", 8545, "JSON-RPC port (HTTP and WebSocket) on 127.0.0.1 (0: any free port)")
-	period := fs.Duration("block-period", time.Second, "time between blocks (whole seconds)")
+	period := fs.Duration("block-period", time.Second, "time between blocks, a whole number of seconds (1s, 2s, ...)")
 	dataDir := fs.String("data-dir", "", "node data directory (default: a temporary one, removed on exit)")
 	verbose := fs.Bool("v", false, "log at debug level")
 	if _, err := parseFlags(fs, args); err != nil {
@@ -70,8 +71,8 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return usagef(fs, "%s %d is not a TCP port; use 1-65535 or 0 for any free port", name, p)
 		}
 	}
-	if *period < time.Second {
-		return usagef(fs, "--block-period must be at least 1s")
+	if *period < time.Second || *period%time.Second != 0 {
+		return usagef(fs, "--block-period %s: write a whole number of seconds, at least 1s (block timestamps are whole seconds)", *period)
 	}
 	level := slog.LevelInfo
 	if *verbose {
@@ -82,7 +83,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	s.printBanner(stdout)
+	s.printBanner(stdout, selfName())
 	return s.wait()
 }
 
@@ -97,6 +98,7 @@ type devOptions struct {
 // devStack is a running `infernode dev`.
 type devStack struct {
 	chain   *testnet.Embedded
+	period  time.Duration
 	dep     contracts.Deployment
 	wallets devWallets
 	echoURL string
@@ -109,9 +111,11 @@ type devStack struct {
 }
 
 // startDev brings the stack up; on error everything started is stopped.
-func startDev(ctx context.Context, o devOptions) (s *devStack, err error) {
+func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	ctx, cancel := context.WithCancel(ctx)
-	s = &devStack{stop: cancel, log: o.Logger, nodeErr: make(chan error, 1)}
+	// s is not the named result: every error return sets that to nil, and
+	// the deferred cleanup needs what was started.
+	s := &devStack{stop: cancel, log: o.Logger, nodeErr: make(chan error, 1)}
 	defer func() {
 		if err != nil {
 			cancel()
@@ -119,15 +123,33 @@ func startDev(ctx context.Context, o devOptions) (s *devStack, err error) {
 		}
 	}()
 
-	// 1. The chain.
-	s.chain, err = testnet.StartEmbedded(ctx, testnet.EmbeddedOptions{RPCPort: o.RPCPort, BlockPeriod: o.BlockPeriod})
+	// 0. The REST port first: a taken port fails before anything starts.
+	restLn, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(o.RESTPort))
 	if err != nil {
-		return nil, fmt.Errorf("start the dev chain on 127.0.0.1:%d: %w (is the port free? use --rpc-port)", o.RPCPort, err)
+		return nil, portError("--rest-port", o.RESTPort, "REST", err)
 	}
+	restOwned := true // until the node owns it
+	defer func() {
+		if restOwned {
+			restLn.Close()
+		}
+	}()
+	s.restURL = "http://" + restLn.Addr().String()
+
+	// 1. The chain.
+	o.Logger.Info("starting the dev chain", "rpc_port", o.RPCPort, "block_period", o.BlockPeriod)
+	s.chain, err = testnet.StartEmbedded(ctx, testnet.EmbeddedOptions{RPCPort: o.RPCPort, BlockPeriod: o.BlockPeriod})
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return nil, portError("--rpc-port", o.RPCPort, "the dev chain's JSON-RPC", err)
+	} else if err != nil {
+		return nil, fmt.Errorf("start the dev chain: %w", err)
+	}
+	s.period = o.BlockPeriod
 	s.cleanup = append(s.cleanup, func() { _ = s.chain.Stop() })
 	s.keys = s.chain.FundedKeys()
 
 	// 2. The contracts.
+	o.Logger.Info("deploying the contracts")
 	deployCtx, deployCancel := context.WithTimeout(ctx, time.Minute)
 	s.dep, err = contracts.Deploy(deployCtx, s.chain.Client(), s.keys[devDeployerKey], crypto.PubkeyToAddress(s.keys[devDeployerKey].PublicKey))
 	deployCancel()
@@ -160,15 +182,9 @@ func startDev(ctx context.Context, o devOptions) (s *devStack, err error) {
 	s.echoURL = "http://" + echoLn.Addr().String()
 
 	// 4. The node: REST on 127.0.0.1:rest-port, echo unmanaged, the relay on the chain.
-	restLn, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(o.RESTPort))
-	if err != nil {
-		return nil, fmt.Errorf("listen for REST on 127.0.0.1:%d: %w (is another node running? use --rest-port)", o.RESTPort, err)
-	}
-	s.restURL = "http://" + restLn.Addr().String()
 	dataDir := o.DataDir
 	if dataDir == "" {
 		if dataDir, err = os.MkdirTemp("", "infernode-dev-*"); err != nil {
-			restLn.Close()
 			return nil, fmt.Errorf("create a data directory: %w", err)
 		}
 		s.cleanup = append(s.cleanup, func() { _ = os.RemoveAll(dataDir) })
@@ -180,13 +196,16 @@ func startDev(ctx context.Context, o devOptions) (s *devStack, err error) {
 		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: s.chain.Client(), StartBlock: s.dep.DeployBlock}),
 	})
 	if err != nil {
-		restLn.Close()
 		return nil, fmt.Errorf("configure the node: %w", err)
 	}
+	restOwned = false // Run closes it, also when it fails
 	go func() { s.nodeErr <- n.Run(ctx) }()
 	select {
 	case <-n.Ready():
 	case err := <-s.nodeErr:
+		if o.DataDir != "" {
+			return nil, fmt.Errorf("start the node (--data-dir %s): %w", o.DataDir, err)
+		}
 		return nil, fmt.Errorf("start the node: %w", err)
 	case <-ctx.Done():
 		return nil, ctx.Err()
@@ -225,15 +244,43 @@ func (s *devStack) nodeConfig(restPort int, dataDir string) *config.Config {
 	return cfg
 }
 
-// printBanner writes what a new user needs: addresses, keys, commands, and
-// one line that is exactly `infernode deploy`'s JSON object.
-func (s *devStack) printBanner(w io.Writer) {
+// portError explains a port that could not be bound, naming the flag that
+// changes it.
+func portError(flag string, port int, what string, err error) error {
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%s %d: 127.0.0.1:%d is already in use (another `infernode dev`?); stop what holds it, or pass %s with a free port (0: any free port)", flag, port, port, flag)
+	}
+	return fmt.Errorf("%s %d: cannot serve %s on 127.0.0.1:%d: %w; pass %s with another port (0: any free port)", flag, port, what, port, err, flag)
+}
+
+// selfName is how the user ran this binary, for commands they can paste:
+// the path they typed (./bin/infernode), or "infernode" when it was found
+// on PATH.
+func selfName() string {
+	if strings.ContainsRune(os.Args[0], os.PathSeparator) {
+		return os.Args[0]
+	}
+	return "infernode"
+}
+
+// every says "every second" or "every 2s".
+func every(d time.Duration) string {
+	if d == time.Second {
+		return "every second"
+	}
+	return "every " + d.String()
+}
+
+// printBanner writes what a new user needs: addresses, keys, commands (run
+// as self, the binary's path), and one line that is exactly
+// `infernode deploy`'s JSON object.
+func (s *devStack) printBanner(w io.Writer, self string) {
 	depJSON, _ := json.Marshal(s.dep)
 	key := func(i int) string { return hexutil.Encode(crypto.FromECDSA(s.keys[i])) }
 	addr := func(i int) string { return crypto.PubkeyToAddress(s.keys[i].PublicKey).Hex() }
 	var b strings.Builder
 	fmt.Fprintf(&b, "\ninfernode dev: the local stack is up (Ctrl-C stops it and forgets everything)\n\n")
-	fmt.Fprintf(&b, "  chain        %s (ws %s), chain id %d, a block every second\n", s.chain.RPCURL(), s.chain.WSURL(), s.dep.ChainID)
+	fmt.Fprintf(&b, "  chain        %s (ws %s), chain id %d, a block %s\n", s.chain.RPCURL(), s.chain.WSURL(), s.dep.ChainID, every(s.period))
 	fmt.Fprintf(&b, "  Coordinator  %s\n", s.dep.Coordinator.Hex())
 	fmt.Fprintf(&b, "  Example      %s (ExampleConsumer; getSigner() = key 0)\n", s.dep.ExampleConsumer.Hex())
 	fmt.Fprintf(&b, "  node REST    %s (echo container \"echo\" at %s)\n", s.restURL, s.echoURL)
@@ -249,13 +296,13 @@ func (s *devStack) printBanner(w io.Writer) {
 	fmt.Fprintf(&b, "  curl -s -X POST %s/api/jobs -H 'Content-Type: application/json' -d '{\"containers\":[\"echo\"],\"data\":{\"hello\":\"world\"}}'\n", s.restURL)
 	fmt.Fprintf(&b, "  curl -s '%s/api/jobs?id=<id from above>'\n", s.restURL)
 	fmt.Fprintf(&b, "  # the same with the client, waiting for the result\n")
-	fmt.Fprintf(&b, "  infernode job --url %s --sync --containers echo --data '{\"hello\":\"world\"}'\n", s.restURL)
+	fmt.Fprintf(&b, "  %s job --url %s --sync --containers echo --data '{\"hello\":\"world\"}'\n", self, s.restURL)
 	fmt.Fprintf(&b, "  # an on-chain request through the example consumer, waiting for the node's delivery\n")
-	fmt.Fprintf(&b, "  infernode dev request --rpc %s --consumer %s --input 'hello chain' --wait\n", s.chain.RPCURL(), s.dep.ExampleConsumer.Hex())
+	fmt.Fprintf(&b, "  %s dev request --rpc %s --consumer %s --input 'hello chain' --wait\n", self, s.chain.RPCURL(), s.dep.ExampleConsumer.Hex())
 	fmt.Fprintf(&b, "  # plain JSON-RPC (any Ethereum tool works against the chain)\n")
 	fmt.Fprintf(&b, "  curl -s -X POST %s -H 'Content-Type: application/json' -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_blockNumber\",\"params\":[]}'\n", s.chain.RPCURL())
 	fmt.Fprintf(&b, "  # deploy another copy of the contracts to this chain\n")
-	fmt.Fprintf(&b, "  infernode deploy --rpc %s --private-key %s\n", s.chain.RPCURL(), key(devUserKey))
+	fmt.Fprintf(&b, "  %s deploy --rpc %s --private-key %s\n", self, s.chain.RPCURL(), key(devUserKey))
 	fmt.Fprintf(&b, "\nDeployment (the object `infernode deploy` prints):\n")
 	io.WriteString(w, b.String())
 	fmt.Fprintf(w, "%s\n\n", depJSON)
@@ -288,8 +335,8 @@ func runDevRequest(ctx context.Context, args []string, stdout, stderr io.Writer)
 	deployer := testnet.DevKey(devDeployerKey)
 	defConsumer := crypto.CreateAddress(crypto.PubkeyToAddress(deployer.PublicKey), 1) // dev deploys at nonces 0 and 1
 	fs := newFlags("dev request", "--input TEXT [--container echo] [--wait] [--rpc URL] [--consumer ADDR] [--private-key KEY]", stderr)
-	rpcURL := fs.String("rpc", "http://127.0.0.1:8545", "JSON-RPC URL of the chain")
-	consumerHex := fs.String("consumer", defConsumer.Hex(), "ExampleConsumer address (default: the one `infernode dev` deploys)")
+	rpcURL := fs.String("rpc", defaultRPC(), "JSON-RPC URL of the chain (env RPC_URL)")
+	consumerHex := fs.String("consumer", defConsumer.Hex(), "ExampleConsumer address (the default is where infernode dev deploys it)")
 	keyHex := fs.String("private-key", "", "requester's key, hex (default: env INFERNODE_PRIVATE_KEY, else dev key 2)")
 	container := fs.String("container", "echo", "container id(s), comma-separated")
 	input := fs.String("input", "", "job input, sent as its UTF-8 bytes")
@@ -332,9 +379,10 @@ func runDevRequest(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return err
 	}
 	if *wait {
+		fmt.Fprintf(stderr, "request mined: subscription %d, task %s; waiting up to %s for a node's delivery\n", res.SubscriptionID, res.TaskID, *timeout)
 		wctx, cancel := context.WithTimeout(ctx, *timeout)
 		defer cancel()
-		if err := req.waitResult(wctx, &res); err != nil {
+		if err := req.waitResult(wctx, &res, stderr); err != nil {
 			return err
 		}
 	}
@@ -409,8 +457,33 @@ func (r devRequest) send(ctx context.Context) (devRequestResult, error) {
 	return res, nil
 }
 
+// progressEvery is how often a long wait says it is still waiting.
+const progressEvery = 5 * time.Second
+
+// pollChain calls check every half second until it reports done, an error,
+// or ctx ends (then it returns ctx's error). Every progressEvery it writes
+// "still waiting for <what> (<elapsed>)" to progress, so a long wait is
+// never silent.
+func pollChain(ctx context.Context, progress io.Writer, what string, check func() (bool, error)) error {
+	began, lastNote := time.Now(), time.Now()
+	for {
+		if done, err := check(); done || err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(500 * time.Millisecond):
+		}
+		if time.Since(lastNote) >= progressEvery {
+			lastNote = time.Now()
+			fmt.Fprintf(progress, "still waiting for %s (%s)\n", what, time.Since(began).Round(time.Second))
+		}
+	}
+}
+
 // waitResult polls the consumer's results(taskId) until a delivery lands.
-func (r devRequest) waitResult(ctx context.Context, res *devRequestResult) error {
+func (r devRequest) waitResult(ctx context.Context, res *devRequestResult, progress io.Writer) error {
 	client, err := ethclient.DialContext(ctx, r.RPCURL)
 	if err != nil {
 		return fmt.Errorf("connect to %s: %w", r.RPCURL, err)
@@ -418,19 +491,19 @@ func (r devRequest) waitResult(ctx context.Context, res *devRequestResult) error
 	defer client.Close()
 	ex := exampleconsumerabi.NewExampleConsumer()
 	inst := ex.Instance(client, r.Consumer)
-	for {
+	err = pollChain(ctx, progress, "the delivery of task "+res.TaskID.Hex(), func() (bool, error) {
 		out, err := bind.Call(inst, &bind.CallOpts{Context: ctx}, ex.PackResults(res.TaskID), ex.UnpackResults)
-		if err == nil && (len(out.Output) > 0 || len(out.Proof) > 0) {
-			res.Output, res.Proof = out.Output, out.Proof
-			res.RawOutput = decodeRawOutput(out.Output)
-			return nil
+		if err != nil || (len(out.Output) == 0 && len(out.Proof) == 0) {
+			return false, nil // not yet (or a transient RPC error): ask again
 		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("no delivery for task %s yet (is a node serving container %q on this chain?): %w", res.TaskID, r.Container, ctx.Err())
-		case <-time.After(500 * time.Millisecond):
-		}
+		res.Output, res.Proof = out.Output, out.Proof
+		res.RawOutput = decodeRawOutput(out.Output)
+		return true, nil
+	})
+	if err != nil {
+		return fmt.Errorf("no delivery for task %s yet (is a node serving container %q on this chain?): %w", res.TaskID, r.Container, err)
 	}
+	return nil
 }
 
 // decodeRawOutput returns raw_output from abi.encode(bytes, bytes) as text,

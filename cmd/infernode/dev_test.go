@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/big"
 	"net/http"
@@ -85,8 +86,8 @@ func TestDev(t *testing.T) {
 		require.Contains(t, raw, k)
 	}
 
-	rpcURL := field(t, banner, "chain")
-	restURL := field(t, banner, "node REST")
+	rpcURL := field(t, banner, "chain", 0)
+	restURL := field(t, banner, "node REST", 0)
 	client, err := ethclient.DialContext(ctx, rpcURL)
 	require.NoError(t, err)
 	defer client.Close()
@@ -125,6 +126,26 @@ func TestDev(t *testing.T) {
 	var res devRequestResult
 	require.NoError(t, json.Unmarshal(reqOut.Bytes(), &res))
 	require.Equal(t, "hello chain", res.RawOutput)
+	require.Contains(t, reqErr.String(), "waiting up to 1m0s for a node's delivery", "--wait says what it waits for")
+
+	// A delegated subscription: --wait prints the id the node created it
+	// under, and deliveries lists that subscription's delivery.
+	var delOut, delErr bytes.Buffer
+	codeDel := run(ctx, []string{"delegate", "--url", restURL, "--rpc", rpcURL, "--coordinator", dep.Coordinator.Hex(),
+		"--owner", dep.ExampleConsumer.Hex(), "--containers", "echo", "--private-key", field(t, banner, "(0)", 1), "--wait"}, &delOut, &delErr)
+	require.Equal(t, 0, codeDel, "delegate: %s\nnode log:\n%s", delErr.String(), tail(stderr.String(), 4000))
+	var delegated struct {
+		SubscriptionID uint32 `json:"subscription_id"`
+	}
+	require.NoError(t, json.Unmarshal(delOut.Bytes(), &delegated))
+	require.Greater(t, delegated.SubscriptionID, res.SubscriptionID)
+	require.Contains(t, delErr.String(), fmt.Sprintf("subscription id %d", delegated.SubscriptionID))
+	var delivOut, delivErr bytes.Buffer
+	require.Equal(t, 0, run(ctx, []string{"deliveries", "--rpc", rpcURL, "--coordinator", dep.Coordinator.Hex(),
+		"--id", fmt.Sprint(delegated.SubscriptionID)}, &delivOut, &delivErr), delivErr.String())
+	var delivs []delivery
+	require.NoError(t, json.Unmarshal(delivOut.Bytes(), &delivs))
+	require.Len(t, delivs, 1)
 
 	// A paid request from the consumer wallet `dev` made: the node's wallet
 	// gains exactly the payment, the consumer's loses exactly that.
@@ -160,15 +181,15 @@ func TestDev(t *testing.T) {
 	}
 }
 
-// field returns the URL after a banner label ("  chain        http://...").
-func field(t *testing.T, banner, label string) string {
+// field returns the i-th word after a banner label ("  chain        http://...").
+func field(t *testing.T, banner, label string, i int) string {
 	t.Helper()
 	for _, line := range strings.Split(banner, "\n") {
 		trimmed := strings.TrimSpace(line)
 		if strings.HasPrefix(trimmed, label+" ") {
 			f := strings.Fields(strings.TrimSpace(strings.TrimPrefix(trimmed, label)))
-			require.NotEmpty(t, f)
-			return f[0]
+			require.Greater(t, len(f), i)
+			return f[i]
 		}
 	}
 	t.Fatalf("no %q in banner:\n%s", label, banner)

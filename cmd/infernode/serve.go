@@ -12,6 +12,8 @@ import (
 	"net/http/pprof"
 	"os"
 	"runtime/debug"
+	"strconv"
+	"syscall"
 	"time"
 
 	"go.opentelemetry.io/otel"
@@ -90,13 +92,25 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// The REST layer extracts incoming trace context with the global
 	// propagator; main is the one place that sets it.
 	otel.SetTextMapPropagator(telemetry.Propagator())
-	n, err := node.New(cfg, node.Options{Logger: log, TracerProvider: tp, Propagator: telemetry.Propagator(), ShutdownGrace: *grace})
+	// Bind the REST port before anything slow (containers can take
+	// minutes to start) so that a taken port fails at once.
+	addr := net.JoinHostPort(cfg.Server.Host, strconv.Itoa(cfg.Server.Port))
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return fmt.Errorf("server.port %d: %s is already in use (another node?); stop what holds it, or set server.port in %s", cfg.Server.Port, addr, *path)
+		}
+		return fmt.Errorf("listen on %s (server.host, server.port in %s): %w", addr, *path, err)
+	}
+	n, err := node.New(cfg, node.Options{Listener: ln, Logger: log, TracerProvider: tp, Propagator: telemetry.Propagator(), ShutdownGrace: *grace})
+	if err != nil {
+		ln.Close()
 		return err
 	}
 	if *pprofAddr != "" {
 		stop, err := servePprof(*pprofAddr, log)
 		if err != nil {
+			ln.Close()
 			return err
 		}
 		defer stop()
@@ -118,7 +132,7 @@ const defaultGCPercent = 400
 func servePprof(addr string, log *slog.Logger) (func(), error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("pprof listener %s: %w", addr, err)
+		return nil, fmt.Errorf("--pprof %s: %w; pass another address, e.g. 127.0.0.1:0", addr, err)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index)

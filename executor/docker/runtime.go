@@ -329,11 +329,18 @@ func (r *Runtime) waitReady(ctx context.Context, id string, port int, s *spec) e
 	// Poll fast at first (a small workload answers within tens of ms of
 	// its start), then back off; check every ~0.5s that it still runs.
 	delay, lastInspect := 5*time.Millisecond, time.Now()
+	began, lastNote := time.Now(), time.Now()
 	for {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		if resp, err := r.http.Do(req); err == nil {
 			resp.Body.Close()
 			return nil
+		}
+		// A slow start is not silent (serve logs nothing else meanwhile).
+		if time.Since(lastNote) >= 5*time.Second {
+			lastNote = time.Now()
+			r.log.Info("waiting for container to answer HTTP", "container", s.id, "url", url,
+				"waited", time.Since(began).Round(time.Second), "limit", limit)
 		}
 		if time.Since(lastInspect) > 500*time.Millisecond {
 			lastInspect = time.Now()

@@ -92,8 +92,12 @@ func TestParseErrors(t *testing.T) {
 			"zzzzzz: unknown field; remove it (known fields: chain, containers, data_dir, docker, jobs, keep_containers, log, log_path, manage_containers, memory_limit, server)"}},
 		{"wrong types", `{"manage_containers": "yes", "server": {"port": "abc"}, "jobs": {"timeout": "soon"}}`, []string{
 			`jobs.timeout: "soon" is not a duration; write a number of seconds or a string like "30s" or "5m"`,
-			`manage_containers: expected true or false, got string "yes"; write true or false without quotes`,
-			`server.port: expected a whole number, got string "abc"; write it without quotes`}},
+			`manage_containers: expected true or false, got string "yes"; write true or false (no quotes)`,
+			`server.port: expected a whole number, got string "abc"; write a whole number such as 4000 (no quotes)`}},
+		{"quoted values that are right without quotes", `{"manage_containers": "false", "server": {"port": "4000"}, "jobs": {"workers": ["x"]}}`, []string{
+			`jobs.workers: expected a whole number, got a list; write a whole number such as 4000 (no quotes)`,
+			`manage_containers: expected true or false, got string "false"; write it without quotes: false`,
+			`server.port: expected a whole number, got string "4000"; write it without quotes: 4000`}},
 		{"bad port string", `{"containers": [{"id": "a", "image": "x", "port": "http"}]}`, []string{
 			`containers[0].port: "http" is not a number; write a number such as 3000`}},
 		{"every container problem", `{"manage_containers": false, "containers": [

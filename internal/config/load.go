@@ -344,7 +344,7 @@ func (c *checker) check(path string, v any, t reflect.Type) {
 		}
 	case reflect.Bool:
 		if _, ok := v.(bool); !ok {
-			c.fail(path, "expected true or false, got %s; write true or false without quotes", describe(v))
+			c.fail(path, "expected true or false, got %s; %s", describe(v), fixQuoted(v, "true or false", func(s string) bool { _, err := strconv.ParseBool(s); return err == nil }))
 		}
 	case reflect.String:
 		if _, ok := v.(string); !ok {
@@ -353,7 +353,7 @@ func (c *checker) check(path string, v any, t reflect.Type) {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		n, ok := v.(json.Number)
 		if !ok {
-			c.fail(path, "expected a whole number, got %s; write it without quotes", describe(v))
+			c.fail(path, "expected a whole number, got %s; %s", describe(v), fixQuoted(v, "a whole number such as 4000", isInt))
 			return
 		}
 		i, err := strconv.ParseInt(n.String(), 10, 64)
@@ -363,7 +363,7 @@ func (c *checker) check(path string, v any, t reflect.Type) {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		n, ok := v.(json.Number)
 		if !ok {
-			c.fail(path, "expected a whole number, got %s; write it without quotes", describe(v))
+			c.fail(path, "expected a whole number, got %s; %s", describe(v), fixQuoted(v, "a whole number such as 4000", isInt))
 			return
 		}
 		u, err := strconv.ParseUint(n.String(), 10, 64)
@@ -373,7 +373,7 @@ func (c *checker) check(path string, v any, t reflect.Type) {
 	case reflect.Float32, reflect.Float64:
 		n, ok := v.(json.Number)
 		if !ok {
-			c.fail(path, "expected a number, got %s; write it without quotes", describe(v))
+			c.fail(path, "expected a number, got %s; %s", describe(v), fixQuoted(v, "a number such as 1.5", func(s string) bool { _, err := strconv.ParseFloat(s, 64); return err == nil }))
 			return
 		}
 		if _, err := strconv.ParseFloat(n.String(), 64); err != nil {
@@ -406,6 +406,21 @@ func structFields(t reflect.Type) map[string]fieldInfo {
 		out[name] = fieldInfo{Type: f.Type}
 	}
 	return out
+}
+
+// fixQuoted is the advice for a value of the wrong JSON type: a string that
+// would be right without its quotes is told so; anything else is told what
+// to write (want) instead.
+func fixQuoted(v any, want string, valid func(string) bool) string {
+	if s, ok := v.(string); ok && valid(strings.TrimSpace(s)) {
+		return "write it without quotes: " + strings.TrimSpace(s)
+	}
+	return "write " + want + " (no quotes)"
+}
+
+func isInt(s string) bool {
+	_, err := strconv.ParseInt(s, 10, 64)
+	return err == nil
 }
 
 func describe(v any) string {

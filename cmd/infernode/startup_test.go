@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/internal/storage"
+)
+
+// takenPort holds a real listener on 127.0.0.1 for the test's lifetime.
+func takenPort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { ln.Close() })
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// requireOneLineExit runs the command and checks that it failed with code
+// and ended in one line "infernode <cmd>: …" holding want, with no panic.
+func requireOneLineExit(t *testing.T, args []string, code int, want string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var stdout, stderr bytes.Buffer
+	got := run(ctx, args, &stdout, &stderr)
+	out := stderr.String()
+	require.NotContains(t, out, "panic", out)
+	require.NotContains(t, out, "goroutine ", out)
+	require.Equal(t, code, got, out)
+	if code == 2 { // usage errors: the message, then the flags
+		require.Contains(t, out, "infernode "+args[0]+": "+want)
+		return
+	}
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	last := lines[len(lines)-1]
+	require.True(t, strings.HasPrefix(last, "infernode "+args[0]+": "), "last line %q\n%s", last, out)
+	require.Contains(t, last, want, out)
+}
+
+// TestDevStartupErrors: every way `infernode dev` can fail to start ends
+// in one line naming what to change and a non-zero exit (a taken port was
+// a nil-pointer panic).
+func TestDevStartupErrors(t *testing.T) {
+	t.Setenv("PATH", "")
+	port := strconv.Itoa(takenPort(t))
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o600))
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"REST port taken", []string{"--rest-port", port, "--rpc-port", "0"}, 1,
+			"--rest-port " + port + ": 127.0.0.1:" + port + " is already in use"},
+		{"RPC port taken", []string{"--rest-port", "0", "--rpc-port", port}, 1,
+			"--rpc-port " + port + ": 127.0.0.1:" + port + " is already in use"},
+		{"data dir is a file", []string{"--rest-port", "0", "--rpc-port", "0", "--data-dir", file}, 1,
+			"start the node (--data-dir " + file + ")"},
+		{"block period not whole seconds", []string{"--block-period", "1500ms"}, 2,
+			"--block-period 1.5s: write a whole number of seconds"},
+		{"block period below a second", []string{"--block-period", "0s"}, 2, "--block-period 0s"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			requireOneLineExit(t, append([]string{"dev"}, tc.args...), tc.code, tc.want)
+		})
+	}
+}
+
+// TestServeStartupErrors: the same for `infernode serve`; a taken port
+// fails before the node waits for its containers.
+func TestServeStartupErrors(t *testing.T) {
+	dir := t.TempDir()
+	taken := takenPort(t)
+	free := freeTCPPort(t)
+	file := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o600))
+	// The container never answers: only what fails before the wait, or the
+	// wait itself, can end these runs.
+	deadCtr := fmt.Sprintf("http://127.0.0.1:%d", freeTCPPort(t))
+	liveCtr := httptest.NewServer(http.NotFoundHandler())
+	defer liveCtr.Close()
+	writeWith := func(name string, port int, dataDir, ctr, readyTimeout, extra string) string {
+		path := filepath.Join(dir, name+".json")
+		require.NoError(t, os.WriteFile(path, []byte(fmt.Sprintf(`{"manage_containers": false, %s
+		  "server": {"host": "127.0.0.1", "port": %d}, "data_dir": %q,
+		  "containers": [{"id": "c", "url": %q, "external": true, "ready_timeout": %q}]}`, extra, port, dataDir, ctr, readyTimeout)), 0o600))
+		return path
+	}
+	write := func(name string, port int, dataDir string, readyTimeout string) string {
+		return writeWith(name, port, dataDir, deadCtr, readyTimeout, "")
+	}
+	// A data directory another node holds.
+	held := filepath.Join(dir, "held")
+	st, err := storage.Open(held, storage.Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"port taken", []string{"--config", write("taken", taken, filepath.Join(dir, "d1"), "10m")},
+			fmt.Sprintf("server.port %d: 127.0.0.1:%d is already in use", taken, taken)},
+		{"pprof address taken", []string{"--config", write("pprof", free, filepath.Join(dir, "d2"), "10m"), "--pprof", fmt.Sprintf("127.0.0.1:%d", taken)},
+			fmt.Sprintf("--pprof 127.0.0.1:%d", taken)},
+		{"data_dir is a file", []string{"--config", write("datadir", free, file, "10m")}, "create data_dir " + file},
+		{"container never answers", []string{"--config", write("ctr", free, filepath.Join(dir, "d3"), "1s")},
+			"container c at " + deadCtr + " did not answer HTTP within 1s"},
+		{"data_dir held by another node", []string{"--config", writeWith("held", free, held, liveCtr.URL, "10m", "")},
+			"the directory is in use by another node"},
+		{"chain unreachable", []string{"--config", writeWith("chain", free, filepath.Join(dir, "d4"), liveCtr.URL, "10m",
+			fmt.Sprintf(`"chain": {"enabled": true, "rpc_url": "http://127.0.0.1:%d", "coordinator_address": "0x67035b7bf1ec6151E3DfCcC794dbBa7ed133Aac9",
+			  "wallet": {"private_key": "0x2cf2291ab4ac3703f0f342817432101cff3661699225fe2b5665a00c42083990"}},`, freeTCPPort(t)))},
+			"connection refused; check that chain.rpc_url http://127.0.0.1:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			requireOneLineExit(t, append([]string{"serve"}, tc.args...), 1, tc.want)
+		})
+	}
+}
+
+// freeTCPPort returns a port nothing listens on (for a moment).
+func freeTCPPort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	port := ln.Addr().(*net.TCPAddr).Port
+	require.NoError(t, ln.Close())
+	return port
+}
+
+// TestHelpShowsOneDefault: no flag's help shows two defaults (its text's
+// own "(default: …)" and the flag package's "(default …)").
+func TestHelpShowsOneDefault(t *testing.T) {
+	cmds := [][]string{{"dev", "request"}}
+	for _, c := range commands() {
+		if c.name != "version" { // no flags
+			cmds = append(cmds, []string{c.name})
+		}
+	}
+	for _, c := range cmds {
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, 0, run(context.Background(), append(c, "-h"), &stdout, &stderr), "%v -h", c)
+		var entries []string
+		for _, line := range strings.Split(stderr.String(), "\n") {
+			switch {
+			case strings.HasPrefix(line, "  -"):
+				entries = append(entries, line)
+			case strings.HasPrefix(line, "    \t") && len(entries) > 0:
+				entries[len(entries)-1] += line
+			}
+		}
+		for _, e := range entries {
+			require.LessOrEqual(t, strings.Count(e, "(default"), 1, "%v: %s", c, e)
+		}
+	}
+}
+
+// TestBannerBlockPeriod: the banner says the period dev runs with (it
+// always said "a block every second").
+func TestBannerBlockPeriod(t *testing.T) {
+	require.Equal(t, "every second", every(time.Second))
+	require.Equal(t, "every 2s", every(2*time.Second))
+	require.Equal(t, "every 1m0s", every(time.Minute))
+}
