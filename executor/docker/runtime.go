@@ -344,13 +344,20 @@ func (r *Runtime) waitReady(ctx context.Context, id string, port int, s *spec) e
 		}
 		if time.Since(lastInspect) > 500*time.Millisecond {
 			lastInspect = time.Now()
-			insp, err := r.cli.ContainerInspect(ctx, id)
-			if err == nil && insp.State != nil && !insp.State.Running {
-				return fmt.Errorf("exited with code %d before it answered HTTP%s", insp.State.ExitCode, r.logTail(id))
+			if err := r.exitedEarly(ctx, id); err != nil {
+				return err
 			}
 		}
 		if !clock.Sleep(ctx, delay) {
 			if ctx.Err() == context.DeadlineExceeded {
+				// On a slow machine the engine may report the exit only after the
+				// deadline: ask once more, so the error names the real cause.
+				checkCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+				err := r.exitedEarly(checkCtx, id)
+				cancel()
+				if err != nil {
+					return err
+				}
 				return fmt.Errorf("not ready after %s: no HTTP answer on 127.0.0.1:%d (container port %d): make the workload listen on 0.0.0.0:%d, or give it longer with containers[].ready_timeout%s",
 					limit, port, s.containerPort, s.containerPort, r.logTail(id))
 			}
@@ -358,6 +365,16 @@ func (r *Runtime) waitReady(ctx context.Context, id string, port int, s *spec) e
 		}
 		delay = min(2*delay, 200*time.Millisecond)
 	}
+}
+
+// exitedEarly returns an error naming the exit code when container id has
+// stopped running, and nil while it runs (or cannot be inspected).
+func (r *Runtime) exitedEarly(ctx context.Context, id string) error {
+	insp, err := r.cli.ContainerInspect(ctx, id)
+	if err == nil && insp.State != nil && !insp.State.Running {
+		return fmt.Errorf("exited with code %d before it answered HTTP%s", insp.State.ExitCode, r.logTail(id))
+	}
+	return nil
 }
 
 // Endpoint returns where container id is reached; it fails for an unknown
