@@ -32,6 +32,7 @@ const (
 	WalletFactoryName   = "WalletFactory"
 	TestTokenName       = "TestToken"
 	TestVerifierName    = "TestVerifier"
+	Groth16VerifierName = "Groth16Verifier"
 )
 
 // LoadArtifact returns the embedded artifact of a contract (one of the

@@ -37,7 +37,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # contract name -> Go package under abi/
 for pair in Coordinator:coordinatorabi ExampleConsumer:exampleconsumerabi ProofConsumer:proofconsumerabi TestConsumer:testconsumerabi \
-  Wallet:walletabi WalletFactory:walletfactoryabi TestToken:testtokenabi TestVerifier:testverifierabi; do
+  Wallet:walletabi WalletFactory:walletfactoryabi TestToken:testtokenabi TestVerifier:testverifierabi \
+  Groth16Verifier:groth16verifierabi; do
   name=${pair%%:*}
   pkg=${pair##*:}
   node -e '

@@ -27,6 +27,7 @@ const targets = {
   'src/payments/WalletFactory.sol': 'WalletFactory',
   'test/TestToken.sol': 'TestToken',
   'test/TestVerifier.sol': 'TestVerifier',
+  'src/payments/Groth16Verifier.sol': 'Groth16Verifier',
 };
 
 function listSol(dir) {

@@ -231,7 +231,14 @@ type verifierEnv struct {
 // newVerifierEnv: consumer wallet with 10 units allowed, node wallet with
 // 10 units of collateral allowed to the node, a TestVerifier (fee 1 unit).
 func newVerifierEnv(t *testing.T, atomic bool, tokenKind string) *verifierEnv {
-	e := newEnv(t)
+	v := newVerifierParties(newEnv(t), tokenKind)
+	v.verifier = v.deploy(contracts.TestVerifierName, verifierABI.PackConstructor(v.dep.Coordinator, atomic, v.verifierWallet))
+	v.send(v.deployer, v.verifier, verifierABI.PackSetToken(v.token, true, units(1)))
+	return v
+}
+
+// newVerifierParties: the parties of newVerifierEnv, without the verifier.
+func newVerifierParties(e *env, tokenKind string) *verifierEnv {
 	v := &verifierEnv{env: e}
 	if tokenKind == "erc20" {
 		v.token = e.deploy(contracts.TestTokenName, nil)
@@ -240,8 +247,6 @@ func newVerifierEnv(t *testing.T, atomic bool, tokenKind string) *verifierEnv {
 	e.fund(v.nodeWl, v.token, units(10))
 	e.approve(v.node, v.nodeWl, addrOf(v.node), v.token, units(10))
 	v.verifierWallet = e.newWallet(e.nodes[3])
-	v.verifier = e.deploy(contracts.TestVerifierName, verifierABI.PackConstructor(e.dep.Coordinator, atomic, v.verifierWallet))
-	e.send(e.deployer, v.verifier, verifierABI.PackSetToken(v.token, true, units(1)))
 	return v
 }
 
