@@ -38,6 +38,18 @@ func chainClientCommands() []command {
 // --private-key is not given, in order.
 var keyEnv = []string{"INFERNODE_PRIVATE_KEY", "PRIVATE_KEY"}
 
+// keyFromEnv returns the --private-key value, or else the first keyEnv
+// variable that is set.
+func keyFromEnv(flagValue string) string {
+	for _, env := range keyEnv {
+		if flagValue != "" {
+			break
+		}
+		flagValue = os.Getenv(env)
+	}
+	return flagValue
+}
+
 func defaultRPC() string {
 	if u := os.Getenv("RPC_URL"); u != "" {
 		return u
@@ -143,12 +155,7 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return usagef(fs, "--coordinator is required: the Coordinator's address")
 	}
 
-	keyHex := *keyFlag
-	for _, env := range keyEnv {
-		if keyHex == "" {
-			keyHex = os.Getenv(env)
-		}
-	}
+	keyHex := keyFromEnv(*keyFlag)
 	if keyHex == "" {
 		return usagef(fs, "no signing key: pass --private-key or set INFERNODE_PRIVATE_KEY")
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
@@ -129,12 +128,7 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return json.NewEncoder(stdout).Encode(out)
 	}
 
-	keyHex := *keyFlag
-	for _, env := range keyEnv {
-		if keyHex == "" {
-			keyHex = os.Getenv(env)
-		}
-	}
+	keyHex := keyFromEnv(*keyFlag)
 	if keyHex == "" {
 		return usagef(fs, "--private-key is required to send (or set INFERNODE_PRIVATE_KEY)")
 	}
