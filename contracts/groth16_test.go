@@ -20,11 +20,7 @@ import (
 	"github.com/infernode/infernode/workloads/proof/prooftest"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	prooftest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { prooftest.Main(m) }
 
 var groth16ABI = groth16verifierabi.NewGroth16Verifier()
 

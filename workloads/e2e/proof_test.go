@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -103,11 +102,7 @@ func TestProofJobErrors(t *testing.T) {
 	}
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	prooftest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { prooftest.Main(m) }
 
 // BenchmarkIrisProofThroughNode: iris proof jobs through the node's REST
 // API, 8 in flight (docs/proof.md: proofs per second at concurrency).

@@ -13,11 +13,7 @@ import (
 	"github.com/infernode/infernode/workloads/proof/prooftest"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	prooftest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { prooftest.Main(m) }
 
 func irisInput() []float64 {
 	var x []float64

@@ -59,6 +59,14 @@ func Cleanup() {
 	}
 }
 
+// Main runs a package's tests and then Cleanup: a TestMain for packages
+// that use Iris.
+func Main(m *testing.M) {
+	code := m.Run()
+	Cleanup()
+	os.Exit(code)
+}
+
 // ArtifactDir returns a fresh ARTIFACT_DIRECTORY holding a copy of the iris
 // artifacts as repo (e.g. IrisRepo), which a test may damage.
 func ArtifactDir(t testing.TB, repo string) string {

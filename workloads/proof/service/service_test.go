@@ -21,11 +21,7 @@ import (
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	prooftest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { prooftest.Main(m) }
 
 func start(t *testing.T, dir string) string {
 	t.Helper()
