@@ -6,6 +6,12 @@
 #   contracts/build.sh OUT        writes OUT/artifacts/ and OUT/abi/<pkg>/
 #                                 (the staleness test compares these)
 #
+# The Infernet SDK v1 contracts are not compiled here: their ABI and bytecode
+# are the SDK authors' (contracts/infernetv1/artifacts/, copied from
+# ../shared/infernet-sdk-v1 when that directory exists and OUT is not given),
+# and the SDK's Wallet ABI is contracts/infernetv1/wallet.abi.json. They are
+# bound together into abi/inetv1abi.
+#
 # Needs `make tools` (abigen in .tools/bin, solc-js in contracts/node_modules).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -50,4 +56,35 @@ for pair in Coordinator:coordinatorabi ExampleConsumer:exampleconsumerabi ProofC
   "$abigen" --v2 --abi "$tmp/$name.abi" --bin "$tmp/$name.bin" --pkg "$pkg" --type "$name" \
     --out "$bindings/$pkg/$pkg.go"
 done
+
+# Infernet SDK v1: refresh the copies of the fixtures (in-tree runs only),
+# then bind the six contracts and the Wallet into one package (one file, so
+# the Subscription struct they share is declared once). The Fee contract is
+# bound as ProtocolFee: abigen names the receiver after the type, and "fee"
+# would clash with its constructor's parameter.
+sdk_src=${INFERNET_SDK_V1:-$root/../shared/infernet-sdk-v1}
+sdk_dst="$here/infernetv1/artifacts"
+if [ -z "$out" ] && [ -d "$sdk_src" ]; then
+  for f in registry eip712Coordinator inbox reader fee walletFactory; do
+    cp "$sdk_src/$f.json" "$sdk_dst/$f.json"
+    chmod 644 "$sdk_dst/$f.json"
+  done
+fi
+node -e '
+  const fs = require("fs");
+  const dir = process.argv[1];
+  const load = (f) => JSON.parse(fs.readFileSync(dir + "/" + f, "utf8"));
+  const contracts = {};
+  for (const [file, name] of [["registry.json", "Registry"], ["eip712Coordinator.json", "EIP712Coordinator"],
+      ["inbox.json", "Inbox"], ["reader.json", "Reader"], ["fee.json", "ProtocolFee"], ["walletFactory.json", "WalletFactory"]]) {
+    const a = load("artifacts/" + file);
+    contracts["infernet-sdk-v1:" + name] = { abi: a.abi, bin: a.bytecode.replace(/^0x/, "") };
+  }
+  // The Wallet is created by the WalletFactory: ABI only, no bytecode of its own.
+  contracts["infernet-sdk-v1:Wallet"] = { abi: load("wallet.abi.json").abi, bin: "" };
+  fs.writeFileSync(process.argv[2], JSON.stringify({ contracts, version: "" }));
+' "$here/infernetv1" "$tmp/infernetv1.json"
+mkdir -p "$bindings/inetv1abi"
+"$abigen" --v2 --combined-json "$tmp/infernetv1.json" --pkg inetv1abi --out "$bindings/inetv1abi/inetv1abi.go"
+
 echo "contracts/build.sh: artifacts in $artifacts, bindings in $bindings"

@@ -11,7 +11,8 @@ import (
 
 // TestArtifactsAndBindingsUpToDate recompiles the sources with the pinned
 // solc-js and regenerates the bindings with the pinned abigen into a temp
-// dir, and fails when the committed artifacts or bindings differ: run
+// dir, and fails when the committed artifacts or bindings differ (the
+// Infernet SDK v1 copies are checked against ../shared in infernetv1): run
 // `make contracts` and commit the result.
 func TestArtifactsAndBindingsUpToDate(t *testing.T) {
 	if testing.Short() {
@@ -36,7 +37,7 @@ func TestArtifactsAndBindingsUpToDate(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, string(fresh), string(committed), "contracts/artifacts/%s.json is stale: run `make contracts` and commit", name)
 	}
-	for _, pkg := range []string{"coordinatorabi", "exampleconsumerabi", "proofconsumerabi", "testconsumerabi", "walletabi", "walletfactoryabi", "testtokenabi", "testverifierabi", "groth16verifierabi"} {
+	for _, pkg := range []string{"coordinatorabi", "exampleconsumerabi", "proofconsumerabi", "testconsumerabi", "walletabi", "walletfactoryabi", "testtokenabi", "testverifierabi", "groth16verifierabi", "inetv1abi"} {
 		fresh, err := os.ReadFile(filepath.Join(out, "abi", pkg, pkg+".go"))
 		require.NoError(t, err)
 		committed, err := os.ReadFile(filepath.Join("..", "abi", pkg, pkg+".go"))
