@@ -44,7 +44,7 @@ trap 'rm -rf "$tmp"' EXIT
 # contract name -> Go package under abi/
 for pair in Coordinator:coordinatorabi ExampleConsumer:exampleconsumerabi ProofConsumer:proofconsumerabi TestConsumer:testconsumerabi \
   Wallet:walletabi WalletFactory:walletfactoryabi TestToken:testtokenabi TestVerifier:testverifierabi \
-  Groth16Verifier:groth16verifierabi; do
+  Groth16Verifier:groth16verifierabi InfernetExampleConsumer:inetv1exampleabi; do
   name=${pair%%:*}
   pkg=${pair##*:}
   node -e '
@@ -86,5 +86,19 @@ node -e '
 ' "$here/infernetv1" "$tmp/infernetv1.json"
 mkdir -p "$bindings/inetv1abi"
 "$abigen" --v2 --combined-json "$tmp/infernetv1.json" --pkg inetv1abi --out "$bindings/inetv1abi/inetv1abi.go"
+
+# The test consumers written against the SDK v1 Coordinator, in one package
+# (they share the Delivery struct).
+node -e '
+  const fs = require("fs");
+  const contracts = {};
+  for (const name of process.argv.slice(3)) {
+    const a = JSON.parse(fs.readFileSync(process.argv[1] + "/" + name + ".json", "utf8"));
+    contracts[a.sourceName + ":" + name] = { abi: a.abi, bin: a.bytecode.replace(/^0x/, "") };
+  }
+  fs.writeFileSync(process.argv[2], JSON.stringify({ contracts, version: "" }));
+' "$artifacts" "$tmp/inetv1test.json" InfernetTestCallbackConsumer InfernetTestSubscriptionConsumer InfernetTestDelegatedConsumer
+mkdir -p "$bindings/inetv1testabi"
+"$abigen" --v2 --combined-json "$tmp/inetv1test.json" --pkg inetv1testabi --out "$bindings/inetv1testabi/inetv1testabi.go"
 
 echo "contracts/build.sh: artifacts in $artifacts, bindings in $bindings"
