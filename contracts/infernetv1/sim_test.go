@@ -89,13 +89,27 @@ func (e *env) now() uint64 {
 	return h.Time
 }
 
-// advanceTo makes the next committed block have timestamp ts.
-func (e *env) advanceTo(ts uint64) {
+// at seals an empty block with timestamp ts, so eth_call and gas estimation
+// (at latest) see block time ts and the next transaction lands at ts+1.
+func (e *env) at(ts uint64) {
+	e.t.Helper()
 	now := e.now()
 	require.Less(e.t, now, ts, "cannot go back in time")
-	if ts-1 > now {
-		require.NoError(e.t, e.sim.AdjustTime(time.Duration(ts-1-now)*time.Second))
+	// The pool drops mined transactions asynchronously after a block, and
+	// AdjustTime refuses while it lists any: retry until it has caught up.
+	for {
+		err := e.sim.AdjustTime(time.Duration(ts-now) * time.Second)
+		if err == nil {
+			break
+		}
+		require.ErrorContains(e.t, err, "non-empty block")
+		select {
+		case <-e.ctx.Done():
+			e.t.Fatalf("adjust time: %v", err)
+		case <-time.After(10 * time.Millisecond):
+		}
 	}
+	require.Equal(e.t, ts, e.now())
 }
 
 // send mines a transaction from k to `to` and returns its successful
@@ -195,4 +209,3 @@ func view[T any](e *env, to common.Address, data []byte, unpack func([]byte) (T,
 	require.NoError(e.t, err)
 	return v
 }
-
