@@ -54,10 +54,17 @@ func TestDeployAtKnownAddresses(t *testing.T) {
 	require.Equal(t, infernetv1.AnvilDeployer, view(e, e.sdk.Fee, feeABI.PackFEERECIPIENT(), feeABI.UnpackFEERECIPIENT))
 	require.Equal(t, uint32(1), view(e, e.sdk.Coordinator, coordABI.PackId(), coordABI.UnpackId))
 
-	// A second deployment from the same account lands at the next nonces.
-	again, err := infernetv1.Deploy(e.ctx, contracts.WithCommit(e.client, e.sim.Commit), e.deployer)
+	// A second deployment from the same account lands at the next nonces,
+	// and the example consumer after it.
+	signer := addrOf(e.users[0])
+	again, err := infernetv1.DeployWithExample(e.ctx, contracts.WithCommit(e.client, e.sim.Commit), e.deployer, infernetv1.Options{}, signer)
 	require.NoError(t, err)
 	require.Equal(t, infernetv1.Predict(infernetv1.AnvilDeployer, 6).Coordinator, again.Coordinator)
+	require.Equal(t, crypto.CreateAddress(infernetv1.AnvilDeployer, 12), again.ExampleConsumer)
+	require.Equal(t, signer, again.ConsumerSigner)
+	require.Equal(t, signer, view(e, again.ExampleConsumer, exampleABI.PackGetSigner(), exampleABI.UnpackGetSigner))
+	e.send(e.users[1], again.ExampleConsumer, exampleABI.PackRequest("echo", []byte("hi"), 1))
+	require.Equal(t, uint32(2), view(e, again.Coordinator, coordABI.PackId(), coordABI.UnpackId), "the consumer calls the second deployment's Coordinator")
 }
 
 func TestDeployRejectsFeeOver100Percent(t *testing.T) {
