@@ -259,8 +259,8 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	// inputs in the subscription) the owner's getContainerInputs.
 	coord := r.o.Coordinator
 	msgs := []ethereum.CallMsg{
-		{From: r.me, To: &coord, Data: r.abi.PackNodeResponded(s.ID, k, r.me)},
-		{From: r.me, To: &coord, Data: r.abi.PackResponseCount(s.ID, k)},
+		{From: r.me, To: &coord, Data: r.d.PackNodeResponded(s.ID, k, r.me)},
+		{From: r.me, To: &coord, Data: r.d.PackResponseCount(s.ID, k)},
 	}
 	if len(s.Inputs) == 0 {
 		m, err := r.inputsCall(s, k)
@@ -273,12 +273,12 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	if err != nil || errs[0] != nil || errs[1] != nil {
 		return "", "", nil // RPC trouble: retried with backoff, not counted
 	}
-	if responded, err := r.abi.UnpackNodeResponded(outs[0]); err != nil {
+	if responded, err := r.d.UnpackNodeResponded(outs[0]); err != nil {
 		return "", "", nil
 	} else if responded {
 		return IvDelivered, "already responded", nil
 	}
-	if count, err := r.abi.UnpackResponseCount(outs[1]); err == nil && count >= s.Redundancy {
+	if count, err := r.d.UnpackResponseCount(outs[1]); err == nil && count >= s.Redundancy {
 		return IvSkipped, "interval full", nil
 	}
 	if err := r.readyToBePaid(ctx, s); err != nil {
@@ -308,7 +308,7 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	}
 	_, err = r.o.Sender.Send(ctx, coordinator.Call{
 		Key: iv.TxKey, To: r.o.Coordinator,
-		Data:         r.abi.PackDeliverCompute(s.ID, k, input, output, proof, r.o.PaymentWallet),
+		Data:         r.d.PackDeliverCompute(s.ID, k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
 		MinGas:       callbackGas(s.MaxGasLimit),
 	})
@@ -331,7 +331,7 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 func (r *Relay) sendFailed(s *Sub, iv *Interval, err error) (IvState, string) {
 	iv.TxKey = ""
 	iv.Err = err.Error()
-	if name := coordinator.RevertName(err); name != "" {
+	if name := r.d.ErrorName(coordinator.RevertName(err)); name != "" {
 		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 		switch name {
 		case "NodeAlreadyResponded":
