@@ -106,6 +106,11 @@ func CanPay(ctx context.Context, c Caller, wallet, spender, token common.Address
 	if err != nil {
 		return err
 	}
+	return CanPayFrom(s, wallet, spender, token, amount)
+}
+
+// CanPayFrom is CanPay on a wallet state already read.
+func CanPayFrom(s State, wallet, spender, token common.Address, amount *big.Int) error {
 	if s.Allowance.Cmp(amount) < 0 {
 		return fmt.Errorf("%w: wallet %s allows %s only %s of %s, needs %s", ErrCannotPay, wallet.Hex(), spender.Hex(), s.Allowance, tokenName(token), amount)
 	}

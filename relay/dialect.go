@@ -44,6 +44,9 @@ type Dialect interface {
 	// PackDeliverCompute is the delivery of interval k, naming the node's
 	// payment wallet.
 	PackDeliverCompute(id, k uint32, input, output, proof []byte, nodeWallet common.Address) []byte
+	// ReadWallet reads what a payment Wallet holds of token and allows
+	// spender (the payments policy then decides on it).
+	ReadWallet(ctx context.Context, b Backend, wallet, spender, token common.Address) (payments.State, error)
 	// Decoder decodes the dialect's reverts (Coordinator and Wallet errors).
 	Decoder() *coordinator.RevertDecoder
 	// ErrorName maps a decoded revert name to the name our Coordinator
@@ -127,4 +130,8 @@ func (d *ours) UnpackResponseCount(out []byte) (uint16, error) {
 }
 func (d *ours) PackDeliverCompute(id, k uint32, input, output, proof []byte, w common.Address) []byte {
 	return d.abi.PackDeliverCompute(id, k, input, output, proof, w)
+}
+
+func (d *ours) ReadWallet(ctx context.Context, b Backend, wallet, spender, token common.Address) (payments.State, error) {
+	return payments.ReadWallet(ctx, b, wallet, spender, token)
 }

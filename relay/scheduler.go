@@ -116,19 +116,28 @@ func (r *Relay) dispatch(ctx context.Context) {
 }
 
 func (r *Relay) work(ctx context.Context, id uint32) {
+	var s *Sub
+	var k uint32
 	defer func() {
 		r.mu.Lock()
 		delete(r.running, id)
 		r.mu.Unlock()
 		if ctx.Err() == nil {
 			r.reschedule(id)
+			// A later interval that opened while this one was being
+			// delivered is due now: it need not wait for the next head.
+			if k != 0 {
+				if cur, ok := s.Interval(r.headTime.Load()); ok && cur > k {
+					r.dispatch(ctx)
+				}
+			}
 		}
 	}()
 	s, ok, err := r.st.sub(id)
 	if err != nil || !ok {
 		return
 	}
-	k, ok := s.Interval(r.headTime.Load())
+	k, ok = s.Interval(r.headTime.Load())
 	if !ok {
 		return
 	}

@@ -1497,6 +1497,565 @@ func (inbox *Inbox) UnpackNotCoordinatorError(raw []byte) (*InboxNotCoordinator,
 	return out, nil
 }
 
+// ProtocolFeeMetaData contains all meta data concerning the ProtocolFee contract.
+var ProtocolFeeMetaData = bind.MetaData{
+	ABI: "[{\"inputs\":[{\"internalType\":\"address\",\"name\":\"feeRecipient\",\"type\":\"address\"},{\"internalType\":\"uint16\",\"name\":\"fee\",\"type\":\"uint16\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[],\"name\":\"FEE\",\"outputs\":[{\"internalType\":\"uint16\",\"name\":\"\",\"type\":\"uint16\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"FEE_RECIPIENT\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"cancelOwnershipHandover\",\"outputs\":[],\"stateMutability\":\"payable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"pendingOwner\",\"type\":\"address\"}],\"name\":\"completeOwnershipHandover\",\"outputs\":[],\"stateMutability\":\"payable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"owner\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"result\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"pendingOwner\",\"type\":\"address\"}],\"name\":\"ownershipHandoverExpiresAt\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"result\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"renounceOwnership\",\"outputs\":[],\"stateMutability\":\"payable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"requestOwnershipHandover\",\"outputs\":[],\"stateMutability\":\"payable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"newOwner\",\"type\":\"address\"}],\"name\":\"transferOwnership\",\"outputs\":[],\"stateMutability\":\"payable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint16\",\"name\":\"newFee\",\"type\":\"uint16\"}],\"name\":\"updateFee\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"pendingOwner\",\"type\":\"address\"}],\"name\":\"OwnershipHandoverCanceled\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"pendingOwner\",\"type\":\"address\"}],\"name\":\"OwnershipHandoverRequested\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"oldOwner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"newOwner\",\"type\":\"address\"}],\"name\":\"OwnershipTransferred\",\"type\":\"event\"},{\"inputs\":[],\"name\":\"AlreadyInitialized\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NewOwnerIsZeroAddress\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NoHandoverRequest\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"Unauthorized\",\"type\":\"error\"}]",
+	ID:  "92694eb68effc5d7f60ee5cc7026848ec6",
+	Bin: "0x6080346100ac57601f61061c38819003918201601f19168301916001600160401b038311848410176100b15780849260409485528339810103126100ac5780516001600160a01b03811691908290036100ac57602001519061ffff82168092036100ac5780638b78c6d8195560007f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e08180a361ffff19600054161760005560405161055490816100c88239f35b600080fd5b634e487b7160e01b600052604160045260246000fdfe608060405260048036101561001357600080fd5b600090813560e01c8063256929621461047d5780632c6cda931461040e57806354d1f13d146103aa578063715018a61461032b5780638da5cb5b1461027b578063c57981b5146102ec578063ebd090541461027b578063f04e283e146101b3578063f2fde38b146100fa5763fee81cf41461008d57600080fd5b346100f65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f657359073ffffffffffffffffffffffffffffffffffffffff821682036100f35763389a75e1600c5252602080600c2054604051908152f35b80fd5b5080fd5b5060207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f65780359073ffffffffffffffffffffffffffffffffffffffff8216918281036101af5761014f6104e6565b60601b156101a457507fffffffffffffffffffffffffffffffffffffffffffffffffffffffff748739278181547f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e08580a35580f35b637448fbae8352601cfd5b8380fd5b5060207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f65780359073ffffffffffffffffffffffffffffffffffffffff8216918281036101af576102086104e6565b63389a75e1600c5283526020600c20908154421161027057508290557fffffffffffffffffffffffffffffffffffffffffffffffffffffffff748739278181547f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e08580a35580f35b636f5e88188452601cfd5b82346100f357807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f35760207fffffffffffffffffffffffffffffffffffffffffffffffffffffffff748739275473ffffffffffffffffffffffffffffffffffffffff60405191168152f35b82346100f357807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f35761ffff6020915416604051908152f35b82807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f35761035d6104e6565b807fffffffffffffffffffffffffffffffffffffffffffffffffffffffff748739278181547f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e08280a35580f35b82807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f35763389a75e1600c52338152806020600c2055337ffa7b8eab7da67f412cc9575ed43464468f9bfbae89d1675917346ca6d8fe3c928280a280f35b50346100f65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f6573561ffff81168091036100f6576104536104e6565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff000082541617815580f35b82807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f35763389a75e1600c523381526202a30042016020600c2055337fdbf36a107da19e49527a7176a1babf963b4b0ff8cde35ee35d6cd8f1f9ac7e1d8280a280f35b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffff7487392754330361051057565b6382b429006000526004601cfdfea2646970667358221220e9daa5e3a2e9f06f6f5d278ee2941edf64623cb87913120b07b8b7b84dc2ea8c64736f6c63430008130033",
+}
+
+// ProtocolFee is an auto generated Go binding around an Ethereum contract.
+type ProtocolFee struct {
+	abi abi.ABI
+}
+
+// GetABI returns the ABI associated with this contract binding.
+func (c *ProtocolFee) GetABI() abi.ABI {
+	return c.abi
+}
+
+// NewProtocolFee creates a new instance of ProtocolFee.
+func NewProtocolFee() *ProtocolFee {
+	parsed, err := ProtocolFeeMetaData.ParseABI()
+	if err != nil {
+		panic(errors.New("invalid ABI: " + err.Error()))
+	}
+	return &ProtocolFee{abi: *parsed}
+}
+
+// Instance creates a wrapper for a deployed contract instance at the given address.
+// Use this to create the instance object passed to abigen v2 library functions Call, Transact, etc.
+func (c *ProtocolFee) Instance(backend bind.ContractBackend, addr common.Address) *bind.BoundContract {
+	return bind.NewBoundContract(addr, c.abi, backend, backend, backend)
+}
+
+// PackConstructor is the Go binding used to pack the parameters required for
+// contract deployment.
+//
+// Solidity: constructor(address feeRecipient, uint16 fee) returns()
+func (protocolFee *ProtocolFee) PackConstructor(feeRecipient common.Address, fee uint16) []byte {
+	enc, err := protocolFee.abi.Pack("", feeRecipient, fee)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// PackFEE is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xc57981b5.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function FEE() view returns(uint16)
+func (protocolFee *ProtocolFee) PackFEE() []byte {
+	enc, err := protocolFee.abi.Pack("FEE")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackFEE is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xc57981b5.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function FEE() view returns(uint16)
+func (protocolFee *ProtocolFee) TryPackFEE() ([]byte, error) {
+	return protocolFee.abi.Pack("FEE")
+}
+
+// UnpackFEE is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xc57981b5.
+//
+// Solidity: function FEE() view returns(uint16)
+func (protocolFee *ProtocolFee) UnpackFEE(data []byte) (uint16, error) {
+	out, err := protocolFee.abi.Unpack("FEE", data)
+	if err != nil {
+		return *new(uint16), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint16)).(*uint16)
+	return out0, nil
+}
+
+// PackFEERECIPIENT is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xebd09054.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function FEE_RECIPIENT() view returns(address)
+func (protocolFee *ProtocolFee) PackFEERECIPIENT() []byte {
+	enc, err := protocolFee.abi.Pack("FEE_RECIPIENT")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackFEERECIPIENT is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xebd09054.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function FEE_RECIPIENT() view returns(address)
+func (protocolFee *ProtocolFee) TryPackFEERECIPIENT() ([]byte, error) {
+	return protocolFee.abi.Pack("FEE_RECIPIENT")
+}
+
+// UnpackFEERECIPIENT is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xebd09054.
+//
+// Solidity: function FEE_RECIPIENT() view returns(address)
+func (protocolFee *ProtocolFee) UnpackFEERECIPIENT(data []byte) (common.Address, error) {
+	out, err := protocolFee.abi.Unpack("FEE_RECIPIENT", data)
+	if err != nil {
+		return *new(common.Address), err
+	}
+	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
+	return out0, nil
+}
+
+// PackCancelOwnershipHandover is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x54d1f13d.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function cancelOwnershipHandover() payable returns()
+func (protocolFee *ProtocolFee) PackCancelOwnershipHandover() []byte {
+	enc, err := protocolFee.abi.Pack("cancelOwnershipHandover")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackCancelOwnershipHandover is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x54d1f13d.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function cancelOwnershipHandover() payable returns()
+func (protocolFee *ProtocolFee) TryPackCancelOwnershipHandover() ([]byte, error) {
+	return protocolFee.abi.Pack("cancelOwnershipHandover")
+}
+
+// PackCompleteOwnershipHandover is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xf04e283e.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function completeOwnershipHandover(address pendingOwner) payable returns()
+func (protocolFee *ProtocolFee) PackCompleteOwnershipHandover(pendingOwner common.Address) []byte {
+	enc, err := protocolFee.abi.Pack("completeOwnershipHandover", pendingOwner)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackCompleteOwnershipHandover is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xf04e283e.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function completeOwnershipHandover(address pendingOwner) payable returns()
+func (protocolFee *ProtocolFee) TryPackCompleteOwnershipHandover(pendingOwner common.Address) ([]byte, error) {
+	return protocolFee.abi.Pack("completeOwnershipHandover", pendingOwner)
+}
+
+// PackOwner is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x8da5cb5b.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function owner() view returns(address result)
+func (protocolFee *ProtocolFee) PackOwner() []byte {
+	enc, err := protocolFee.abi.Pack("owner")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackOwner is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x8da5cb5b.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function owner() view returns(address result)
+func (protocolFee *ProtocolFee) TryPackOwner() ([]byte, error) {
+	return protocolFee.abi.Pack("owner")
+}
+
+// UnpackOwner is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x8da5cb5b.
+//
+// Solidity: function owner() view returns(address result)
+func (protocolFee *ProtocolFee) UnpackOwner(data []byte) (common.Address, error) {
+	out, err := protocolFee.abi.Unpack("owner", data)
+	if err != nil {
+		return *new(common.Address), err
+	}
+	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
+	return out0, nil
+}
+
+// PackOwnershipHandoverExpiresAt is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xfee81cf4.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function ownershipHandoverExpiresAt(address pendingOwner) view returns(uint256 result)
+func (protocolFee *ProtocolFee) PackOwnershipHandoverExpiresAt(pendingOwner common.Address) []byte {
+	enc, err := protocolFee.abi.Pack("ownershipHandoverExpiresAt", pendingOwner)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackOwnershipHandoverExpiresAt is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xfee81cf4.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function ownershipHandoverExpiresAt(address pendingOwner) view returns(uint256 result)
+func (protocolFee *ProtocolFee) TryPackOwnershipHandoverExpiresAt(pendingOwner common.Address) ([]byte, error) {
+	return protocolFee.abi.Pack("ownershipHandoverExpiresAt", pendingOwner)
+}
+
+// UnpackOwnershipHandoverExpiresAt is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xfee81cf4.
+//
+// Solidity: function ownershipHandoverExpiresAt(address pendingOwner) view returns(uint256 result)
+func (protocolFee *ProtocolFee) UnpackOwnershipHandoverExpiresAt(data []byte) (*big.Int, error) {
+	out, err := protocolFee.abi.Unpack("ownershipHandoverExpiresAt", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackRenounceOwnership is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x715018a6.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function renounceOwnership() payable returns()
+func (protocolFee *ProtocolFee) PackRenounceOwnership() []byte {
+	enc, err := protocolFee.abi.Pack("renounceOwnership")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackRenounceOwnership is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x715018a6.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function renounceOwnership() payable returns()
+func (protocolFee *ProtocolFee) TryPackRenounceOwnership() ([]byte, error) {
+	return protocolFee.abi.Pack("renounceOwnership")
+}
+
+// PackRequestOwnershipHandover is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x25692962.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function requestOwnershipHandover() payable returns()
+func (protocolFee *ProtocolFee) PackRequestOwnershipHandover() []byte {
+	enc, err := protocolFee.abi.Pack("requestOwnershipHandover")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackRequestOwnershipHandover is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x25692962.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function requestOwnershipHandover() payable returns()
+func (protocolFee *ProtocolFee) TryPackRequestOwnershipHandover() ([]byte, error) {
+	return protocolFee.abi.Pack("requestOwnershipHandover")
+}
+
+// PackTransferOwnership is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xf2fde38b.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function transferOwnership(address newOwner) payable returns()
+func (protocolFee *ProtocolFee) PackTransferOwnership(newOwner common.Address) []byte {
+	enc, err := protocolFee.abi.Pack("transferOwnership", newOwner)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackTransferOwnership is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xf2fde38b.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function transferOwnership(address newOwner) payable returns()
+func (protocolFee *ProtocolFee) TryPackTransferOwnership(newOwner common.Address) ([]byte, error) {
+	return protocolFee.abi.Pack("transferOwnership", newOwner)
+}
+
+// PackUpdateFee is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x2c6cda93.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function updateFee(uint16 newFee) returns()
+func (protocolFee *ProtocolFee) PackUpdateFee(newFee uint16) []byte {
+	enc, err := protocolFee.abi.Pack("updateFee", newFee)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackUpdateFee is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x2c6cda93.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function updateFee(uint16 newFee) returns()
+func (protocolFee *ProtocolFee) TryPackUpdateFee(newFee uint16) ([]byte, error) {
+	return protocolFee.abi.Pack("updateFee", newFee)
+}
+
+// ProtocolFeeOwnershipHandoverCanceled represents a OwnershipHandoverCanceled event raised by the ProtocolFee contract.
+type ProtocolFeeOwnershipHandoverCanceled struct {
+	PendingOwner common.Address
+	Raw          *types.Log // Blockchain specific contextual infos
+}
+
+const ProtocolFeeOwnershipHandoverCanceledEventName = "OwnershipHandoverCanceled"
+
+// ContractEventName returns the user-defined event name.
+func (ProtocolFeeOwnershipHandoverCanceled) ContractEventName() string {
+	return ProtocolFeeOwnershipHandoverCanceledEventName
+}
+
+// UnpackOwnershipHandoverCanceledEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event OwnershipHandoverCanceled(address indexed pendingOwner)
+func (protocolFee *ProtocolFee) UnpackOwnershipHandoverCanceledEvent(log *types.Log) (*ProtocolFeeOwnershipHandoverCanceled, error) {
+	event := "OwnershipHandoverCanceled"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != protocolFee.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(ProtocolFeeOwnershipHandoverCanceled)
+	if len(log.Data) > 0 {
+		if err := protocolFee.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range protocolFee.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
+// ProtocolFeeOwnershipHandoverRequested represents a OwnershipHandoverRequested event raised by the ProtocolFee contract.
+type ProtocolFeeOwnershipHandoverRequested struct {
+	PendingOwner common.Address
+	Raw          *types.Log // Blockchain specific contextual infos
+}
+
+const ProtocolFeeOwnershipHandoverRequestedEventName = "OwnershipHandoverRequested"
+
+// ContractEventName returns the user-defined event name.
+func (ProtocolFeeOwnershipHandoverRequested) ContractEventName() string {
+	return ProtocolFeeOwnershipHandoverRequestedEventName
+}
+
+// UnpackOwnershipHandoverRequestedEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event OwnershipHandoverRequested(address indexed pendingOwner)
+func (protocolFee *ProtocolFee) UnpackOwnershipHandoverRequestedEvent(log *types.Log) (*ProtocolFeeOwnershipHandoverRequested, error) {
+	event := "OwnershipHandoverRequested"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != protocolFee.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(ProtocolFeeOwnershipHandoverRequested)
+	if len(log.Data) > 0 {
+		if err := protocolFee.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range protocolFee.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
+// ProtocolFeeOwnershipTransferred represents a OwnershipTransferred event raised by the ProtocolFee contract.
+type ProtocolFeeOwnershipTransferred struct {
+	OldOwner common.Address
+	NewOwner common.Address
+	Raw      *types.Log // Blockchain specific contextual infos
+}
+
+const ProtocolFeeOwnershipTransferredEventName = "OwnershipTransferred"
+
+// ContractEventName returns the user-defined event name.
+func (ProtocolFeeOwnershipTransferred) ContractEventName() string {
+	return ProtocolFeeOwnershipTransferredEventName
+}
+
+// UnpackOwnershipTransferredEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event OwnershipTransferred(address indexed oldOwner, address indexed newOwner)
+func (protocolFee *ProtocolFee) UnpackOwnershipTransferredEvent(log *types.Log) (*ProtocolFeeOwnershipTransferred, error) {
+	event := "OwnershipTransferred"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != protocolFee.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(ProtocolFeeOwnershipTransferred)
+	if len(log.Data) > 0 {
+		if err := protocolFee.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range protocolFee.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
+// UnpackError attempts to decode the provided error data using user-defined
+// error definitions.
+func (protocolFee *ProtocolFee) UnpackError(raw []byte) (any, error) {
+	if bytes.Equal(raw[:4], protocolFee.abi.Errors["AlreadyInitialized"].ID.Bytes()[:4]) {
+		return protocolFee.UnpackAlreadyInitializedError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], protocolFee.abi.Errors["NewOwnerIsZeroAddress"].ID.Bytes()[:4]) {
+		return protocolFee.UnpackNewOwnerIsZeroAddressError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], protocolFee.abi.Errors["NoHandoverRequest"].ID.Bytes()[:4]) {
+		return protocolFee.UnpackNoHandoverRequestError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], protocolFee.abi.Errors["Unauthorized"].ID.Bytes()[:4]) {
+		return protocolFee.UnpackUnauthorizedError(raw[4:])
+	}
+	return nil, errors.New("Unknown error")
+}
+
+// ProtocolFeeAlreadyInitialized represents a AlreadyInitialized error raised by the ProtocolFee contract.
+type ProtocolFeeAlreadyInitialized struct {
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error AlreadyInitialized()
+func ProtocolFeeAlreadyInitializedErrorID() common.Hash {
+	return common.HexToHash("0x0dc149f07762891dbcea3fe72770f3d63a1863fc54b2f084e8c59ec476996927")
+}
+
+// UnpackAlreadyInitializedError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error AlreadyInitialized()
+func (protocolFee *ProtocolFee) UnpackAlreadyInitializedError(raw []byte) (*ProtocolFeeAlreadyInitialized, error) {
+	out := new(ProtocolFeeAlreadyInitialized)
+	if err := protocolFee.abi.UnpackIntoInterface(out, "AlreadyInitialized", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ProtocolFeeNewOwnerIsZeroAddress represents a NewOwnerIsZeroAddress error raised by the ProtocolFee contract.
+type ProtocolFeeNewOwnerIsZeroAddress struct {
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error NewOwnerIsZeroAddress()
+func ProtocolFeeNewOwnerIsZeroAddressErrorID() common.Hash {
+	return common.HexToHash("0x7448fbae245b5163a637f61fac94c5376c3e155928452ce47ee52d8c1b99587a")
+}
+
+// UnpackNewOwnerIsZeroAddressError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error NewOwnerIsZeroAddress()
+func (protocolFee *ProtocolFee) UnpackNewOwnerIsZeroAddressError(raw []byte) (*ProtocolFeeNewOwnerIsZeroAddress, error) {
+	out := new(ProtocolFeeNewOwnerIsZeroAddress)
+	if err := protocolFee.abi.UnpackIntoInterface(out, "NewOwnerIsZeroAddress", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ProtocolFeeNoHandoverRequest represents a NoHandoverRequest error raised by the ProtocolFee contract.
+type ProtocolFeeNoHandoverRequest struct {
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error NoHandoverRequest()
+func ProtocolFeeNoHandoverRequestErrorID() common.Hash {
+	return common.HexToHash("0x6f5e8818469c73d5be4a0d17c371cde64695907022629c1d064c895f98d466a6")
+}
+
+// UnpackNoHandoverRequestError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error NoHandoverRequest()
+func (protocolFee *ProtocolFee) UnpackNoHandoverRequestError(raw []byte) (*ProtocolFeeNoHandoverRequest, error) {
+	out := new(ProtocolFeeNoHandoverRequest)
+	if err := protocolFee.abi.UnpackIntoInterface(out, "NoHandoverRequest", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ProtocolFeeUnauthorized represents a Unauthorized error raised by the ProtocolFee contract.
+type ProtocolFeeUnauthorized struct {
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error Unauthorized()
+func ProtocolFeeUnauthorizedErrorID() common.Hash {
+	return common.HexToHash("0x82b4290015f7ec7256ca2a6247d3c2a89c4865c0e791456df195f40ad0a81367")
+}
+
+// UnpackUnauthorizedError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error Unauthorized()
+func (protocolFee *ProtocolFee) UnpackUnauthorizedError(raw []byte) (*ProtocolFeeUnauthorized, error) {
+	out := new(ProtocolFeeUnauthorized)
+	if err := protocolFee.abi.UnpackIntoInterface(out, "Unauthorized", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ReaderMetaData contains all meta data concerning the Reader contract.
 var ReaderMetaData = bind.MetaData{
 	ABI: "[{\"inputs\":[{\"internalType\":\"contractRegistry\",\"name\":\"registry\",\"type\":\"address\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[{\"internalType\":\"uint32[]\",\"name\":\"ids\",\"type\":\"uint32[]\"},{\"internalType\":\"uint32[]\",\"name\":\"intervals\",\"type\":\"uint32[]\"}],\"name\":\"readRedundancyCountBatch\",\"outputs\":[{\"internalType\":\"uint16[]\",\"name\":\"\",\"type\":\"uint16[]\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint32\",\"name\":\"startId\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"endId\",\"type\":\"uint32\"}],\"name\":\"readSubscriptionBatch\",\"outputs\":[{\"components\":[{\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"},{\"internalType\":\"uint32\",\"name\":\"activeAt\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"period\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"frequency\",\"type\":\"uint32\"},{\"internalType\":\"uint16\",\"name\":\"redundancy\",\"type\":\"uint16\"},{\"internalType\":\"bytes32\",\"name\":\"containerId\",\"type\":\"bytes32\"},{\"internalType\":\"bool\",\"name\":\"lazy\",\"type\":\"bool\"},{\"internalType\":\"addresspayable\",\"name\":\"verifier\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"paymentAmount\",\"type\":\"uint256\"},{\"internalType\":\"address\",\"name\":\"paymentToken\",\"type\":\"address\"},{\"internalType\":\"addresspayable\",\"name\":\"wallet\",\"type\":\"address\"}],\"internalType\":\"structSubscription[]\",\"name\":\"\",\"type\":\"tuple[]\"}],\"stateMutability\":\"view\",\"type\":\"function\"}]",

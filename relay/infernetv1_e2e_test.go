@@ -1,0 +1,145 @@
+package relay
+
+import (
+	"context"
+	"math/big"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/abi/inetv1abi"
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/payments"
+	"github.com/infernode/infernode/testnet"
+)
+
+// startInetAnvil starts anvil mining each transaction as it arrives (time
+// moves only when the test advances it), deploys our contracts (the echo
+// harness) and the SDK at the known addresses.
+func startInetAnvil(t *testing.T, feeBps uint16) (*harness, InfernetV1Addresses) {
+	t.Helper()
+	a, err := testnet.StartAnvil(context.Background(), testnet.AnvilOptions{Accounts: 6})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = a.Stop() })
+	keys := a.FundedKeys()
+	h := newChainHarness(t, dialChain(t, a.RPCURL()), keys)
+	addrs := h.deployInetV1(keys[2], feeBps) // anvil's third account, nonce 0
+	require.Equal(t, inetKnown, addrs, "the SDK lands at the addresses local Infernet setups use")
+	return h, addrs
+}
+
+// TestInfernetV1Anvil serves SDK v1 subscriptions with two nodes on anvil:
+// one-shot and recurring with redundancy 2 (each node delivers each
+// interval exactly once), lazy (through the Inbox), a pipeline the nodes do
+// not serve, and a paid subscription only the node accepting payments
+// serves, paid into its WalletFactory wallet minus the protocol fee. Time
+// moves only when the test mines a block after the deliveries it waits for.
+func TestInfernetV1Anvil(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an anvil process")
+	}
+	h, addrs := startInetAnvil(t, 500) // 5% protocol fee
+	ctx := context.Background()
+	owner := h.keys[0]
+	c := h.deployInetConsumer(owner, addrs.Coordinator, crypto.PubkeyToAddress(owner.PublicKey))
+	n1addr, n2addr := crypto.PubkeyToAddress(h.keys[3].PublicKey), crypto.PubkeyToAddress(h.keys[4].PublicKey)
+	payee := crypto.PubkeyToAddress(h.keys[5].PublicKey)
+
+	// Wallets: the consumer's (owned by its EOA, the consumer contract as
+	// spender) and the paid node's payment wallet.
+	factory := inetv1abi.NewWalletFactory()
+	newWallet := func(of common.Address) common.Address {
+		rc := h.transact(owner, addrs.WalletFactory, factory.PackCreateWallet(of))
+		for _, l := range rc.Logs {
+			if ev, err := factory.UnpackWalletCreatedEvent(l); err == nil {
+				return ev.Wallet
+			}
+		}
+		t.Fatal("no WalletCreated")
+		return common.Address{}
+	}
+	price := big.NewInt(1e15)
+	consumerWallet := newWallet(crypto.PubkeyToAddress(owner.PublicKey))
+	h.send(owner, &consumerWallet, new(big.Int).Mul(price, big.NewInt(10)), nil)
+	h.transact(owner, consumerWallet, payments.PackApprove(c.addr, common.Address{}, new(big.Int).Mul(price, big.NewInt(10))))
+	nodeWallet := newWallet(payee)
+
+	policy, err := payments.NewPolicy([]config.Container{{ID: "echo", AcceptedPayments: map[string]string{"0x0000000000000000000000000000000000000000": price.String()}}}, nil)
+	require.NoError(t, err)
+	// Nodes 1 and 2 serve unpaid subscriptions; node 3 only paid ones.
+	n1 := h.startInetNode(3, t.TempDir(), addrs, nil)
+	n2 := h.startInetNode(4, t.TempDir(), addrs, nil)
+	n3 := h.startInetNode(5, t.TempDir(), addrs, func(o *Options) { o.Payments, o.PaymentWallet = policy, nodeWallet })
+
+	// 1. One-shot, redundancy 2: each node once.
+	oneShot := h.inetSubscribe(owner, c, inetSub{containers: "echo", frequency: 1, redundancy: 2})
+	// 2. Recurring every 60 s, 3 intervals, redundancy 2 (the SDK makes
+	// it active one period after creation).
+	recurring := h.inetSubscribe(owner, c, inetSub{containers: "echo", frequency: 3, period: 60, redundancy: 2})
+	// 3. Lazy one-shot: the output goes to the Inbox.
+	lazy := h.inetSubscribe(owner, c, inetSub{containers: "echo", frequency: 1, redundancy: 1, lazy: true})
+	// 4. A pipeline neither node serves.
+	other := h.inetSubscribe(owner, c, inetSub{containers: "other", frequency: 1, redundancy: 2})
+	// 5. Paid, redundancy 2: only node 3 accepts payments.
+	paid := h.inetSubscribe(owner, c, inetSub{containers: "echo", frequency: 1, redundancy: 2, amount: price, wallet: consumerWallet})
+
+	for _, n := range []common.Address{n1addr, n2addr} {
+		h.eventually(func() bool { return h.inetCount(c, oneShot, 1, n) == 1 }, "one-shot delivered by each node")
+	}
+	h.eventually(func() bool { return h.inetCount(c, lazy, 1, n1addr)+h.inetCount(c, lazy, 1, n2addr) == 1 }, "lazy delivered once")
+	h.eventually(func() bool { return h.inetCount(c, paid, 1, payee) == 1 }, "paid delivered by the node that accepts payments")
+
+	// The lazy output is in the Inbox, under the SDK containerId hash.
+	inbox := inetv1abi.NewInbox()
+	lazyNode := n1addr
+	if h.inetCount(c, lazy, 1, n2addr) == 1 {
+		lazyNode = n2addr
+	}
+	item, err := inbox.UnpackRead(h.call(addrs.Inbox, inbox.PackRead(ContainerIDHash("echo"), lazyNode, big.NewInt(0))))
+	require.NoError(t, err)
+	require.Equal(t, lazy, item.SubscriptionId)
+	require.NotEmpty(t, item.Output)
+
+	// Node 3 was paid the price minus the SDK's protocol fee, which it
+	// takes twice (the consumer's share and the node's): 2 x 5%.
+	bal, err := h.client.(BalanceReader).BalanceAt(ctx, nodeWallet, nil)
+	require.NoError(t, err)
+	require.Equal(t, new(big.Int).Sub(price, new(big.Int).Div(new(big.Int).Mul(price, big.NewInt(2*500)), big.NewInt(10000))), bal)
+
+	// The recurring subscription's three intervals, then past its end.
+	for k := uint32(1); k <= 3; k++ {
+		h.advance(60)
+		for _, n := range []common.Address{n1addr, n2addr} {
+			h.eventually(func() bool { return h.inetCount(c, recurring, k, n) == 1 }, "recurring interval delivered by each node")
+		}
+	}
+	h.advance(60)
+	head, err := h.client.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	for _, n := range []*node{n1, n2, n3} {
+		h.eventually(func() bool { return n.r.Settled(head.Number.Uint64()) }, "nodes settled on the last block")
+	}
+
+	// Exactly once per interval per node, nothing for the unserved pipeline
+	// and nothing from node 2 for the paid subscription.
+	for _, n := range []common.Address{n1addr, n2addr} {
+		require.Equal(t, uint64(1), h.inetCount(c, oneShot, 1, n))
+		for k := uint32(1); k <= 3; k++ {
+			require.Equal(t, uint64(1), h.inetCount(c, recurring, k, n))
+		}
+		require.Zero(t, h.inetCount(c, other, 1, n))
+	}
+	require.Zero(t, h.inetCount(c, paid, 1, n1addr)+h.inetCount(c, paid, 1, n2addr))
+	require.Zero(t, h.inetCount(c, oneShot, 1, payee)+h.inetCount(c, recurring, 1, payee))
+	require.Equal(t, uint64(2+6+1+1), h.inetDeliveries(c))
+	for _, tc := range []struct {
+		n  *node
+		id uint32
+	}{{n1, paid}, {n2, paid}, {n3, oneShot}, {n1, other}} {
+		_, tracked, err := tc.n.r.st.sub(tc.id)
+		require.NoError(t, err)
+		require.False(t, tracked, "subscription %d: not tracked by a node that does not serve it", tc.id)
+	}
+}
