@@ -81,9 +81,9 @@ type RateLimit struct {
 
 // Chain configures the on-chain side (relay).
 type Chain struct {
-	Enabled            bool     `json:"enabled"`
-	RPCURL             string   `json:"rpc_url,omitempty"`
-	CoordinatorAddress string   `json:"coordinator_address,omitempty"`
+	Enabled            bool   `json:"enabled"`
+	RPCURL             string `json:"rpc_url,omitempty"`
+	CoordinatorAddress string `json:"coordinator_address,omitempty"`
 	// RegistryAddress selects the Infernet SDK v1 dialect
 	// (docs/infernet-v1.md): the SDK's Registry, from which the node reads
 	// its Coordinator, Inbox, Reader, Fee and WalletFactory. Exclusive
@@ -93,12 +93,12 @@ type Chain struct {
 	// RegistryAddress, BatchSize sets how many subscriptions one Reader
 	// call reads. The other members have no effect (the node follows
 	// events, not snapshots).
-	SnapshotSync *SnapshotSync `json:"snapshot_sync,omitempty"`
-	TrailHeadBlocks    uint64   `json:"trail_head_blocks,omitempty"`
-	Wallet             Wallet   `json:"wallet"`
-	PollInterval       Duration `json:"poll_interval,omitempty"`
-	MaxTxsInFlight     int      `json:"max_txs_in_flight,omitempty"`
-	Confirmations      uint64   `json:"confirmations,omitempty"`
+	SnapshotSync    *SnapshotSync `json:"snapshot_sync,omitempty"`
+	TrailHeadBlocks uint64        `json:"trail_head_blocks,omitempty"`
+	Wallet          Wallet        `json:"wallet"`
+	PollInterval    Duration      `json:"poll_interval,omitempty"`
+	MaxTxsInFlight  int           `json:"max_txs_in_flight,omitempty"`
+	Confirmations   uint64        `json:"confirmations,omitempty"`
 	// StartBlock is where the relay's first log scan starts when the data
 	// directory holds no relay state (the Coordinator's deploy block, as
 	// `infernode deploy` prints it). Default 0: scan from genesis.

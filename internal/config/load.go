@@ -157,9 +157,9 @@ func (e *Error) Error() string {
 
 // legacyKeys are keys of older node configs that are accepted and ignored.
 var legacyKeys = map[string]bool{
-	"redis":               true,
-	"forward_stats":       true,
-	"startup_wait":        true,
+	"redis":         true,
+	"forward_stats": true,
+	"startup_wait":  true,
 }
 
 // renamedKeys are keys of older node configs whose setting this node reads
