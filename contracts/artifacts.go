@@ -33,6 +33,12 @@ const (
 	TestTokenName       = "TestToken"
 	TestVerifierName    = "TestVerifier"
 	Groth16VerifierName = "Groth16Verifier"
+
+	// Written against the Infernet SDK v1 Coordinator (contracts/infernetv1).
+	InfernetExampleConsumerName          = "InfernetExampleConsumer"
+	InfernetTestCallbackConsumerName     = "InfernetTestCallbackConsumer"
+	InfernetTestSubscriptionConsumerName = "InfernetTestSubscriptionConsumer"
+	InfernetTestDelegatedConsumerName    = "InfernetTestDelegatedConsumer"
 )
 
 // LoadArtifact returns the embedded artifact of a contract (one of the
