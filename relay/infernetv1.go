@@ -15,7 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
-	"github.com/infernode/infernode/abi/walletabi"
+	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/payments"
 )
@@ -30,7 +30,7 @@ var (
 	inetRegistry = inetv1abi.NewRegistry()
 	inetCoord    = inetv1abi.NewEIP712Coordinator()
 	inetReader   = inetv1abi.NewReader()
-	inetWallet   = walletabi.NewWallet() // the SDK Wallet's approve and allowance have our Wallet's selectors
+	inetWallet   = inetv1abi.NewWallet()
 
 	inetTopicCreated   = inetCoord.GetABI().Events["SubscriptionCreated"].ID
 	inetTopicCancelled = inetCoord.GetABI().Events["SubscriptionCancelled"].ID
@@ -89,9 +89,8 @@ func InfernetV1(addrs InfernetV1Addresses, o InfernetV1Options) Dialect {
 	if o.MaxLookup <= 0 {
 		o.MaxLookup = 20000
 	}
-	parsed := inetCoord.GetABI()
 	return &infernetV1{a: addrs, batch: o.BatchSize, lookup: containerLookup(o.Containers, o.MaxLookup),
-		dec: coordinator.NewRevertDecoder(&parsed, &inetWalletErrors)}
+		dec: coordinator.NewRevertDecoder(inetv1abi.RevertABIs()...)}
 }
 
 type infernetV1 struct {
@@ -108,16 +107,6 @@ func (d *infernetV1) Decoder() *coordinator.RevertDecoder { return d.dec }
 // Addresses are the deployment's contracts.
 func (d *infernetV1) Addresses() InfernetV1Addresses { return d.a }
 
-// ContainerIDHash is the SDK's containerId: keccak256(abi.encode(string)).
-func ContainerIDHash(ids string) common.Hash {
-	n := len(ids)
-	buf := make([]byte, 64+(n+31)/32*32)
-	buf[31] = 0x20
-	new(big.Int).SetUint64(uint64(n)).FillBytes(buf[32:64])
-	copy(buf[64:], ids)
-	return crypto.Keccak256Hash(buf)
-}
-
 // containerLookup maps the hash of every ordering of every non-empty
 // subset of ids (as the reference node does) to its comma-joined ids,
 // stopping at max entries: singles first, then longer pipelines.
@@ -130,7 +119,7 @@ func containerLookup(ids []string, max int) map[common.Hash]string {
 		}
 		if len(prefix) == length {
 			s := strings.Join(prefix, ",")
-			out[ContainerIDHash(s)] = s
+			out[infernetv1.ContainerID(s)] = s
 			return
 		}
 		for i, id := range ids {
@@ -307,15 +296,6 @@ func (d *infernetV1) ErrorName(name string) string {
 	}
 	return name
 }
-
-// inetWalletErrors are the SDK Wallet's errors a delivery can revert with.
-var inetWalletErrors = func() abi.ABI {
-	a, err := abi.JSON(strings.NewReader(`[{"type":"error","name":"InsufficientFunds","inputs":[]},{"type":"error","name":"InsufficientAllowance","inputs":[]}]`))
-	if err != nil {
-		panic(err)
-	}
-	return a
-}()
 
 // IsInfernetV1 reports whether d is the SDK v1 dialect, and its addresses.
 func IsInfernetV1(d Dialect) (InfernetV1Addresses, bool) {

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
+	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/testnet"
@@ -26,7 +27,8 @@ func startInetAnvil(t *testing.T, feeBps uint16) (*harness, InfernetV1Addresses)
 	keys := a.FundedKeys()
 	h := newChainHarness(t, dialChain(t, a.RPCURL()), keys)
 	addrs := h.deployInetV1(keys[2], feeBps) // anvil's third account, nonce 0
-	require.Equal(t, inetKnown, addrs, "the SDK lands at the addresses local Infernet setups use")
+	require.Equal(t, infernetv1.AnvilRegistry, addrs.Registry, "the SDK lands at the addresses local Infernet setups use")
+	require.Equal(t, infernetv1.AnvilCoordinator, addrs.Coordinator)
 	return h, addrs
 }
 
@@ -43,7 +45,7 @@ func TestInfernetV1Anvil(t *testing.T) {
 	h, addrs := startInetAnvil(t, 500) // 5% protocol fee
 	ctx := context.Background()
 	owner := h.keys[0]
-	c := h.deployInetConsumer(owner, addrs.Coordinator, crypto.PubkeyToAddress(owner.PublicKey))
+	c := h.deployInetConsumer(owner, addrs.Registry)
 	n1addr, n2addr := crypto.PubkeyToAddress(h.keys[3].PublicKey), crypto.PubkeyToAddress(h.keys[4].PublicKey)
 	payee := crypto.PubkeyToAddress(h.keys[5].PublicKey)
 
@@ -97,7 +99,7 @@ func TestInfernetV1Anvil(t *testing.T) {
 	if h.inetCount(c, lazy, 1, n2addr) == 1 {
 		lazyNode = n2addr
 	}
-	item, err := inbox.UnpackRead(h.call(addrs.Inbox, inbox.PackRead(ContainerIDHash("echo"), lazyNode, big.NewInt(0))))
+	item, err := inbox.UnpackRead(h.call(addrs.Inbox, inbox.PackRead(infernetv1.ContainerID("echo"), lazyNode, big.NewInt(0))))
 	require.NoError(t, err)
 	require.Equal(t, lazy, item.SubscriptionId)
 	require.NotEmpty(t, item.Output)

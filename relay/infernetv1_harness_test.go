@@ -1,56 +1,32 @@
 package relay
 
 import (
-	"bytes"
 	"context"
 	"crypto/ecdsa"
-	"encoding/json"
 	"math/big"
-	"os"
-	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
-	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/abi/inetv1abi"
+	"github.com/infernode/infernode/abi/inetv1testabi"
+	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/coordinator"
 )
 
-// The Infernet SDK v1 fixtures at the addresses local Infernet setups use
-// (anvil's third default account at nonce 0).
-var inetKnown = InfernetV1Addresses{
-	Registry:      common.HexToAddress("0x663F3ad617193148711d28f5334eE4Ed07016602"),
-	Coordinator:   common.HexToAddress("0x2E983A1Ba5e8b38AAAeC4B440B9dDcFBf72E15d1"),
-	Inbox:         common.HexToAddress("0x8438Ad1C834623CfF278AB6829a248E37C2D7E3f"),
-	Reader:        common.HexToAddress("0xBC9129Dc0487fc2E169941C75aABC539f208fb01"),
-	Fee:           common.HexToAddress("0x6e989C01a3e3A94C973A62280a72EC335598490e"),
-	WalletFactory: common.HexToAddress("0xF6168876932289D073567f347121A267095f3DD6"),
-}
-
-// deployInetV1 deploys the SDK from key in the README's order, the
-// Registry first with the addresses the others will get. feeBps is the
-// protocol fee (basis points) paid to the deployer.
+// deployInetV1 deploys the SDK from key with a protocol fee of feeBps.
 func (h *harness) deployInetV1(key *ecdsa.PrivateKey, feeBps uint16) InfernetV1Addresses {
 	h.t.Helper()
-	from := crypto.PubkeyToAddress(key.PublicKey)
-	nonce, err := h.client.PendingNonceAt(context.Background(), from)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	a, err := infernetv1.DeployWith(ctx, h.client, key, infernetv1.Options{ProtocolFee: &feeBps})
 	require.NoError(h.t, err)
-	at := func(i uint64) common.Address { return crypto.CreateAddress(from, nonce+i) }
-	a := InfernetV1Addresses{Registry: at(0), Coordinator: at(1), Inbox: at(2), Reader: at(3), Fee: at(4), WalletFactory: at(5)}
-	code := func(bin string, args []byte) []byte { return append(common.FromHex(bin), args...) }
-	h.deploy(key, code(inetv1abi.RegistryMetaData.Bin, inetv1abi.NewRegistry().PackConstructor(a.Coordinator, a.Inbox, a.Reader, a.Fee, a.WalletFactory)))
-	h.deploy(key, code(inetv1abi.EIP712CoordinatorMetaData.Bin, inetv1abi.NewEIP712Coordinator().PackConstructor(a.Registry)))
-	h.deploy(key, code(inetv1abi.InboxMetaData.Bin, inetv1abi.NewInbox().PackConstructor(a.Registry)))
-	h.deploy(key, code(inetv1abi.ReaderMetaData.Bin, inetv1abi.NewReader().PackConstructor(a.Registry)))
-	h.deploy(key, code(inetv1abi.ProtocolFeeMetaData.Bin, inetv1abi.NewProtocolFee().PackConstructor(from, feeBps)))
-	h.deploy(key, code(inetv1abi.WalletFactoryMetaData.Bin, inetv1abi.NewWalletFactory().PackConstructor(a.Registry)))
-	return a
+	return InfernetV1Addresses{Registry: a.Registry, Coordinator: a.Coordinator, Inbox: a.Inbox, Reader: a.Reader, Fee: a.Fee, WalletFactory: a.WalletFactory}
 }
 
 // deploy sends a contract creation from key and returns the address.
@@ -88,39 +64,19 @@ func (h *harness) send(key *ecdsa.PrivateKey, to *common.Address, value *big.Int
 	return rc
 }
 
-// inetConsumer is relay/testdata/inetv1/InetConsumer.sol, compiled.
+// inetConsumer is inetv1-contracts' InfernetTestSubscriptionConsumer:
+// getContainerInputs serves its input, and it records every delivery.
 type inetConsumer struct {
-	abi  abi.ABI
-	bin  []byte
+	abi  *inetv1testabi.InfernetTestSubscriptionConsumer
 	addr common.Address
 }
 
-func loadInetConsumer(t testing.TB) *inetConsumer {
-	b, err := os.ReadFile("testdata/inetv1/InetConsumer.json")
-	require.NoError(t, err)
-	var art struct {
-		ABI      json.RawMessage `json:"abi"`
-		Bytecode string          `json:"bytecode"`
-	}
-	require.NoError(t, json.Unmarshal(b, &art))
-	c := &inetConsumer{bin: common.FromHex(art.Bytecode)}
-	c.abi, err = abi.JSON(bytes.NewReader(art.ABI))
-	require.NoError(t, err)
-	return c
-}
-
-func (c *inetConsumer) pack(t testing.TB, method string, args ...any) []byte {
-	out, err := c.abi.Pack(method, args...)
-	require.NoError(t, err)
-	return out
-}
-
-// deployInetConsumer deploys a consumer of coord whose delegated signer is signer.
-func (h *harness) deployInetConsumer(key *ecdsa.PrivateKey, coord, signer common.Address) *inetConsumer {
-	c := loadInetConsumer(h.t)
-	args, err := c.abi.Pack("", coord, signer)
+// deployInetConsumer deploys a subscription consumer of the SDK at registry.
+func (h *harness) deployInetConsumer(key *ecdsa.PrivateKey, registry common.Address) *inetConsumer {
+	art, err := contracts.LoadArtifact(contracts.InfernetTestSubscriptionConsumerName)
 	require.NoError(h.t, err)
-	c.addr = h.deploy(key, append(append([]byte(nil), c.bin...), args...))
+	c := &inetConsumer{abi: inetv1testabi.NewInfernetTestSubscriptionConsumer()}
+	c.addr = h.deploy(key, append(append([]byte(nil), art.Bytecode...), c.abi.PackConstructor(registry)...))
 	return c
 }
 
@@ -140,7 +96,7 @@ func (h *harness) inetSubscribe(key *ecdsa.PrivateKey, c *inetConsumer, s inetSu
 	if s.amount == nil {
 		s.amount = new(big.Int)
 	}
-	rc := h.transact(key, c.addr, c.pack(h.t, "subscribe", s.containers, s.frequency, s.period, s.redundancy, s.lazy, s.token, s.amount, s.wallet, s.verifier))
+	rc := h.transact(key, c.addr, c.abi.PackSubscribe(s.containers, []byte("in"), s.frequency, s.period, s.redundancy, s.lazy, s.token, s.amount, s.wallet, s.verifier))
 	for _, l := range rc.Logs {
 		if len(l.Topics) == 2 && l.Topics[0] == inetTopicCreated {
 			return uint32(new(big.Int).SetBytes(l.Topics[1][:]).Uint64())
@@ -150,15 +106,30 @@ func (h *harness) inetSubscribe(key *ecdsa.PrivateKey, c *inetConsumer, s inetSu
 	return 0
 }
 
-// inetCount is how many times node delivered interval k of id to c.
-func (h *harness) inetCount(c *inetConsumer, id, k uint32, node common.Address) uint64 {
-	out := h.call(c.addr, c.pack(h.t, "count", id, k, node))
-	return new(big.Int).SetBytes(out).Uint64()
+// inetDeliveriesOf reads every delivery c recorded.
+func (h *harness) inetDeliveriesOf(c *inetConsumer) []inetv1testabi.InfernetTestRecorderDelivery {
+	n, err := c.abi.UnpackDeliveryCount(h.call(c.addr, c.abi.PackDeliveryCount()))
+	require.NoError(h.t, err)
+	out := make([]inetv1testabi.InfernetTestRecorderDelivery, n.Int64())
+	for i := range out {
+		out[i], err = c.abi.UnpackDelivery(h.call(c.addr, c.abi.PackDelivery(big.NewInt(int64(i)))))
+		require.NoError(h.t, err)
+	}
+	return out
 }
 
-func (h *harness) inetDeliveries(c *inetConsumer) uint64 {
-	return new(big.Int).SetBytes(h.call(c.addr, c.pack(h.t, "deliveries"))).Uint64()
+// inetCount is how many times node delivered interval k of id to c.
+func (h *harness) inetCount(c *inetConsumer, id, k uint32, node common.Address) uint64 {
+	var n uint64
+	for _, d := range h.inetDeliveriesOf(c) {
+		if d.SubscriptionId == id && d.Interval == k && d.Node == node {
+			n++
+		}
+	}
+	return n
 }
+
+func (h *harness) inetDeliveries(c *inetConsumer) uint64 { return uint64(len(h.inetDeliveriesOf(c))) }
 
 // startInetNode starts a relay in the SDK v1 dialect; ro may adjust it further.
 func (h *harness) startInetNode(keyIdx int, dir string, a InfernetV1Addresses, ro func(*Options)) *node {
