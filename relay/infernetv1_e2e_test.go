@@ -1,7 +1,13 @@
 package relay
 
 import (
+	"bytes"
 	"context"
+	"encoding/hex"
+	"os/exec"
+	"time"
+
+	"github.com/ethereum/go-ethereum/ethclient"
 	"math/big"
 	"testing"
 
@@ -19,7 +25,7 @@ import (
 // startInetAnvil starts anvil mining each transaction as it arrives (time
 // moves only when the test advances it), deploys our contracts (the echo
 // harness) and the SDK at the known addresses.
-func startInetAnvil(t *testing.T, feeBps uint16) (*harness, InfernetV1Addresses) {
+func startInetAnvil(t *testing.T, feeBps uint16) (*harness, InfernetV1Addresses, *testnet.Anvil) {
 	t.Helper()
 	a, err := testnet.StartAnvil(context.Background(), testnet.AnvilOptions{Accounts: 6})
 	require.NoError(t, err)
@@ -29,7 +35,7 @@ func startInetAnvil(t *testing.T, feeBps uint16) (*harness, InfernetV1Addresses)
 	addrs := h.deployInetV1(keys[2], feeBps) // anvil's third account, nonce 0
 	require.Equal(t, infernetv1.AnvilRegistry, addrs.Registry, "the SDK lands at the addresses local Infernet setups use")
 	require.Equal(t, infernetv1.AnvilCoordinator, addrs.Coordinator)
-	return h, addrs
+	return h, addrs, a
 }
 
 // TestInfernetV1Anvil serves SDK v1 subscriptions with two nodes on anvil:
@@ -42,7 +48,7 @@ func TestInfernetV1Anvil(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts an anvil process")
 	}
-	h, addrs := startInetAnvil(t, 500) // 5% protocol fee
+	h, addrs, _ := startInetAnvil(t, 500) // 5% protocol fee
 	ctx := context.Background()
 	owner := h.keys[0]
 	c := h.deployInetConsumer(owner, addrs.Registry)
@@ -144,4 +150,57 @@ func TestInfernetV1Anvil(t *testing.T) {
 		require.NoError(t, err)
 		require.False(t, tracked, "subscription %d: not tracked by a node that does not serve it", tc.id)
 	}
+}
+
+// TestInfernetV1KillBetweenSendAndConfirm kills the node (SIGKILL) while
+// the delivery of a recurring SDK subscription's first interval is sent
+// and not mined; the restarted node delivers it exactly once, then the
+// second interval exactly once, and its nonce journal accounts for every
+// transaction.
+func TestInfernetV1KillBetweenSendAndConfirm(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil and node processes")
+	}
+	h, addrs, a := startInetAnvil(t, 0)
+	ctx := context.Background()
+	client := h.client.(*ethclient.Client)
+	rpc := client.Client()
+	owner, nodeKey := h.keys[0], h.keys[3]
+	node := crypto.PubkeyToAddress(nodeKey.PublicKey)
+	c := h.deployInetConsumer(owner, addrs.Registry)
+	dir := t.TempDir()
+	head, err := client.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+
+	var logs bytes.Buffer
+	startChild := func() *exec.Cmd {
+		return startChildNode(t, &logs, "CHILD_RPC="+a.RPCURL(), "CHILD_DIR="+dir,
+			"CHILD_KEY="+hex.EncodeToString(crypto.FromECDSA(nodeKey)), "CHILD_REGISTRY="+addrs.Registry.Hex(),
+			"CHILD_START="+head.Number.String())
+	}
+	child := startChild()
+	t.Cleanup(func() { killChild(child) })
+	id := h.inetSubscribe(owner, c, inetSub{containers: "echo", frequency: 2, period: 60, redundancy: 1})
+
+	// Interval 1 opens in a block mined by hand; the delivery stays pending.
+	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", false))
+	h.advance(60)
+	require.Eventually(t, func() bool {
+		pending, err1 := client.PendingNonceAt(ctx, node)
+		mined, err2 := client.NonceAt(ctx, node, nil)
+		return err1 == nil && err2 == nil && pending == 1 && mined == 0
+	}, time.Minute, 20*time.Millisecond, "delivery sent, not mined; child output:\n%s", &logs)
+	killChild(child) // SIGKILL between send and confirm
+	require.NoError(t, rpc.CallContext(ctx, nil, "anvil_dropAllTransactions"))
+
+	child = startChild()
+	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", true))
+	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setIntervalMining", 1))
+	h.eventually(func() bool { return h.inetCount(c, id, 1, node) == 1 }, "interval 1 delivered after restart")
+	h.advance(60)
+	h.eventually(func() bool { return h.inetCount(c, id, 2, node) == 1 }, "interval 2 delivered")
+	killChild(child)
+	requireJournalComplete(t, client, dir, nodeKey)
+	require.Equal(t, uint64(1), h.inetCount(c, id, 1, node), "never twice")
+	require.Equal(t, uint64(2), h.inetDeliveries(c))
 }
