@@ -2,6 +2,7 @@ package relay
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/big"
 
@@ -47,12 +48,37 @@ type Dialect interface {
 	// ReadWallet reads what a payment Wallet holds of token and allows
 	// spender (the payments policy then decides on it).
 	ReadWallet(ctx context.Context, b Backend, wallet, spender, token common.Address) (payments.State, error)
+	// DecodeDelegated decodes a delegated subscription's REST body
+	// (docs/api.md; the SDK's body in its dialect). Rejections are
+	// *job.Error values naming the field.
+	DecodeDelegated(raw []byte) (DelegatedSub, error)
 	// Decoder decodes the dialect's reverts (Coordinator and Wallet errors).
 	Decoder() *coordinator.RevertDecoder
 	// ErrorName maps a decoded revert name to the name our Coordinator
 	// gives the same condition (NodeRespondedAlready -> NodeAlreadyResponded),
 	// so the shared code decides on one set of names.
 	ErrorName(name string) string
+}
+
+// DelegatedSub is a delegated subscription decoded by its dialect: what
+// the relay checks, persists and delivers with deliverComputeDelegatee.
+type DelegatedSub interface {
+	Owner() common.Address
+	Nonce() uint32
+	Expiry() uint32
+	// Data is the containers' off-chain input.
+	Data() json.RawMessage
+	// Sub is the subscription as the relay tracks it (ID 0, its pipeline
+	// named by ids).
+	Sub() *Sub
+	// Verify checks expiry, signature and the owner's signer on chain.
+	Verify(ctx context.Context, v *coordinator.Verifier) error
+	// PackCreatedID asks for the id the Coordinator created for (owner,
+	// nonce); 0 when none yet.
+	PackCreatedID() []byte
+	UnpackCreatedID(out []byte) (uint32, error)
+	// PackDeliver creates the subscription and delivers interval k.
+	PackDeliver(k uint32, input, output, proof []byte, nodeWallet common.Address) []byte
 }
 
 // Ours is the dialect of our own Coordinator at coord; logs are filtered
@@ -134,4 +160,37 @@ func (d *ours) PackDeliverCompute(id, k uint32, input, output, proof []byte, w c
 
 func (d *ours) ReadWallet(ctx context.Context, b Backend, wallet, spender, token common.Address) (payments.State, error) {
 	return payments.ReadWallet(ctx, b, wallet, spender, token)
+}
+
+func (d *ours) DecodeDelegated(raw []byte) (DelegatedSub, error) {
+	req, err := coordinator.DecodeDelegated(raw)
+	if err != nil {
+		return nil, err
+	}
+	return oursDelegated{req, d.abi}, nil
+}
+
+type oursDelegated struct {
+	*coordinator.DelegatedRequest
+	abi *coordinatorabi.Coordinator
+}
+
+func (o oursDelegated) Owner() common.Address { return o.Delegate.Sub.Owner }
+func (o oursDelegated) Nonce() uint32         { return o.Delegate.Nonce }
+func (o oursDelegated) Expiry() uint32        { return o.Delegate.Expiry }
+func (o oursDelegated) Data() json.RawMessage { return o.DelegatedRequest.Data }
+func (o oursDelegated) Sub() *Sub             { return subFromChain(0, o.Delegate.Sub, 0, common.Hash{}) }
+func (o oursDelegated) Verify(ctx context.Context, v *coordinator.Verifier) error {
+	_, err := v.Verify(ctx, o.DelegatedRequest)
+	return err
+}
+func (o oursDelegated) PackCreatedID() []byte {
+	return o.abi.PackDelegateSubscriptionId(o.Delegate.Sub.Owner, o.Delegate.Nonce)
+}
+func (o oursDelegated) UnpackCreatedID(out []byte) (uint32, error) {
+	return o.abi.UnpackDelegateSubscriptionId(out)
+}
+func (o oursDelegated) PackDeliver(k uint32, input, output, proof []byte, w common.Address) []byte {
+	ds, sig := o.Delegate, o.Sig
+	return o.abi.PackDeliverComputeDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S, k, input, output, proof, w)
 }

@@ -2,6 +2,7 @@ package relay
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"slices"
@@ -17,6 +18,7 @@ import (
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/payments"
 )
 
@@ -295,6 +297,57 @@ func (d *infernetV1) ErrorName(name string) string {
 		return n
 	}
 	return name
+}
+
+// DecodeDelegated decodes the reference node's delegated subscription body
+// and names its pipeline from the containerId hash.
+func (d *infernetV1) DecodeDelegated(raw []byte) (DelegatedSub, error) {
+	req, err := coordinator.DecodeDelegatedV1(raw)
+	if err != nil {
+		return nil, err
+	}
+	sub := d.sub(0, req.Sub)
+	if sub == nil {
+		return nil, job.Reject(job.CodeInvalid, "Invalid request: subscription.containers "+req.ContainerIDHash().Hex()+" is not the containerId of a pipeline this node serves", "field", "subscription.containers")
+	}
+	return &inetDelegated{req: req, sub: *sub}, nil
+}
+
+type inetDelegated struct {
+	req *coordinator.DelegatedRequestV1
+	sub Sub
+}
+
+func (o *inetDelegated) Owner() common.Address { return o.req.Sub.Owner }
+func (o *inetDelegated) Nonce() uint32         { return o.req.Nonce }
+func (o *inetDelegated) Expiry() uint32        { return o.req.Expiry }
+func (o *inetDelegated) Data() json.RawMessage { return o.req.Data }
+func (o *inetDelegated) Sub() *Sub             { s := o.sub; return &s }
+
+// Verify checks the signature over the SDK's typed data (domain
+// InfernetCoordinator, version 1, the SDK Coordinator).
+func (o *inetDelegated) Verify(ctx context.Context, v *coordinator.Verifier) error {
+	ds := infernetv1.DelegateSubscription{Nonce: o.req.Nonce, Expiry: o.req.Expiry, Sub: o.req.Sub}
+	dom := infernetv1.Domain{ChainID: v.Domain.ChainID, Coordinator: v.Domain.Coordinator}
+	_, err := v.Check(ctx, o.req.Sub.Owner, o.req.Expiry, func() (common.Address, error) { return ds.Recover(dom, o.req.Sig) })
+	return err
+}
+
+var ownerNonce = abi.Arguments{{Type: abiAddress}, {Type: abiUint32}}
+
+// PackCreatedID reads delegateCreatedIds[keccak256(abi.encode(owner, nonce))].
+func (o *inetDelegated) PackCreatedID() []byte {
+	enc, _ := ownerNonce.Pack(o.req.Sub.Owner, o.req.Nonce)
+	return inetCoord.PackDelegateCreatedIds(crypto.Keccak256Hash(enc))
+}
+
+func (o *inetDelegated) UnpackCreatedID(out []byte) (uint32, error) {
+	return inetCoord.UnpackDelegateCreatedIds(out)
+}
+
+func (o *inetDelegated) PackDeliver(k uint32, input, output, proof []byte, w common.Address) []byte {
+	r := o.req
+	return inetCoord.PackDeliverComputeDelegatee(r.Nonce, r.Expiry, r.Sub, r.Sig.V, r.Sig.R, r.Sig.S, k, input, output, proof, w)
 }
 
 // IsInfernetV1 reports whether d is the SDK v1 dialect, and its addresses.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"fmt"
 	"os/exec"
 	"time"
 
@@ -16,6 +17,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
+	"github.com/infernode/infernode/abi/inetv1testabi"
+	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/payments"
@@ -203,4 +206,59 @@ func TestInfernetV1KillBetweenSendAndConfirm(t *testing.T) {
 	requireJournalComplete(t, client, dir, nodeKey)
 	require.Equal(t, uint64(1), h.inetCount(c, id, 1, node), "never twice")
 	require.Equal(t, uint64(2), h.inetDeliveries(c))
+}
+
+// TestInfernetV1Delegated posts the reference node's delegated
+// subscription body (signed over the SDK's EIP-712 types) to a node in the
+// SDK dialect: it is verified, created and its first interval delivered
+// with deliverComputeDelegatee; the second interval goes through
+// deliverCompute with inputs from getContainerInputs; a replay creates
+// nothing; a body naming a pipeline the node does not serve is refused.
+func TestInfernetV1Delegated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an anvil process")
+	}
+	h, addrs, _ := startInetAnvil(t, 0)
+	ctx := context.Background()
+	owner, signer := h.keys[0], h.keys[1]
+	art, err := contracts.LoadArtifact(contracts.InfernetTestDelegatedConsumerName)
+	require.NoError(t, err)
+	c := &inetConsumer{abi: inetv1testabi.NewInfernetTestSubscriptionConsumer()}
+	c.addr = h.deploy(owner, append(append([]byte(nil), art.Bytecode...),
+		inetv1testabi.NewInfernetTestDelegatedConsumer().PackConstructor(addrs.Registry, crypto.PubkeyToAddress(signer.PublicKey))...))
+	n := h.startInetNode(3, t.TempDir(), addrs, nil)
+	nodeAddr := crypto.PubkeyToAddress(h.keys[3].PublicKey)
+
+	head, err := h.client.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	body := func(containers string, nonce uint32) []byte {
+		ds := infernetv1.DelegateSubscription{Nonce: nonce, Expiry: uint32(head.Time + 3600), Sub: inetv1abi.Subscription{
+			Owner: c.addr, ActiveAt: uint32(head.Time), Period: 60, Frequency: 2, Redundancy: 1,
+			ContainerId: infernetv1.ContainerID(containers), PaymentAmount: new(big.Int),
+		}}
+		sig, err := ds.Sign(infernetv1.Domain{ChainID: h.chainID, Coordinator: addrs.Coordinator}, signer)
+		require.NoError(t, err)
+		cid := common.Hash(ds.Sub.ContainerId)
+		return []byte(fmt.Sprintf(`{"subscription": {"owner": %q, "active_at": %d, "period": 60, "frequency": 2, "redundancy": 1,
+			"containers": %q, "lazy": false, "verifier": %q, "payment_amount": 0, "payment_token": %q, "wallet": %q},
+			"signature": {"nonce": %d, "expiry": %d, "v": %d, "r": %q, "s": %q}, "data": {"prompt": "hi"}}`,
+			c.addr.Hex(), ds.Sub.ActiveAt, hex.EncodeToString(cid[:]), common.Address{}.Hex(), common.Address{}.Hex(), common.Address{}.Hex(),
+			nonce, ds.Expiry, sig.V, common.Hash(sig.R).Hex(), common.Hash(sig.S).Hex()))
+	}
+	require.NoError(t, n.r.SubmitDelegated(ctx, "127.0.0.1", body("echo", 1)))
+	h.eventually(func() bool { return h.inetCount(c, 1, 1, nodeAddr) == 1 }, "delegated subscription created and interval 1 delivered")
+	require.NoError(t, n.r.SubmitDelegated(ctx, "127.0.0.1", body("echo", 1)), "a replay is accepted")
+
+	err = n.r.SubmitDelegated(ctx, "127.0.0.1", body("other", 2))
+	require.ErrorContains(t, err, "is not the containerId of a pipeline this node serves")
+
+	h.advance(60)
+	h.eventually(func() bool { return h.inetCount(c, 1, 2, nodeAddr) == 1 }, "interval 2 delivered through deliverCompute")
+	h.advance(60)
+	head, err = h.client.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	h.eventually(func() bool { return n.r.Settled(head.Number.Uint64()) && n.r.Pending() == 0 }, "node settled")
+	require.Equal(t, uint64(2), h.inetDeliveries(c), "one subscription, each interval once")
+	d := h.inetDeliveriesOf(c)
+	require.Equal(t, echoOutput(t, []byte(`{"prompt":"hi"}`)), d[0].Output, "interval 1 ran on the request's data")
 }
