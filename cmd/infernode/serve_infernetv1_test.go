@@ -83,7 +83,9 @@ func TestServeReferenceConfig(t *testing.T) {
 	sctx, stop := context.WithCancel(ctx)
 	var stderr bytes.Buffer
 	done := make(chan int, 1)
-	go func() { done <- run(sctx, []string{"serve", "--config", path, "--log-format", "json"}, &bytes.Buffer{}, &stderr) }()
+	go func() {
+		done <- run(sctx, []string{"serve", "--config", path, "--log-format", "json"}, &bytes.Buffer{}, &stderr)
+	}()
 	require.Eventually(t, func() bool {
 		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/health", port))
 		if err != nil {
