@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/abi/inetv1exampleabi"
+	"github.com/infernode/infernode/contracts/infernetv1"
+	"github.com/infernode/infernode/testnet"
+)
+
+// TestDevInfernetV1 runs `infernode dev --infernet-v1` as a contract
+// developer following the Infernet tutorials would: the SDK is at the
+// known addresses, anvil's accounts are funded, and a request from the
+// example consumer (sent with anvil's second key, as the tutorials do) is
+// delivered by the node in the SDK dialect.
+func TestDevInfernetV1(t *testing.T) {
+	t.Setenv("PATH", "")
+	t.Setenv("INFERNODE_GETH", "")
+	t.Setenv("INFERNODE_ANVIL", "")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	runCtx, stop := context.WithCancel(ctx)
+	var stdout, stderr syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run(runCtx, []string{"dev", "--infernet-v1", "--rest-port", "0", "--rpc-port", "0"}, &stdout, &stderr)
+	}()
+
+	var dep infernetv1.Deployment
+	require.Eventually(t, func() bool {
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			if strings.HasPrefix(line, "{") && json.Unmarshal([]byte(line), &dep) == nil {
+				return true
+			}
+		}
+		select {
+		case code := <-done:
+			t.Fatalf("infernode dev --infernet-v1 exited with %d:\n%s\n%s", code, stdout.String(), stderr.String())
+		default:
+		}
+		return false
+	}, time.Minute, 100*time.Millisecond, "no deployment JSON line; stderr:\n%s", stderr.String())
+	banner := stdout.String()
+	require.Equal(t, infernetv1.AnvilRegistry, dep.Registry)
+	require.Equal(t, infernetv1.AnvilCoordinator, dep.Coordinator)
+	require.Equal(t, infernetv1.AnvilWalletFactory, dep.WalletFactory)
+	require.Equal(t, infernetv1.AnvilRegistry.Hex(), field(t, banner, "Registry", 0))
+	require.Contains(t, banner, "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "anvil's accounts are listed")
+	require.Contains(t, stderr.String(), "dialect=infernet-v1")
+
+	client, err := ethclient.DialContext(ctx, field(t, banner, "chain", 0))
+	require.NoError(t, err)
+	defer client.Close()
+	user := testnet.AnvilKeys()[1]
+	bal, err := client.BalanceAt(ctx, crypto.PubkeyToAddress(user.PublicKey), nil)
+	require.NoError(t, err)
+	require.Positive(t, bal.Sign(), "anvil's accounts are funded")
+
+	ex := inetv1exampleabi.NewInfernetExampleConsumer()
+	opts := bind.NewKeyedTransactor(user, new(big.Int).SetUint64(dep.ChainID))
+	opts.Context = ctx
+	tx, err := ex.Instance(client, dep.ExampleConsumer).RawTransact(opts, ex.PackRequest("echo", []byte("hello sdk"), 1))
+	require.NoError(t, err)
+	_, err = bind.WaitMined(ctx, client, tx.Hash())
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		n, err := bind.Call(ex.Instance(client, dep.ExampleConsumer), &bind.CallOpts{Context: ctx}, ex.PackDeliveries(), ex.UnpackDeliveries)
+		return err == nil && n.Cmp(big.NewInt(1)) == 0
+	}, time.Minute, 100*time.Millisecond, "the request is delivered; node log:\n%s", tail(stderr.String(), 4000))
+
+	stop()
+	select {
+	case code := <-done:
+		require.Equal(t, 0, code, "stderr:\n%s", tail(stderr.String(), 4000))
+	case <-time.After(30 * time.Second):
+		t.Fatal("infernode dev did not stop on cancel")
+	}
+}
