@@ -23,8 +23,12 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 )
 
-// EmbeddedChainID is the chain id of the embedded dev chain (as geth --dev).
+// EmbeddedChainID is the embedded dev chain's default chain id (as geth --dev).
 const EmbeddedChainID = 1337
+
+// AnvilChainID is anvil's default chain id, which tools written for anvil
+// (the Infernet SDK's scripts among them) expect.
+const AnvilChainID = 31337
 
 // EmbeddedOptions configures StartEmbedded. The zero value is usable.
 type EmbeddedOptions struct {
@@ -45,6 +49,9 @@ type EmbeddedOptions struct {
 	// Fund are more accounts given Balance at genesis (e.g. AnvilKeys'
 	// accounts, for tools that expect anvil's).
 	Fund []common.Address
+	// ChainID is the chain id (default EmbeddedChainID; AnvilChainID for
+	// tools that expect anvil's).
+	ChainID uint64
 }
 
 // Embedded is a go-ethereum dev chain running in this process: full
@@ -53,6 +60,7 @@ type EmbeddedOptions struct {
 type Embedded struct {
 	stack   *node.Node
 	port    int
+	chainID uint64
 	keys    []*ecdsa.PrivateKey
 	client  *ethclient.Client
 	stopped bool
@@ -127,6 +135,9 @@ func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error)
 	if opts.GasLimit == 0 {
 		opts.GasLimit = 60_000_000
 	}
+	if opts.ChainID == 0 {
+		opts.ChainID = EmbeddedChainID
+	}
 	port := opts.RPCPort
 	if port == 0 {
 		var err error
@@ -161,9 +172,11 @@ func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error)
 	nodeConf.IPCPath = ""
 
 	ethConf := ethconfig.Defaults
-	ethConf.NetworkId = EmbeddedChainID
+	chainConfig := DevChainConfig()
+	chainConfig.ChainID = new(big.Int).SetUint64(opts.ChainID)
+	ethConf.NetworkId = opts.ChainID
 	ethConf.Genesis = &core.Genesis{
-		Config:   DevChainConfig(),
+		Config:   chainConfig,
 		GasLimit: opts.GasLimit,
 		BaseFee:  big.NewInt(params.InitialBaseFee),
 		Alloc:    alloc,
@@ -193,7 +206,7 @@ func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error)
 		stack.Close()
 		return nil, fmt.Errorf("start embedded chain on 127.0.0.1:%d: %w", port, err)
 	}
-	e := &Embedded{stack: stack, port: port, keys: keys, client: ethclient.NewClient(stack.Attach())}
+	e := &Embedded{stack: stack, port: port, chainID: opts.ChainID, keys: keys, client: ethclient.NewClient(stack.Attach())}
 	return e, nil
 }
 
@@ -208,7 +221,7 @@ func (e *Embedded) RPCURL() string { return loopbackURL("http", e.port) }
 func (e *Embedded) WSURL() string { return loopbackURL("ws", e.port) }
 
 // ChainID implements Chain.
-func (e *Embedded) ChainID() *big.Int { return big.NewInt(EmbeddedChainID) }
+func (e *Embedded) ChainID() *big.Int { return new(big.Int).SetUint64(e.chainID) }
 
 // FundedKeys implements Chain.
 func (e *Embedded) FundedKeys() []*ecdsa.PrivateKey {

@@ -359,4 +359,3 @@ func loadavg() string {
 	}
 	return strings.Join(strings.Fields(string(raw))[:3], " ")
 }
-

@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -58,15 +59,25 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(args) > 0 && args[0] == "request" {
 		return runDevRequest(ctx, args[1:], stdout, stderr)
 	}
-	fs := newFlags("dev", "[--rest-port 4000] [--rpc-port 8545] [--infernet-v1] | request --input TEXT", stderr)
+	fs := newFlags("dev", "[--rest-port 4000] [--rpc-port 8545] [--infernet-v1] [--containers echo] | request --input TEXT", stderr)
 	restPort := fs.Int("rest-port", 4000, "REST API port on 127.0.0.1 (0: any free port)")
 	rpcPort := fs.Int("rpc-port", 8545, "JSON-RPC port (HTTP and WebSocket) on 127.0.0.1 (0: any free port)")
 	period := fs.Duration("block-period", time.Second, "time between blocks, a whole number of seconds (1s, 2s, ...)")
 	dataDir := fs.String("data-dir", "", "node data directory (default: a temporary one, removed on exit)")
 	verbose := fs.Bool("v", false, "log at debug level")
-	inet := fs.Bool("infernet-v1", false, "deploy the Infernet SDK v1 at the addresses local Infernet setups use (anvil's accounts funded) and run the node in its dialect")
+	inet := fs.Bool("infernet-v1", false, "deploy the Infernet SDK v1 at the addresses local Infernet setups use (anvil's accounts funded, anvil's chain id) and run the node in its dialect")
+	containers := fs.String("containers", "echo", "comma-separated container ids the bundled echo workload serves (e.g. echo,hello-world for a tutorial's consumer)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	var ids []string
+	for _, id := range strings.Split(*containers, ",") {
+		if id = strings.TrimSpace(id); id != "" && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return usagef(fs, "--containers %q: write one or more container ids, comma-separated", *containers)
 	}
 	for name, p := range map[string]int{"--rest-port": *restPort, "--rpc-port": *rpcPort} {
 		if p < 0 || p > 65535 {
@@ -81,7 +92,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		level = slog.LevelDebug
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger, InfernetV1: *inet})
+	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger, InfernetV1: *inet, Containers: ids})
 	if err != nil {
 		return err
 	}
@@ -102,6 +113,9 @@ type devOptions struct {
 	// InfernetV1 deploys the Infernet SDK v1 instead of our contracts
 	// (docs/infernet-v1.md) and runs the node in its dialect.
 	InfernetV1 bool
+	// Containers are the ids the in-process echo workload serves
+	// (default: "echo").
+	Containers []string
 }
 
 // devStack is a running `infernode dev`.
@@ -112,6 +126,7 @@ type devStack struct {
 	inet    *infernetv1.Deployment // with --infernet-v1, instead of dep
 	wallets devWallets
 	echoURL string
+	echoIDs []string // the container ids echo serves
 	restURL string
 	keys    []*ecdsa.PrivateKey
 	nodeErr chan error
@@ -125,7 +140,10 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	// s is not the named result: every error return sets that to nil, and
 	// the deferred cleanup needs what was started.
-	s := &devStack{stop: cancel, log: o.Logger, nodeErr: make(chan error, 1)}
+	s := &devStack{stop: cancel, log: o.Logger, nodeErr: make(chan error, 1), echoIDs: o.Containers}
+	if len(s.echoIDs) == 0 {
+		s.echoIDs = []string{"echo"}
+	}
 	defer func() {
 		if err != nil {
 			cancel()
@@ -149,7 +167,8 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	// 1. The chain.
 	o.Logger.Info("starting the dev chain", "rpc_port", o.RPCPort, "block_period", o.BlockPeriod)
 	eo := testnet.EmbeddedOptions{RPCPort: o.RPCPort, BlockPeriod: o.BlockPeriod}
-	if o.InfernetV1 { // Infernet tools and tutorials use anvil's accounts
+	if o.InfernetV1 { // Infernet tools and tutorials use anvil's accounts and chain id
+		eo.ChainID = testnet.AnvilChainID
 		for _, k := range testnet.AnvilKeys() {
 			eo.Fund = append(eo.Fund, crypto.PubkeyToAddress(k.PublicKey))
 		}
@@ -250,15 +269,17 @@ func (s *devStack) nodeConfig(restPort int, dataDir string) *config.Config {
 				PaymentAddress: s.wallets.Node.Hex(),
 			},
 		},
-		Containers: []config.Container{{
-			ID:              "echo",
+	}
+	for _, id := range s.echoIDs {
+		cfg.Containers = append(cfg.Containers, config.Container{
+			ID:              id,
 			URL:             s.echoURL,
 			External:        true,
 			Description:     "bundled echo workload, in process (returns its input)",
 			GeneratesProofs: true,
 			// Unpaid requests and any payment in the native coin.
 			AcceptedPayments: map[string]string{payments.Native.Hex(): "0"},
-		}},
+		})
 	}
 	if s.inet != nil { // the SDK's dialect: its Registry names the rest
 		cfg.Chain.CoordinatorAddress, cfg.Chain.RegistryAddress = "", s.inet.Registry.Hex()
@@ -306,7 +327,7 @@ func (s *devStack) printBanner(w io.Writer, self string) {
 	fmt.Fprintf(&b, "  chain        %s (ws %s), chain id %d, a block %s\n", s.chain.RPCURL(), s.chain.WSURL(), s.dep.ChainID, every(s.period))
 	fmt.Fprintf(&b, "  Coordinator  %s\n", s.dep.Coordinator.Hex())
 	fmt.Fprintf(&b, "  Example      %s (ExampleConsumer; getSigner() = key 0)\n", s.dep.ExampleConsumer.Hex())
-	fmt.Fprintf(&b, "  node REST    %s (echo container \"echo\" at %s)\n", s.restURL, s.echoURL)
+	fmt.Fprintf(&b, "  node REST    %s (echo containers %s at %s)\n", s.restURL, quoteIDs(s.echoIDs), s.echoURL)
 	fmt.Fprintf(&b, "  node wallet  %s (key 1)\n", addr(devNodeKey))
 	fmt.Fprintf(&b, "  payments     node's payment wallet %s (owner key %d)\n", s.wallets.Node.Hex(), devNodeKey)
 	fmt.Fprintf(&b, "               consumer wallet %s (owner key %d; 10 coin, the example consumer may spend it)\n\n", s.wallets.Consumer.Hex(), devUserKey)
@@ -569,4 +590,13 @@ func (s *devStack) makeWallets(ctx context.Context) (devWallets, error) {
 		return w, err
 	}
 	return w, nil
+}
+
+// quoteIDs writes container ids as "a", "b".
+func quoteIDs(ids []string) string {
+	q := make([]string, len(ids))
+	for i, id := range ids {
+		q[i] = strconv.Quote(id)
+	}
+	return strings.Join(q, ", ")
 }

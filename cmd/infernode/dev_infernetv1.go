@@ -56,14 +56,15 @@ func (s *devStack) printInfernetV1Banner(w io.Writer) {
 	fmt.Fprintf(&b, "  Fee              %s   (%d basis points to %s)\n", d.Fee.Hex(), d.ProtocolFee, d.FeeRecipient.Hex())
 	fmt.Fprintf(&b, "  WalletFactory    %s\n", d.WalletFactory.Hex())
 	fmt.Fprintf(&b, "  example consumer %s   (request(containerId, input, redundancy); getSigner() = %s)\n", d.ExampleConsumer.Hex(), d.ConsumerSigner.Hex())
-	fmt.Fprintf(&b, "  node REST        %s (container \"echo\" at %s)\n", s.restURL, s.echoURL)
+	fmt.Fprintf(&b, "  node REST        %s (echo containers %s at %s)\n", s.restURL, quoteIDs(s.echoIDs), s.echoURL)
 	fmt.Fprintf(&b, "  node             %s, payment wallet %s\n\n", crypto.PubkeyToAddress(s.keys[devNodeKey].PublicKey).Hex(), s.wallets.Node.Hex())
 	fmt.Fprintf(&b, "anvil's default accounts are funded (public test keys: never use them on a real network):\n")
 	for i, k := range testnet.AnvilKeys() {
 		fmt.Fprintf(&b, "  (%d) %s  %s\n", i, crypto.PubkeyToAddress(k.PublicKey).Hex(), hexutil.Encode(crypto.FromECDSA(k)))
 	}
 	fmt.Fprintf(&b, "\nThe Infernet tutorials work against it: deploy your consumer (forge script --rpc-url %s\n", s.chain.RPCURL())
-	fmt.Fprintf(&b, "--private-key <a key above>) with the Registry above, and request compute from container \"echo\".\n")
+	fmt.Fprintf(&b, "--private-key <a key above>) with the Registry above, and request compute from container %s\n", quoteIDs(s.echoIDs[:1]))
+	fmt.Fprintf(&b, "(--containers echo,hello-world serves a tutorial's container id with the echo workload too).\n")
 	fmt.Fprintf(&b, "\nDeployment (the object `infernode deploy --infernet-v1` prints):\n")
 	io.WriteString(w, b.String())
 	fmt.Fprintf(w, "%s\n\n", depJSON)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"math/big"
 	"strings"
@@ -21,8 +22,8 @@ import (
 // TestDevInfernetV1 runs `infernode dev --infernet-v1` as a contract
 // developer following the Infernet tutorials would: the SDK is at the
 // known addresses, anvil's accounts are funded, and a request from the
-// example consumer (sent with anvil's second key, as the tutorials do) is
-// delivered by the node in the SDK dialect.
+// example consumer (sent with anvil's second key, as the tutorials do) for
+// a tutorial's container id is delivered by the node in the SDK dialect.
 func TestDevInfernetV1(t *testing.T) {
 	t.Setenv("PATH", "")
 	t.Setenv("INFERNODE_GETH", "")
@@ -33,7 +34,7 @@ func TestDevInfernetV1(t *testing.T) {
 	var stdout, stderr syncBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- run(runCtx, []string{"dev", "--infernet-v1", "--rest-port", "0", "--rpc-port", "0"}, &stdout, &stderr)
+		done <- run(runCtx, []string{"dev", "--infernet-v1", "--rest-port", "0", "--rpc-port", "0", "--containers", "echo,hello-world"}, &stdout, &stderr)
 	}()
 
 	var dep infernetv1.Deployment
@@ -54,6 +55,10 @@ func TestDevInfernetV1(t *testing.T) {
 	require.Equal(t, infernetv1.AnvilRegistry, dep.Registry)
 	require.Equal(t, infernetv1.AnvilCoordinator, dep.Coordinator)
 	require.Equal(t, infernetv1.AnvilWalletFactory, dep.WalletFactory)
+	require.Equal(t, uint64(testnet.AnvilChainID), dep.ChainID, "anvil's chain id")
+	require.Equal(t, infernetv1.AnvilDeployerKey, hex.EncodeToString(crypto.FromECDSA(testnet.AnvilKeys()[2])), "deployed from anvil's third account")
+	require.Equal(t, crypto.CreateAddress(infernetv1.AnvilDeployer, 6), dep.ExampleConsumer, "the example consumer right after the SDK")
+	require.Contains(t, banner, `echo containers "echo", "hello-world"`)
 	require.Equal(t, infernetv1.AnvilRegistry.Hex(), field(t, banner, "Registry", 0))
 	require.Contains(t, banner, "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "anvil's accounts are listed")
 	require.Contains(t, stderr.String(), "dialect=infernet-v1")
@@ -69,7 +74,7 @@ func TestDevInfernetV1(t *testing.T) {
 	ex := inetv1exampleabi.NewInfernetExampleConsumer()
 	opts := bind.NewKeyedTransactor(user, new(big.Int).SetUint64(dep.ChainID))
 	opts.Context = ctx
-	tx, err := ex.Instance(client, dep.ExampleConsumer).RawTransact(opts, ex.PackRequest("echo", []byte("hello sdk"), 1))
+	tx, err := ex.Instance(client, dep.ExampleConsumer).RawTransact(opts, ex.PackRequest("hello-world", []byte("hello sdk"), 1))
 	require.NoError(t, err)
 	_, err = bind.WaitMined(ctx, client, tx.Hash())
 	require.NoError(t, err)
