@@ -46,7 +46,8 @@ import (
 // and half not due for an hour, in each dialect. Over a window (default
 // 120 s, env INFERNODE_BENCH_WINDOW) after every subscription is tracked it
 // reports the node's JSON-RPC calls per second (a batch's calls counted
-// one by one, through a counting proxy), the CPU it used (cores) and its
+// one by one, through a counting proxy) and its HTTP requests per second (a
+// batch counted once), the CPU it used (cores) and its
 // resident memory (median of 1 s samples, and peak), with the deliveries
 // made meanwhile. Run with
 //
@@ -165,7 +166,7 @@ func serveTracked(b *testing.B, bin, dialect string, recurring, later int, windo
 
 	// The window.
 	load0 := loadavg()
-	calls0, by0 := proxy.snapshot()
+	reqs0, calls0, by0 := proxy.snapshot()
 	cpu0 := cpuTicks(b, cmd.Process.Pid)
 	del0 := metricSum(metricsURL, "infernode_relay_deliveries_total")
 	head0, err := client.BlockNumber(ctx)
@@ -177,7 +178,7 @@ func serveTracked(b *testing.B, bin, dialect string, recurring, later int, windo
 		rss = append(rss, rssMB(b, cmd.Process.Pid))
 	}
 	elapsed := time.Since(start).Seconds()
-	calls1, by1 := proxy.snapshot()
+	reqs1, calls1, by1 := proxy.snapshot()
 	cpu1 := cpuTicks(b, cmd.Process.Pid)
 	del1 := metricSum(metricsURL, "infernode_relay_deliveries_total")
 	head1, err := client.BlockNumber(ctx)
@@ -197,6 +198,7 @@ func serveTracked(b *testing.B, bin, dialect string, recurring, later int, windo
 	fmt.Fprintf(os.Stderr, "%s: %d subscriptions tracked, window %.0f s (%d blocks), %.0f deliveries; load before %s, after %s\ncalls/s by method: %s\n",
 		dialect, recurring+later, elapsed, head1-head0, del1-del0, load0, load1, strings.Join(methods, " "))
 	b.ReportMetric(float64(calls1-calls0)/elapsed, "rpc/s")
+	b.ReportMetric(float64(reqs1-reqs0)/elapsed, "http-req/s")
 	b.ReportMetric(float64(calls1-calls0)/float64(head1-head0), "rpc/block")
 	b.ReportMetric(float64(cpu1-cpu0)/clockTicks/elapsed, "cores")
 	b.ReportMetric(rss[len(rss)/2], "rss-MB")
@@ -247,7 +249,8 @@ func sendAll(b *testing.B, ctx context.Context, client *ethclient.Client, key *e
 type countingProxy struct {
 	srv   *httptest.Server
 	mu    sync.Mutex
-	calls int64
+	reqs  int64 // HTTP requests (a batch is one)
+	calls int64 // JSON-RPC calls (a batch's counted one by one)
 	by    map[string]int64
 }
 
@@ -270,6 +273,7 @@ func newCountingProxy(b *testing.B, target string) *countingProxy {
 			_ = json.Unmarshal(t, &batch)
 		}
 		p.mu.Lock()
+		p.reqs++
 		for _, c := range batch {
 			p.calls++
 			p.by[c.Method]++
@@ -282,14 +286,14 @@ func newCountingProxy(b *testing.B, target string) *countingProxy {
 	return p
 }
 
-func (p *countingProxy) snapshot() (int64, map[string]int64) {
+func (p *countingProxy) snapshot() (reqs, calls int64, by map[string]int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	by := make(map[string]int64, len(p.by))
+	by = make(map[string]int64, len(p.by))
 	for k, v := range p.by {
 		by[k] = v
 	}
-	return p.calls, by
+	return p.reqs, p.calls, by
 }
 
 // metricSum is the sum of a metric's samples on a Prometheus text page
