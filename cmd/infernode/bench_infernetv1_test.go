@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -37,7 +38,8 @@ import (
 // BenchmarkInfernetV1Tracked is the idle-cost figure of docs/infernet-v1.md:
 // the infernode binary (its own process, as operators run it) in the SDK v1
 // dialect on anvil with 1 s blocks, tracking 200 subscriptions (100
-// recurring every 30 s, 100 not due for an hour). Over a 60 s window it
+// recurring every 30 s, 100 not due for an hour). Over a 60 s window (two
+// interval boundaries of the recurring ones, after the first) it
 // reports the node's JSON-RPC requests per second (a batch counts once), its
 // CPU (cores) and resident memory, and the deliveries made. Run with
 //
@@ -131,6 +133,9 @@ func infernetV1Tracked(b *testing.B, bin string, window time.Duration) {
 		m := metrics()
 		return m != nil && m["infernode_relay_subscriptions"] == subs
 	}, 2*time.Minute, 100*time.Millisecond, "the node tracks every subscription")
+	// Steady state: the window opens once the first interval is delivered,
+	// so it holds the next two interval boundaries (at +30 s and +60 s).
+	require.Eventually(b, func() bool { return metrics()["deliveries"] >= subs/2 }, 2*time.Minute, 100*time.Millisecond, "first interval delivered")
 
 	start, m0, cpu0 := time.Now(), metrics(), procCPU(b, cmd.Process.Pid)
 	var rssMax float64
@@ -139,6 +144,14 @@ func infernetV1Tracked(b *testing.B, bin string, window time.Duration) {
 		time.Sleep(time.Second)
 	}
 	elapsed, m1, cpu1 := time.Since(start).Seconds(), metrics(), procCPU(b, cmd.Process.Pid)
+	var methods []string
+	for k, v := range m1 {
+		if strings.HasPrefix(k, "infernode_relay_rpc_seconds_count") && v > m0[k] {
+			methods = append(methods, fmt.Sprintf("%s=%.2f/s", strings.TrimSuffix(strings.TrimPrefix(k, `infernode_relay_rpc_seconds_count{method="`), `"}`), (v-m0[k])/elapsed))
+		}
+	}
+	sort.Strings(methods)
+	fmt.Fprintf(os.Stderr, "window %.0fs: %s\n", elapsed, strings.Join(methods, " "))
 	b.ReportMetric((m1["rpc_requests"]-m0["rpc_requests"])/elapsed, "rpc/s")
 	b.ReportMetric((cpu1-cpu0)/elapsed, "cores")
 	b.ReportMetric(rssMax/(1<<20), "MiB-rss")
@@ -173,6 +186,7 @@ func scrape(r io.Reader) map[string]float64 {
 		switch {
 		case strings.HasPrefix(name, "infernode_relay_rpc_seconds_count"):
 			out["rpc_requests"] += v
+			out[name] = v
 		case strings.HasPrefix(name, "infernode_relay_deliveries_total") && strings.Contains(name, `"delivered"`):
 			out["deliveries"] += v
 		case !strings.ContainsRune(name, '{'):
