@@ -134,10 +134,25 @@ func Deploy(ctx context.Context, backend Backend, key *ecdsa.PrivateKey, signer 
 }
 
 // CommitUntilMined seals blocks until every tx has a receipt (for backends
-// that mine on request, see Committer). One Commit
-// is normally enough; under load the simulated beacon may seal a block
-// before the pool hands it the transactions, so it retries.
+// that mine on request, see Committer). It first waits until the pool knows
+// every tx, so that one block normally includes them all and block times
+// stay exact; under load the simulated beacon may still seal a block before
+// the pool hands it the transactions, so it retries.
 func CommitUntilMined(ctx context.Context, b Backend, c Committer, txs ...common.Hash) error {
+	if tb := poolLookup(b); tb != nil {
+		for _, h := range txs {
+			for {
+				if _, _, err := tb.TransactionByHash(ctx, h); err == nil {
+					break
+				}
+				select {
+				case <-ctx.Done():
+					return fmt.Errorf("wait for transaction %s to reach the pool: %w", h, ctx.Err())
+				case <-time.After(5 * time.Millisecond):
+				}
+			}
+		}
+	}
 	for {
 		c.Commit()
 		mined := 0
@@ -155,6 +170,21 @@ func CommitUntilMined(ctx context.Context, b Backend, c Committer, txs ...common
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
+}
+
+// txLookup is the part of a client that finds pending transactions.
+type txLookup interface {
+	TransactionByHash(context.Context, common.Hash) (*types.Transaction, bool, error)
+}
+
+// poolLookup returns b's (or, through WithCommit, its inner backend's)
+// transaction lookup, or nil.
+func poolLookup(b Backend) txLookup {
+	if c, ok := b.(committing); ok {
+		b = c.Backend
+	}
+	tb, _ := b.(txLookup)
+	return tb
 }
 
 // WaitDeployed waits for a contract creation (name is for errors) and

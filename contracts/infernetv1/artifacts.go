@@ -2,10 +2,8 @@ package infernetv1
 
 import (
 	"embed"
-	"encoding/json"
-	"fmt"
 
-	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/infernode/infernode/contracts"
 )
 
 // The SDK's artifacts: {abi, bytecode} JSON as its authors compiled them
@@ -15,11 +13,9 @@ import (
 //go:embed artifacts/*.json
 var artifactFiles embed.FS
 
-// Artifact is one SDK contract's ABI and creation bytecode.
-type Artifact struct {
-	ABI      json.RawMessage `json:"abi"`
-	Bytecode hexutil.Bytes   `json:"bytecode"`
-}
+// Artifact is one SDK contract's ABI and creation bytecode (the SDK's
+// files have no other fields).
+type Artifact = contracts.Artifact
 
 // Artifact names (the files in artifacts/, without .json), in deployment order.
 const (
@@ -37,13 +33,5 @@ var ArtifactNames = []string{RegistryName, CoordinatorName, InboxName, ReaderNam
 // LoadArtifact returns the embedded artifact of an SDK contract (one of the
 // *Name constants).
 func LoadArtifact(name string) (Artifact, error) {
-	raw, err := artifactFiles.ReadFile("artifacts/" + name + ".json")
-	if err != nil {
-		return Artifact{}, fmt.Errorf("load Infernet SDK v1 artifact %s: %w", name, err)
-	}
-	var a Artifact
-	if err := json.Unmarshal(raw, &a); err != nil {
-		return Artifact{}, fmt.Errorf("decode Infernet SDK v1 artifact %s: %w", name, err)
-	}
-	return a, nil
+	return contracts.LoadArtifactFrom(artifactFiles, "artifacts/"+name+".json", "Infernet SDK v1 "+name)
 }

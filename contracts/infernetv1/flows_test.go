@@ -432,3 +432,45 @@ func TestExampleConsumer(t *testing.T) {
 	// Only the Coordinator may call back.
 	e.wantRevert(addrOf(node), consumer, exampleABI.PackRawReceiveCompute(id, 1, 1, addrOf(node), nil, nil, nil, [32]byte{}, zero), "NotCoordinator")
 }
+
+// TestDelegatedPaidLazyRedundant: a delegated subscription carries payment,
+// laziness and redundancy in its signed struct; each node sends the same
+// deliverComputeDelegatee (the first creates it, the second finds it) and
+// each is paid and gets its own Inbox item.
+func TestDelegatedPaidLazyRedundant(t *testing.T) {
+	e := newEnv(t)
+	consumer := e.deployArtifact(contracts.InfernetTestDelegatedConsumerName, delABI.PackConstructor(e.sdk.Registry, addrOf(e.signer())))
+	consumerWallet := e.createWallet(addrOf(e.owner()))
+	amount := big.NewInt(50_000)
+	e.fund(noAddr, consumerWallet, big.NewInt(100_000))
+	e.send(e.owner(), consumerWallet, walletABI.PackApprove(consumer, noAddr, big.NewInt(100_000)))
+	ds := infernetv1.DelegateSubscription{
+		Nonce:  9,
+		Expiry: uint32(e.now() + 100),
+		Sub: infernetv1.Subscription{
+			Owner: consumer, ActiveAt: uint32(e.now()), Period: 0, Frequency: 1, Redundancy: 2,
+			ContainerId: infernetv1.ContainerID("echo"), Lazy: true,
+			PaymentAmount: amount, PaymentToken: noAddr, Wallet: consumerWallet,
+		},
+	}
+	sig, err := ds.Sign(infernetv1.Domain{ChainID: big.NewInt(1337), Coordinator: e.sdk.Coordinator}, e.signer())
+	require.NoError(t, err)
+	cid := infernetv1.ContainerID("echo")
+	for i := 0; i < 2; i++ {
+		node := e.node(i)
+		nodeWallet := e.createWallet(addrOf(node))
+		out := []byte{byte('a' + i)}
+		e.send(node, e.sdk.Coordinator, coordABI.PackDeliverComputeDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S, 1, []byte("in"), out, nil, nodeWallet))
+		eqAmount(t, big.NewInt(50_000-50_000*2*500/10_000), e.balance(noAddr, nodeWallet))
+		item := view(e, e.sdk.Inbox, inboxABI.PackRead(cid, addrOf(node), zero), inboxABI.UnpackRead)
+		require.Equal(t, out, item.Output)
+		require.Equal(t, uint32(1), item.SubscriptionId)
+	}
+	eqAmount(t, zero, e.balance(noAddr, consumerWallet))
+	got := e.deliveries(consumer)
+	require.Len(t, got, 2)
+	require.Equal(t, uint16(2), got[1].Redundancy)
+	require.Equal(t, cid, common.Hash(got[1].ContainerId))
+	require.Empty(t, got[1].Output, "lazy: the output is in the Inbox")
+	e.wantRevert(addrOf(e.users[4]), e.sdk.Coordinator, coordABI.PackDeliverComputeDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S, 1, nil, nil, nil, noAddr), "IntervalCompleted")
+}

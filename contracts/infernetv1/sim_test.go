@@ -149,27 +149,10 @@ func (e *env) trySend(k *ecdsa.PrivateKey, to common.Address, data []byte, value
 
 // mine commits blocks until tx has a receipt.
 func (e *env) mine(tx common.Hash) (*types.Receipt, error) {
-	for {
-		if _, pending, err := e.client.TransactionByHash(e.ctx, tx); err == nil && pending {
-			break
-		}
-		select {
-		case <-e.ctx.Done():
-			return nil, e.ctx.Err()
-		case <-time.After(5 * time.Millisecond):
-		}
+	if err := contracts.CommitUntilMined(e.ctx, e.client, e.sim, tx); err != nil {
+		return nil, err
 	}
-	for {
-		e.sim.Commit()
-		if r, err := e.client.TransactionReceipt(e.ctx, tx); err == nil && r != nil {
-			return r, nil
-		}
-		select {
-		case <-e.ctx.Done():
-			return nil, e.ctx.Err()
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
+	return e.client.TransactionReceipt(e.ctx, tx)
 }
 
 // deploy deploys a contract from k and returns its address.
