@@ -12,6 +12,7 @@ import (
 
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/workloads/tensor/libtorch"
 	"github.com/infernode/infernode/workloads/tensor/service"
 )
 
@@ -27,6 +28,7 @@ const irisData = `{"model_id":"` + irisID + `","input":` + wltest.IrisTensor + `
 func newServer(t testing.TB, cfg service.Config) *httptest.Server {
 	t.Helper()
 	cfg.Store = wltest.OfflineStore(t, wltest.CacheWith(t, "../testdata/iris.torch", irisID))
+	cfg.Runtime.Library = wltest.TorchLibrary(t)
 	s, err := service.New(context.Background(), cfg)
 	require.NoError(t, err)
 	srv := wltest.Server(t, s)
@@ -94,14 +96,19 @@ func TestErrors(t *testing.T) {
 }
 
 func TestConfigFromEnv(t *testing.T) {
-	env := map[string]string{"TENSORFW_DEFAULT_MODEL_ID": irisID, "TENSORFW_CACHE_DIR": "/c", "TENSORFW_USE_JIT": "true", "HUB_TOKEN": "x"}
+	env := map[string]string{"TENSORFW_DEFAULT_MODEL_ID": irisID, "TENSORFW_CACHE_DIR": "/c", "TENSORFW_USE_JIT": "true", "HUB_TOKEN": "x",
+		"TENSORFW_TORCH_LIB": "/l/libinfernode_torch.so", "TENSORFW_THREADS": "2"}
 	cfg, err := service.ConfigFromEnv(func(k string) string { return env[k] })
 	require.NoError(t, err)
 	require.True(t, cfg.JIT)
+	require.Equal(t, libtorch.Config{Library: "/l/libinfernode_torch.so", Threads: 2}, cfg.Runtime)
 	require.Equal(t, irisID, cfg.DefaultModelID)
 	require.Equal(t, "/c", cfg.Store.CacheDir)
 	require.Equal(t, "x", cfg.Store.HubToken)
-	env["TENSORFW_USE_JIT"] = "yes please"
+	env["TENSORFW_THREADS"] = "many"
+	_, err = service.ConfigFromEnv(func(k string) string { return env[k] })
+	require.ErrorContains(t, err, "TENSORFW_THREADS")
+	env["TENSORFW_THREADS"], env["TENSORFW_USE_JIT"] = "", "yes please"
 	_, err = service.ConfigFromEnv(func(k string) string { return env[k] })
 	require.ErrorContains(t, err, "TENSORFW_USE_JIT")
 }
@@ -110,6 +117,8 @@ func TestServiceResources(t *testing.T) {
 	srv := newServer(t, service.Config{DefaultModelID: irisID})
 	res := wltest.Resources(t, srv.URL)
 	require.Equal(t, "tensor", res.ServiceID)
+	require.Equal(t, "libtorch", res.ComputeCapability[0].InferenceEngine)
+	require.Equal(t, "1.13.0", res.ComputeCapability[0].InferenceEngineVersion)
 	require.Len(t, res.ComputeCapability[0].Models, 1)
 	for id, want := range map[string]bool{irisID: true, "local/x/y:z.torch": false} {
 		require.Equal(t, want, wltest.Support(t, srv.URL, id).Supported, id)
