@@ -14,6 +14,7 @@ import (
 	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/libtorch"
 	"github.com/infernode/infernode/workloads/tensor/service"
+	"github.com/infernode/infernode/workloads/tensor/torch"
 )
 
 const irisID = "local/infernode/iris:iris.torch"
@@ -23,11 +24,16 @@ var (
 	irisGolden = wltest.IrisGoldenTorch()
 )
 
+// irisTorchScriptID is the same model as TorchScript (testdata/iris_torchscript.py).
+const irisTorchScriptID = "local/infernode/iris:iris.pt"
+
 const irisData = `{"model_id":"` + irisID + `","input":` + wltest.IrisTensor + `}`
 
 func newServer(t testing.TB, cfg service.Config) *httptest.Server {
 	t.Helper()
-	cfg.Store = wltest.OfflineStore(t, wltest.CacheWith(t, "../testdata/iris.torch", irisID))
+	dir := wltest.CacheWith(t, "../testdata/iris.torch", irisID)
+	wltest.AddModel(t, dir, irisTorchScriptID, wltest.ReadFixture(t, "../testdata/iris.pt"))
+	cfg.Store = wltest.OfflineStore(t, dir)
 	cfg.Runtime.Library = wltest.TorchLibrary(t)
 	s, err := service.New(context.Background(), cfg)
 	require.NoError(t, err)
@@ -47,6 +53,22 @@ func TestIrisOffChain(t *testing.T) {
 		got, err := out.Float32s()
 		require.NoError(t, err)
 		require.InDeltaSlice(t, irisGolden, got, 1e-5)
+	}
+}
+
+// TestIrisBothEngines: the iris model as a full-model save (the pickle
+// reader) and as TorchScript (libtorch) gives the same answer.
+func TestIrisBothEngines(t *testing.T) {
+	srv := newServer(t, service.Config{})
+	for _, id := range []string{irisID, irisTorchScriptID} {
+		status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"`+id+`","input":`+wltest.IrisTensor+`}}`)
+		require.Equal(t, http.StatusOK, status, string(body))
+		var out protocol.Tensor
+		require.NoError(t, json.Unmarshal(body, &out))
+		require.Equal(t, []int{1, 3}, out.Shape)
+		got, err := out.Float32s()
+		require.NoError(t, err)
+		require.InDeltaSlice(t, irisGolden, got, 1e-6, id)
 	}
 }
 
@@ -139,6 +161,28 @@ func FuzzDecodeInputABI(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, in.Tensor.Bytes(), back.Tensor.Bytes())
 	})
+}
+
+// BenchmarkIrisEngines is one iris inference on each engine, on one
+// thread: the pickle reader's compiled plan (full-model save) and libtorch
+// (the same model as TorchScript) — the figures behind keeping the reader
+// for the full-model saves it can run (docs/engines.md).
+func BenchmarkIrisEngines(b *testing.B) {
+	rt, err := libtorch.Open(libtorch.Config{Library: wltest.TorchLibrary(b), Threads: 1})
+	require.NoError(b, err)
+	in := protocol.FromFloat32([]int{1, 4}, irisInput)
+	for name, file := range map[string]string{"pickle-reader": "../testdata/iris.torch", "libtorch": "../testdata/iris.pt"} {
+		m, err := service.Load(rt, wltest.ReadFixture(b, file), torch.Options{JIT: true})
+		require.NoError(b, err)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := m.Forward(context.Background(), in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 func BenchmarkIrisHTTP(b *testing.B) {
