@@ -50,7 +50,7 @@ int ts_num_inputs(const ts_module *m);
 const char *ts_module_name(const ts_module *m);
 void ts_module_free(ts_module *m);
 
-/* Runs forward(in) without autograd. On success fills *out (free it with
+/* Runs forward(in) under no_grad. On success fills *out (free it with
  * ts_tensor_free) and returns 0; on failure returns -1 and sets *err. in's
  * data is only read during the call. */
 int ts_forward(ts_module *m, const ts_tensor *in, ts_tensor *out, char **err);
