@@ -12,11 +12,11 @@ stamp=$(cat "$src"/torchshim.h "$src"/torchshim.cpp | sha256sum | cut -c1-16)
 if [ -f "$out" ] && [ "$(cat "$out.stamp" 2>/dev/null)" = "$stamp" ]; then
   echo "libtorch: ok ($out)"; exit 0
 fi
-if [ ! -f /usr/include/torch/script.h ]; then
+if [ ! -f /usr/include/torch/script.h ] || ! command -v g++ >/dev/null; then
   if [ "$(id -u)" != 0 ]; then
-    echo "libtorch: /usr/include/torch/script.h is missing and not root: apt-get install libtorch-dev, then rerun" >&2; exit 1
+    echo "libtorch: libtorch-dev or g++ is missing and not root: apt-get install libtorch-dev g++, then rerun" >&2; exit 1
   fi
-  echo "libtorch: installing libtorch-dev (apt)"
+  echo "libtorch: installing libtorch-dev g++ (apt)"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >/dev/null
   apt-get install -y -qq --no-install-recommends libtorch-dev g++ >/dev/null
