@@ -75,6 +75,12 @@ func TestBadModels(t *testing.T) {
 	})
 	pth, err := os.ReadFile(rm.File(".pth"))
 	require.NoError(t, err)
+	wantLoad := map[string]string{
+		"two inputs":      "__torch__.Add.forward() takes 2 tensors; the tensor workload feeds exactly one",
+		"two outputs":     "forward() returns (Tensor, Tensor); the tensor workload returns one tensor",
+		"full-model save": "failed locating file constants.pkl",
+		"truncated":       "failed reading zip archive",
+	}
 	for name, b := range map[string][]byte{
 		"empty":           nil,
 		"not a zip":       []byte("hello, this is not a model"),
@@ -84,11 +90,16 @@ func TestBadModels(t *testing.T) {
 		"corrupt pickle":  badPickle,
 		"full-model save": pth,
 		"onnx":            wltest.ReadFixture(t, "../../onnx/testdata/iris.onnx"),
+		"two inputs":      wltest.ReadFixture(t, "../testdata/add.pt"),
+		"two outputs":     wltest.ReadFixture(t, "../testdata/pair.pt"),
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := rt.Load(b)
 			var me *libtorch.ModelError
 			require.ErrorAs(t, err, &me)
+			if want, ok := wantLoad[name]; ok {
+				require.ErrorContains(t, err, want)
+			}
 			t.Log(err)
 		})
 	}

@@ -80,7 +80,8 @@ ts_module *ts_load(const void *data, size_t len, char **err) {
     auto rai = std::make_shared<memReader>(data, len);
     auto m = std::make_unique<ts_module>(ts_module{torch::jit::load(rai, torch::kCPU), 0, ""});
     m->mod.eval();
-    const auto &args = m->mod.get_method("forward").function().getSchema().arguments();
+    const auto &schema = m->mod.get_method("forward").function().getSchema();
+    const auto &args = schema.arguments();
     for (size_t i = 1; i < args.size(); i++) {
       if (args[i].type()->kind() != c10::TypeKind::TensorType) {
         throw std::runtime_error("forward() argument " + args[i].name() + " is " + args[i].type()->str() +
@@ -88,6 +89,17 @@ ts_module *ts_load(const void *data, size_t len, char **err) {
       }
     }
     m->inputs = args.empty() ? 0 : static_cast<int>(args.size() - 1);
+    const auto &rets = schema.returns();
+    bool one = rets.size() == 1 && rets[0].type()->kind() == c10::TypeKind::TensorType;
+    if (rets.size() == 1 && rets[0].type()->kind() == c10::TypeKind::TupleType) {
+      const auto &elems = rets[0].type()->containedTypes();
+      one = elems.size() == 1 && elems[0]->kind() == c10::TypeKind::TensorType;
+    }
+    if (!one) {
+      std::string got;
+      for (const auto &r : rets) got += (got.empty() ? "" : ", ") + r.type()->str();
+      throw std::runtime_error("forward() returns " + got + "; the tensor workload returns one tensor");
+    }
     m->name = m->mod.type()->name() ? m->mod.type()->name()->qualifiedName() : "module";
     out = m.release();
   });
