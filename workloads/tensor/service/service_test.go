@@ -24,7 +24,7 @@ var (
 	irisGolden = wltest.IrisGoldenTorch()
 )
 
-// irisTorchScriptID is the same model as TorchScript (testdata/iris_torchscript.py).
+// irisTorchScriptID is the same model as TorchScript (testdata/torchscript_fixtures.py).
 const irisTorchScriptID = "local/infernode/iris:iris.pt"
 
 const irisData = `{"model_id":"` + irisID + `","input":` + wltest.IrisTensor + `}`
