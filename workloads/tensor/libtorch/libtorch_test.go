@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -162,4 +163,33 @@ func mustTensor(t *testing.T, d protocol.DType, shape []int, b []byte) protocol.
 	tn, err := protocol.NewTensor(d, shape, b)
 	require.NoError(t, err)
 	return tn
+}
+
+// TestConcurrentForward: one module serves concurrent requests, each with
+// PyTorch's answer.
+func TestConcurrentForward(t *testing.T) {
+	rt := open(t)
+	rm := wltest.RealModels(t)[2] // the transformer encoder
+	raw, err := os.ReadFile(rm.File(".pt"))
+	require.NoError(t, err)
+	m, err := rt.Load(raw)
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	outs := make([]protocol.Tensor, 8)
+	errs := make([]error, len(outs))
+	for i := range outs {
+		wg.Go(func() {
+			for range 10 {
+				outs[i], errs[i] = m.Forward(context.Background(), rm.Inputs["tokens"])
+				if errs[i] != nil {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for i := range outs {
+		require.NoError(t, errs[i])
+		wltest.RequireClose(t, rm.Outputs[0], outs[i], 1e-4)
+	}
 }
