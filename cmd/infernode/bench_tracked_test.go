@@ -49,7 +49,9 @@ import (
 // one by one, through a counting proxy) and its HTTP requests per second (a
 // batch counted once), the CPU it used (cores) and its
 // resident memory (median of 1 s samples, and peak), with the deliveries
-// made meanwhile. Run with
+// made meanwhile: the idle part (following the head) per block and the
+// rest per delivery sent. The window holds four 30 s boundaries, the last
+// of whose deliveries may be mined after it. Run with
 //
 //	go test -run '^$' -bench ServeTracked -benchtime 1x -count 3 ./cmd/infernode
 func BenchmarkServeTracked(b *testing.B) {
@@ -193,6 +195,11 @@ func serveTracked(b *testing.B, bin, dialect string, recurring, later int, windo
 			methods = append(methods, fmt.Sprintf("%s=%.2f", m, float64(d)/elapsed))
 		}
 	}
+	delta := func(m string) float64 { return float64(by1[m] - by0[m]) }
+	// Idle work is following the head (one header, one log range a block
+	// over HTTP); the rest is per delivery sent.
+	idle := delta("eth_getBlockByNumber") + delta("eth_getLogs")
+	sends := delta("eth_sendRawTransaction")
 	slices.Sort(methods)
 	slices.Sort(rss)
 	fmt.Fprintf(os.Stderr, "%s: %d subscriptions tracked, window %.0f s (%d blocks), %.0f deliveries; load before %s, after %s\ncalls/s by method: %s\n",
@@ -203,7 +210,12 @@ func serveTracked(b *testing.B, bin, dialect string, recurring, later int, windo
 	b.ReportMetric(float64(cpu1-cpu0)/clockTicks/elapsed, "cores")
 	b.ReportMetric(rss[len(rss)/2], "rss-MB")
 	b.ReportMetric(peak, "peak-rss-MB")
-	b.ReportMetric((del1-del0)/elapsed*30, "deliveries/30s")
+	b.ReportMetric(del1-del0, "deliveries")
+	b.ReportMetric(sends/elapsed, "sends/s")
+	b.ReportMetric(idle/float64(head1-head0), "idle-rpc/block")
+	if sends > 0 {
+		b.ReportMetric((float64(calls1-calls0)-idle)/sends, "rpc/send")
+	}
 }
 
 // deployCode sends a contract creation from key and returns its address.

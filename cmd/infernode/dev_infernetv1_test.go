@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"encoding/hex"
-	"encoding/json"
 	"math/big"
-	"strings"
 	"testing"
 	"time"
 
@@ -30,27 +28,9 @@ func TestDevInfernetV1(t *testing.T) {
 	t.Setenv("INFERNODE_ANVIL", "")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	runCtx, stop := context.WithCancel(ctx)
-	var stdout, stderr syncBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- run(runCtx, []string{"dev", "--infernet-v1", "--rest-port", "0", "--rpc-port", "0", "--containers", "echo,hello-world"}, &stdout, &stderr)
-	}()
-
 	var dep infernetv1.Deployment
-	require.Eventually(t, func() bool {
-		for _, line := range strings.Split(stdout.String(), "\n") {
-			if strings.HasPrefix(line, "{") && json.Unmarshal([]byte(line), &dep) == nil {
-				return true
-			}
-		}
-		select {
-		case code := <-done:
-			t.Fatalf("infernode dev --infernet-v1 exited with %d:\n%s\n%s", code, stdout.String(), stderr.String())
-		default:
-		}
-		return false
-	}, time.Minute, 100*time.Millisecond, "no deployment JSON line; stderr:\n%s", stderr.String())
+	d := startDevCLI(t, ctx, &dep, "--infernet-v1", "--rest-port", "0", "--rpc-port", "0", "--containers", "echo,hello-world")
+	stdout, stderr := &d.stdout, &d.stderr
 	banner := stdout.String()
 	require.Equal(t, infernetv1.AnvilRegistry, dep.Registry)
 	require.Equal(t, infernetv1.AnvilCoordinator, dep.Coordinator)
@@ -83,11 +63,5 @@ func TestDevInfernetV1(t *testing.T) {
 		return err == nil && n.Cmp(big.NewInt(1)) == 0
 	}, time.Minute, 100*time.Millisecond, "the request is delivered; node log:\n%s", tail(stderr.String(), 4000))
 
-	stop()
-	select {
-	case code := <-done:
-		require.Equal(t, 0, code, "stderr:\n%s", tail(stderr.String(), 4000))
-	case <-time.After(30 * time.Second):
-		t.Fatal("infernode dev did not stop on cancel")
-	}
+	d.shutdown(t)
 }
