@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os/exec"
-	"time"
 
 	"github.com/ethereum/go-ethereum/ethclient"
 	"math/big"
@@ -188,11 +187,7 @@ func TestInfernetV1KillBetweenSendAndConfirm(t *testing.T) {
 	// Interval 1 opens in a block mined by hand; the delivery stays pending.
 	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", false))
 	h.advance(60)
-	require.Eventually(t, func() bool {
-		pending, err1 := client.PendingNonceAt(ctx, node)
-		mined, err2 := client.NonceAt(ctx, node, nil)
-		return err1 == nil && err2 == nil && pending == 1 && mined == 0
-	}, time.Minute, 20*time.Millisecond, "delivery sent, not mined; child output:\n%s", &logs)
+	waitSentNotMined(t, client, node, &logs)
 	killChild(child) // SIGKILL between send and confirm
 	require.NoError(t, rpc.CallContext(ctx, nil, "anvil_dropAllTransactions"))
 

@@ -2,18 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"math/big"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/testnet"
 )
@@ -37,19 +32,7 @@ func TestDevInfernetV1(t *testing.T) {
 	}()
 
 	var dep infernetv1.Deployment
-	require.Eventually(t, func() bool {
-		for _, line := range strings.Split(stdout.String(), "\n") {
-			if strings.HasPrefix(line, "{") && json.Unmarshal([]byte(line), &dep) == nil {
-				return true
-			}
-		}
-		select {
-		case code := <-done:
-			t.Fatalf("infernode dev --infernet-v1 exited with %d:\n%s\n%s", code, stdout.String(), stderr.String())
-		default:
-		}
-		return false
-	}, time.Minute, 100*time.Millisecond, "no deployment JSON line; stderr:\n%s", stderr.String())
+	waitDeploymentLine(t, &stdout, &stderr, done, &dep)
 	banner := stdout.String()
 	require.Equal(t, infernetv1.AnvilRegistry, dep.Registry)
 	require.Equal(t, infernetv1.AnvilCoordinator, dep.Coordinator)
@@ -66,17 +49,7 @@ func TestDevInfernetV1(t *testing.T) {
 	require.NoError(t, err)
 	require.Positive(t, bal.Sign(), "anvil's accounts are funded")
 
-	ex := inetv1exampleabi.NewInfernetExampleConsumer()
-	opts := bind.NewKeyedTransactor(user, new(big.Int).SetUint64(dep.ChainID))
-	opts.Context = ctx
-	tx, err := ex.Instance(client, dep.ExampleConsumer).RawTransact(opts, ex.PackRequest("echo", []byte("hello sdk"), 1))
-	require.NoError(t, err)
-	_, err = bind.WaitMined(ctx, client, tx.Hash())
-	require.NoError(t, err)
-	require.Eventually(t, func() bool {
-		n, err := bind.Call(ex.Instance(client, dep.ExampleConsumer), &bind.CallOpts{Context: ctx}, ex.PackDeliveries(), ex.UnpackDeliveries)
-		return err == nil && n.Cmp(big.NewInt(1)) == 0
-	}, time.Minute, 100*time.Millisecond, "the request is delivered; node log:\n%s", tail(stderr.String(), 4000))
+	inetRequest(t, ctx, client, dep.ExampleConsumer, user, "echo", func() string { return tail(stderr.String(), 4000) })
 
 	stop()
 	select {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ecdsa"
 	"fmt"
 	"math/big"
 	"net"
@@ -86,26 +87,9 @@ func TestServeReferenceConfig(t *testing.T) {
 	go func() {
 		done <- run(sctx, []string{"serve", "--config", path, "--log-format", "json"}, &bytes.Buffer{}, &stderr)
 	}()
-	require.Eventually(t, func() bool {
-		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/health", port))
-		if err != nil {
-			return false
-		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	}, time.Minute, 20*time.Millisecond, "node up; stderr: %s", &stderr)
+	waitHealthy(t, port, stderr.String)
 
-	ex := inetv1exampleabi.NewInfernetExampleConsumer()
-	opts := bind.NewKeyedTransactor(keys[1], a.ChainID())
-	opts.Context = ctx
-	tx, err := ex.Instance(client, dep.ExampleConsumer).RawTransact(opts, ex.PackRequest("hello-world", []byte("hi"), 1))
-	require.NoError(t, err)
-	_, err = bind.WaitMined(ctx, client, tx.Hash())
-	require.NoError(t, err)
-	require.Eventually(t, func() bool {
-		n, err := bind.Call(ex.Instance(client, dep.ExampleConsumer), &bind.CallOpts{Context: ctx}, ex.PackDeliveries(), ex.UnpackDeliveries)
-		return err == nil && n.Cmp(big.NewInt(1)) == 0
-	}, time.Minute, 20*time.Millisecond, "request delivered; stderr: %s", &stderr)
+	inetRequest(t, ctx, client, dep.ExampleConsumer, keys[1], "hello-world", stderr.String)
 
 	stop()
 	require.Equal(t, 0, <-done, stderr.String())
@@ -113,4 +97,37 @@ func TestServeReferenceConfig(t *testing.T) {
 	require.Contains(t, logs, `"dialect":"infernet-v1"`)
 	require.Contains(t, logs, `"msg":"chain: payment wallet"`)
 	require.NotContains(t, logs, "chain.snapshot_sync", "snapshot_sync tunes the Reader here")
+}
+
+// inetRequest sends the SDK example consumer's request(containers, input, 1)
+// from key and waits until the consumer counts one delivery; logs says
+// what the node printed, for a failure.
+func inetRequest(t *testing.T, ctx context.Context, client *ethclient.Client, consumer common.Address, key *ecdsa.PrivateKey, containers string, logs func() string) {
+	t.Helper()
+	chainID, err := client.ChainID(ctx)
+	require.NoError(t, err)
+	ex := inetv1exampleabi.NewInfernetExampleConsumer()
+	opts := bind.NewKeyedTransactor(key, chainID)
+	opts.Context = ctx
+	tx, err := ex.Instance(client, consumer).RawTransact(opts, ex.PackRequest(containers, []byte("hi"), 1))
+	require.NoError(t, err)
+	_, err = bind.WaitMined(ctx, client, tx.Hash())
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		n, err := bind.Call(ex.Instance(client, consumer), &bind.CallOpts{Context: ctx}, ex.PackDeliveries(), ex.UnpackDeliveries)
+		return err == nil && n.Cmp(big.NewInt(1)) == 0
+	}, time.Minute, 20*time.Millisecond, "request delivered; node log:\n%s", logs())
+}
+
+// waitHealthy waits until the node's REST API on port answers /health.
+func waitHealthy(t *testing.T, port int, logs func() string) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/health", port))
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, time.Minute, 20*time.Millisecond, "node up; log:\n%s", logs())
 }
