@@ -17,11 +17,11 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/testnet"
@@ -33,7 +33,8 @@ import (
 // payment_address, accepted_payments, snapshot_sync and the reference's
 // legacy keys), changing only where things listen (RPC, server and
 // container ports, log file), against the SDK at the known addresses on
-// anvil; the example consumer's request is delivered.
+// anvil; the example consumer's request is delivered. With a
+// payment_address that is no WalletFactory wallet, the node does not start.
 func TestServeReferenceConfig(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anvil; skipped under -short")
@@ -51,17 +52,12 @@ func TestServeReferenceConfig(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, infernetv1.AnvilRegistry, dep.Registry)
 
-	// The node's payment wallet: the factory's first wallet, for anvil's fourth account.
-	transact := func(key int, to common.Address, data []byte) {
-		opts := bind.NewKeyedTransactor(keys[key], a.ChainID())
-		opts.Context = ctx
-		tx, err := bind.NewBoundContract(to, inetv1abi.NewWalletFactory().GetABI(), client, client, client).RawTransact(opts, data)
-		require.NoError(t, err)
-		rc, err := bind.WaitMined(ctx, client, tx.Hash())
-		require.NoError(t, err)
-		require.Equal(t, uint64(1), rc.Status)
-	}
-	transact(0, dep.WalletFactory, inetv1abi.NewWalletFactory().PackCreateWallet(crypto.PubkeyToAddress(keys[3].PublicKey)))
+	// The node's payment wallet, as an operator makes it: the factory's
+	// first wallet, for anvil's fourth account.
+	var wout, werr bytes.Buffer
+	require.Equal(t, 0, run(ctx, []string{"wallet", "create", "--rpc", a.RPCURL(), "--registry", dep.Registry.Hex(),
+		"--owner", crypto.PubkeyToAddress(keys[3].PublicKey).Hex(), "--private-key", hexutil.Encode(crypto.FromECDSA(keys[0]))}, &wout, &werr), werr.String())
+	require.Contains(t, wout.String(), `"wallet":"0x60985ee8192b322c3caba97a9a9f7298bdc4335c"`, "the fixture's payment_address")
 
 	echo, err := service.New(service.Config{})
 	require.NoError(t, err)
@@ -79,8 +75,15 @@ func TestServeReferenceConfig(t *testing.T) {
 		`"log_path": "infernet_node.log"`, fmt.Sprintf(`"log_path": %q, "data_dir": %q`, filepath.Join(dir, "infernet_node.log"), filepath.Join(dir, "data")),
 	).Replace(string(fixture))
 	path := filepath.Join(dir, "config.json")
-	require.NoError(t, os.WriteFile(path, []byte(cfg), 0o600))
 
+	// A payment_address that is not a WalletFactory wallet stops the start.
+	bad := strings.Replace(cfg, "0x60985ee8192B322c3CAbA97A9A9f7298bdc4335C", "0x00000000000000000000000000000000000000Aa", 1)
+	require.NoError(t, os.WriteFile(path, []byte(bad), 0o600))
+	var badErr bytes.Buffer
+	require.Equal(t, 1, run(ctx, []string{"serve", "--config", path}, &bytes.Buffer{}, &badErr))
+	require.Contains(t, badErr.String(), "chain.wallet.payment_address "+common.HexToAddress("0xaa").Hex()+" is not a Wallet of the WalletFactory "+infernetv1.AnvilWalletFactory.Hex())
+
+	require.NoError(t, os.WriteFile(path, []byte(cfg), 0o600))
 	sctx, stop := context.WithCancel(ctx)
 	var stderr bytes.Buffer
 	done := make(chan int, 1)
