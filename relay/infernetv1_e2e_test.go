@@ -61,17 +61,7 @@ func TestInfernetV1Anvil(t *testing.T) {
 
 	// Wallets: the consumer's (owned by its EOA, the consumer contract as
 	// spender) and the paid node's payment wallet.
-	factory := inetv1abi.NewWalletFactory()
-	newWallet := func(of common.Address) common.Address {
-		rc := h.transact(owner, addrs.WalletFactory, factory.PackCreateWallet(of))
-		for _, l := range rc.Logs {
-			if ev, err := factory.UnpackWalletCreatedEvent(l); err == nil {
-				return ev.Wallet
-			}
-		}
-		t.Fatal("no WalletCreated")
-		return common.Address{}
-	}
+	newWallet := func(of common.Address) common.Address { return h.inetWallet(owner, addrs, of) }
 	price := big.NewInt(1e15)
 	consumerWallet := newWallet(crypto.PubkeyToAddress(owner.PublicKey))
 	h.send(owner, &consumerWallet, new(big.Int).Mul(price, big.NewInt(10)), nil)
@@ -274,17 +264,8 @@ func TestInfernetV1Verified(t *testing.T) {
 	owner, nodeKey := h.keys[0], h.keys[3]
 	node := crypto.PubkeyToAddress(nodeKey.PublicKey)
 	c := h.deployInetConsumer(owner, addrs.Registry)
-	factory, wallet := inetv1abi.NewWalletFactory(), inetv1abi.NewWallet()
-	newWallet := func(of common.Address) common.Address {
-		rc := h.transact(owner, addrs.WalletFactory, factory.PackCreateWallet(of))
-		for _, l := range rc.Logs {
-			if ev, err := factory.UnpackWalletCreatedEvent(l); err == nil {
-				return ev.Wallet
-			}
-		}
-		t.Fatal("no WalletCreated")
-		return common.Address{}
-	}
+	wallet := inetv1abi.NewWallet()
+	newWallet := func(of common.Address) common.Address { return h.inetWallet(owner, addrs, of) }
 	vabi := testverifierabi.NewTestVerifier()
 	art, err := contracts.LoadArtifact(contracts.TestVerifierName)
 	require.NoError(t, err)

@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/abi/inetv1testabi"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
@@ -23,6 +24,20 @@ func (h *harness) deployInetV1(key *ecdsa.PrivateKey, feeBps uint16) InfernetV1A
 	a, err := infernetv1.DeployWith(ctx, h.client, key, infernetv1.Options{ProtocolFee: &feeBps})
 	require.NoError(h.t, err)
 	return InfernetV1Addresses{Registry: a.Registry, Coordinator: a.Coordinator, Inbox: a.Inbox, Reader: a.Reader, Fee: a.Fee, WalletFactory: a.WalletFactory}
+}
+
+// inetWallet makes a Wallet for owner with the SDK's WalletFactory, sent from key.
+func (h *harness) inetWallet(key *ecdsa.PrivateKey, a InfernetV1Addresses, owner common.Address) common.Address {
+	h.t.Helper()
+	factory := inetv1abi.NewWalletFactory()
+	rc := h.transact(key, a.WalletFactory, factory.PackCreateWallet(owner))
+	for _, l := range rc.Logs {
+		if ev, err := factory.UnpackWalletCreatedEvent(l); err == nil {
+			return ev.Wallet
+		}
+	}
+	h.t.Fatal("no WalletCreated")
+	return common.Address{}
 }
 
 // deploy sends a contract creation from key and returns the address.
