@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os/exec"
-	"time"
 
 	"github.com/ethereum/go-ethereum/ethclient"
 	"math/big"
@@ -18,6 +17,8 @@ import (
 
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/abi/inetv1testabi"
+	"github.com/infernode/infernode/abi/testverifierabi"
+	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/internal/config"
@@ -60,17 +61,7 @@ func TestInfernetV1Anvil(t *testing.T) {
 
 	// Wallets: the consumer's (owned by its EOA, the consumer contract as
 	// spender) and the paid node's payment wallet.
-	factory := inetv1abi.NewWalletFactory()
-	newWallet := func(of common.Address) common.Address {
-		rc := h.transact(owner, addrs.WalletFactory, factory.PackCreateWallet(of))
-		for _, l := range rc.Logs {
-			if ev, err := factory.UnpackWalletCreatedEvent(l); err == nil {
-				return ev.Wallet
-			}
-		}
-		t.Fatal("no WalletCreated")
-		return common.Address{}
-	}
+	newWallet := func(of common.Address) common.Address { return h.inetWallet(owner, addrs, of) }
 	price := big.NewInt(1e15)
 	consumerWallet := newWallet(crypto.PubkeyToAddress(owner.PublicKey))
 	h.send(owner, &consumerWallet, new(big.Int).Mul(price, big.NewInt(10)), nil)
@@ -188,11 +179,7 @@ func TestInfernetV1KillBetweenSendAndConfirm(t *testing.T) {
 	// Interval 1 opens in a block mined by hand; the delivery stays pending.
 	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", false))
 	h.advance(60)
-	require.Eventually(t, func() bool {
-		pending, err1 := client.PendingNonceAt(ctx, node)
-		mined, err2 := client.NonceAt(ctx, node, nil)
-		return err1 == nil && err2 == nil && pending == 1 && mined == 0
-	}, time.Minute, 20*time.Millisecond, "delivery sent, not mined; child output:\n%s", &logs)
+	waitSentNotMined(t, client, node, &logs)
 	killChild(child) // SIGKILL between send and confirm
 	require.NoError(t, rpc.CallContext(ctx, nil, "anvil_dropAllTransactions"))
 
@@ -261,4 +248,52 @@ func TestInfernetV1Delegated(t *testing.T) {
 	require.Equal(t, uint64(2), h.inetDeliveries(c), "one subscription, each interval once")
 	d := h.inetDeliveriesOf(c)
 	require.Equal(t, echoOutput(t, []byte(`{"prompt":"hi"}`)), d[0].Output, "interval 1 ran on the request's data")
+}
+
+// TestInfernetV1Verified serves a paid subscription naming a listed
+// (optimistic) verifier through the SDK's IVerifier: the node's wallet has
+// funds but no collateral allowance, so the node approves itself once, then
+// delivers with its collateral locked; the verifier's verdict pays it the
+// payment less the verifier's fee.
+func TestInfernetV1Verified(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an anvil process")
+	}
+	h, addrs, _ := startInetAnvil(t, 0)
+	ctx := context.Background()
+	owner, nodeKey := h.keys[0], h.keys[3]
+	node := crypto.PubkeyToAddress(nodeKey.PublicKey)
+	c := h.deployInetConsumer(owner, addrs.Registry)
+	wallet := inetv1abi.NewWallet()
+	newWallet := func(of common.Address) common.Address { return h.inetWallet(owner, addrs, of) }
+	vabi := testverifierabi.NewTestVerifier()
+	art, err := contracts.LoadArtifact(contracts.TestVerifierName)
+	require.NoError(t, err)
+	verifier := h.deploy(owner, append(append([]byte(nil), art.Bytecode...), vabi.PackConstructor(addrs.Coordinator, false, newWallet(crypto.PubkeyToAddress(owner.PublicKey)))...))
+	h.transact(owner, verifier, vabi.PackSetToken(common.Address{}, true, big.NewInt(100)))
+	consumerWallet, nodeWallet := newWallet(crypto.PubkeyToAddress(owner.PublicKey)), newWallet(node)
+	h.send(owner, &consumerWallet, big.NewInt(1_000_000), nil)
+	h.transact(owner, consumerWallet, wallet.PackApprove(c.addr, common.Address{}, big.NewInt(5_000)))
+	h.send(owner, &nodeWallet, big.NewInt(10_000), nil) // collateral funds, no allowance yet
+
+	policy, err := payments.NewPolicy([]config.Container{{ID: "echo", AcceptedPayments: map[string]string{"0x0000000000000000000000000000000000000000": "1000"}}}, []string{verifier.Hex()})
+	require.NoError(t, err)
+	n := h.startInetNode(3, t.TempDir(), addrs, func(o *Options) {
+		o.Payments, o.PaymentWallet = policy, nodeWallet
+		o.Guard = access.NewGuardian([]config.Container{{ID: "echo", External: true, GeneratesProofs: true}})
+	})
+	id := h.inetSubscribe(owner, c, inetSub{containers: "echo", frequency: 1, redundancy: 1, amount: big.NewInt(1_000), wallet: consumerWallet, verifier: verifier})
+	h.eventually(func() bool { return h.inetCount(c, id, 1, node) == 1 }, "verified subscription delivered")
+	h.eventually(func() bool { return n.s.InFlight() == 0 }, "journal settles")
+	nonce, err := h.client.NonceAt(ctx, node, nil)
+	require.NoError(t, err)
+	require.Equal(t, uint64(2), nonce, "one collateral approval, one delivery")
+	allowance, err := wallet.UnpackAllowance(h.call(nodeWallet, wallet.PackAllowance(node, common.Address{})))
+	require.NoError(t, err)
+	require.Equal(t, new(big.Int).Sub(payments.CollateralApproval, big.NewInt(1_000)), allowance, "collateral locked while the verdict is pending")
+
+	h.transact(owner, verifier, vabi.PackFinalize(id, 1, node, true))
+	bal, err := h.client.(BalanceReader).BalanceAt(ctx, nodeWallet, nil)
+	require.NoError(t, err)
+	require.Equal(t, big.NewInt(10_000+900), bal, "paid the payment less the verifier's fee")
 }

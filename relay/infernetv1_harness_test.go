@@ -6,13 +6,10 @@ import (
 	"math/big"
 	"time"
 
-	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/core/types"
-	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/params"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/abi/inetv1testabi"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
@@ -29,39 +26,25 @@ func (h *harness) deployInetV1(key *ecdsa.PrivateKey, feeBps uint16) InfernetV1A
 	return InfernetV1Addresses{Registry: a.Registry, Coordinator: a.Coordinator, Inbox: a.Inbox, Reader: a.Reader, Fee: a.Fee, WalletFactory: a.WalletFactory}
 }
 
+// inetWallet makes a Wallet for owner with the SDK's WalletFactory, sent from key.
+func (h *harness) inetWallet(key *ecdsa.PrivateKey, a InfernetV1Addresses, owner common.Address) common.Address {
+	h.t.Helper()
+	factory := inetv1abi.NewWalletFactory()
+	rc := h.transact(key, a.WalletFactory, factory.PackCreateWallet(owner))
+	for _, l := range rc.Logs {
+		if ev, err := factory.UnpackWalletCreatedEvent(l); err == nil {
+			return ev.Wallet
+		}
+	}
+	h.t.Fatal("no WalletCreated")
+	return common.Address{}
+}
+
 // deploy sends a contract creation from key and returns the address.
 func (h *harness) deploy(key *ecdsa.PrivateKey, code []byte) common.Address {
 	rc := h.send(key, nil, nil, code)
 	require.NotEqual(h.t, common.Address{}, rc.ContractAddress)
 	return rc.ContractAddress
-}
-
-// send is transact with an optional value and contract creation (to nil).
-func (h *harness) send(key *ecdsa.PrivateKey, to *common.Address, value *big.Int, data []byte) *types.Receipt {
-	t := h.t
-	t.Helper()
-	ctx := context.Background()
-	from := crypto.PubkeyToAddress(key.PublicKey)
-	nonce, err := h.client.PendingNonceAt(ctx, from)
-	require.NoError(t, err)
-	gas, err := h.client.EstimateGas(ctx, ethereum.CallMsg{From: from, To: to, Data: data, Value: value})
-	require.NoError(t, err)
-	head, err := h.client.HeaderByNumber(ctx, nil)
-	require.NoError(t, err)
-	tip := big.NewInt(params.GWei)
-	tx, err := types.SignNewTx(key, types.LatestSignerForChainID(h.chainID), &types.DynamicFeeTx{
-		ChainID: h.chainID, Nonce: nonce, GasTipCap: tip, GasFeeCap: new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip),
-		Gas: gas * 2, To: to, Data: data, Value: value,
-	})
-	require.NoError(t, err)
-	require.NoError(t, h.client.SendTransaction(ctx, tx))
-	var rc *types.Receipt
-	require.Eventually(t, func() bool {
-		rc, err = h.client.TransactionReceipt(ctx, tx.Hash())
-		return err == nil && rc != nil
-	}, 20*time.Second, 20*time.Millisecond)
-	require.Equal(t, types.ReceiptStatusSuccessful, rc.Status, "transaction reverted")
-	return rc
 }
 
 // inetConsumer is inetv1-contracts' InfernetTestSubscriptionConsumer:

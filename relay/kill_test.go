@@ -91,11 +91,7 @@ func TestKillBetweenSendAndConfirm(t *testing.T) {
 	t.Cleanup(func() { killChild(child) })
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("kill -9"), 1))
 	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", false)) // the delivery stays pending
-	require.Eventually(t, func() bool {
-		pending, err1 := client.PendingNonceAt(ctx, node)
-		mined, err2 := client.NonceAt(ctx, node, nil)
-		return err1 == nil && err2 == nil && pending == 1 && mined == 0
-	}, time.Minute, 20*time.Millisecond, "delivery sent, not mined; child output:\n%s", &logs)
+	waitSentNotMined(t, client, node, &logs)
 	killChild(child) // SIGKILL between send and confirm
 	require.NoError(t, rpc.CallContext(ctx, nil, "anvil_dropAllTransactions"))
 
@@ -108,6 +104,17 @@ func TestKillBetweenSendAndConfirm(t *testing.T) {
 	require.Equal(t, uint16(1), responseCount(h, 1, 1))
 	killChild(child)
 	requireJournalComplete(t, client, dir, h.keys[1])
+}
+
+// waitSentNotMined waits until node's first transaction is in the pool
+// and not mined.
+func waitSentNotMined(t *testing.T, client *ethclient.Client, node common.Address, logs *bytes.Buffer) {
+	ctx := context.Background()
+	require.Eventually(t, func() bool {
+		pending, err1 := client.PendingNonceAt(ctx, node)
+		mined, err2 := client.NonceAt(ctx, node, nil)
+		return err1 == nil && err2 == nil && pending == 1 && mined == 0
+	}, time.Minute, 20*time.Millisecond, "delivery sent, not mined; child output:\n%s", logs)
 }
 
 // startChildNode re-executes the test binary as TestHelperNodeProcess with env.

@@ -3,16 +3,13 @@ package main
 import (
 	"context"
 	"encoding/hex"
-	"math/big"
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/testnet"
 )
@@ -51,17 +48,7 @@ func TestDevInfernetV1(t *testing.T) {
 	require.NoError(t, err)
 	require.Positive(t, bal.Sign(), "anvil's accounts are funded")
 
-	ex := inetv1exampleabi.NewInfernetExampleConsumer()
-	opts := bind.NewKeyedTransactor(user, new(big.Int).SetUint64(dep.ChainID))
-	opts.Context = ctx
-	tx, err := ex.Instance(client, dep.ExampleConsumer).RawTransact(opts, ex.PackRequest("hello-world", []byte("hello sdk"), 1))
-	require.NoError(t, err)
-	_, err = bind.WaitMined(ctx, client, tx.Hash())
-	require.NoError(t, err)
-	require.Eventually(t, func() bool {
-		n, err := bind.Call(ex.Instance(client, dep.ExampleConsumer), &bind.CallOpts{Context: ctx}, ex.PackDeliveries(), ex.UnpackDeliveries)
-		return err == nil && n.Cmp(big.NewInt(1)) == 0
-	}, time.Minute, 100*time.Millisecond, "the request is delivered; node log:\n%s", tail(stderr.String(), 4000))
+	inetRequest(t, ctx, client, dep.ExampleConsumer, user, "hello-world", func() string { return tail(stderr.String(), 4000) })
 
 	d.shutdown(t)
 }

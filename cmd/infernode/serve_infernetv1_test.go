@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ecdsa"
 	"fmt"
 	"math/big"
 	"net"
@@ -16,11 +17,11 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/testnet"
@@ -32,7 +33,8 @@ import (
 // payment_address, accepted_payments, snapshot_sync and the reference's
 // legacy keys), changing only where things listen (RPC, server and
 // container ports, log file), against the SDK at the known addresses on
-// anvil; the example consumer's request is delivered.
+// anvil; the example consumer's request is delivered. With a
+// payment_address that is no WalletFactory wallet, the node does not start.
 func TestServeReferenceConfig(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anvil; skipped under -short")
@@ -50,17 +52,12 @@ func TestServeReferenceConfig(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, infernetv1.AnvilRegistry, dep.Registry)
 
-	// The node's payment wallet: the factory's first wallet, for anvil's fourth account.
-	transact := func(key int, to common.Address, data []byte) {
-		opts := bind.NewKeyedTransactor(keys[key], a.ChainID())
-		opts.Context = ctx
-		tx, err := bind.NewBoundContract(to, inetv1abi.NewWalletFactory().GetABI(), client, client, client).RawTransact(opts, data)
-		require.NoError(t, err)
-		rc, err := bind.WaitMined(ctx, client, tx.Hash())
-		require.NoError(t, err)
-		require.Equal(t, uint64(1), rc.Status)
-	}
-	transact(0, dep.WalletFactory, inetv1abi.NewWalletFactory().PackCreateWallet(crypto.PubkeyToAddress(keys[3].PublicKey)))
+	// The node's payment wallet, as an operator makes it: the factory's
+	// first wallet, for anvil's fourth account.
+	var wout, werr bytes.Buffer
+	require.Equal(t, 0, run(ctx, []string{"wallet", "create", "--rpc", a.RPCURL(), "--registry", dep.Registry.Hex(),
+		"--owner", crypto.PubkeyToAddress(keys[3].PublicKey).Hex(), "--private-key", hexutil.Encode(crypto.FromECDSA(keys[0]))}, &wout, &werr), werr.String())
+	require.Contains(t, wout.String(), `"wallet":"0x60985ee8192b322c3caba97a9a9f7298bdc4335c"`, "the fixture's payment_address")
 
 	echo, err := service.New(service.Config{})
 	require.NoError(t, err)
@@ -78,34 +75,24 @@ func TestServeReferenceConfig(t *testing.T) {
 		`"log_path": "infernet_node.log"`, fmt.Sprintf(`"log_path": %q, "data_dir": %q`, filepath.Join(dir, "infernet_node.log"), filepath.Join(dir, "data")),
 	).Replace(string(fixture))
 	path := filepath.Join(dir, "config.json")
-	require.NoError(t, os.WriteFile(path, []byte(cfg), 0o600))
 
+	// A payment_address that is not a WalletFactory wallet stops the start.
+	bad := strings.Replace(cfg, "0x60985ee8192B322c3CAbA97A9A9f7298bdc4335C", "0x00000000000000000000000000000000000000Aa", 1)
+	require.NoError(t, os.WriteFile(path, []byte(bad), 0o600))
+	var badErr bytes.Buffer
+	require.Equal(t, 1, run(ctx, []string{"serve", "--config", path}, &bytes.Buffer{}, &badErr))
+	require.Contains(t, badErr.String(), "chain.wallet.payment_address "+common.HexToAddress("0xaa").Hex()+" is not a Wallet of the WalletFactory "+infernetv1.AnvilWalletFactory.Hex())
+
+	require.NoError(t, os.WriteFile(path, []byte(cfg), 0o600))
 	sctx, stop := context.WithCancel(ctx)
 	var stderr bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- run(sctx, []string{"serve", "--config", path, "--log-format", "json"}, &bytes.Buffer{}, &stderr)
 	}()
-	require.Eventually(t, func() bool {
-		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/health", port))
-		if err != nil {
-			return false
-		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	}, time.Minute, 20*time.Millisecond, "node up; stderr: %s", &stderr)
+	waitHealthy(t, port, stderr.String)
 
-	ex := inetv1exampleabi.NewInfernetExampleConsumer()
-	opts := bind.NewKeyedTransactor(keys[1], a.ChainID())
-	opts.Context = ctx
-	tx, err := ex.Instance(client, dep.ExampleConsumer).RawTransact(opts, ex.PackRequest("hello-world", []byte("hi"), 1))
-	require.NoError(t, err)
-	_, err = bind.WaitMined(ctx, client, tx.Hash())
-	require.NoError(t, err)
-	require.Eventually(t, func() bool {
-		n, err := bind.Call(ex.Instance(client, dep.ExampleConsumer), &bind.CallOpts{Context: ctx}, ex.PackDeliveries(), ex.UnpackDeliveries)
-		return err == nil && n.Cmp(big.NewInt(1)) == 0
-	}, time.Minute, 20*time.Millisecond, "request delivered; stderr: %s", &stderr)
+	inetRequest(t, ctx, client, dep.ExampleConsumer, keys[1], "hello-world", stderr.String)
 
 	stop()
 	require.Equal(t, 0, <-done, stderr.String())
@@ -113,4 +100,37 @@ func TestServeReferenceConfig(t *testing.T) {
 	require.Contains(t, logs, `"dialect":"infernet-v1"`)
 	require.Contains(t, logs, `"msg":"chain: payment wallet"`)
 	require.NotContains(t, logs, "chain.snapshot_sync", "snapshot_sync tunes the Reader here")
+}
+
+// inetRequest sends the SDK example consumer's request(containers, input, 1)
+// from key and waits until the consumer counts one delivery; logs says
+// what the node printed, for a failure.
+func inetRequest(t *testing.T, ctx context.Context, client *ethclient.Client, consumer common.Address, key *ecdsa.PrivateKey, containers string, logs func() string) {
+	t.Helper()
+	chainID, err := client.ChainID(ctx)
+	require.NoError(t, err)
+	ex := inetv1exampleabi.NewInfernetExampleConsumer()
+	opts := bind.NewKeyedTransactor(key, chainID)
+	opts.Context = ctx
+	tx, err := ex.Instance(client, consumer).RawTransact(opts, ex.PackRequest(containers, []byte("hi"), 1))
+	require.NoError(t, err)
+	_, err = bind.WaitMined(ctx, client, tx.Hash())
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		n, err := bind.Call(ex.Instance(client, consumer), &bind.CallOpts{Context: ctx}, ex.PackDeliveries(), ex.UnpackDeliveries)
+		return err == nil && n.Cmp(big.NewInt(1)) == 0
+	}, time.Minute, 20*time.Millisecond, "request delivered; node log:\n%s", logs())
+}
+
+// waitHealthy waits until the node's REST API on port answers /health.
+func waitHealthy(t *testing.T, port int, logs func() string) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/health", port))
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, time.Minute, 20*time.Millisecond, "node up; log:\n%s", logs())
 }
