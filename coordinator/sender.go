@@ -481,7 +481,11 @@ func (r *Record) copy() *Record {
 // estimate returns the gas limit for c and the bare estimate. A revert is
 // returned decoded, as the simulation's error.
 func (s *Sender) estimate(ctx context.Context, c Call) (gas, est uint64, err error) {
-	est, err = s.b.EstimateGas(ctx, s.msg(c))
+	if be, ok := s.b.(BlockGasEstimator); ok {
+		est, err = be.EstimateGasAtBlock(ctx, s.msg(c), nil) // latest, not pending
+	} else {
+		est, err = s.b.EstimateGas(ctx, s.msg(c))
+	}
 	if err != nil {
 		err = s.o.Decoder.FromError(err)
 		if !s.simAllowed(err) {
@@ -693,8 +697,9 @@ func (s *Sender) Step(ctx context.Context) error {
 	var mined uint64
 	var minedRead bool
 	var errs []error
+	var fin []finalRecord
 	for _, r := range recs {
-		if err := s.follow(ctx, r, head, perTx, func() (uint64, error) {
+		if err := s.follow(ctx, r, head, perTx, &fin, func() (uint64, error) {
 			if !minedRead {
 				m, err := s.b.NonceAt(ctx, s.addr, nil)
 				if err != nil {
@@ -706,6 +711,9 @@ func (s *Sender) Step(ctx context.Context) error {
 		}); err != nil {
 			errs = append(errs, fmt.Errorf("nonce %d: %w", r.Nonce, err))
 		}
+	}
+	if err := s.finishAll(fin); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }
@@ -766,7 +774,9 @@ func (s *Sender) scanReceipts(ctx context.Context, recs []*Record, head uint64) 
 	return false
 }
 
-func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perTx bool, minedNonce func() (uint64, error)) error {
+// follow moves r on: a final state found is appended to fin (Step journals
+// them together), a stuck transaction is replaced, a dropped one rebroadcast.
+func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perTx bool, fin *[]finalRecord, minedNonce func() (uint64, error)) error {
 	s.mu.Lock()
 	state := r.State
 	hashes := r.Hashes()
@@ -809,7 +819,8 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 			final.State, final.Err = StateFailed, "reverted on chain"
 		}
 		s.learn(r.Nonce, rc.GasUsed)
-		return s.finish(r, &final)
+		*fin = append(*fin, finalRecord{r, &final})
+		return nil
 	}
 	mined, err := minedNonce()
 	if err != nil {
@@ -817,12 +828,13 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 	}
 	if mined > r.Nonce {
 		if !perTx { // scanned blocks may have missed it: ask once directly
-			return s.follow(ctx, r, head, true, minedNonce)
+			return s.follow(ctx, r, head, true, fin, minedNonce)
 		}
 		// The nonce was consumed by a transaction we never journaled.
 		final := *r
 		final.State, final.Err = StateFailed, "nonce consumed by another transaction"
-		return s.finish(r, &final)
+		*fin = append(*fin, finalRecord{r, &final})
+		return nil
 	}
 	tx := r.Latest()
 	if tx == nil {
@@ -859,23 +871,45 @@ func (s *Sender) learn(nonce, used uint64) {
 	s.usedRatio = 0.8*s.usedRatio + 0.2*ratio
 }
 
-func (s *Sender) finish(r, final *Record) error {
-	if err := s.j.put(final); err != nil {
-		return err
+// finalRecord is an open record and the final state follow found for it.
+type finalRecord struct{ r, final *Record }
+
+// finishAll journals the final states of one monitor step in one synced
+// batch, then frees their slots and wakes the waiters once: a block of
+// hundreds of deliveries costs one fsync and one wake-up, so the pending-gas
+// budget is given back right after the block's receipts are read.
+func (s *Sender) finishAll(fin []finalRecord) error {
+	if len(fin) == 0 {
+		return nil
 	}
+	finals := make([]*Record, len(fin))
+	for i, f := range fin {
+		finals[i] = f.final
+	}
+	if err := s.j.putAll(finals); err != nil {
+		return fmt.Errorf("journal %d final states: %w", len(fin), err)
+	}
+	var exp uint64
 	s.mu.Lock()
-	*r = *final
-	delete(s.open, r.Nonce)
-	exp := s.expect[r.Nonce]
-	delete(s.expect, r.Nonce)
-	delete(s.estimates, r.Nonce)
-	s.mu.Unlock()
-	delete(s.checked, r.Nonce) // finish runs under stepMu
-	for _, h := range final.Hashes() {
-		delete(s.mined, h)
+	for _, f := range fin {
+		n := f.r.Nonce
+		*f.r = *f.final
+		delete(s.open, n)
+		exp += s.expect[n]
+		delete(s.expect, n)
+		delete(s.estimates, n)
 	}
-	s.release(exp)
-	s.o.Logger.Debug("sender: final", "nonce", r.Nonce, "state", final.State, "key", r.Key, "hash", final.MinedHash)
+	s.slots -= len(fin)
+	s.gas -= min(exp, s.gas)
+	s.notifyLocked()
+	s.mu.Unlock()
+	for _, f := range fin {
+		delete(s.checked, f.r.Nonce) // finishAll runs under stepMu
+		for _, h := range f.final.Hashes() {
+			delete(s.mined, h)
+		}
+		s.o.Logger.Debug("sender: final", "nonce", f.r.Nonce, "state", f.final.State, "key", f.r.Key, "hash", f.final.MinedHash)
+	}
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"math/big"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -256,4 +257,89 @@ func TestSenderCoordinatorCalls(t *testing.T) {
 	n, err := ca.UnpackSubscriptionCount(out)
 	require.NoError(t, err)
 	require.Equal(t, uint32(1), n)
+}
+
+// estimateSpy counts how the sender asks for estimates.
+type estimateSpy struct {
+	Backend
+	bare, latest atomic.Int32
+}
+
+func (b *estimateSpy) EstimateGas(ctx context.Context, m ethereum.CallMsg) (uint64, error) {
+	b.bare.Add(1)
+	return b.Backend.EstimateGas(ctx, m)
+}
+
+func (b *estimateSpy) EstimateGasAtBlock(ctx context.Context, m ethereum.CallMsg, n *big.Int) (uint64, error) {
+	if n == nil {
+		b.latest.Add(1)
+	}
+	return b.Backend.(BlockGasEstimator).EstimateGasAtBlock(ctx, m, n)
+}
+
+// TestSenderEstimatesAgainstLatestBlock: an estimate without a block is
+// made against the pending block by anvil, which re-executes its whole pool
+// each time (a backlog of deliveries made each estimate ~20× dearer); the
+// sender names the latest block, and a revert still stops the send.
+func TestSenderEstimatesAgainstLatestBlock(t *testing.T) {
+	e := newSimEnv(t)
+	spy := &estimateSpy{Backend: e.sim.Client()}
+	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Key: e.key})
+	require.NoError(t, err)
+	_, err = s.Send(context.Background(), transfer("a", common.HexToAddress("0xaa")))
+	require.NoError(t, err)
+	require.Equal(t, int32(1), spy.latest.Load())
+	require.Zero(t, spy.bare.Load())
+	// A call that cannot succeed (more value than the account holds)
+	// fails its estimate: nothing is journaled or sent.
+	_, err = s.Send(context.Background(), Call{Key: "b", To: common.HexToAddress("0xaa"), Value: new(big.Int).Mul(big.NewInt(1e6), big.NewInt(params.Ether))})
+	require.Error(t, err)
+	_, ok, err := s.Lookup("b")
+	require.NoError(t, err)
+	require.False(t, ok, "nothing journaled for a failed estimate")
+}
+
+// countingKV counts synced writes to a table: single Puts and batch commits.
+type countingKV struct {
+	storage.KeyValueStore
+	puts, commits atomic.Int32
+}
+
+func (c *countingKV) Put(k, v []byte) error { c.puts.Add(1); return c.KeyValueStore.Put(k, v) }
+func (c *countingKV) NewBatch() storage.Batch {
+	return countingBatch{c.KeyValueStore.NewBatch(), c}
+}
+
+type countingBatch struct {
+	storage.Batch
+	c *countingKV
+}
+
+func (b countingBatch) Commit() error { b.c.commits.Add(1); return b.Batch.Commit() }
+
+// TestSenderJournalsABlocksFinalStatesTogether: the transactions one block
+// confirmed are journaled final in one synced batch (one fsync, not one per
+// transaction), and every waiter sees its final state.
+func TestSenderJournalsABlocksFinalStatesTogether(t *testing.T) {
+	e := newSimEnv(t)
+	kv := &countingKV{KeyValueStore: e.db.Table(storage.TableNonce)}
+	s, err := NewSender(context.Background(), e.sim.Client(), kv, SenderOptions{Key: e.key})
+	require.NoError(t, err)
+	ctx := context.Background()
+	keys := []string{"a", "b", "c", "d", "e"}
+	for _, k := range keys {
+		_, err := s.Send(ctx, transfer(k, common.HexToAddress("0xaa")))
+		require.NoError(t, err)
+	}
+	kv.puts.Store(0)
+	kv.commits.Store(0)
+	e.mine(t, s, 1)
+	require.Zero(t, kv.puts.Load())
+	require.Equal(t, int32(1), kv.commits.Load())
+	require.Zero(t, s.InFlight())
+	for _, k := range keys {
+		r, err := s.Wait(ctx, k)
+		require.NoError(t, err)
+		require.Equal(t, StateConfirmed, r.State)
+	}
 }

@@ -148,6 +148,17 @@ func (b *Instrumented) EstimateGas(ctx context.Context, m ethereum.CallMsg) (uin
 	return b.Backend.EstimateGas(ctx, m)
 }
 
+// EstimateGasAtBlock estimates against block n (nil: the latest) when the
+// wrapped backend can choose (coordinator.BlockGasEstimator), else as
+// EstimateGas does.
+func (b *Instrumented) EstimateGasAtBlock(ctx context.Context, m ethereum.CallMsg, n *big.Int) (uint64, error) {
+	defer b.obs("eth_estimateGas", time.Now())
+	if be, ok := b.Backend.(coordinator.BlockGasEstimator); ok {
+		return be.EstimateGasAtBlock(ctx, m, n)
+	}
+	return b.Backend.EstimateGas(ctx, m)
+}
+
 func (b *Instrumented) SendTransaction(ctx context.Context, tx *types.Transaction) error {
 	defer b.obs("eth_sendRawTransaction", time.Now())
 	return b.Backend.SendTransaction(ctx, tx)
