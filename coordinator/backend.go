@@ -26,6 +26,13 @@ type Backend interface {
 	PendingNonceAt(ctx context.Context, account common.Address) (uint64, error)
 }
 
+// TransactionBatchSender is implemented by backends that broadcast several
+// signed transactions in one JSON-RPC batch (relay.Instrumented). errs[i]
+// is transaction i's outcome.
+type TransactionBatchSender interface {
+	SendTransactions(ctx context.Context, txs []*types.Transaction) (errs []error)
+}
+
 // BlockGasEstimator is implemented by backends that estimate gas against a
 // chosen block (*ethclient.Client); a nil number is the latest block. The
 // sender prefers it: without a block, some nodes (anvil) estimate against
