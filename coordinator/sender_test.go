@@ -3,7 +3,9 @@ package coordinator
 import (
 	"context"
 	"crypto/ecdsa"
+	"fmt"
 	"math/big"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
 	"github.com/ethereum/go-ethereum/params"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
@@ -342,4 +345,43 @@ func TestSenderJournalsABlocksFinalStatesTogether(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, StateConfirmed, r.State)
 	}
+}
+
+// orderSpy records the nonces in the order the sender broadcasts them.
+type orderSpy struct {
+	Backend
+	mu     sync.Mutex
+	nonces []uint64
+}
+
+func (b *orderSpy) SendTransaction(ctx context.Context, tx *types.Transaction) error {
+	b.mu.Lock()
+	b.nonces = append(b.nonces, tx.Nonce())
+	b.mu.Unlock()
+	time.Sleep(time.Millisecond) // a broadcast takes a round trip; others queue meanwhile
+	return b.Backend.SendTransaction(ctx, tx)
+}
+
+// TestSenderBroadcastsInNonceOrder: concurrent sends reach the chain in
+// nonce order. One broadcast overtaking a lower nonce leaves a gap, and a
+// block built meanwhile takes only the nonces below it.
+func TestSenderBroadcastsInNonceOrder(t *testing.T) {
+	e := newSimEnv(t)
+	spy := &orderSpy{Backend: e.sim.Client()}
+	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Key: e.key})
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	for i := range 40 {
+		wg.Go(func() {
+			_, err := s.Send(context.Background(), transfer(fmt.Sprint(i), common.HexToAddress("0xaa")))
+			assert.NoError(t, err)
+		})
+	}
+	wg.Wait()
+	spy.mu.Lock()
+	defer spy.mu.Unlock()
+	require.Len(t, spy.nonces, 40)
+	require.IsIncreasing(t, spy.nonces)
+	e.mine(t, s, 1)
+	require.Zero(t, s.InFlight(), "all 40 mined in one block")
 }
