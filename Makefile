@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin
 TESTFLAGS ?= -count=1 -timeout 30m
 
-.PHONY: all build run test test-unit tidy-check tools docker realmodels images contracts bench fuzz lint clean
+.PHONY: all build run test test-unit tidy-check tools docker realmodels libtorch images contracts bench fuzz lint clean
 
 all: build
 
@@ -30,8 +30,13 @@ docker:
 realmodels:
 	bash .ci/realmodels.sh
 
+## libtorch: installs Debian's libtorch-dev and builds the tensor workload's
+## libtorch shim into .tools/lib/libinfernode_torch.so.
+libtorch:
+	bash .ci/libtorch.sh
+
 ## images: builds the bundled workloads as FROM scratch images, no registry.
-images: docker
+images: docker tools libtorch
 	bash workloads/build-images.sh
 
 ## contracts: recompiles the Solidity sources and regenerates the Go bindings.
@@ -39,7 +44,7 @@ contracts: tools
 	bash contracts/build.sh
 
 ## test: every test tier (unit, in-process integration, real geth/anvil/Docker, faults)
-test: tools docker realmodels tidy-check
+test: tools docker realmodels libtorch tidy-check
 	$(GO) vet ./...
 	$(GO) test $(TESTFLAGS) ./...
 	bash .ci/fuzz.sh

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 
 	"github.com/ethereum/go-ethereum/common/hexutil"
 )
@@ -33,12 +34,24 @@ const (
 	TestTokenName       = "TestToken"
 	TestVerifierName    = "TestVerifier"
 	Groth16VerifierName = "Groth16Verifier"
+
+	// Written against the Infernet SDK v1 Coordinator (contracts/infernetv1).
+	InfernetExampleConsumerName          = "InfernetExampleConsumer"
+	InfernetTestCallbackConsumerName     = "InfernetTestCallbackConsumer"
+	InfernetTestSubscriptionConsumerName = "InfernetTestSubscriptionConsumer"
+	InfernetTestDelegatedConsumerName    = "InfernetTestDelegatedConsumer"
 )
 
 // LoadArtifact returns the embedded artifact of a contract (one of the
 // *Name constants). The returned value is a fresh copy the caller owns.
 func LoadArtifact(name string) (Artifact, error) {
-	raw, err := artifactFiles.ReadFile("artifacts/" + name + ".json")
+	return LoadArtifactFrom(artifactFiles, "artifacts/"+name+".json", name)
+}
+
+// LoadArtifactFrom reads and decodes an artifact file from fsys (name is
+// for errors). Artifacts that are only {abi, bytecode} decode too.
+func LoadArtifactFrom(fsys fs.FS, path, name string) (Artifact, error) {
+	raw, err := fs.ReadFile(fsys, path)
 	if err != nil {
 		return Artifact{}, fmt.Errorf("load artifact %s: %w", name, err)
 	}

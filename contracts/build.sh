@@ -6,6 +6,12 @@
 #   contracts/build.sh OUT        writes OUT/artifacts/ and OUT/abi/<pkg>/
 #                                 (the staleness test compares these)
 #
+# The Infernet SDK v1 contracts are not compiled here: their ABI and bytecode
+# are the SDK authors' (contracts/infernetv1/artifacts/, copied from
+# ../shared/infernet-sdk-v1 when that directory exists and OUT is not given),
+# and the SDK's Wallet ABI is contracts/infernetv1/wallet.abi.json. They are
+# bound together into abi/inetv1abi.
+#
 # Needs `make tools` (abigen in .tools/bin, solc-js in contracts/node_modules).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -38,7 +44,7 @@ trap 'rm -rf "$tmp"' EXIT
 # contract name -> Go package under abi/
 for pair in Coordinator:coordinatorabi ExampleConsumer:exampleconsumerabi ProofConsumer:proofconsumerabi TestConsumer:testconsumerabi \
   Wallet:walletabi WalletFactory:walletfactoryabi TestToken:testtokenabi TestVerifier:testverifierabi \
-  Groth16Verifier:groth16verifierabi; do
+  Groth16Verifier:groth16verifierabi InfernetExampleConsumer:inetv1exampleabi; do
   name=${pair%%:*}
   pkg=${pair##*:}
   node -e '
@@ -50,4 +56,49 @@ for pair in Coordinator:coordinatorabi ExampleConsumer:exampleconsumerabi ProofC
   "$abigen" --v2 --abi "$tmp/$name.abi" --bin "$tmp/$name.bin" --pkg "$pkg" --type "$name" \
     --out "$bindings/$pkg/$pkg.go"
 done
+
+# Infernet SDK v1: refresh the copies of the fixtures (in-tree runs only),
+# then bind the six contracts and the Wallet into one package (one file, so
+# the Subscription struct they share is declared once). The Fee contract is
+# bound as ProtocolFee: abigen names the receiver after the type, and "fee"
+# would clash with its constructor's parameter.
+sdk_src=${INFERNET_SDK_V1:-$root/../shared/infernet-sdk-v1}
+sdk_dst="$here/infernetv1/artifacts"
+if [ -z "$out" ] && [ -d "$sdk_src" ]; then
+  for f in registry eip712Coordinator inbox reader fee walletFactory; do
+    cp "$sdk_src/$f.json" "$sdk_dst/$f.json"
+    chmod 644 "$sdk_dst/$f.json"
+  done
+fi
+node -e '
+  const fs = require("fs");
+  const dir = process.argv[1];
+  const load = (f) => JSON.parse(fs.readFileSync(dir + "/" + f, "utf8"));
+  const contracts = {};
+  for (const [file, name] of [["registry.json", "Registry"], ["eip712Coordinator.json", "EIP712Coordinator"],
+      ["inbox.json", "Inbox"], ["reader.json", "Reader"], ["fee.json", "ProtocolFee"], ["walletFactory.json", "WalletFactory"]]) {
+    const a = load("artifacts/" + file);
+    contracts["infernet-sdk-v1:" + name] = { abi: a.abi, bin: a.bytecode.replace(/^0x/, "") };
+  }
+  // The Wallet is created by the WalletFactory: ABI only, no bytecode of its own.
+  contracts["infernet-sdk-v1:Wallet"] = { abi: load("wallet.abi.json").abi, bin: "" };
+  fs.writeFileSync(process.argv[2], JSON.stringify({ contracts, version: "" }));
+' "$here/infernetv1" "$tmp/infernetv1.json"
+mkdir -p "$bindings/inetv1abi"
+"$abigen" --v2 --combined-json "$tmp/infernetv1.json" --pkg inetv1abi --out "$bindings/inetv1abi/inetv1abi.go"
+
+# The test consumers written against the SDK v1 Coordinator, in one package
+# (they share the Delivery struct).
+node -e '
+  const fs = require("fs");
+  const contracts = {};
+  for (const name of process.argv.slice(3)) {
+    const a = JSON.parse(fs.readFileSync(process.argv[1] + "/" + name + ".json", "utf8"));
+    contracts[a.sourceName + ":" + name] = { abi: a.abi, bin: a.bytecode.replace(/^0x/, "") };
+  }
+  fs.writeFileSync(process.argv[2], JSON.stringify({ contracts, version: "" }));
+' "$artifacts" "$tmp/inetv1test.json" InfernetTestCallbackConsumer InfernetTestSubscriptionConsumer InfernetTestDelegatedConsumer
+mkdir -p "$bindings/inetv1testabi"
+"$abigen" --v2 --combined-json "$tmp/inetv1test.json" --pkg inetv1testabi --out "$bindings/inetv1testabi/inetv1testabi.go"
+
 echo "contracts/build.sh: artifacts in $artifacts, bindings in $bindings"

@@ -18,17 +18,22 @@ if (!out) {
 }
 
 // Contracts that get an artifact (and Go bindings); the rest are bases.
-const targets = {
-  'src/Coordinator.sol': 'Coordinator',
-  'src/ExampleConsumer.sol': 'ExampleConsumer',
-  'src/consumer/ProofConsumer.sol': 'ProofConsumer',
-  'test/TestConsumer.sol': 'TestConsumer',
-  'src/payments/Wallet.sol': 'Wallet',
-  'src/payments/WalletFactory.sol': 'WalletFactory',
-  'test/TestToken.sol': 'TestToken',
-  'test/TestVerifier.sol': 'TestVerifier',
-  'src/payments/Groth16Verifier.sol': 'Groth16Verifier',
-};
+const targets = [
+  ['src/Coordinator.sol', 'Coordinator'],
+  ['src/ExampleConsumer.sol', 'ExampleConsumer'],
+  ['src/consumer/ProofConsumer.sol', 'ProofConsumer'],
+  ['test/TestConsumer.sol', 'TestConsumer'],
+  ['src/payments/Wallet.sol', 'Wallet'],
+  ['src/payments/WalletFactory.sol', 'WalletFactory'],
+  ['test/TestToken.sol', 'TestToken'],
+  ['test/TestVerifier.sol', 'TestVerifier'],
+  ['src/payments/Groth16Verifier.sol', 'Groth16Verifier'],
+  // Written against the Infernet SDK v1 Coordinator (contracts/infernetv1).
+  ['src/infernetv1/InfernetExampleConsumer.sol', 'InfernetExampleConsumer'],
+  ['test/infernetv1/InfernetTestConsumers.sol', 'InfernetTestCallbackConsumer'],
+  ['test/infernetv1/InfernetTestConsumers.sol', 'InfernetTestSubscriptionConsumer'],
+  ['test/infernetv1/InfernetTestConsumers.sol', 'InfernetTestDelegatedConsumer'],
+];
 
 function listSol(dir) {
   const found = [];
@@ -77,7 +82,7 @@ for (const e of output.errors || []) {
 if (failed) process.exit(1);
 
 fs.mkdirSync(out, { recursive: true });
-for (const [file, name] of Object.entries(targets)) {
+for (const [file, name] of targets) {
   const c = output.contracts[file][name];
   const artifact = {
     contractName: name,

@@ -104,15 +104,15 @@ func Deploy(ctx context.Context, backend Backend, key *ecdsa.PrivateKey, signer 
 		return Deployment{}, fmt.Errorf("deploy ExampleConsumer from %s: %w", from, err)
 	}
 	if c, ok := backend.(Committer); ok {
-		if err := commitUntilMined(ctx, backend, c, coordTx.Hash(), consumerTx.Hash()); err != nil {
+		if err := CommitUntilMined(ctx, backend, c, coordTx.Hash(), consumerTx.Hash()); err != nil {
 			return Deployment{}, fmt.Errorf("deploy: %w", err)
 		}
 	}
-	coordRcpt, err := waitDeployed(ctx, backend, "Coordinator", coordTx)
+	coordRcpt, err := WaitDeployed(ctx, backend, "Coordinator", coordTx)
 	if err != nil {
 		return Deployment{}, err
 	}
-	if _, err := waitDeployed(ctx, backend, "ExampleConsumer", consumerTx); err != nil {
+	if _, err := WaitDeployed(ctx, backend, "ExampleConsumer", consumerTx); err != nil {
 		return Deployment{}, err
 	}
 	// A contract's first CREATE uses nonce 1 (EIP-161).
@@ -133,10 +133,26 @@ func Deploy(ctx context.Context, backend Backend, key *ecdsa.PrivateKey, signer 
 	}, nil
 }
 
-// commitUntilMined seals blocks until every tx has a receipt. One Commit
-// is normally enough; under load the simulated beacon may seal a block
-// before the pool hands it the transactions, so it retries.
-func commitUntilMined(ctx context.Context, b Backend, c Committer, txs ...common.Hash) error {
+// CommitUntilMined seals blocks until every tx has a receipt (for backends
+// that mine on request, see Committer). It first waits until the pool knows
+// every tx, so that one block normally includes them all and block times
+// stay exact; under load the simulated beacon may still seal a block before
+// the pool hands it the transactions, so it retries.
+func CommitUntilMined(ctx context.Context, b Backend, c Committer, txs ...common.Hash) error {
+	if tb := poolLookup(b); tb != nil {
+		for _, h := range txs {
+			for {
+				if _, _, err := tb.TransactionByHash(ctx, h); err == nil {
+					break
+				}
+				select {
+				case <-ctx.Done():
+					return fmt.Errorf("wait for transaction %s to reach the pool: %w", h, ctx.Err())
+				case <-time.After(5 * time.Millisecond):
+				}
+			}
+		}
+	}
 	for {
 		c.Commit()
 		mined := 0
@@ -156,7 +172,24 @@ func commitUntilMined(ctx context.Context, b Backend, c Committer, txs ...common
 	}
 }
 
-func waitDeployed(ctx context.Context, b Backend, name string, tx *types.Transaction) (*types.Receipt, error) {
+// txLookup is the part of a client that finds pending transactions.
+type txLookup interface {
+	TransactionByHash(context.Context, common.Hash) (*types.Transaction, bool, error)
+}
+
+// poolLookup returns b's (or, through WithCommit, its inner backend's)
+// transaction lookup, or nil.
+func poolLookup(b Backend) txLookup {
+	if c, ok := b.(committing); ok {
+		b = c.Backend
+	}
+	tb, _ := b.(txLookup)
+	return tb
+}
+
+// WaitDeployed waits for a contract creation (name is for errors) and
+// checks that it succeeded and left code.
+func WaitDeployed(ctx context.Context, b Backend, name string, tx *types.Transaction) (*types.Receipt, error) {
 	rcpt, err := bind.WaitMined(ctx, b, tx.Hash())
 	if err != nil {
 		return nil, fmt.Errorf("deploy %s: wait for tx %s: %w", name, tx.Hash(), err)

@@ -138,32 +138,13 @@ func (e *env) trySend(k *ecdsa.PrivateKey, to common.Address, data []byte, adjus
 	return rcpt, nil
 }
 
-// mine commits blocks until tx has a receipt (one Commit is normally
-// enough; under load the pool can miss a block).
+// mine commits blocks until tx has a receipt (once the pool lists it, so
+// that one block normally includes it and block times stay exact).
 func (e *env) mine(tx common.Hash) (*types.Receipt, error) {
-	// Commit only once the pool lists the transaction, so that one block
-	// normally includes it and block times stay exact.
-	for {
-		if _, pending, err := e.client.TransactionByHash(e.ctx, tx); err == nil && pending {
-			break
-		}
-		select {
-		case <-e.ctx.Done():
-			return nil, e.ctx.Err()
-		case <-time.After(5 * time.Millisecond):
-		}
+	if err := contracts.CommitUntilMined(e.ctx, e.client, e.sim, tx); err != nil {
+		return nil, err
 	}
-	for {
-		e.sim.Commit()
-		if r, err := e.client.TransactionReceipt(e.ctx, tx); err == nil && r != nil {
-			return r, nil
-		}
-		select {
-		case <-e.ctx.Done():
-			return nil, e.ctx.Err()
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
+	return e.client.TransactionReceipt(e.ctx, tx)
 }
 
 // call runs eth_call at the latest block from `from` and returns the result

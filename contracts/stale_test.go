@@ -11,7 +11,8 @@ import (
 
 // TestArtifactsAndBindingsUpToDate recompiles the sources with the pinned
 // solc-js and regenerates the bindings with the pinned abigen into a temp
-// dir, and fails when the committed artifacts or bindings differ: run
+// dir, and fails when the committed artifacts or bindings differ (the
+// Infernet SDK v1 copies are checked against ../shared in infernetv1): run
 // `make contracts` and commit the result.
 func TestArtifactsAndBindingsUpToDate(t *testing.T) {
 	if testing.Short() {
@@ -29,14 +30,15 @@ func TestArtifactsAndBindingsUpToDate(t *testing.T) {
 	logs, err := cmd.CombinedOutput()
 	require.NoError(t, err, "contracts/build.sh failed:\n%s", logs)
 
-	for _, name := range []string{"Coordinator", "ExampleConsumer", "ProofConsumer", "TestConsumer", "Wallet", "WalletFactory", "TestToken", "TestVerifier", "Groth16Verifier"} {
+	for _, name := range []string{"Coordinator", "ExampleConsumer", "ProofConsumer", "TestConsumer", "Wallet", "WalletFactory", "TestToken", "TestVerifier", "Groth16Verifier",
+		"InfernetExampleConsumer", "InfernetTestCallbackConsumer", "InfernetTestSubscriptionConsumer", "InfernetTestDelegatedConsumer"} {
 		fresh, err := os.ReadFile(filepath.Join(out, "artifacts", name+".json"))
 		require.NoError(t, err)
 		committed, err := os.ReadFile(filepath.Join("artifacts", name+".json"))
 		require.NoError(t, err)
 		require.Equal(t, string(fresh), string(committed), "contracts/artifacts/%s.json is stale: run `make contracts` and commit", name)
 	}
-	for _, pkg := range []string{"coordinatorabi", "exampleconsumerabi", "proofconsumerabi", "testconsumerabi", "walletabi", "walletfactoryabi", "testtokenabi", "testverifierabi", "groth16verifierabi"} {
+	for _, pkg := range []string{"coordinatorabi", "exampleconsumerabi", "proofconsumerabi", "testconsumerabi", "walletabi", "walletfactoryabi", "testtokenabi", "testverifierabi", "groth16verifierabi", "inetv1abi", "inetv1exampleabi", "inetv1testabi"} {
 		fresh, err := os.ReadFile(filepath.Join(out, "abi", pkg, pkg+".go"))
 		require.NoError(t, err)
 		committed, err := os.ReadFile(filepath.Join("..", "abi", pkg, pkg+".go"))

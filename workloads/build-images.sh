@@ -4,9 +4,10 @@
 # compiled with CGO_ENABLED=0 into a static binary and packed with
 # workloads/Dockerfile. `make images` runs it.
 #
-# A workload that imports a non-standard cgo package (onnx: ONNX Runtime) is
-# built with CGO_ENABLED=1 instead and carries its shared libraries; see
-# workloads/image-context.sh, which lays out each build context.
+# A workload that imports a non-standard cgo package (onnx: ONNX Runtime;
+# tensor: the libtorch shim) is built with CGO_ENABLED=1 instead and carries
+# its shared libraries; see workloads/image-context.sh, which lays out each
+# build context.
 #
 # Usage: workloads/build-images.sh [name ...]   (default: every workload)
 # Env:   TAG (default latest), GO (default go), DOCKER (default docker).

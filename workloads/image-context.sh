@@ -7,11 +7,11 @@
 # the images they build are the same.
 #
 # The binary is static (CGO_ENABLED=0) unless a non-standard package the
-# workload imports needs cgo (onnx: ONNX Runtime); then it is built with cgo
-# and rootfs carries the dynamic loader and the libraries `ldd` lists for
-# it, plus each library named in workloads/NAME/image-libs (paths from the
-# repository root, loaded with dlopen at start-up) in /usr/lib with what
-# `ldd` lists for it.
+# workload imports needs cgo (onnx: ONNX Runtime; tensor: libtorch); then it
+# is built with cgo and rootfs carries the dynamic loader and the libraries
+# `ldd` lists for it, plus each library named in workloads/NAME/image-libs
+# (paths from the repository root, loaded with dlopen at start-up) in
+# /usr/lib with what `ldd` lists for it.
 #
 # Usage: workloads/image-context.sh NAME DIR   (env: GO, default go)
 set -euo pipefail

@@ -24,6 +24,7 @@ import (
 	"github.com/infernode/infernode/workloads/onnx/ort"
 	onnxsvc "github.com/infernode/infernode/workloads/onnx/service"
 	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/workloads/tensor/libtorch"
 	tensorsvc "github.com/infernode/infernode/workloads/tensor/service"
 )
 
@@ -85,7 +86,9 @@ type stack struct {
 // startStack runs every workload on loopback and a node (unmanaged
 // runtime) in front of them, taking request bodies up to 16 MiB (an image
 // tensor as JSON is about 3 MB); the onnx workload's cache also holds the
-// ONNX files of realModels, as local/infernode/<name>:<name>.onnx.
+// ONNX files of realModels, as local/infernode/<name>:<name>.onnx, and the
+// tensor workload's their TorchScript files, as
+// local/infernode/<name>:<name>.pt.
 func startStack(t testing.TB, realModels ...wltest.RealModel) *stack {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -98,14 +101,19 @@ func startStack(t testing.TB, realModels ...wltest.RealModel) *stack {
 	require.NoError(t, err)
 	onnxCache := modelCache(t, "workloads/onnx/testdata/iris.onnx")
 	for _, rm := range realModels {
-		wltest.LinkModel(t, onnxCache, realModelID(rm), rm.File(".onnx"))
+		wltest.LinkModel(t, onnxCache, realModelIDs(rm)["onnx"], rm.File(".onnx"))
 	}
 	onnxH, err := onnxsvc.New(ctx, onnxsvc.Config{DefaultModelID: "local/infernode/iris:iris.onnx",
 		Store:   wltest.OfflineStore(t, onnxCache),
 		Runtime: ort.Config{Library: wltest.ORTLibrary(t)}})
 	require.NoError(t, err)
+	tensorCache := modelCache(t, "workloads/tensor/testdata/iris.torch")
+	for _, rm := range realModels {
+		wltest.LinkModel(t, tensorCache, realModelIDs(rm)["tensor"], rm.File(".pt"))
+	}
 	tensorH, err := tensorsvc.New(ctx, tensorsvc.Config{DefaultModelID: "local/infernode/iris:iris.torch", JIT: true,
-		Store: wltest.OfflineStore(t, modelCache(t, "workloads/tensor/testdata/iris.torch"))})
+		Store:   wltest.OfflineStore(t, tensorCache),
+		Runtime: libtorch.Config{Library: wltest.TorchLibrary(t)}})
 	require.NoError(t, err)
 	provider := serve(http.HandlerFunc(openAIStub))
 	llmH, err := llmsvc.New(llmsvc.Config{Providers: map[string]llmsvc.Provider{"PROVIDERA": {APIKey: "k", BaseURL: provider}}})

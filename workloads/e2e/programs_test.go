@@ -117,11 +117,18 @@ func TestProgramsServeAndStop(t *testing.T) {
 	})
 	t.Run("tensor", func(t *testing.T) {
 		cache := modelCache(t, "workloads/tensor/testdata/iris.torch")
-		base, stop := startProgram(t, buildProgram(t, "tensor"),
+		rm := wltest.RealModels(t)[2] // the transformer encoder, TorchScript on libtorch
+		wltest.LinkModel(t, cache, realModelIDs(rm)["tensor"], rm.File(".pt"))
+		base, stop := startProgram(t, buildProgram(t, "tensor"), "TENSORFW_TORCH_LIB="+wltest.TorchLibrary(t),
 			"TENSORFW_CACHE_DIR="+cache, "TENSORFW_DEFAULT_MODEL_ID=local/infernode/iris:iris.torch", "TENSORFW_USE_JIT=true")
 		status, _, body := wltest.Post(t, base, `{"source":1,"destination":1,"data":{"input":`+wltest.IrisTensor+`}}`)
 		require.Equal(t, http.StatusOK, status, string(body))
 		requireIris(t, body, "", torchGolden)
+		status, _, body = wltest.Post(t, base, `{"source":1,"destination":1,"data":`+realJob(t, "tensor", rm)+`}`)
+		require.Equal(t, http.StatusOK, status, string(body))
+		var got protocol.Tensor
+		require.NoError(t, json.Unmarshal(body, &got))
+		wltest.RequireClose(t, rm.Outputs[0], got, 1e-4)
 		stop()
 	})
 	t.Run("llm", func(t *testing.T) {
@@ -164,6 +171,14 @@ func TestProgramsServeAndStop(t *testing.T) {
 		out, err := cmd.CombinedOutput()
 		require.Error(t, err)
 		require.Contains(t, string(out), "TENSORFW_USE_JIT")
+	})
+	t.Run("tensor without its library stops the program", func(t *testing.T) {
+		cmd := exec.Command(buildProgram(t, "tensor"), "--addr", "127.0.0.1:0")
+		cmd.Env = append(os.Environ(), "TENSORFW_CACHE_DIR="+t.TempDir(), "TENSORFW_TORCH_LIB=/nonexistent/libinfernode_torch.so")
+		out, err := cmd.CombinedOutput()
+		require.Error(t, err)
+		require.Contains(t, string(out), "libtorch: library /nonexistent/libinfernode_torch.so: stat")
+		require.Contains(t, string(out), "set TENSORFW_TORCH_LIB")
 	})
 	t.Run("onnx without its library stops the program", func(t *testing.T) {
 		cmd := exec.Command(buildProgram(t, "onnx"), "--addr", "127.0.0.1:0")

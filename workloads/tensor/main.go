@@ -3,8 +3,11 @@
 //
 // Environment: TENSORFW_DEFAULT_MODEL_ID (pre-loaded at start),
 // TENSORFW_CACHE_DIR (model cache, default $TMPDIR/infernode/tensor),
-// TENSORFW_USE_JIT (compile models into fused plans at load), HUB_TOKEN,
-// HUB_BASE_URL, ARWEAVE_GATEWAY_URL (see docs/workloads.md).
+// TENSORFW_USE_JIT (compile pickle-read models into fused plans at load),
+// TENSORFW_TORCH_LIB (the libtorch shim, default libinfernode_torch.so on
+// the loader's path), TENSORFW_THREADS (libtorch's intra-op threads),
+// HUB_TOKEN, HUB_BASE_URL, ARWEAVE_GATEWAY_URL (see docs/workloads.md,
+// docs/engines.md).
 package main
 
 import (

@@ -34,6 +34,21 @@ func ORTLibrary(t testing.TB) string {
 	return p
 }
 
+// TorchLibrary is the tensor workload's libtorch shim the tests load:
+// $TENSORFW_TORCH_LIB, or the one `make libtorch` builds as
+// .tools/lib/libinfernode_torch.so. A missing library fails the test with
+// what to run.
+func TorchLibrary(t testing.TB) string {
+	t.Helper()
+	p := os.Getenv("TENSORFW_TORCH_LIB")
+	if p == "" {
+		p = filepath.Join(RepoRoot(t), ".tools", "lib", "libinfernode_torch.so")
+	}
+	_, err := os.Stat(p)
+	require.NoError(t, err, "the libtorch shim is missing: run `make libtorch` (or set TENSORFW_TORCH_LIB)")
+	return p
+}
+
 // RealModel is one model of the real-model suite that `make realmodels`
 // exports with PyTorch into .tools/realmodels.
 type RealModel struct {

@@ -3,13 +3,10 @@ package service_test
 import (
 	"context"
 	"os"
-	"runtime"
-	"slices"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
-	"golang.org/x/sys/unix"
 
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/onnx/ort"
@@ -58,52 +55,27 @@ func BenchmarkRealModels(b *testing.B) {
 			infer() // warm-up (and the model's first load)
 			var e, i, ec, ic []time.Duration
 			for b.Loop() {
-				w, c := timed(engine)
+				w, c := wltest.Timed(engine)
 				e, ec = append(e, w), append(ec, c)
-				w, c = timed(infer)
+				w, c = wltest.Timed(infer)
 				i, ic = append(i, w), append(ic, c)
 			}
-			b.ReportMetric(median(e), "engine_ms")
-			b.ReportMetric(median(i), "infer_ms")
-			b.ReportMetric(median(ec), "engine_cpu_ms")
-			b.ReportMetric(median(ic), "infer_cpu_ms")
-			b.ReportMetric(100*(median(ic)-median(ec))/median(ec), "cpu_overhead_%")
+			b.ReportMetric(wltest.MedianMS(e), "engine_ms")
+			b.ReportMetric(wltest.MedianMS(i), "infer_ms")
+			b.ReportMetric(wltest.MedianMS(ec), "engine_cpu_ms")
+			b.ReportMetric(wltest.MedianMS(ic), "infer_cpu_ms")
+			b.ReportMetric(100*(wltest.MedianMS(ic)-wltest.MedianMS(ec))/wltest.MedianMS(ec), "cpu_overhead_%")
 		})
 		b.Run(rm.Name+"/http", func(b *testing.B) {
 			wltest.PostOK(b, srv.Client(), srv.URL, body)
 			var h []time.Duration
 			for b.Loop() {
-				w, _ := timed(func() { wltest.PostOK(b, srv.Client(), srv.URL, body) })
+				w, _ := wltest.Timed(func() { wltest.PostOK(b, srv.Client(), srv.URL, body) })
 				h = append(h, w)
 			}
-			b.ReportMetric(median(h), "http_median_ms")
+			b.ReportMetric(wltest.MedianMS(h), "http_median_ms")
 		})
 	}
-}
-
-// timed runs f on one OS thread and returns the wall time and the thread's
-// CPU time it took: with one intra-op thread ONNX Runtime computes on the
-// calling thread, and CPU time stays comparable on a busy machine.
-func timed(f func()) (wall, cpu time.Duration) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	c0 := threadCPU()
-	start := time.Now()
-	f()
-	return time.Since(start), threadCPU() - c0
-}
-
-func threadCPU() time.Duration {
-	var ts unix.Timespec
-	_ = unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts)
-	return time.Duration(ts.Nano())
-}
-
-// median is the median of d in milliseconds.
-func median(d []time.Duration) float64 {
-	d = slices.Clone(d)
-	slices.Sort(d)
-	return float64(d[len(d)/2].Microseconds()) / 1e3
 }
 
 // BenchmarkDecodeImageJSON is decoding the off-chain data of one ResNet-18
@@ -118,12 +90,12 @@ func BenchmarkDecodeImageJSON(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		var c []time.Duration
 		for b.Loop() {
-			_, cpu := timed(func() {
+			_, cpu := wltest.Timed(func() {
 				_, err := service.DecodeInputJSON(data)
 				require.NoError(b, err)
 			})
 			c = append(c, cpu)
 		}
-		b.ReportMetric(median(c), "cpu_ms")
+		b.ReportMetric(wltest.MedianMS(c), "cpu_ms")
 	}
 }

@@ -1,6 +1,10 @@
 // Package service is the tensor (tensor-framework inference) workload
-// (docs/workloads.md): it runs PyTorch full-model files from the model cache on the
-// CPU and answers the container protocol.
+// (docs/workloads.md, docs/engines.md): it runs PyTorch models from the model
+// cache on the CPU and answers the container protocol. A TorchScript archive
+// (torch.jit.save) runs on libtorch, the PyTorch C++ runtime
+// (workloads/tensor/libtorch); a full-model torch.save of a feed-forward
+// module tree runs on the package's own pickle reader (workloads/tensor/torch),
+// which never executes pickled code and refuses anything else by name.
 //
 // Off-chain data is {"model_id", "input": tensor} and the reply is the
 // output tensor {values, shape, dtype}. On-chain input (source 0) is
@@ -22,6 +26,7 @@ import (
 	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/modelstore"
 	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/workloads/tensor/libtorch"
 	"github.com/infernode/infernode/workloads/tensor/torch"
 )
 
@@ -35,9 +40,14 @@ type Config struct {
 	DefaultModelID string
 	// Store is where models come from; Store.CacheDir is TENSORFW_CACHE_DIR.
 	Store modelstore.Config
-	// JIT (TENSORFW_USE_JIT) compiles each model into a fused plan at load
-	// time instead of interpreting its module tree per request.
+	// JIT (TENSORFW_USE_JIT) compiles each full-model save the pickle
+	// reader loads into a fused plan at load time instead of interpreting
+	// its module tree per request. TorchScript files run on libtorch
+	// either way: the format is read from the file, as torch.load does.
 	JIT bool
+	// Runtime is the libtorch shim and its threads (TENSORFW_TORCH_LIB,
+	// TENSORFW_THREADS).
+	Runtime libtorch.Config
 	// Logger receives errors; nil discards them.
 	Logger *slog.Logger
 	// System is where /service-resources reads machine facts.
@@ -46,10 +56,15 @@ type Config struct {
 
 // ConfigFromEnv reads TENSORFW_DEFAULT_MODEL_ID, TENSORFW_CACHE_DIR (default
 // $TMPDIR/infernode/tensor), TENSORFW_USE_JIT (a Go boolean: true, 1, false,
-// 0; default false), HUB_BASE_URL, HUB_TOKEN and ARWEAVE_GATEWAY_URL.
+// 0; default false), TENSORFW_TORCH_LIB, TENSORFW_THREADS, HUB_BASE_URL,
+// HUB_TOKEN and ARWEAVE_GATEWAY_URL.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	c := modelsvc.ConfigFromEnv("TENSORFW", ServiceID, getenv)
-	cfg := Config{DefaultModelID: c.DefaultModelID, Store: c.Store}
+	rt, err := libtorch.ConfigFromEnv(getenv)
+	if err != nil {
+		return Config{}, err
+	}
+	cfg := Config{DefaultModelID: c.DefaultModelID, Store: c.Store, Runtime: rt}
 	if v := strings.TrimSpace(getenv("TENSORFW_USE_JIT")); v != "" {
 		jit, err := strconv.ParseBool(v)
 		if err != nil {
@@ -62,22 +77,58 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 
 // Service is the tensor workload's HTTP handler; Infer runs one request's
 // data. It is safe for concurrent use.
-type Service = modelsvc.Service[*torch.Model, Input, protocol.Tensor]
+type Service = modelsvc.Service[Model, Input, protocol.Tensor]
+
+// Model is a loaded model: a TorchScript module on libtorch
+// (*libtorch.Model) or a module tree read by the pickle reader
+// (*torch.Model).
+type Model interface {
+	Forward(ctx context.Context, in protocol.Tensor) (protocol.Tensor, error)
+	Summary() string
+}
+
+// ModelError is a model file neither runtime runs: corrupt, truncated, or
+// needing what they lack. It is the fault of whoever named the model.
+type ModelError struct{ Err error }
+
+func (e *ModelError) Error() string { return e.Err.Error() }
+func (e *ModelError) Unwrap() error { return e.Err }
+
+// Load reads a model file: a TorchScript archive on rt, anything else with
+// the pickle reader. Every failure is a *ModelError.
+func Load(rt *libtorch.Runtime, raw []byte, opts torch.Options) (Model, error) {
+	if torch.IsTorchScript(raw) {
+		m, err := rt.Load(raw)
+		if err != nil {
+			return nil, &ModelError{Err: err}
+		}
+		return m, nil
+	}
+	m, err := torch.Load(raw, opts)
+	if err != nil {
+		return nil, &ModelError{Err: err}
+	}
+	return m, nil
+}
 
 // spec is what makes the shared model service the tensor workload.
-func spec(jit bool) modelsvc.Spec[*torch.Model, Input, protocol.Tensor] {
+func spec(rt *libtorch.Runtime, jit bool) modelsvc.Spec[Model, Input, protocol.Tensor] {
 	opts := torch.Options{JIT: jit}
-	return modelsvc.Spec[*torch.Model, Input, protocol.Tensor]{
+	return modelsvc.Spec[Model, Input, protocol.Tensor]{
 		ID: ServiceID, EnvPrefix: "TENSORFW",
-		Type: "TORCH", MLType: "torch", Engine: "infernode torch engine (pure Go, gonum BLAS)",
+		Type: "TORCH", MLType: "torch", Engine: libtorch.Engine, EngineVersion: rt.Version(),
 		InputField:  "data.input",
-		Load:        func(raw []byte) (*torch.Model, error) { return torch.Load(raw, opts) },
-		Unsupported: func(err error) bool { var ue *torch.UnsupportedError; return errors.As(err, &ue) },
-		Run: func(ctx context.Context, m *torch.Model, in Input) (protocol.Tensor, error) {
+		Load:        func(raw []byte) (Model, error) { return Load(rt, raw, opts) },
+		Unsupported: func(err error) bool { var me *ModelError; return errors.As(err, &me) },
+		Run: func(ctx context.Context, m Model, in Input) (protocol.Tensor, error) {
 			return m.Forward(ctx, in.Tensor)
 		},
-		InputError: func(err error) bool { var ie *torch.InputError; return errors.As(err, &ie) },
-		Describe:   func(m *torch.Model) []any { return []any{"model", m.Summary(), "jit", jit} },
+		InputError: func(err error) bool {
+			var ie *torch.InputError
+			var le *libtorch.InputError
+			return errors.As(err, &ie) || errors.As(err, &le)
+		},
+		Describe:   func(m Model) []any { return []any{"model", m.Summary(), "jit", jit} },
 		ModelID:    func(in Input) string { return in.ModelID },
 		DecodeJSON: DecodeInputJSON,
 		DecodeABI:  DecodeInputABI,
@@ -86,10 +137,16 @@ func spec(jit bool) modelsvc.Spec[*torch.Model, Input, protocol.Tensor] {
 	}
 }
 
-// New opens the model store and pre-loads the default model, failing if it
-// cannot be loaded.
+// New loads libtorch, opens the model store and pre-loads the default
+// model, failing if either cannot be loaded (a misconfigured container
+// should not start).
 func New(ctx context.Context, cfg Config) (*Service, error) {
-	return modelsvc.New(ctx, spec(cfg.JIT), modelsvc.Config{DefaultModelID: cfg.DefaultModelID, Store: cfg.Store, Logger: cfg.Logger, System: cfg.System})
+	rt, err := libtorch.Open(cfg.Runtime)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ServiceID, err)
+	}
+	return modelsvc.New(ctx, spec(rt, cfg.JIT), modelsvc.Config{DefaultModelID: cfg.DefaultModelID, Store: cfg.Store,
+		Logger: cfg.Logger, System: cfg.System})
 }
 
 // Input is the decoded request data.

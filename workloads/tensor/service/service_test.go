@@ -12,7 +12,9 @@ import (
 
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/workloads/tensor/libtorch"
 	"github.com/infernode/infernode/workloads/tensor/service"
+	"github.com/infernode/infernode/workloads/tensor/torch"
 )
 
 const irisID = "local/infernode/iris:iris.torch"
@@ -22,11 +24,17 @@ var (
 	irisGolden = wltest.IrisGoldenTorch()
 )
 
+// irisTorchScriptID is the same model as TorchScript (testdata/torchscript_fixtures.py).
+const irisTorchScriptID = "local/infernode/iris:iris.pt"
+
 const irisData = `{"model_id":"` + irisID + `","input":` + wltest.IrisTensor + `}`
 
 func newServer(t testing.TB, cfg service.Config) *httptest.Server {
 	t.Helper()
-	cfg.Store = wltest.OfflineStore(t, wltest.CacheWith(t, "../testdata/iris.torch", irisID))
+	dir := wltest.CacheWith(t, "../testdata/iris.torch", irisID)
+	wltest.AddModel(t, dir, irisTorchScriptID, wltest.ReadFixture(t, "../testdata/iris.pt"))
+	cfg.Store = wltest.OfflineStore(t, dir)
+	cfg.Runtime.Library = wltest.TorchLibrary(t)
 	s, err := service.New(context.Background(), cfg)
 	require.NoError(t, err)
 	srv := wltest.Server(t, s)
@@ -45,6 +53,22 @@ func TestIrisOffChain(t *testing.T) {
 		got, err := out.Float32s()
 		require.NoError(t, err)
 		require.InDeltaSlice(t, irisGolden, got, 1e-5)
+	}
+}
+
+// TestIrisBothEngines: the iris model as a full-model save (the pickle
+// reader) and as TorchScript (libtorch) gives the same answer.
+func TestIrisBothEngines(t *testing.T) {
+	srv := newServer(t, service.Config{})
+	for _, id := range []string{irisID, irisTorchScriptID} {
+		status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"`+id+`","input":`+wltest.IrisTensor+`}}`)
+		require.Equal(t, http.StatusOK, status, string(body))
+		var out protocol.Tensor
+		require.NoError(t, json.Unmarshal(body, &out))
+		require.Equal(t, []int{1, 3}, out.Shape)
+		got, err := out.Float32s()
+		require.NoError(t, err)
+		require.InDeltaSlice(t, irisGolden, got, 1e-6, id)
 	}
 }
 
@@ -94,14 +118,19 @@ func TestErrors(t *testing.T) {
 }
 
 func TestConfigFromEnv(t *testing.T) {
-	env := map[string]string{"TENSORFW_DEFAULT_MODEL_ID": irisID, "TENSORFW_CACHE_DIR": "/c", "TENSORFW_USE_JIT": "true", "HUB_TOKEN": "x"}
+	env := map[string]string{"TENSORFW_DEFAULT_MODEL_ID": irisID, "TENSORFW_CACHE_DIR": "/c", "TENSORFW_USE_JIT": "true", "HUB_TOKEN": "x",
+		"TENSORFW_TORCH_LIB": "/l/libinfernode_torch.so", "TENSORFW_THREADS": "2"}
 	cfg, err := service.ConfigFromEnv(func(k string) string { return env[k] })
 	require.NoError(t, err)
 	require.True(t, cfg.JIT)
+	require.Equal(t, libtorch.Config{Library: "/l/libinfernode_torch.so", Threads: 2}, cfg.Runtime)
 	require.Equal(t, irisID, cfg.DefaultModelID)
 	require.Equal(t, "/c", cfg.Store.CacheDir)
 	require.Equal(t, "x", cfg.Store.HubToken)
-	env["TENSORFW_USE_JIT"] = "yes please"
+	env["TENSORFW_THREADS"] = "many"
+	_, err = service.ConfigFromEnv(func(k string) string { return env[k] })
+	require.ErrorContains(t, err, "TENSORFW_THREADS")
+	env["TENSORFW_THREADS"], env["TENSORFW_USE_JIT"] = "", "yes please"
 	_, err = service.ConfigFromEnv(func(k string) string { return env[k] })
 	require.ErrorContains(t, err, "TENSORFW_USE_JIT")
 }
@@ -110,6 +139,8 @@ func TestServiceResources(t *testing.T) {
 	srv := newServer(t, service.Config{DefaultModelID: irisID})
 	res := wltest.Resources(t, srv.URL)
 	require.Equal(t, "tensor", res.ServiceID)
+	require.Equal(t, "libtorch", res.ComputeCapability[0].InferenceEngine)
+	require.Equal(t, "1.13.0", res.ComputeCapability[0].InferenceEngineVersion)
 	require.Len(t, res.ComputeCapability[0].Models, 1)
 	for id, want := range map[string]bool{irisID: true, "local/x/y:z.torch": false} {
 		require.Equal(t, want, wltest.Support(t, srv.URL, id).Supported, id)
@@ -130,6 +161,28 @@ func FuzzDecodeInputABI(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, in.Tensor.Bytes(), back.Tensor.Bytes())
 	})
+}
+
+// BenchmarkIrisEngines is one iris inference on each engine, on one
+// thread: the pickle reader's compiled plan (full-model save) and libtorch
+// (the same model as TorchScript) — the figures behind keeping the reader
+// for the full-model saves it can run (docs/engines.md).
+func BenchmarkIrisEngines(b *testing.B) {
+	rt, err := libtorch.Open(libtorch.Config{Library: wltest.TorchLibrary(b), Threads: 1})
+	require.NoError(b, err)
+	in := protocol.FromFloat32([]int{1, 4}, irisInput)
+	for name, file := range map[string]string{"pickle-reader": "../testdata/iris.torch", "libtorch": "../testdata/iris.pt"} {
+		m, err := service.Load(rt, wltest.ReadFixture(b, file), torch.Options{JIT: true})
+		require.NoError(b, err)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := m.Forward(context.Background(), in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 func BenchmarkIrisHTTP(b *testing.B) {

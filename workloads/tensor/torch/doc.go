@@ -13,7 +13,9 @@
 //   - otherwise its submodules in registration order, as a Sequential.
 //
 // Storages may be float32, float64 or float16. Anything else (convolutions,
-// TorchScript archives, integer weights, big-endian files) is refused at load
-// time with an error naming it. A *Model is immutable and safe for
-// concurrent use.
+// integer weights, big-endian files) is refused at load time with an error
+// naming it and saying to save TorchScript or export ONNX instead: calls in
+// the pickle are recorded, never made, so no pickled code runs. TorchScript
+// archives (IsTorchScript) are for libtorch (workloads/tensor/libtorch). A
+// *Model is immutable and safe for concurrent use.
 package torch

@@ -23,7 +23,23 @@ import (
 type UnsupportedError struct{ What string }
 
 func (e *UnsupportedError) Error() string {
-	return "unsupported " + e.What + "; supported: Sequential, Linear, ReLU, LeakyReLU, Sigmoid, Tanh, Softmax, LogSoftmax, Flatten, Identity, Dropout, and MLP classifiers of Linear layers"
+	return "unsupported " + e.What + "; the pickle reader runs full-model saves of Sequential, Linear, ReLU, LeakyReLU, Sigmoid, Tanh, Softmax, LogSoftmax, Flatten, Identity, Dropout, and MLP classifiers of Linear layers. " +
+		"Any other model's forward() is Python code, which is never unpickled here: save it as TorchScript (torch.jit.save of torch.jit.script or torch.jit.trace), which runs on libtorch, or export it to ONNX for the onnx workload"
+}
+
+// IsTorchScript reports whether raw is a TorchScript archive
+// (torch.jit.save: a zip holding the model's code/ and constants.pkl)
+// rather than a full-model torch.save.
+func IsTorchScript(raw []byte) bool {
+	zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(zr.File, isTorchScriptEntry)
+}
+
+func isTorchScriptEntry(f *zip.File) bool {
+	return strings.Contains(f.Name, "/code/") || strings.HasSuffix(f.Name, "/constants.pkl")
 }
 
 // InputError is a caller mistake in the input given to Forward.
@@ -67,8 +83,8 @@ func Load(raw []byte, opts Options) (*Model, error) {
 		if strings.HasSuffix(f.Name, "/data.pkl") && strings.Count(f.Name, "/") == 1 {
 			prefix = strings.TrimSuffix(f.Name, "data.pkl")
 		}
-		if strings.Contains(f.Name, "/code/") || strings.HasSuffix(f.Name, "/constants.pkl") {
-			return nil, &UnsupportedError{What: "TorchScript archive (torch.jit.save); save the model with torch.save(model) instead"}
+		if isTorchScriptEntry(f) {
+			return nil, &UnsupportedError{What: "TorchScript archive (torch.jit.save) in the pickle reader; the tensor workload runs it on libtorch"}
 		}
 	}
 	if prefix == "" {

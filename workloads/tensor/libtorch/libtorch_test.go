@@ -1,0 +1,195 @@
+package libtorch_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/workloads/internal/wltest"
+	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/workloads/tensor/libtorch"
+)
+
+// TestMissingLibrary comes first: the library is process-wide, and a test
+// before it would have loaded it.
+func TestMissingLibrary(t *testing.T) {
+	_, err := libtorch.Open(libtorch.Config{Library: "/nonexistent/libinfernode_torch.so"})
+	require.ErrorContains(t, err, "libtorch: library /nonexistent/libinfernode_torch.so: stat")
+	require.ErrorContains(t, err, "set TENSORFW_TORCH_LIB")
+}
+
+func open(t testing.TB) *libtorch.Runtime {
+	t.Helper()
+	rt, err := libtorch.Open(libtorch.Config{Library: wltest.TorchLibrary(t), Threads: 1})
+	require.NoError(t, err)
+	return rt
+}
+
+// TestRealModels runs the suite's TorchScript files (torch.jit.trace of
+// ResNet-18, MobileNetV3-small and a transformer encoder) and requires
+// PyTorch's own outputs within 1e-4.
+func TestRealModels(t *testing.T) {
+	rt := open(t)
+	require.Equal(t, "1.13.0", rt.Version())
+	for _, rm := range wltest.RealModels(t) {
+		t.Run(rm.Name, func(t *testing.T) {
+			raw, err := os.ReadFile(rm.File(".pt"))
+			require.NoError(t, err)
+			m, err := rt.Load(raw)
+			require.NoError(t, err)
+			require.Contains(t, m.Summary(), "TorchScript __torch__.")
+			require.Len(t, rm.Inputs, 1)
+			for _, in := range rm.Inputs {
+				out, err := m.Forward(context.Background(), in)
+				require.NoError(t, err)
+				wltest.RequireClose(t, rm.Outputs[0], out, 1e-4)
+			}
+		})
+	}
+}
+
+func TestBadModels(t *testing.T) {
+	rt := open(t)
+	rm := wltest.RealModels(t)[2] // the transformer encoder: the smallest
+	raw, err := os.ReadFile(rm.File(".pt"))
+	require.NoError(t, err)
+	// libtorch checks no checksums: garbled weights load (as in PyTorch),
+	// garbled code or pickles do not.
+	corrupt := rezip(t, raw, func(name string, b []byte) []byte {
+		if strings.HasSuffix(name, ".py") {
+			return append([]byte("def forward(self x):\n"), b...)
+		}
+		return b
+	})
+	badPickle := rezip(t, raw, func(name string, b []byte) []byte {
+		if strings.HasSuffix(name, "/data.pkl") {
+			return b[:len(b)/2]
+		}
+		return b
+	})
+	pth, err := os.ReadFile(rm.File(".pth"))
+	require.NoError(t, err)
+	wantLoad := map[string]string{
+		"two inputs":      "__torch__.Add.forward() takes 2 tensors; the tensor workload feeds exactly one",
+		"two outputs":     "forward() returns (Tensor, Tensor); the tensor workload returns one tensor",
+		"full-model save": "failed locating file constants.pkl",
+		"truncated":       "failed reading zip archive",
+	}
+	for name, b := range map[string][]byte{
+		"empty":           nil,
+		"not a zip":       []byte("hello, this is not a model"),
+		"truncated":       raw[:len(raw)/2],
+		"truncated tail":  raw[:len(raw)-10],
+		"corrupt code":    corrupt,
+		"corrupt pickle":  badPickle,
+		"full-model save": pth,
+		"onnx":            wltest.ReadFixture(t, "../../onnx/testdata/iris.onnx"),
+		"two inputs":      wltest.ReadFixture(t, "../testdata/add.pt"),
+		"two outputs":     wltest.ReadFixture(t, "../testdata/pair.pt"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := rt.Load(b)
+			var me *libtorch.ModelError
+			require.ErrorAs(t, err, &me)
+			if want, ok := wantLoad[name]; ok {
+				require.ErrorContains(t, err, want)
+			}
+			t.Log(err)
+		})
+	}
+}
+
+func TestBadInputs(t *testing.T) {
+	rt := open(t)
+	rms := wltest.RealModels(t)
+	raw, err := os.ReadFile(rms[1].File(".pt")) // MobileNetV3-small: 1x3x224x224 float32
+	require.NoError(t, err)
+	m, err := rt.Load(raw)
+	require.NoError(t, err)
+	for name, tc := range map[string]struct {
+		in   protocol.Tensor
+		want string
+	}{
+		"channels": {protocol.FromFloat32([]int{1, 4, 8, 8}, make([]float32, 256)), "expected input[1, 4, 8, 8] to have 3 channels"},
+		"rank":     {protocol.FromFloat32([]int{3, 8}, make([]float32, 24)), "libtorch: "},
+		"dtype":    {protocol.FromInt64([]int{1, 3, 8, 8}, make([]int64, 192)), "(the input is int64 [1 3 8 8])"},
+		"uint32":   {mustTensor(t, protocol.Uint32, []int{1}, make([]byte, 4)), "which libtorch has no type for"},
+		"empty":    {protocol.FromFloat32([]int{1, 3, 0, 8}, nil), "no elements"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := m.Forward(context.Background(), tc.in)
+			var ie *libtorch.InputError
+			require.ErrorAs(t, err, &ie)
+			require.ErrorContains(t, err, tc.want)
+			require.NotContains(t, err.Error(), "Traceback")
+			t.Log(err)
+		})
+	}
+	// Still serving.
+	out, err := m.Forward(context.Background(), rms[1].Inputs["input"])
+	require.NoError(t, err)
+	wltest.RequireClose(t, rms[1].Outputs[0], out, 1e-4)
+}
+
+// rezip rewrites a zip archive, passing each entry through edit.
+func rezip(t *testing.T, raw []byte, edit func(name string, b []byte) []byte) []byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		require.NoError(t, err)
+		b, err := io.ReadAll(rc)
+		require.NoError(t, err)
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store})
+		require.NoError(t, err)
+		_, err = w.Write(edit(f.Name, b))
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	return buf.Bytes()
+}
+
+func mustTensor(t *testing.T, d protocol.DType, shape []int, b []byte) protocol.Tensor {
+	tn, err := protocol.NewTensor(d, shape, b)
+	require.NoError(t, err)
+	return tn
+}
+
+// TestConcurrentForward: one module serves concurrent requests, each with
+// PyTorch's answer.
+func TestConcurrentForward(t *testing.T) {
+	rt := open(t)
+	rm := wltest.RealModels(t)[2] // the transformer encoder
+	raw, err := os.ReadFile(rm.File(".pt"))
+	require.NoError(t, err)
+	m, err := rt.Load(raw)
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	outs := make([]protocol.Tensor, 8)
+	errs := make([]error, len(outs))
+	for i := range outs {
+		wg.Go(func() {
+			for range 10 {
+				outs[i], errs[i] = m.Forward(context.Background(), rm.Inputs["tokens"])
+				if errs[i] != nil {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for i := range outs {
+		require.NoError(t, errs[i])
+		wltest.RequireClose(t, rm.Outputs[0], outs[i], 1e-4)
+	}
+}
