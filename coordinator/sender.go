@@ -382,8 +382,10 @@ func (s *Sender) simAllowed(err error) bool {
 }
 
 // Send simulates c, estimates its gas, prices it within the caps, reserves a
-// nonce, journals the signed transaction and broadcasts it. It returns the
-// journal record; Wait follows it to a final state. A simulation revert is
+// nonce, journals the signed transaction and broadcasts it (in nonce order:
+// a concurrent Send may be the one that hands it to the chain, just after
+// this one returns). It returns the journal record; Wait follows it to a
+// final state. A simulation revert is
 // returned as a *RevertError and nothing is sent; ErrFeeAboveCap means the
 // base fee is above the cap now.
 func (s *Sender) Send(ctx context.Context, c Call) (*Record, error) {
