@@ -42,6 +42,9 @@ type EmbeddedOptions struct {
 	Balance *big.Int
 	// GasLimit is the block gas limit (default 60,000,000).
 	GasLimit uint64
+	// Fund are more accounts given Balance at genesis (e.g. AnvilKeys'
+	// accounts, for tools that expect anvil's).
+	Fund []common.Address
 }
 
 // Embedded is a go-ethereum dev chain running in this process: full
@@ -76,6 +79,36 @@ func DevKey(i int) *ecdsa.PrivateKey {
 	return key
 }
 
+// anvilKeys are the private keys of anvil's (and Hardhat's) ten default
+// accounts, from the public "test test ... junk" mnemonic.
+var anvilKeys = []string{
+	"ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+	"59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+	"5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+	"7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
+	"47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a",
+	"8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba",
+	"92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e",
+	"4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356",
+	"dbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97",
+	"2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6",
+}
+
+// AnvilKeys returns anvil's ten default keys (public knowledge: dev use
+// only). Fund their accounts on the embedded chain (EmbeddedOptions.Fund)
+// for tools and tutorials written for anvil.
+func AnvilKeys() []*ecdsa.PrivateKey {
+	out := make([]*ecdsa.PrivateKey, len(anvilKeys))
+	for i, h := range anvilKeys {
+		k, err := crypto.HexToECDSA(h)
+		if err != nil {
+			panic(fmt.Sprintf("testnet: anvil key %d: %v", i, err))
+		}
+		out[i] = k
+	}
+	return out
+}
+
 // StartEmbedded starts the in-process dev chain. Stop it with Stop.
 func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error) {
 	if opts.BlockPeriod <= 0 {
@@ -106,6 +139,9 @@ func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error)
 	for i := range keys {
 		keys[i] = DevKey(i)
 		alloc[crypto.PubkeyToAddress(keys[i].PublicKey)] = types.Account{Balance: opts.Balance}
+	}
+	for _, a := range opts.Fund {
+		alloc[a] = types.Account{Balance: opts.Balance}
 	}
 
 	nodeConf := node.DefaultConfig

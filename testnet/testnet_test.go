@@ -67,6 +67,9 @@ func TestAnvil(t *testing.T) {
 	require.NoError(t, err, "run `make tools` if anvil is missing")
 	defer func() { require.NoError(t, a.Stop()) }()
 	require.Equal(t, int64(31337), a.ChainID().Int64())
+	for i, k := range a.FundedKeys() { // AnvilKeys are anvil's own
+		require.Equal(t, crypto.FromECDSA(k), crypto.FromECDSA(testnet.AnvilKeys()[i]), "anvil key %d", i)
+	}
 	checkChain(t, ctx, a)
 }
 

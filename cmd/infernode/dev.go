@@ -30,6 +30,7 @@ import (
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/node"
 	"github.com/infernode/infernode/payments"
@@ -57,12 +58,13 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(args) > 0 && args[0] == "request" {
 		return runDevRequest(ctx, args[1:], stdout, stderr)
 	}
-	fs := newFlags("dev", "[--rest-port 4000] [--rpc-port 8545] | request --input TEXT", stderr)
+	fs := newFlags("dev", "[--rest-port 4000] [--rpc-port 8545] [--infernet-v1] | request --input TEXT", stderr)
 	restPort := fs.Int("rest-port", 4000, "REST API port on 127.0.0.1 (0: any free port)")
 	rpcPort := fs.Int("rpc-port", 8545, "JSON-RPC port (HTTP and WebSocket) on 127.0.0.1 (0: any free port)")
 	period := fs.Duration("block-period", time.Second, "time between blocks, a whole number of seconds (1s, 2s, ...)")
 	dataDir := fs.String("data-dir", "", "node data directory (default: a temporary one, removed on exit)")
 	verbose := fs.Bool("v", false, "log at debug level")
+	inet := fs.Bool("infernet-v1", false, "deploy the Infernet SDK v1 at the addresses local Infernet setups use (anvil's accounts funded) and run the node in its dialect")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -79,11 +81,15 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		level = slog.LevelDebug
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger})
+	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger, InfernetV1: *inet})
 	if err != nil {
 		return err
 	}
-	s.printBanner(stdout, selfName())
+	if *inet {
+		s.printInfernetV1Banner(stdout)
+	} else {
+		s.printBanner(stdout, selfName())
+	}
 	return s.wait()
 }
 
@@ -93,6 +99,9 @@ type devOptions struct {
 	BlockPeriod       time.Duration
 	DataDir           string // "" = temporary
 	Logger            *slog.Logger
+	// InfernetV1 deploys the Infernet SDK v1 instead of our contracts
+	// (docs/infernet-v1.md) and runs the node in its dialect.
+	InfernetV1 bool
 }
 
 // devStack is a running `infernode dev`.
@@ -100,6 +109,7 @@ type devStack struct {
 	chain   *testnet.Embedded
 	period  time.Duration
 	dep     contracts.Deployment
+	inet    *infernetv1.Deployment // with --infernet-v1, instead of dep
 	wallets devWallets
 	echoURL string
 	restURL string
@@ -138,7 +148,13 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 
 	// 1. The chain.
 	o.Logger.Info("starting the dev chain", "rpc_port", o.RPCPort, "block_period", o.BlockPeriod)
-	s.chain, err = testnet.StartEmbedded(ctx, testnet.EmbeddedOptions{RPCPort: o.RPCPort, BlockPeriod: o.BlockPeriod})
+	eo := testnet.EmbeddedOptions{RPCPort: o.RPCPort, BlockPeriod: o.BlockPeriod}
+	if o.InfernetV1 { // Infernet tools and tutorials use anvil's accounts
+		for _, k := range testnet.AnvilKeys() {
+			eo.Fund = append(eo.Fund, crypto.PubkeyToAddress(k.PublicKey))
+		}
+	}
+	s.chain, err = testnet.StartEmbedded(ctx, eo)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		return nil, portError("--rpc-port", o.RPCPort, "the dev chain's JSON-RPC", err)
 	} else if err != nil {
@@ -149,18 +165,22 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	s.keys = s.chain.FundedKeys()
 
 	// 2. The contracts.
-	o.Logger.Info("deploying the contracts")
 	deployCtx, deployCancel := context.WithTimeout(ctx, time.Minute)
-	s.dep, err = contracts.Deploy(deployCtx, s.chain.Client(), s.keys[devDeployerKey], crypto.PubkeyToAddress(s.keys[devDeployerKey].PublicKey))
-	deployCancel()
-	if err != nil {
-		return nil, fmt.Errorf("deploy the contracts on the dev chain: %w", err)
-	}
-	walletCtx, walletCancel := context.WithTimeout(ctx, time.Minute)
-	s.wallets, err = s.makeWallets(walletCtx)
-	walletCancel()
-	if err != nil {
-		return nil, fmt.Errorf("create the dev payment wallets: %w", err)
+	defer deployCancel()
+	if o.InfernetV1 {
+		o.Logger.Info("deploying the Infernet SDK v1")
+		if err := s.deployInfernetV1(deployCtx); err != nil {
+			return nil, err
+		}
+	} else {
+		o.Logger.Info("deploying the contracts")
+		s.dep, err = contracts.Deploy(deployCtx, s.chain.Client(), s.keys[devDeployerKey], crypto.PubkeyToAddress(s.keys[devDeployerKey].PublicKey))
+		if err != nil {
+			return nil, fmt.Errorf("deploy the contracts on the dev chain: %w", err)
+		}
+		if s.wallets, err = s.makeWallets(deployCtx); err != nil {
+			return nil, fmt.Errorf("create the dev payment wallets: %w", err)
+		}
 	}
 
 	// 3. Echo, in process, on a loopback port.
@@ -193,7 +213,7 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	n, err := node.New(cfg, node.Options{
 		Listener: restLn,
 		Logger:   o.Logger,
-		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: s.chain.Client(), StartBlock: s.dep.DeployBlock}),
+		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: s.chain.Client(), StartBlock: s.startBlock()}),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("configure the node: %w", err)
@@ -239,6 +259,9 @@ func (s *devStack) nodeConfig(restPort int, dataDir string) *config.Config {
 			// Unpaid requests and any payment in the native coin.
 			AcceptedPayments: map[string]string{payments.Native.Hex(): "0"},
 		}},
+	}
+	if s.inet != nil { // the SDK's dialect: its Registry names the rest
+		cfg.Chain.CoordinatorAddress, cfg.Chain.RegistryAddress = "", s.inet.Registry.Hex()
 	}
 	cfg.ApplyDefaults()
 	return cfg

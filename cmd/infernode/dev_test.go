@@ -61,19 +61,7 @@ func TestDev(t *testing.T) {
 
 	// The banner ends with the deployment line.
 	var dep contracts.Deployment
-	require.Eventually(t, func() bool {
-		for _, line := range strings.Split(stdout.String(), "\n") {
-			if strings.HasPrefix(line, "{") && json.Unmarshal([]byte(line), &dep) == nil {
-				return true
-			}
-		}
-		select {
-		case code := <-done:
-			t.Fatalf("infernode dev exited with %d:\n%s\n%s", code, stdout.String(), stderr.String())
-		default:
-		}
-		return false
-	}, time.Minute, 100*time.Millisecond, "no deployment JSON line; stderr:\n%s", stderr.String())
+	waitDeploymentLine(t, &stdout, &stderr, done, &dep)
 	banner := stdout.String()
 	require.Equal(t, uint64(1337), dep.ChainID)
 	var raw map[string]any
@@ -179,6 +167,25 @@ func TestDev(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("infernode dev did not stop on cancel")
 	}
+}
+
+// waitDeploymentLine waits for the banner's deployment JSON line and
+// decodes it into dep; it fails the test if dev exits first.
+func waitDeploymentLine(t *testing.T, stdout, stderr *syncBuffer, done chan int, dep any) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			if strings.HasPrefix(line, "{") && json.Unmarshal([]byte(line), dep) == nil {
+				return true
+			}
+		}
+		select {
+		case code := <-done:
+			t.Fatalf("infernode dev exited with %d:\n%s\n%s", code, stdout.String(), stderr.String())
+		default:
+		}
+		return false
+	}, time.Minute, 100*time.Millisecond, "no deployment JSON line; stderr:\n%s", stderr.String())
 }
 
 // field returns the i-th word after a banner label ("  chain        http://...").
