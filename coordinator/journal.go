@@ -153,6 +153,18 @@ func (j *journal) reserveNoSyncWait(r *Record) (wait func() error, err error) {
 
 func (j *journal) put(r *Record) error { return storage.PutJSON(j.kv, storage.NonceTxKey(r.Nonce), r) }
 
+// putAll writes records in one synced batch.
+func (j *journal) putAll(rs []*Record) error {
+	b := j.kv.NewBatch()
+	defer b.Close()
+	for _, r := range rs {
+		if err := storage.BatchJSON(b, storage.NonceTxKey(r.Nonce), r); err != nil {
+			return err
+		}
+	}
+	return b.Commit()
+}
+
 func (j *journal) get(n uint64) (*Record, error) {
 	r := new(Record)
 	ok, err := storage.GetJSON(j.kv, storage.NonceTxKey(n), r)

@@ -135,7 +135,8 @@ type Sender struct {
 	gas    uint64
 	expect map[uint64]uint64
 	// usedRatio is gas used / estimate on this sender's mined
-	// transactions (a moving average; 1 until the first receipt).
+	// transactions (a moving average; initialUsedRatio until the first
+	// receipt).
 	usedRatio float64
 	learned   bool
 	estimates map[uint64]uint64 // estimate by nonce, for usedRatio
@@ -147,6 +148,7 @@ type Sender struct {
 	tipBlock uint64
 	kick     chan struct{}
 	tipMu    sync.Mutex
+	bq       broadcastQueue
 
 	stepMu   sync.Mutex  // one monitor step at a time; guards the fields below
 	stepHead common.Hash // head of the last monitor step
@@ -175,7 +177,7 @@ func NewSender(ctx context.Context, b Backend, nonces storage.KeyValueStore, opt
 		signer:  types.LatestSignerForChainID(chainID),
 		open:    map[uint64]*Record{},
 		changed: make(chan struct{}),
-		expect:  map[uint64]uint64{}, estimates: map[uint64]uint64{}, usedRatio: 1,
+		expect:  map[uint64]uint64{}, estimates: map[uint64]uint64{}, usedRatio: initialUsedRatio,
 		kick:  make(chan struct{}, 1),
 		mined: map[common.Hash]*types.Receipt{}, checked: map[uint64]uint64{},
 	}
@@ -183,6 +185,11 @@ func NewSender(ctx context.Context, b Backend, nonces storage.KeyValueStore, opt
 	if err := s.reconcile(ctx); err != nil {
 		return nil, fmt.Errorf("sender: reconcile nonces of %s: %w", s.addr, err)
 	}
+	next, _, err := s.j.next()
+	if err != nil {
+		return nil, fmt.Errorf("sender: read next nonce: %w", err)
+	}
+	s.bq = broadcastQueue{next: next, ready: map[uint64]queuedTx{}}
 	return s, nil
 }
 
@@ -302,6 +309,14 @@ func (s *Sender) release(gas uint64) {
 	s.mu.Unlock()
 }
 
+// initialUsedRatio is the ratio of gas used to estimate assumed until this
+// sender's first receipt. A delivery's estimate carries the callback's whole
+// gas reserve (the echo's: estimated ~137,000, used ~86,000, 0.63); 1 would
+// let a cold node's first block of a backlog fill to about 60 %. Erring low
+// costs little: the first receipts replace it, and what the first block
+// cannot take is mined in the next.
+const initialUsedRatio = 0.5
+
 // expected is the gas a transaction estimated at est is expected to use.
 func (s *Sender) expected(est uint64) uint64 {
 	s.mu.Lock()
@@ -367,8 +382,10 @@ func (s *Sender) simAllowed(err error) bool {
 }
 
 // Send simulates c, estimates its gas, prices it within the caps, reserves a
-// nonce, journals the signed transaction and broadcasts it. It returns the
-// journal record; Wait follows it to a final state. A simulation revert is
+// nonce, journals the signed transaction and broadcasts it (in nonce order:
+// a concurrent Send may be the one that hands it to the chain, just after
+// this one returns). It returns the journal record; Wait follows it to a
+// final state. A simulation revert is
 // returned as a *RevertError and nothing is sent; ErrFeeAboveCap means the
 // base fee is above the cap now.
 func (s *Sender) Send(ctx context.Context, c Call) (*Record, error) {
@@ -468,8 +485,90 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 	s.open[nonce] = r
 	s.expect[nonce], s.estimates[nonce] = exp, est
 	s.mu.Unlock()
-	s.broadcast(ctx, out, tx)
+	s.broadcastInOrder(ctx, out, tx)
 	return out, nil
+}
+
+// broadcastQueue hands first broadcasts to the chain in nonce order.
+// Concurrent sends journal their nonces in order but finish their fsync
+// waits in any order; a transaction broadcast before a lower nonce leaves a
+// gap, and a block built meanwhile takes only the nonces below it (a block
+// that had 219 deliveries ready took 46).
+type broadcastQueue struct {
+	mu    sync.Mutex
+	next  uint64 // lowest nonce reserved by Send and not yet broadcast
+	ready map[uint64]queuedTx
+	busy  bool // a Send is broadcasting for the others
+}
+
+type queuedTx struct {
+	r  *Record
+	tx *types.Transaction
+}
+
+// broadcastInOrder queues a journaled transaction; the Send that finds no
+// other broadcasting takes every queued one whose lower nonces are gone and
+// broadcasts them in order, as one batch when the backend can. Every nonce
+// Send reserves reaches this queue (after its journal sync), so the queue
+// never waits for a nonce that will not come; a broadcast lost here is
+// repeated by the monitor.
+func (s *Sender) broadcastInOrder(ctx context.Context, r *Record, tx *types.Transaction) {
+	q := &s.bq
+	q.mu.Lock()
+	q.ready[r.Nonce] = queuedTx{r, tx}
+	if q.busy {
+		q.mu.Unlock()
+		return
+	}
+	q.busy = true
+	// The batch carries other Sends' transactions: it must not end with
+	// this caller's context.
+	bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+	defer cancel()
+	for {
+		var batch []queuedTx
+		for {
+			it, ok := q.ready[q.next]
+			if !ok {
+				break
+			}
+			delete(q.ready, q.next)
+			q.next++
+			batch = append(batch, it)
+		}
+		if len(batch) == 0 {
+			q.busy = false
+			q.mu.Unlock()
+			return
+		}
+		q.mu.Unlock()
+		s.broadcastAll(bctx, batch)
+		q.mu.Lock()
+	}
+}
+
+// broadcastAll broadcasts txs in order: one JSON-RPC batch when the
+// backend can, else one after another.
+func (s *Sender) broadcastAll(ctx context.Context, txs []queuedTx) {
+	bs, ok := s.b.(TransactionBatchSender)
+	if !ok || len(txs) == 1 {
+		for _, q := range txs {
+			s.broadcast(ctx, q.r, q.tx)
+		}
+		return
+	}
+	signed := make([]*types.Transaction, len(txs))
+	for i, q := range txs {
+		signed[i] = q.tx
+	}
+	errs := bs.SendTransactions(ctx, signed)
+	for i, q := range txs {
+		var err error
+		if i < len(errs) {
+			err = errs[i]
+		}
+		s.broadcasted(q.r, q.tx, err)
+	}
 }
 
 func (r *Record) copy() *Record {
@@ -481,7 +580,11 @@ func (r *Record) copy() *Record {
 // estimate returns the gas limit for c and the bare estimate. A revert is
 // returned decoded, as the simulation's error.
 func (s *Sender) estimate(ctx context.Context, c Call) (gas, est uint64, err error) {
-	est, err = s.b.EstimateGas(ctx, s.msg(c))
+	if be, ok := s.b.(BlockGasEstimator); ok {
+		est, err = be.EstimateGasAtBlock(ctx, s.msg(c), nil) // latest, not pending
+	} else {
+		est, err = s.b.EstimateGas(ctx, s.msg(c))
+	}
 	if err != nil {
 		err = s.o.Decoder.FromError(err)
 		if !s.simAllowed(err) {
@@ -590,7 +693,11 @@ func (s *Sender) commitVersion(r *Record, tx *types.Transaction, head uint64) er
 }
 
 func (s *Sender) broadcast(ctx context.Context, r *Record, tx *types.Transaction) {
-	err := s.b.SendTransaction(ctx, tx)
+	s.broadcasted(r, tx, s.b.SendTransaction(ctx, tx))
+}
+
+// broadcasted logs the outcome of broadcasting tx.
+func (s *Sender) broadcasted(r *Record, tx *types.Transaction, err error) {
 	if err == nil || strings.Contains(err.Error(), "already known") {
 		s.o.Logger.Debug("sender: broadcast", "nonce", r.Nonce, "hash", tx.Hash(), "key", r.Key)
 		return
@@ -693,8 +800,9 @@ func (s *Sender) Step(ctx context.Context) error {
 	var mined uint64
 	var minedRead bool
 	var errs []error
+	var fin []finalRecord
 	for _, r := range recs {
-		if err := s.follow(ctx, r, head, perTx, func() (uint64, error) {
+		if err := s.follow(ctx, r, head, perTx, &fin, func() (uint64, error) {
 			if !minedRead {
 				m, err := s.b.NonceAt(ctx, s.addr, nil)
 				if err != nil {
@@ -706,6 +814,9 @@ func (s *Sender) Step(ctx context.Context) error {
 		}); err != nil {
 			errs = append(errs, fmt.Errorf("nonce %d: %w", r.Nonce, err))
 		}
+	}
+	if err := s.finishAll(fin); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }
@@ -766,7 +877,9 @@ func (s *Sender) scanReceipts(ctx context.Context, recs []*Record, head uint64) 
 	return false
 }
 
-func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perTx bool, minedNonce func() (uint64, error)) error {
+// follow moves r on: a final state found is appended to fin (Step journals
+// them together), a stuck transaction is replaced, a dropped one rebroadcast.
+func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perTx bool, fin *[]finalRecord, minedNonce func() (uint64, error)) error {
 	s.mu.Lock()
 	state := r.State
 	hashes := r.Hashes()
@@ -809,7 +922,8 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 			final.State, final.Err = StateFailed, "reverted on chain"
 		}
 		s.learn(r.Nonce, rc.GasUsed)
-		return s.finish(r, &final)
+		*fin = append(*fin, finalRecord{r, &final})
+		return nil
 	}
 	mined, err := minedNonce()
 	if err != nil {
@@ -817,12 +931,13 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 	}
 	if mined > r.Nonce {
 		if !perTx { // scanned blocks may have missed it: ask once directly
-			return s.follow(ctx, r, head, true, minedNonce)
+			return s.follow(ctx, r, head, true, fin, minedNonce)
 		}
 		// The nonce was consumed by a transaction we never journaled.
 		final := *r
 		final.State, final.Err = StateFailed, "nonce consumed by another transaction"
-		return s.finish(r, &final)
+		*fin = append(*fin, finalRecord{r, &final})
+		return nil
 	}
 	tx := r.Latest()
 	if tx == nil {
@@ -859,23 +974,45 @@ func (s *Sender) learn(nonce, used uint64) {
 	s.usedRatio = 0.8*s.usedRatio + 0.2*ratio
 }
 
-func (s *Sender) finish(r, final *Record) error {
-	if err := s.j.put(final); err != nil {
-		return err
+// finalRecord is an open record and the final state follow found for it.
+type finalRecord struct{ r, final *Record }
+
+// finishAll journals the final states of one monitor step in one synced
+// batch, then frees their slots and wakes the waiters once: a block of
+// hundreds of deliveries costs one fsync and one wake-up, so the pending-gas
+// budget is given back right after the block's receipts are read.
+func (s *Sender) finishAll(fin []finalRecord) error {
+	if len(fin) == 0 {
+		return nil
 	}
+	finals := make([]*Record, len(fin))
+	for i, f := range fin {
+		finals[i] = f.final
+	}
+	if err := s.j.putAll(finals); err != nil {
+		return fmt.Errorf("journal %d final states: %w", len(fin), err)
+	}
+	var exp uint64
 	s.mu.Lock()
-	*r = *final
-	delete(s.open, r.Nonce)
-	exp := s.expect[r.Nonce]
-	delete(s.expect, r.Nonce)
-	delete(s.estimates, r.Nonce)
-	s.mu.Unlock()
-	delete(s.checked, r.Nonce) // finish runs under stepMu
-	for _, h := range final.Hashes() {
-		delete(s.mined, h)
+	for _, f := range fin {
+		n := f.r.Nonce
+		*f.r = *f.final
+		delete(s.open, n)
+		exp += s.expect[n]
+		delete(s.expect, n)
+		delete(s.estimates, n)
 	}
-	s.release(exp)
-	s.o.Logger.Debug("sender: final", "nonce", r.Nonce, "state", final.State, "key", r.Key, "hash", final.MinedHash)
+	s.slots -= len(fin)
+	s.gas -= min(exp, s.gas)
+	s.notifyLocked()
+	s.mu.Unlock()
+	for _, f := range fin {
+		delete(s.checked, f.r.Nonce) // finishAll runs under stepMu
+		for _, h := range f.final.Hashes() {
+			delete(s.mined, h)
+		}
+		s.o.Logger.Debug("sender: final", "nonce", f.r.Nonce, "state", f.final.State, "key", f.r.Key, "hash", f.final.MinedHash)
+	}
 	return nil
 }
 

@@ -3,7 +3,10 @@ package coordinator
 import (
 	"context"
 	"crypto/ecdsa"
+	"fmt"
 	"math/big"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
 	"github.com/ethereum/go-ethereum/params"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
@@ -256,4 +260,128 @@ func TestSenderCoordinatorCalls(t *testing.T) {
 	n, err := ca.UnpackSubscriptionCount(out)
 	require.NoError(t, err)
 	require.Equal(t, uint32(1), n)
+}
+
+// estimateSpy counts how the sender asks for estimates.
+type estimateSpy struct {
+	Backend
+	bare, latest atomic.Int32
+}
+
+func (b *estimateSpy) EstimateGas(ctx context.Context, m ethereum.CallMsg) (uint64, error) {
+	b.bare.Add(1)
+	return b.Backend.EstimateGas(ctx, m)
+}
+
+func (b *estimateSpy) EstimateGasAtBlock(ctx context.Context, m ethereum.CallMsg, n *big.Int) (uint64, error) {
+	if n == nil {
+		b.latest.Add(1)
+	}
+	return b.Backend.(BlockGasEstimator).EstimateGasAtBlock(ctx, m, n)
+}
+
+// TestSenderEstimatesAgainstLatestBlock: an estimate without a block is
+// made against the pending block by anvil, which re-executes its whole pool
+// each time (a backlog of deliveries made each estimate ~20× dearer); the
+// sender names the latest block, and a revert still stops the send.
+func TestSenderEstimatesAgainstLatestBlock(t *testing.T) {
+	e := newSimEnv(t)
+	spy := &estimateSpy{Backend: e.sim.Client()}
+	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Key: e.key})
+	require.NoError(t, err)
+	_, err = s.Send(context.Background(), transfer("a", common.HexToAddress("0xaa")))
+	require.NoError(t, err)
+	require.Equal(t, int32(1), spy.latest.Load())
+	require.Zero(t, spy.bare.Load())
+	// A call that cannot succeed (more value than the account holds)
+	// fails its estimate: nothing is journaled or sent.
+	_, err = s.Send(context.Background(), Call{Key: "b", To: common.HexToAddress("0xaa"), Value: new(big.Int).Mul(big.NewInt(1e6), big.NewInt(params.Ether))})
+	require.Error(t, err)
+	_, ok, err := s.Lookup("b")
+	require.NoError(t, err)
+	require.False(t, ok, "nothing journaled for a failed estimate")
+}
+
+// countingKV counts synced writes to a table: single Puts and batch commits.
+type countingKV struct {
+	storage.KeyValueStore
+	puts, commits atomic.Int32
+}
+
+func (c *countingKV) Put(k, v []byte) error { c.puts.Add(1); return c.KeyValueStore.Put(k, v) }
+func (c *countingKV) NewBatch() storage.Batch {
+	return countingBatch{c.KeyValueStore.NewBatch(), c}
+}
+
+type countingBatch struct {
+	storage.Batch
+	c *countingKV
+}
+
+func (b countingBatch) Commit() error { b.c.commits.Add(1); return b.Batch.Commit() }
+
+// TestSenderJournalsABlocksFinalStatesTogether: the transactions one block
+// confirmed are journaled final in one synced batch (one fsync, not one per
+// transaction), and every waiter sees its final state.
+func TestSenderJournalsABlocksFinalStatesTogether(t *testing.T) {
+	e := newSimEnv(t)
+	kv := &countingKV{KeyValueStore: e.db.Table(storage.TableNonce)}
+	s, err := NewSender(context.Background(), e.sim.Client(), kv, SenderOptions{Key: e.key})
+	require.NoError(t, err)
+	ctx := context.Background()
+	keys := []string{"a", "b", "c", "d", "e"}
+	for _, k := range keys {
+		_, err := s.Send(ctx, transfer(k, common.HexToAddress("0xaa")))
+		require.NoError(t, err)
+	}
+	kv.puts.Store(0)
+	kv.commits.Store(0)
+	e.mine(t, s, 1)
+	require.Zero(t, kv.puts.Load())
+	require.Equal(t, int32(1), kv.commits.Load())
+	require.Zero(t, s.InFlight())
+	for _, k := range keys {
+		r, err := s.Wait(ctx, k)
+		require.NoError(t, err)
+		require.Equal(t, StateConfirmed, r.State)
+	}
+}
+
+// orderSpy records the nonces in the order the sender broadcasts them.
+type orderSpy struct {
+	Backend
+	mu     sync.Mutex
+	nonces []uint64
+}
+
+func (b *orderSpy) SendTransaction(ctx context.Context, tx *types.Transaction) error {
+	b.mu.Lock()
+	b.nonces = append(b.nonces, tx.Nonce())
+	b.mu.Unlock()
+	time.Sleep(time.Millisecond) // a broadcast takes a round trip; others queue meanwhile
+	return b.Backend.SendTransaction(ctx, tx)
+}
+
+// TestSenderBroadcastsInNonceOrder: concurrent sends reach the chain in
+// nonce order. One broadcast overtaking a lower nonce leaves a gap, and a
+// block built meanwhile takes only the nonces below it.
+func TestSenderBroadcastsInNonceOrder(t *testing.T) {
+	e := newSimEnv(t)
+	spy := &orderSpy{Backend: e.sim.Client()}
+	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Key: e.key})
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	for i := range 40 {
+		wg.Go(func() {
+			_, err := s.Send(context.Background(), transfer(fmt.Sprint(i), common.HexToAddress("0xaa")))
+			assert.NoError(t, err)
+		})
+	}
+	wg.Wait()
+	spy.mu.Lock()
+	defer spy.mu.Unlock()
+	require.Len(t, spy.nonces, 40)
+	require.IsIncreasing(t, spy.nonces)
+	e.mine(t, s, 1)
+	require.Zero(t, s.InFlight(), "all 40 mined in one block")
 }

@@ -148,6 +148,53 @@ func (b *Instrumented) EstimateGas(ctx context.Context, m ethereum.CallMsg) (uin
 	return b.Backend.EstimateGas(ctx, m)
 }
 
+// EstimateGasAtBlock estimates against block n (nil: the latest) when the
+// wrapped backend can choose (coordinator.BlockGasEstimator), else as
+// EstimateGas does.
+func (b *Instrumented) EstimateGasAtBlock(ctx context.Context, m ethereum.CallMsg, n *big.Int) (uint64, error) {
+	defer b.obs("eth_estimateGas", time.Now())
+	if be, ok := b.Backend.(coordinator.BlockGasEstimator); ok {
+		return be.EstimateGasAtBlock(ctx, m, n)
+	}
+	return b.Backend.EstimateGas(ctx, m)
+}
+
+// SendTransactions broadcasts txs as one JSON-RPC batch (counted once, as
+// eth_sendRawTransaction_batch) when the wrapped backend is an RPC client,
+// else one after another (coordinator.TransactionBatchSender).
+func (b *Instrumented) SendTransactions(ctx context.Context, txs []*types.Transaction) []error {
+	errs := make([]error, len(txs))
+	rc, ok := b.Backend.(rpcClienter)
+	if !ok {
+		for i, tx := range txs {
+			errs[i] = b.SendTransaction(ctx, tx)
+		}
+		return errs
+	}
+	defer b.obs("eth_sendRawTransaction_batch", time.Now())
+	elems := make([]rpc.BatchElem, len(txs))
+	for i, tx := range txs {
+		raw, err := tx.MarshalBinary()
+		if err != nil {
+			errs[i] = err
+			raw = nil
+		}
+		elems[i] = rpc.BatchElem{Method: "eth_sendRawTransaction", Args: []any{hexutil.Bytes(raw)}, Result: new(common.Hash)}
+	}
+	if err := rc.Client().BatchCallContext(ctx, elems); err != nil {
+		for i := range errs {
+			errs[i] = fmt.Errorf("eth_sendRawTransaction batch of %d: %w", len(txs), err)
+		}
+		return errs
+	}
+	for i := range elems {
+		if errs[i] == nil {
+			errs[i] = elems[i].Error
+		}
+	}
+	return errs
+}
+
 func (b *Instrumented) SendTransaction(ctx context.Context, tx *types.Transaction) error {
 	defer b.obs("eth_sendRawTransaction", time.Now())
 	return b.Backend.SendTransaction(ctx, tx)

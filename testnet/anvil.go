@@ -158,6 +158,9 @@ func (a *Anvil) FundedKeys() []*ecdsa.PrivateKey { return append([]*ecdsa.Privat
 // Logs returns the tail of anvil's output.
 func (a *Anvil) Logs() string { return a.proc.logs() }
 
+// Pid is the anvil process's id (benchmarks read its CPU time).
+func (a *Anvil) Pid() int { return a.proc.cmd.Process.Pid }
+
 // Stop implements Chain.
 func (a *Anvil) Stop() error { return a.proc.stop() }
 
