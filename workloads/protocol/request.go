@@ -155,10 +155,14 @@ func (r Request) InputBytes() ([]byte, error) {
 
 // DecodeInput decodes the request's data: the on-chain input (the decoded
 // hex) with fromABI for source 0, data with fromJSON otherwise. raw is
-// InputBytes, the reply's raw_input.
+// InputBytes, the on-chain reply's raw_input; it is nil for an off-chain
+// source with an off-chain or stream destination, whose reply has no
+// raw_input (compacting a 3 MB tensor for nothing cost a pass and a copy).
 func DecodeInput[In any](r Request, fromABI func([]byte) (In, error), fromJSON func(json.RawMessage) (In, error)) (in In, raw []byte, err error) {
-	if raw, err = r.InputBytes(); err != nil {
-		return in, nil, err
+	if r.Source == OnChain || r.Destination == OnChain {
+		if raw, err = r.InputBytes(); err != nil {
+			return in, nil, err
+		}
 	}
 	if r.Source == OnChain {
 		in, err = fromABI(raw)

@@ -123,7 +123,9 @@ func DecodeInputJSON(data json.RawMessage) (Input, error) {
 	}
 	for name, raw := range w.Inputs {
 		var t protocol.Tensor
-		if err := json.Unmarshal(raw, &t); err != nil {
+		// raw is one JSON value (the decoder checked it): no need for
+		// json.Unmarshal to scan it twice more.
+		if err := t.UnmarshalJSON(raw); err != nil {
 			return Input{}, protocol.Invalid("data.inputs."+name, "%v", err)
 		}
 		in.Names = append(in.Names, name)

@@ -173,7 +173,9 @@ func DecodeInputJSON(data json.RawMessage) (Input, error) {
 	if w.ModelID != nil {
 		in.ModelID = *w.ModelID
 	}
-	if err := json.Unmarshal(w.Input, &in.Tensor); err != nil {
+	// w.Input is one JSON value (the decoder checked it): no need for
+	// json.Unmarshal to scan it twice more.
+	if err := in.Tensor.UnmarshalJSON(w.Input); err != nil {
 		return Input{}, protocol.Invalid("data.input", "%v", err)
 	}
 	return in, nil
