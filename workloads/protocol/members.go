@@ -1,0 +1,119 @@
+package protocol
+
+import "encoding/json"
+
+// Member is one member of a JSON object: its key and its value's text.
+type Member struct {
+	Key   string
+	Value json.RawMessage // aliases the object's bytes
+}
+
+// ObjectMembers splits the JSON object b into its members, in order, in
+// one pass and without copying the values. It reports false where b is
+// not a valid JSON object, or where a key has an escape or repeats; callers
+// then decode b with encoding/json, which handles every case (case-folded
+// keys, duplicates) and explains mistakes. A body of several MB (an image
+// tensor) costs one validating scan here instead of a scan and a copy per
+// nesting level through json.RawMessage fields.
+func ObjectMembers(b []byte) ([]Member, bool) {
+	if !json.Valid(b) {
+		return nil, false
+	}
+	return ValidObjectMembers(b)
+}
+
+// ValidObjectMembers is ObjectMembers for b already known to be valid
+// JSON (a value that came out of ObjectMembers).
+func ValidObjectMembers(b []byte) ([]Member, bool) {
+	p := scanner{b: b}
+	p.ws()
+	if !p.eat('{') {
+		return nil, false
+	}
+	var out []Member
+	for first := true; ; first = false {
+		p.ws()
+		if p.eat('}') {
+			return out, true
+		}
+		if !first && !p.eat(',') {
+			return nil, false
+		}
+		p.ws()
+		key, ok := p.plainString()
+		if !ok {
+			return nil, false
+		}
+		for _, m := range out {
+			if m.Key == key {
+				return nil, false
+			}
+		}
+		p.ws()
+		if !p.eat(':') {
+			return nil, false
+		}
+		p.ws()
+		start := p.i
+		p.skipValid()
+		out = append(out, Member{Key: key, Value: json.RawMessage(b[start:p.i:p.i])})
+	}
+}
+
+// plainString reads a string without escapes.
+func (p *scanner) plainString() (string, bool) {
+	if !p.eat('"') {
+		return "", false
+	}
+	start := p.i
+	for p.i < len(p.b) {
+		switch p.b[p.i] {
+		case '"':
+			s := string(p.b[start:p.i])
+			p.i++
+			return s, true
+		case '\\':
+			return "", false
+		}
+		p.i++
+	}
+	return "", false
+}
+
+// skipValid moves past one value of valid JSON: it only tracks strings and
+// nesting, the text being known to be valid.
+func (p *scanner) skipValid() {
+	depth := 0
+	for p.i < len(p.b) {
+		switch c := p.b[p.i]; c {
+		case '"':
+			p.i++
+			for p.i < len(p.b) && p.b[p.i] != '"' {
+				if p.b[p.i] == '\\' {
+					p.i++
+				}
+				p.i++
+			}
+			p.i++
+		case '{', '[':
+			depth++
+			p.i++
+		case '}', ']':
+			if depth == 0 {
+				return
+			}
+			depth--
+			p.i++
+		case ',', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return
+			}
+			p.i++
+		default:
+			p.i++
+		}
+		if depth == 0 && (p.i >= len(p.b) || p.b[p.i-1] == '"' || p.b[p.i-1] == '}' || p.b[p.i-1] == ']') {
+			return
+		}
+	}
+}
