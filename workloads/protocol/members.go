@@ -1,6 +1,9 @@
 package protocol
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"slices"
+)
 
 // Member is one member of a JSON object: its key and its value's text.
 type Member struct {
@@ -116,4 +119,32 @@ func (p *scanner) skipValid() {
 			return
 		}
 	}
+}
+
+// PlainMembers is ObjectMembers for an object whose keys must be among
+// keys, spelled exactly, with no null member: the values by key. It
+// reports false for anything else (an unknown or case-folded key, a null),
+// which the caller leaves to encoding/json with DisallowUnknownFields.
+func PlainMembers(b []byte, keys ...string) (map[string]json.RawMessage, bool) {
+	ms, ok := ObjectMembers(b)
+	if !ok {
+		return nil, false
+	}
+	out := make(map[string]json.RawMessage, len(ms))
+	for _, m := range ms {
+		if !slices.Contains(keys, m.Key) || string(m.Value) == "null" {
+			return nil, false
+		}
+		out[m.Key] = m.Value
+	}
+	return out, true
+}
+
+// PlainString decodes a JSON string member; false for anything else.
+func PlainString(v json.RawMessage) (string, bool) {
+	var s string
+	if len(v) == 0 || v[0] != '"' || json.Unmarshal(v, &s) != nil {
+		return "", false
+	}
+	return s, true
 }
