@@ -86,39 +86,53 @@ func (p *scanner) plainString() (string, bool) {
 // skipValid moves past one value of valid JSON: it only tracks strings and
 // nesting, the text being known to be valid.
 func (p *scanner) skipValid() {
-	depth := 0
-	for p.i < len(p.b) {
-		switch c := p.b[p.i]; c {
-		case '"':
-			p.i++
-			for p.i < len(p.b) && p.b[p.i] != '"' {
-				if p.b[p.i] == '\\' {
-					p.i++
+	b, i := p.b, p.i
+	if i >= len(b) {
+		return
+	}
+	switch b[i] {
+	case '"':
+		i = skipString(b, i)
+	case '{', '[':
+		for depth := 0; i < len(b); {
+			switch b[i] {
+			case '"':
+				i = skipString(b, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					p.i = i + 1
+					return
 				}
-				p.i++
 			}
-			p.i++
-		case '{', '[':
-			depth++
-			p.i++
-		case '}', ']':
-			if depth == 0 {
-				return
-			}
-			depth--
-			p.i++
-		case ',', ' ', '\t', '\n', '\r':
-			if depth == 0 {
-				return
-			}
-			p.i++
-		default:
-			p.i++
+			i++
 		}
-		if depth == 0 && (p.i >= len(p.b) || p.b[p.i-1] == '"' || p.b[p.i-1] == '}' || p.b[p.i-1] == ']') {
-			return
+	default: // a number, true, false or null
+		for i < len(b) {
+			switch b[i] {
+			case ',', '}', ']', ' ', '\t', '\n', '\r':
+				p.i = i
+				return
+			}
+			i++
 		}
 	}
+	p.i = i
+}
+
+// skipString returns the index past the string of valid JSON at b[i].
+func skipString(b []byte, i int) int {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return i
 }
 
 // PlainMembers is ObjectMembers for an object whose keys must be among

@@ -143,3 +143,21 @@ func TestObjectMembers(t *testing.T) {
 		require.False(t, ok, s)
 	}
 }
+
+// BenchmarkParseRequest splits a request carrying a 3 MB image tensor: the
+// one-pass path against encoding/json's.
+func BenchmarkParseRequest(b *testing.B) {
+	body := []byte(`{"source": 1, "destination": 1, "data": {"model_id": "local/a/b:c.onnx", "input": ` +
+		string(imageTensorJSON()) + `}}`)
+	for _, fast := range []bool{true, false} {
+		b.Run(map[bool]string{true: "fast", false: "encoding_json"}[fast], func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := parseRequest(body, fast); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
