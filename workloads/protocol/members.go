@@ -13,9 +13,9 @@ type Member struct {
 
 // ObjectMembers splits the JSON object b into its members, in order, in
 // one pass and without copying the values. It reports false where b is
-// not a valid JSON object, or where a key has an escape or repeats; callers
-// then decode b with encoding/json, which handles every case (case-folded
-// keys, duplicates) and explains mistakes. A body of several MB (an image
+// not a valid JSON object, where a key has an escape or repeats, or where it
+// has more than 64 members; callers then decode b with encoding/json, which
+// handles every case (case-folded keys, duplicates) and explains mistakes. A body of several MB (an image
 // tensor) costs one validating scan here instead of a scan and a copy per
 // nesting level through json.RawMessage fields.
 func ObjectMembers(b []byte) ([]Member, bool) {
@@ -24,6 +24,10 @@ func ObjectMembers(b []byte) ([]Member, bool) {
 	}
 	return ValidObjectMembers(b)
 }
+
+// maxPlainMembers bounds the members ObjectMembers splits (duplicates are
+// found by comparing every pair); a larger object goes to encoding/json.
+const maxPlainMembers = 64
 
 // ValidObjectMembers is ObjectMembers for b already known to be valid
 // JSON (a value that came out of ObjectMembers).
@@ -44,7 +48,7 @@ func ValidObjectMembers(b []byte) ([]Member, bool) {
 		}
 		p.ws()
 		key, ok := p.plainString()
-		if !ok {
+		if !ok || len(out) == maxPlainMembers {
 			return nil, false
 		}
 		for _, m := range out {

@@ -138,7 +138,11 @@ func TestObjectMembers(t *testing.T) {
 		got = append(got, m.Key+"="+string(m.Value))
 	}
 	require.Equal(t, []string{`a=[1, {"b":"]}"}]`, `c="x\"y"`, `d=-1.5e3`, `e={}`, `f=true`}, got)
-	for _, s := range []string{`{"a":1,"a":2}`, `{"a\u0062":1}`, `[1]`, `{"a":1`, `{"a":1} x`} {
+	many := `{"k0":0`
+	for i := 1; i <= 64; i++ {
+		many += `,"k` + strconv.Itoa(i) + `":0`
+	}
+	for _, s := range []string{`{"a":1,"a":2}`, `{"a\u0062":1}`, `[1]`, `{"a":1`, `{"a":1} x`, many + "}"} {
 		_, ok := ObjectMembers([]byte(s))
 		require.False(t, ok, s)
 	}
