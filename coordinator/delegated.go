@@ -53,29 +53,11 @@ func invalid(field, format string, a ...any) *job.Error {
 // JSON number literals or strings ("0x" hex or decimal), never through
 // float64. Errors are *job.Error "Invalid request: ..." naming the field.
 func DecodeDelegated(raw []byte) (*DelegatedRequest, error) {
-	var top map[string]json.RawMessage
-	if err := strictObject(raw, &top); err != nil {
-		return nil, invalid("", "body must be a JSON object with subscription, signature and data: %v", err)
+	sub, sig, data, err := delegatedParts(raw)
+	if err != nil {
+		return nil, err
 	}
-	subRaw, ok := top["subscription"]
-	if !ok || isNull(subRaw) {
-		return nil, invalid("subscription", "missing field subscription")
-	}
-	sigRaw, ok := top["signature"]
-	if !ok || isNull(sigRaw) {
-		return nil, invalid("signature", "missing field signature")
-	}
-	var sub, sig map[string]json.RawMessage
-	if err := strictObject(subRaw, &sub); err != nil {
-		return nil, invalid("subscription", "subscription must be an object")
-	}
-	if err := strictObject(sigRaw, &sig); err != nil {
-		return nil, invalid("signature", "signature must be an object")
-	}
-	out := &DelegatedRequest{}
-	if d, ok := top["data"]; ok && !isNull(d) {
-		out.Data = append(json.RawMessage(nil), bytes.TrimSpace(d)...)
-	}
+	out := &DelegatedRequest{Data: data}
 	s := &out.Delegate.Sub
 	f := fields{m: sub, prefix: "subscription."}
 	s.Owner = f.address("owner", true)
@@ -98,18 +80,53 @@ func DecodeDelegated(raw []byte) (*DelegatedRequest, error) {
 	if strings.TrimSpace(s.ContainerId) == "" || len(SplitContainers(s.ContainerId)) == 0 {
 		return nil, invalid("subscription.container_id", "subscription.container_id must name at least one container")
 	}
+	if out.Delegate.Nonce, out.Delegate.Expiry, out.Sig, err = decodeSignature(sig); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// delegatedParts splits a delegated subscription body into its
+// subscription and signature objects and its data (verbatim, may be nil).
+func delegatedParts(raw []byte) (sub, sig map[string]json.RawMessage, data json.RawMessage, err error) {
+	var top map[string]json.RawMessage
+	if err := strictObject(raw, &top); err != nil {
+		return nil, nil, nil, invalid("", "body must be a JSON object with subscription, signature and data: %v", err)
+	}
+	subRaw, ok := top["subscription"]
+	if !ok || isNull(subRaw) {
+		return nil, nil, nil, invalid("subscription", "missing field subscription")
+	}
+	sigRaw, ok := top["signature"]
+	if !ok || isNull(sigRaw) {
+		return nil, nil, nil, invalid("signature", "missing field signature")
+	}
+	if err := strictObject(subRaw, &sub); err != nil {
+		return nil, nil, nil, invalid("subscription", "subscription must be an object")
+	}
+	if err := strictObject(sigRaw, &sig); err != nil {
+		return nil, nil, nil, invalid("signature", "signature must be an object")
+	}
+	if d, ok := top["data"]; ok && !isNull(d) {
+		data = append(json.RawMessage(nil), bytes.TrimSpace(d)...)
+	}
+	return sub, sig, data, nil
+}
+
+// decodeSignature reads {nonce, expiry, v, r, s}.
+func decodeSignature(sig map[string]json.RawMessage) (nonce, expiry uint32, out Signature, err error) {
 	g := fields{m: sig, prefix: "signature."}
-	out.Delegate.Nonce = uint32(g.uint("nonce", 32, true).Uint64())
-	out.Delegate.Expiry = uint32(g.uint("expiry", 32, true).Uint64())
-	out.Sig.V = uint8(g.uint("v", 8, true).Uint64())
+	nonce = uint32(g.uint("nonce", 32, true).Uint64())
+	expiry = uint32(g.uint("expiry", 32, true).Uint64())
+	out.V = uint8(g.uint("v", 8, true).Uint64())
 	r := g.uint("r", 256, true)
 	sv := g.uint("s", 256, true)
 	if g.err != nil {
-		return nil, g.err
+		return 0, 0, out, g.err
 	}
-	r.FillBytes(out.Sig.R[:])
-	sv.FillBytes(out.Sig.S[:])
-	return out, nil
+	r.FillBytes(out.R[:])
+	sv.FillBytes(out.S[:])
+	return nonce, expiry, out, nil
 }
 
 func isNull(b json.RawMessage) bool { return string(bytes.TrimSpace(b)) == "null" }
@@ -287,18 +304,23 @@ var getSignerCall = exampleconsumerabi.NewExampleConsumer().PackGetSigner()
 // strings; other errors are the chain being unreachable. It returns the
 // signer's address.
 func (v *Verifier) Verify(ctx context.Context, r *DelegatedRequest) (common.Address, error) {
+	return v.Check(ctx, r.Delegate.Sub.Owner, r.Delegate.Expiry, func() (common.Address, error) { return r.Delegate.Recover(v.Domain, r.Sig) })
+}
+
+// Check is Verify for any typed data: recover returns the address that
+// signed it (another dialect's domain and types); Domain is unused.
+func (v *Verifier) Check(ctx context.Context, owner common.Address, expiry uint32, recover func() (common.Address, error)) (common.Address, error) {
 	head, err := v.Chain.HeaderByNumber(ctx, nil)
 	if err != nil {
 		return common.Address{}, fmt.Errorf("verify delegated subscription: read head: %w", err)
 	}
-	if head.Time >= uint64(r.Delegate.Expiry) {
-		return common.Address{}, job.Reject(job.CodeInvalid, "Signature expired", "expiry", r.Delegate.Expiry)
+	if head.Time >= uint64(expiry) {
+		return common.Address{}, job.Reject(job.CodeInvalid, "Signature expired", "expiry", expiry)
 	}
-	recovered, err := r.Delegate.Recover(v.Domain, r.Sig)
+	recovered, err := recover()
 	if err != nil {
 		return common.Address{}, job.Reject(job.CodeUnauthorized, "Invalid signature")
 	}
-	owner := r.Delegate.Sub.Owner
 	out, err := v.Chain.CallContract(ctx, ethereum.CallMsg{To: &owner, Data: getSignerCall}, nil)
 	if err != nil {
 		var de interface{ ErrorData() any }

@@ -10,7 +10,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
 
-	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
@@ -47,7 +46,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if err != nil {
 			return nil, fmt.Errorf("chain.wallet.private_key: %w", err)
 		}
-		if !common.IsHexAddress(cfg.CoordinatorAddress) {
+		if cfg.RegistryAddress == "" && !common.IsHexAddress(cfg.CoordinatorAddress) {
 			return nil, fmt.Errorf("chain.coordinator_address %q is not an address", cfg.CoordinatorAddress)
 		}
 		m, err := relay.NewMetrics(deps.Registry)
@@ -66,11 +65,21 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			b, closeFn = c, c.Close
 		}
 		rpc := relay.Instrument(b, m)
-		parsed := coordinatorabi.NewCoordinator().GetABI()
+		ids := make([]string, 0, len(deps.Config.Containers))
+		for _, c := range deps.Config.Containers {
+			ids = append(ids, c.ID)
+		}
+		dialect, err := chainDialect(ctx, rpc, cfg, ids)
+		if err != nil {
+			if closeFn != nil {
+				closeFn()
+			}
+			return nil, err
+		}
 		so := coordinator.SenderOptions{
 			Key: key, MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
 			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
-			Decoder: coordinator.NewRevertDecoder(&parsed, payments.WalletABI()), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
+			Decoder: dialect.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
 			Logger: deps.Logger,
 		}
 		if cfg.Wallet.MaxFeePerGas > 0 {
@@ -90,11 +99,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if start == 0 {
 			start = cfg.StartBlock
 		}
-		ids := make([]string, 0, len(deps.Config.Containers))
-		for _, c := range deps.Config.Containers {
-			ids = append(ids, c.ID)
-		}
-		policy, paymentWallet, err := paymentSetup(ctx, rpc, deps, s.Address())
+		policy, paymentWallet, err := paymentSetup(ctx, rpc, deps, dialect, s.Address())
 		if err != nil {
 			if closeFn != nil {
 				closeFn()
@@ -103,7 +108,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		}
 		r, err := relay.New(relay.Options{
 			Payments: policy, PaymentWallet: paymentWallet,
-			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(cfg.CoordinatorAddress),
+			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Dialect: dialect,
 			Runner: deps.Executor, Guard: deps.Guardian, Containers: ids,
 			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 			Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,
@@ -114,7 +119,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			}
 			return nil, err
 		}
-		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "coordinator", cfg.CoordinatorAddress)
+		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialect.Name(), "coordinator", dialect.Coordinator())
 		return &relayChain{Relay: r, close: closeFn}, nil
 	}
 }
@@ -136,10 +141,28 @@ func (c *relayChain) Run(ctx context.Context) error {
 
 var _ Chain = (*relayChain)(nil)
 
+// chainDialect picks the Coordinator's dialect: chain.registry_address is
+// an Infernet SDK v1 deployment (its contracts read from the Registry),
+// else chain.coordinator_address is infernode's Coordinator.
+func chainDialect(ctx context.Context, b relay.Backend, cfg config.Chain, ids []string) (relay.Dialect, error) {
+	if cfg.RegistryAddress == "" {
+		return relay.Ours(common.HexToAddress(cfg.CoordinatorAddress), ids, 0), nil
+	}
+	addrs, err := relay.ReadRegistry(ctx, b, common.HexToAddress(cfg.RegistryAddress))
+	if err != nil {
+		return nil, fmt.Errorf("chain.registry_address: %w; check that it is the Registry of an Infernet SDK v1 deployment on chain.rpc_url %s", err, cfg.RPCURL)
+	}
+	o := relay.InfernetV1Options{Containers: ids}
+	if cfg.SnapshotSync != nil {
+		o.BatchSize = cfg.SnapshotSync.BatchSize
+	}
+	return relay.InfernetV1(addrs, o), nil
+}
+
 // paymentSetup builds the payment policy and checks chain.wallet.payment_address
 // at start-up: required when any container accepts payments, and it must be
 // a Wallet of the Coordinator's WalletFactory.
-func paymentSetup(ctx context.Context, c payments.Caller, deps ChainDeps, node common.Address) (*payments.Policy, common.Address, error) {
+func paymentSetup(ctx context.Context, c payments.Caller, deps ChainDeps, d relay.Dialect, node common.Address) (*payments.Policy, common.Address, error) {
 	cfg := deps.Config.Chain
 	policy, err := payments.NewPolicy(deps.Config.Containers, cfg.Verifiers)
 	if err != nil {
@@ -156,7 +179,12 @@ func paymentSetup(ctx context.Context, c payments.Caller, deps ChainDeps, node c
 		return policy, common.Address{}, nil
 	}
 	wallet := common.HexToAddress(cfg.Wallet.PaymentAddress)
-	owner, err := payments.CheckPaymentWallet(ctx, c, common.HexToAddress(cfg.CoordinatorAddress), wallet)
+	var owner common.Address
+	if a, ok := relay.IsInfernetV1(d); ok {
+		owner, err = payments.CheckWalletOf(ctx, c, a.WalletFactory, wallet)
+	} else {
+		owner, err = payments.CheckPaymentWallet(ctx, c, d.Coordinator(), wallet)
+	}
 	if err != nil {
 		return nil, common.Address{}, err
 	}

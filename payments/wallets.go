@@ -55,12 +55,18 @@ func CheckPaymentWallet(ctx context.Context, c Caller, coordinator, wallet commo
 	if err != nil {
 		return common.Address{}, fmt.Errorf("chain.wallet.payment_address: %w", err)
 	}
+	return CheckWalletOf(ctx, c, factory, wallet)
+}
+
+// CheckWalletOf makes sure wallet (chain.wallet.payment_address) is a
+// Wallet made by factory (isValidWallet), and returns its owner.
+func CheckWalletOf(ctx context.Context, c Caller, factory, wallet common.Address) (owner common.Address, err error) {
 	ok, err := call(ctx, c, factory, factoryABI.PackIsValidWallet(wallet), factoryABI.UnpackIsValidWallet)
 	if err != nil {
 		return common.Address{}, fmt.Errorf("chain.wallet.payment_address: ask WalletFactory %s about %s: %w", factory.Hex(), wallet.Hex(), err)
 	}
 	if !ok {
-		return common.Address{}, fmt.Errorf("chain.wallet.payment_address %s is not a Wallet of the Coordinator's WalletFactory %s: create one with `infernode wallet create` and put its address there", wallet.Hex(), factory.Hex())
+		return common.Address{}, fmt.Errorf("chain.wallet.payment_address %s is not a Wallet of the WalletFactory %s: create one with `infernode wallet create` and put its address there", wallet.Hex(), factory.Hex())
 	}
 	owner, err = call(ctx, c, wallet, walletABI.PackOwner(), walletABI.UnpackOwner)
 	if err != nil {
@@ -100,6 +106,11 @@ func CanPay(ctx context.Context, c Caller, wallet, spender, token common.Address
 	if err != nil {
 		return err
 	}
+	return CanPayFrom(s, wallet, spender, token, amount)
+}
+
+// CanPayFrom is CanPay on a wallet state already read.
+func CanPayFrom(s State, wallet, spender, token common.Address, amount *big.Int) error {
 	if s.Allowance.Cmp(amount) < 0 {
 		return fmt.Errorf("%w: wallet %s allows %s only %s of %s, needs %s", ErrCannotPay, wallet.Hex(), spender.Hex(), s.Allowance, tokenName(token), amount)
 	}

@@ -199,6 +199,22 @@ func (b *Instrumented) BlockReceipts(ctx context.Context, n rpc.BlockNumberOrHas
 	return br.BlockReceipts(ctx, n)
 }
 
+// BalanceReader is implemented by backends that read an account's native
+// balance (ethclient, the simulated backend's client).
+type BalanceReader interface {
+	BalanceAt(ctx context.Context, a common.Address, n *big.Int) (*big.Int, error)
+}
+
+// BalanceAt forwards eth_getBalance when the wrapped backend serves it.
+func (b *Instrumented) BalanceAt(ctx context.Context, a common.Address, n *big.Int) (*big.Int, error) {
+	br, ok := b.Backend.(BalanceReader)
+	if !ok {
+		return nil, errors.ErrUnsupported
+	}
+	defer b.obs("eth_getBalance", time.Now())
+	return br.BalanceAt(ctx, a, n)
+}
+
 // SubscribeNewHead forwards to the wrapped backend when it can push heads.
 func (b *Instrumented) SubscribeNewHead(ctx context.Context, ch chan<- *types.Header) (ethereum.Subscription, error) {
 	hs, ok := b.Backend.(HeadSubscriber)

@@ -22,22 +22,22 @@ import (
 // strings. A replay of an accepted (owner, nonce) is accepted again and
 // creates nothing.
 func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.RawMessage) error {
-	req, err := coordinator.DecodeDelegated(raw)
+	req, err := r.d.DecodeDelegated(raw)
 	if err != nil {
 		return err
 	}
-	sub := req.Delegate.Sub
+	sub := req.Sub()
 	proof := sub.Verifier != (common.Address{})
-	if jerr := r.o.Guard.CheckDelegated(client, sub.Owner.Hex(), req.Containers(), proof); jerr != nil {
+	if jerr := r.o.Guard.CheckDelegated(client, sub.Owner.Hex(), sub.Containers(), proof); jerr != nil {
 		return jerr
 	}
-	if err := r.o.Payments.Check(payments.Request{Containers: req.Containers(), Token: sub.PaymentToken, Amount: sub.PaymentAmount, Verifier: sub.Verifier}); err != nil {
+	if err := r.o.Payments.Check(sub.paymentRequest()); err != nil {
 		return job.Reject(job.CodeInvalid, "Invalid request: "+err.Error(), "field", "subscription.payment_amount")
 	}
-	if _, err := r.ver.Verify(ctx, req); err != nil {
+	if err := req.Verify(ctx, r.ver); err != nil {
 		return err
 	}
-	key := string(storage.RelayDelegatedKey(sub.Owner, req.Delegate.Nonce))
+	key := string(storage.RelayDelegatedKey(sub.Owner, req.Nonce()))
 	r.dlgMu.Lock() // check-and-persist is atomic: a concurrent replay waits
 	defer r.dlgMu.Unlock()
 	var existing Delegated
@@ -50,7 +50,7 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	if err := storage.PutJSON(r.st.kv, []byte(key), d); err != nil {
 		return fmt.Errorf("persist delegated subscription: %w", err)
 	}
-	r.o.Logger.Info("relay: delegated subscription accepted", "owner", sub.Owner, "nonce", req.Delegate.Nonce, "client", client, "containers", sub.ContainerId)
+	r.o.Logger.Info("relay: delegated subscription accepted", "owner", sub.Owner, "nonce", req.Nonce(), "client", client, "containers", sub.ContainerID)
 	r.mu.Lock()
 	ctx2 := r.runCtx
 	r.mu.Unlock()
@@ -100,11 +100,11 @@ func (r *Relay) waitActive(ctx context.Context, key string) bool {
 	if ok, err := storage.GetJSON(r.st.kv, []byte(key), &d); err != nil || !ok {
 		return true // deliverDelegated reports it
 	}
-	req, err := coordinator.DecodeDelegated(d.Body)
+	req, err := r.d.DecodeDelegated(d.Body)
 	if err != nil {
 		return true
 	}
-	for r.headTime.Load() < uint64(req.Delegate.Sub.ActiveAt) {
+	for r.headTime.Load() < uint64(req.Sub().ActiveAt) {
 		if !clock.Sleep(ctx, r.o.PollInterval) {
 			return false
 		}
@@ -120,13 +120,12 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 	if _, err := storage.GetJSON(r.st.kv, []byte(key), &d); err != nil {
 		return err
 	}
-	req, err := coordinator.DecodeDelegated(d.Body)
+	ds, err := r.d.DecodeDelegated(d.Body)
 	if err != nil {
 		return r.putDlg(key, &d, IvFailed, err.Error())
 	}
-	ds, sig := req.Delegate, req.Sig
 	ctx, span := r.tracer.Start(ctx, "relay.deliver_delegated", trace.WithAttributes(
-		attribute.String("owner", ds.Sub.Owner.Hex()), attribute.Int64("nonce", int64(ds.Nonce))))
+		attribute.String("owner", ds.Owner().Hex()), attribute.Int64("nonce", int64(ds.Nonce()))))
 	defer span.End()
 	for {
 		if d.State.final() {
@@ -144,7 +143,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 				if rec.State == coordinator.StateConfirmed {
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
 					for { // on chain: only reading the new id remains; retry RPC trouble
-						err := r.adoptDelegated(ctx, key, &d, req, true)
+						err := r.adoptDelegated(ctx, key, &d, ds, true)
 						if err == nil || !clock.Sleep(ctx, r.o.PollInterval) {
 							return err
 						}
@@ -159,17 +158,17 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 			return r.putDlg(key, &d, IvFailed, d.Err)
 		}
 		// Created already (by this node before a crash, or another node)?
-		out, err := r.call(ctx, r.o.Coordinator, r.abi.PackDelegateSubscriptionId(ds.Sub.Owner, ds.Nonce))
+		out, err := r.call(ctx, r.o.Coordinator, ds.PackCreatedID())
 		if err == nil {
-			if id, err := r.abi.UnpackDelegateSubscriptionId(out); err == nil && id != 0 {
-				return r.adoptDelegated(ctx, key, &d, req, false)
+			if id, err := ds.UnpackCreatedID(out); err == nil && id != 0 {
+				return r.adoptDelegated(ctx, key, &d, ds, false)
 			}
 		}
 		t := r.headTime.Load()
-		if t >= uint64(ds.Expiry) {
+		if t >= uint64(ds.Expiry()) {
 			return r.putDlg(key, &d, IvFailed, "Signature expired")
 		}
-		s := subFromChain(0, ds.Sub, 0, common.Hash{})
+		s := ds.Sub()
 		if t < uint64(s.ActiveAt) { // not active yet: wait for block time
 			if !clock.Sleep(ctx, r.o.PollInterval) {
 				return ctx.Err()
@@ -181,7 +180,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 			return r.putDlg(key, &d, IvFailed, "subscription has no open interval")
 		}
 		d.Attempts++
-		input, output, proof, err := r.runContainers(ctx, req.Containers(), job.OffChain, req.Data, ds.Sub.Verifier != (common.Address{}))
+		input, output, proof, err := r.runContainers(ctx, s.Containers(), job.OffChain, ds.Data(), s.Verifier != (common.Address{}))
 		if err != nil {
 			d.Err = err.Error()
 			if err := storage.PutJSON(r.st.kv, []byte(key), d); err != nil {
@@ -192,19 +191,19 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 			}
 			continue
 		}
-		d.TxKey = fmt.Sprintf("dlg/%s/%d/%d", ds.Sub.Owner.Hex(), ds.Nonce, d.Attempts)
+		d.TxKey = fmt.Sprintf("dlg/%s/%d/%d", ds.Owner().Hex(), ds.Nonce(), d.Attempts)
 		if err := storage.PutJSON(r.st.kv, []byte(key), d); err != nil {
 			return err
 		}
 		_, err = r.o.Sender.Send(ctx, coordinator.Call{
 			Key: d.TxKey, To: r.o.Coordinator,
-			Data:         r.abi.PackDeliverComputeDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S, k, input, output, proof, r.o.PaymentWallet),
-			MaxFeePerGas: ds.Sub.MaxGasPrice,
-			MinGas:       callbackGas(ds.Sub.MaxGasLimit) + 300_000, // plus the creation
+			Data:         ds.PackDeliver(k, input, output, proof, r.o.PaymentWallet),
+			MaxFeePerGas: bigOf(s.MaxGasPrice),
+			MinGas:       callbackGas(s.MaxGasLimit) + 300_000, // plus the creation
 		})
 		if err != nil {
 			d.TxKey, d.Err = "", err.Error()
-			if name := coordinator.RevertName(err); name != "" {
+			if name := r.d.ErrorName(coordinator.RevertName(err)); name != "" {
 				r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 				switch name {
 				case "SignatureExpired", "InvalidSignature", "InvalidSignatureS", "SignerMismatch", "OwnerHasNoSigner",
@@ -232,13 +231,12 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 
 // adoptDelegated records the created subscription's id, marks the delivered
 // interval (when this node delivered it) and schedules later intervals.
-func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, req *coordinator.DelegatedRequest, delivered bool) error {
-	ds := req.Delegate
-	out, err := r.call(ctx, r.o.Coordinator, r.abi.PackDelegateSubscriptionId(ds.Sub.Owner, ds.Nonce))
+func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds DelegatedSub, delivered bool) error {
+	out, err := r.call(ctx, r.o.Coordinator, ds.PackCreatedID())
 	if err != nil {
 		return fmt.Errorf("delegateSubscriptionId: %w", err)
 	}
-	id, err := r.abi.UnpackDelegateSubscriptionId(out)
+	id, err := ds.UnpackCreatedID(out)
 	if err != nil || id == 0 {
 		return fmt.Errorf("delegateSubscriptionId: no id (%v)", err)
 	}
@@ -247,7 +245,8 @@ func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, re
 		return err
 	}
 	if !ok {
-		s = subFromChain(id, ds.Sub, r.headNum.Load(), common.Hash{})
+		s = ds.Sub()
+		s.ID, s.Block = id, r.headNum.Load()
 	}
 	b := r.st.kv.NewBatch()
 	defer b.Close()
@@ -269,7 +268,7 @@ func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, re
 	if err := b.Commit(); err != nil {
 		return err
 	}
-	r.o.Logger.Info("relay: delegated subscription on chain", "id", id, "owner", ds.Sub.Owner, "nonce", ds.Nonce, "delivered", delivered)
+	r.o.Logger.Info("relay: delegated subscription on chain", "id", id, "owner", ds.Owner(), "nonce", ds.Nonce(), "delivered", delivered)
 	r.schedule(s)
 	return nil
 }

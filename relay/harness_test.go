@@ -243,20 +243,26 @@ func (h *harness) coordABI() abi.ABI { return coordinatorabi.NewCoordinator().Ge
 // transact sends a transaction from key and waits for its receipt (mining
 // must be running, or it commits itself).
 func (h *harness) transact(key *ecdsa.PrivateKey, to common.Address, data []byte) *types.Receipt {
+	h.t.Helper()
+	return h.send(key, &to, nil, data)
+}
+
+// send is transact with a value, or a contract creation when to is nil.
+func (h *harness) send(key *ecdsa.PrivateKey, to *common.Address, value *big.Int, data []byte) *types.Receipt {
 	t := h.t
 	t.Helper()
 	ctx := context.Background()
 	from := crypto.PubkeyToAddress(key.PublicKey)
 	nonce, err := h.client.PendingNonceAt(ctx, from)
 	require.NoError(t, err)
-	gas, err := h.client.EstimateGas(ctx, ethereum.CallMsg{From: from, To: &to, Data: data})
+	gas, err := h.client.EstimateGas(ctx, ethereum.CallMsg{From: from, To: to, Data: data, Value: value})
 	require.NoError(t, err)
 	head, err := h.client.HeaderByNumber(ctx, nil)
 	require.NoError(t, err)
 	tip := big.NewInt(params.GWei)
 	tx, err := types.SignNewTx(key, types.LatestSignerForChainID(h.chainID), &types.DynamicFeeTx{
 		ChainID: h.chainID, Nonce: nonce, GasTipCap: tip, GasFeeCap: new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip),
-		Gas: gas * 2, To: &to, Data: data,
+		Gas: gas * 2, To: to, Data: data, Value: value,
 	})
 	require.NoError(t, err)
 	require.NoError(t, h.client.SendTransaction(ctx, tx))

@@ -3,6 +3,7 @@ package relay
 import (
 	"bytes"
 	"context"
+	"crypto/ecdsa"
 	"encoding/hex"
 	"net/http/httptest"
 	"os"
@@ -53,9 +54,15 @@ func TestHelperNodeProcess(t *testing.T) {
 	s, err := coordinator.NewSender(ctx, client, db.Table(storage.TableNonce), coordinator.SenderOptions{Key: key, PollInterval: 50 * time.Millisecond,
 		Decoder: coordinator.NewRevertDecoder(&parsed), MaxGasLimit: 30_000_000, Logger: testLogger()})
 	require.NoError(t, err)
-	r, err := New(Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(os.Getenv("CHILD_COORDINATOR")),
+	o := Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(os.Getenv("CHILD_COORDINATOR")),
 		Runner: exec, Guard: access.NewGuardian(cfg), Containers: []string{"echo"}, StartBlock: start,
-		PollInterval: 50 * time.Millisecond, RetryBackoff: 100 * time.Millisecond, Logger: testLogger()})
+		PollInterval: 50 * time.Millisecond, RetryBackoff: 100 * time.Millisecond, Logger: testLogger()}
+	if reg := os.Getenv("CHILD_REGISTRY"); reg != "" { // the Infernet SDK v1 dialect
+		addrs, err := ReadRegistry(ctx, client, common.HexToAddress(reg))
+		require.NoError(t, err)
+		o.Dialect = InfernetV1(addrs, InfernetV1Options{Containers: o.Containers})
+	}
+	r, err := New(o)
 	require.NoError(t, err)
 	_ = r.Run(ctx) // until SIGKILL
 }
@@ -76,29 +83,16 @@ func TestKillBetweenSendAndConfirm(t *testing.T) {
 
 	var logs bytes.Buffer
 	startChild := func() *exec.Cmd {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperNodeProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "INFERNODE_RELAY_CHILD=1", "CHILD_RPC="+a.RPCURL(), "CHILD_DIR="+dir,
+		return startChildNode(t, &logs, "CHILD_RPC="+a.RPCURL(), "CHILD_DIR="+dir,
 			"CHILD_KEY="+hex.EncodeToString(crypto.FromECDSA(h.keys[1])), "CHILD_COORDINATOR="+h.dep.Coordinator.Hex(),
 			"CHILD_START="+strconv.FormatUint(h.dep.DeployBlock, 10))
-		cmd.Stdout, cmd.Stderr = &logs, &logs
-		require.NoError(t, cmd.Start())
-		return cmd
 	}
-	kill := func(cmd *exec.Cmd) {
-		_ = cmd.Process.Signal(syscall.SIGKILL)
-		_ = cmd.Wait()
-	}
-
 	child := startChild()
-	t.Cleanup(func() { kill(child) })
+	t.Cleanup(func() { killChild(child) })
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("kill -9"), 1))
 	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", false)) // the delivery stays pending
-	require.Eventually(t, func() bool {
-		pending, err1 := client.PendingNonceAt(ctx, node)
-		mined, err2 := client.NonceAt(ctx, node, nil)
-		return err1 == nil && err2 == nil && pending == 1 && mined == 0
-	}, time.Minute, 20*time.Millisecond, "delivery sent, not mined; child output:\n%s", &logs)
-	kill(child) // SIGKILL between send and confirm
+	waitSentNotMined(t, client, node, &logs)
+	killChild(child) // SIGKILL between send and confirm
 	require.NoError(t, rpc.CallContext(ctx, nil, "anvil_dropAllTransactions"))
 
 	child = startChild()
@@ -108,18 +102,49 @@ func TestKillBetweenSendAndConfirm(t *testing.T) {
 	time.Sleep(3 * time.Second)
 	require.Equal(t, uint64(1), h.deliveries(), "never twice")
 	require.Equal(t, uint16(1), responseCount(h, 1, 1))
-	kill(child)
+	killChild(child)
+	requireJournalComplete(t, client, dir, h.keys[1])
+}
 
-	// The journal accounts for every nonce, continuously.
+// waitSentNotMined waits until node's first transaction is in the pool
+// and not mined.
+func waitSentNotMined(t *testing.T, client *ethclient.Client, node common.Address, logs *bytes.Buffer) {
+	ctx := context.Background()
+	require.Eventually(t, func() bool {
+		pending, err1 := client.PendingNonceAt(ctx, node)
+		mined, err2 := client.NonceAt(ctx, node, nil)
+		return err1 == nil && err2 == nil && pending == 1 && mined == 0
+	}, time.Minute, 20*time.Millisecond, "delivery sent, not mined; child output:\n%s", logs)
+}
+
+// startChildNode re-executes the test binary as TestHelperNodeProcess with env.
+func startChildNode(t *testing.T, logs *bytes.Buffer, env ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperNodeProcess$", "-test.count=1")
+	cmd.Env = append(append(os.Environ(), "INFERNODE_RELAY_CHILD=1"), env...)
+	cmd.Stdout, cmd.Stderr = logs, logs
+	require.NoError(t, cmd.Start())
+	return cmd
+}
+
+// killChild sends SIGKILL and reaps the process.
+func killChild(cmd *exec.Cmd) {
+	_ = cmd.Process.Signal(syscall.SIGKILL)
+	_ = cmd.Wait()
+}
+
+// requireJournalComplete checks that the nonce journal in dir accounts for
+// every nonce key's account used, continuously, each confirmed.
+func requireJournalComplete(t *testing.T, client *ethclient.Client, dir string, key *ecdsa.PrivateKey) {
+	ctx := context.Background()
 	db, err := storage.Open(dir, storage.Options{})
 	require.NoError(t, err)
 	defer db.Close()
-	s, err := coordinator.NewSender(ctx, client, db.Table(storage.TableNonce), coordinator.SenderOptions{Key: h.keys[1]})
+	s, err := coordinator.NewSender(ctx, client, db.Table(storage.TableNonce), coordinator.SenderOptions{Key: key})
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { _ = s.Step(ctx); return s.InFlight() == 0 }, 30*time.Second, 100*time.Millisecond)
 	recs, err := s.Records()
 	require.NoError(t, err)
-	mined, err := client.NonceAt(ctx, node, nil)
+	mined, err := client.NonceAt(ctx, crypto.PubkeyToAddress(key.PublicKey), nil)
 	require.NoError(t, err)
 	require.Len(t, recs, int(mined))
 	for i, r := range recs {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/big"
 
-	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 
@@ -72,11 +71,7 @@ func (r *Relay) listen(ctx context.Context, head *types.Header) error {
 	defer func() { r.logRange = size }()
 	for from <= target {
 		to := min(from+size-1, target)
-		q := ethereum.FilterQuery{
-			FromBlock: new(big.Int).SetUint64(from), ToBlock: new(big.Int).SetUint64(to),
-			Addresses: []common.Address{r.o.Coordinator},
-			Topics:    [][]common.Hash{{topicCreated, topicCancelled}, nil, r.topics},
-		}
+		q := r.d.LogQuery(from, to)
 		logs, err := r.o.Backend.FilterLogs(ctx, q)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -95,13 +90,8 @@ func (r *Relay) listen(ctx context.Context, head *types.Header) error {
 				return fmt.Errorf("read header %d: %w", to, err)
 			}
 		}
-		for _, l := range logs {
-			if l.Removed {
-				continue
-			}
-			if err := r.handleLog(ctx, l); err != nil {
-				return fmt.Errorf("handle log %s/%d: %w", l.TxHash, l.Index, err)
-			}
+		if err := r.handleLogs(ctx, logs); err != nil {
+			return err
 		}
 		if err := r.markProcessed(to, hdr.Hash()); err != nil {
 			return err
@@ -205,47 +195,75 @@ func (r *Relay) rollback(ancestor blockRef) error {
 	return b.Commit()
 }
 
-func (r *Relay) handleLog(ctx context.Context, l types.Log) error {
-	if len(l.Topics) < 4 {
+// handleLogs reads the subscriptions one range's logs created (batched by
+// the dialect) and applies creations and cancellations in log order.
+func (r *Relay) handleLogs(ctx context.Context, logs []types.Log) error {
+	var ids []uint32
+	for _, l := range logs {
+		if id, created, ok := r.d.ParseLog(l); ok && created && !l.Removed {
+			ids = append(ids, id)
+		}
+	}
+	var subs map[uint32]*Sub
+	if len(ids) > 0 {
+		var err error
+		if subs, err = r.d.ReadSubs(ctx, r.o.Backend, ids); err != nil {
+			return err
+		}
+	}
+	for _, l := range logs {
+		if l.Removed {
+			continue
+		}
+		if err := r.handleLog(l, subs); err != nil {
+			return fmt.Errorf("handle log %s/%d: %w", l.TxHash, l.Index, err)
+		}
+	}
+	return nil
+}
+
+func (r *Relay) handleLog(l types.Log, subs map[uint32]*Sub) error {
+	id, created, ok := r.d.ParseLog(l)
+	if !ok {
 		return nil
 	}
-	id := uint32(new(big.Int).SetBytes(l.Topics[1][:]).Uint64())
-	switch l.Topics[0] {
-	case topicCreated:
-		out, err := r.o.Backend.CallContract(ctx, ethereum.CallMsg{To: &r.o.Coordinator, Data: r.abi.PackGetSubscription(id)}, nil)
-		if err != nil {
-			return fmt.Errorf("getSubscription(%d): %w", id, err)
-		}
-		cs, err := r.abi.UnpackGetSubscription(out)
-		if err != nil {
-			return fmt.Errorf("decode subscription %d: %w", id, err)
-		}
-		s := subFromChain(id, cs, l.BlockNumber, l.BlockHash)
-		if jerr := r.o.Guard.CheckChain(s.Owner.Hex(), false, s.Containers(), s.Verifier != (common.Address{})); jerr != nil {
-			r.o.Logger.Debug("relay: ignoring subscription", "id", id, "containers", s.ContainerID, "reason", jerr.Message)
-			return nil
-		}
-		if err := r.o.Payments.Check(s.paymentRequest()); err != nil {
-			r.o.Logger.Info("relay: skipping subscription", "id", id, "containers", s.ContainerID, "reason", err.Error())
-			return nil
-		}
-		if err := r.st.putSub(s); err != nil {
-			return err
-		}
-		r.o.Logger.Info("relay: subscription", "id", id, "owner", s.Owner, "containers", s.ContainerID, "frequency", s.Frequency, "period", s.Period)
-		r.o.Metrics.Tracked.Inc()
-		r.schedule(s)
-	case topicCancelled:
-		s, ok, err := r.st.sub(id)
-		if err != nil || !ok {
-			return err
-		}
-		s.Cancelled, s.CancelBlock = true, l.BlockNumber
-		if err := r.st.putSub(s); err != nil {
-			return err
-		}
-		r.o.Logger.Info("relay: subscription cancelled", "id", id)
-		r.unschedule(id)
+	if !created {
+		return r.cancelled(id, l.BlockNumber)
 	}
+	read, ok := subs[id]
+	if !ok {
+		r.o.Logger.Debug("relay: ignoring subscription of a pipeline this node does not serve", "id", id)
+		return nil
+	}
+	s := *read
+	s.Block, s.BlockHash = l.BlockNumber, l.BlockHash
+	if jerr := r.o.Guard.CheckChain(s.Owner.Hex(), false, s.Containers(), s.Verifier != (common.Address{})); jerr != nil {
+		r.o.Logger.Debug("relay: ignoring subscription", "id", id, "containers", s.ContainerID, "reason", jerr.Message)
+		return nil
+	}
+	if err := r.o.Payments.Check(s.paymentRequest()); err != nil {
+		r.o.Logger.Info("relay: skipping subscription", "id", id, "containers", s.ContainerID, "reason", err.Error())
+		return nil
+	}
+	if err := r.st.putSub(&s); err != nil {
+		return err
+	}
+	r.o.Logger.Info("relay: subscription", "id", id, "owner", s.Owner, "containers", s.ContainerID, "frequency", s.Frequency, "period", s.Period)
+	r.o.Metrics.Tracked.Inc()
+	r.schedule(&s)
+	return nil
+}
+
+func (r *Relay) cancelled(id uint32, block uint64) error {
+	s, ok, err := r.st.sub(id)
+	if err != nil || !ok {
+		return err
+	}
+	s.Cancelled, s.CancelBlock = true, block
+	if err := r.st.putSub(s); err != nil {
+		return err
+	}
+	r.o.Logger.Info("relay: subscription cancelled", "id", id)
+	r.unschedule(id)
 	return nil
 }

@@ -19,13 +19,17 @@ func (r *Relay) readyToBePaid(ctx context.Context, s *Sub) error {
 	if amount == nil || amount.Sign() == 0 {
 		return nil
 	}
-	if err := payments.CanPay(ctx, r.o.Backend, s.Wallet, s.Owner, s.PaymentToken, amount); err != nil {
+	st, err := r.d.ReadWallet(ctx, r.o.Backend, s.Wallet, s.Owner, s.PaymentToken)
+	if err != nil {
+		return err
+	}
+	if err := payments.CanPayFrom(st, s.Wallet, s.Owner, s.PaymentToken, amount); err != nil {
 		return err
 	}
 	if s.Verifier == ([20]byte{}) {
 		return nil
 	}
-	st, err := payments.ReadWallet(ctx, r.o.Backend, r.o.PaymentWallet, r.me, s.PaymentToken)
+	st, err = r.d.ReadWallet(ctx, r.o.Backend, r.o.PaymentWallet, r.me, s.PaymentToken)
 	if err != nil {
 		return err
 	}

@@ -35,9 +35,13 @@ type Options struct {
 	Backend     Backend               // required
 	DB          storage.KeyValueStore // required: the relay's table, Store.Table(storage.TableRelay)
 	Sender      *coordinator.Sender   // required; its Run is driven by Relay.Run
-	Coordinator common.Address        // required
-	Runner      Runner                // required
-	Guard       *access.Guardian      // required
+	Coordinator common.Address        // required unless Dialect is set
+	// Dialect is the Coordinator's dialect; default Ours(Coordinator,
+	// Containers, MaxTopicHashes). With a Dialect, Coordinator is its
+	// Coordinator().
+	Dialect Dialect
+	Runner  Runner           // required
+	Guard   *access.Guardian // required
 	// Containers are the ids this node serves; subscriptions are filtered
 	// by keccak256 of every single id and ordered pair of ids (a pipeline
 	// of three or more served containers is read too when there are more
@@ -90,7 +94,7 @@ func (o *Options) defaults() error {
 		return errors.New("relay: Options.Sender is required")
 	case o.Runner == nil || o.Guard == nil:
 		return errors.New("relay: Options.Runner and Options.Guard are required")
-	case o.Coordinator == (common.Address{}):
+	case o.Coordinator == (common.Address{}) && o.Dialect == nil:
 		return errors.New("relay: Options.Coordinator is required (chain.coordinator_address)")
 	}
 	if o.PollInterval <= 0 {
@@ -114,6 +118,10 @@ func (o *Options) defaults() error {
 	if o.MaxTopicHashes <= 0 {
 		o.MaxTopicHashes = 64
 	}
+	if o.Dialect == nil {
+		o.Dialect = Ours(o.Coordinator, o.Containers, o.MaxTopicHashes)
+	}
+	o.Coordinator = o.Dialect.Coordinator()
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -131,12 +139,12 @@ func (o *Options) defaults() error {
 type Relay struct {
 	o      Options
 	st     state
-	abi    *coordinatorabi.Coordinator
+	d      Dialect
+	abi    *coordinatorabi.Coordinator // our Coordinator's (delegated subscriptions)
 	dec    *coordinator.RevertDecoder
 	ver    *coordinator.Verifier
 	me     common.Address
 	tracer trace.Tracer
-	topics []common.Hash // containerId hashes; nil = no topic filter
 
 	headNum  atomic.Uint64
 	headTime atomic.Uint64
@@ -166,11 +174,9 @@ func New(o Options) (*Relay, error) {
 	if err := o.defaults(); err != nil {
 		return nil, err
 	}
-	a := coordinatorabi.NewCoordinator()
-	parsed := a.GetABI()
 	r := &Relay{
-		o: o, st: state{o.DB}, abi: a,
-		dec:     coordinator.NewRevertDecoder(&parsed),
+		o: o, st: state{o.DB}, d: o.Dialect, abi: coordinatorabi.NewCoordinator(),
+		dec:     o.Dialect.Decoder(),
 		me:      o.Sender.Address(),
 		tracer:  o.TracerProvider.Tracer("github.com/infernode/infernode/relay"),
 		workers: make(chan struct{}, o.Workers),
@@ -179,7 +185,6 @@ func New(o Options) (*Relay, error) {
 		dlgRun:  map[string]bool{},
 	}
 	r.ver = &coordinator.Verifier{Chain: o.Backend, Domain: coordinator.Domain{ChainID: o.Sender.ChainID(), Coordinator: o.Coordinator}}
-	r.topics = containerTopics(o.Containers, o.MaxTopicHashes)
 	return r, nil
 }
 

@@ -116,19 +116,28 @@ func (r *Relay) dispatch(ctx context.Context) {
 }
 
 func (r *Relay) work(ctx context.Context, id uint32) {
+	var s *Sub
+	var k uint32
 	defer func() {
 		r.mu.Lock()
 		delete(r.running, id)
 		r.mu.Unlock()
 		if ctx.Err() == nil {
 			r.reschedule(id)
+			// A later interval that opened while this one was being
+			// delivered is due now: it need not wait for the next head.
+			if k != 0 {
+				if cur, ok := s.Interval(r.headTime.Load()); ok && cur > k {
+					r.dispatch(ctx)
+				}
+			}
 		}
 	}()
 	s, ok, err := r.st.sub(id)
 	if err != nil || !ok {
 		return
 	}
-	k, ok := s.Interval(r.headTime.Load())
+	k, ok = s.Interval(r.headTime.Load())
 	if !ok {
 		return
 	}
@@ -259,8 +268,8 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	// inputs in the subscription) the owner's getContainerInputs.
 	coord := r.o.Coordinator
 	msgs := []ethereum.CallMsg{
-		{From: r.me, To: &coord, Data: r.abi.PackNodeResponded(s.ID, k, r.me)},
-		{From: r.me, To: &coord, Data: r.abi.PackResponseCount(s.ID, k)},
+		{From: r.me, To: &coord, Data: r.d.PackNodeResponded(s.ID, k, r.me)},
+		{From: r.me, To: &coord, Data: r.d.PackResponseCount(s.ID, k)},
 	}
 	if len(s.Inputs) == 0 {
 		m, err := r.inputsCall(s, k)
@@ -273,12 +282,12 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	if err != nil || errs[0] != nil || errs[1] != nil {
 		return "", "", nil // RPC trouble: retried with backoff, not counted
 	}
-	if responded, err := r.abi.UnpackNodeResponded(outs[0]); err != nil {
+	if responded, err := r.d.UnpackNodeResponded(outs[0]); err != nil {
 		return "", "", nil
 	} else if responded {
 		return IvDelivered, "already responded", nil
 	}
-	if count, err := r.abi.UnpackResponseCount(outs[1]); err == nil && count >= s.Redundancy {
+	if count, err := r.d.UnpackResponseCount(outs[1]); err == nil && count >= s.Redundancy {
 		return IvSkipped, "interval full", nil
 	}
 	if err := r.readyToBePaid(ctx, s); err != nil {
@@ -308,7 +317,7 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	}
 	_, err = r.o.Sender.Send(ctx, coordinator.Call{
 		Key: iv.TxKey, To: r.o.Coordinator,
-		Data:         r.abi.PackDeliverCompute(s.ID, k, input, output, proof, r.o.PaymentWallet),
+		Data:         r.d.PackDeliverCompute(s.ID, k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
 		MinGas:       callbackGas(s.MaxGasLimit),
 	})
@@ -331,7 +340,7 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 func (r *Relay) sendFailed(s *Sub, iv *Interval, err error) (IvState, string) {
 	iv.TxKey = ""
 	iv.Err = err.Error()
-	if name := coordinator.RevertName(err); name != "" {
+	if name := r.d.ErrorName(coordinator.RevertName(err)); name != "" {
 		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 		switch name {
 		case "NodeAlreadyResponded":

@@ -216,9 +216,10 @@ func checkUTF8(raw json.RawMessage, path string) *job.Error {
 }
 
 // Fields of a delegated request's subscription and signature objects (SPEC
-// §4; the seed's, plus the optional payment and verifier fields).
+// §4; the seed's, plus the optional payment and verifier fields, and
+// "containers", the containerId hash of the Infernet SDK v1 body).
 var (
-	subscriptionFields = []string{"owner", "container_id", "inputs", "active_at", "frequency", "period",
+	subscriptionFields = []string{"owner", "container_id", "containers", "inputs", "active_at", "frequency", "period",
 		"redundancy", "max_gas_price", "max_gas_limit", "lazy", "verifier", "payment_amount", "payment_token", "wallet"}
 	signatureFields = []string{"nonce", "expiry", "v", "r", "s"}
 )

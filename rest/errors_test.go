@@ -169,7 +169,7 @@ func TestErrorTable(t *testing.T) {
 		// unknown fields inside a delegated request's objects
 		{name: "unknown subscription field", setup: func(f *fakeBackend, _ *Options) { f.chainEnabled = true },
 			method: "POST", target: "/api/jobs", body: strings.Replace(delegatedBody(signer, 2000, 27), `"owner"`, `"ownr":1,"owner"`, 1), status: 400,
-			err:    `Invalid request: unknown field "subscription.ownr" (allowed: [owner container_id inputs active_at frequency period redundancy max_gas_price max_gas_limit lazy verifier payment_amount payment_token wallet])`,
+			err:    `Invalid request: unknown field "subscription.ownr" (allowed: [owner container_id containers inputs active_at frequency period redundancy max_gas_price max_gas_limit lazy verifier payment_amount payment_token wallet])`,
 			params: map[string]any{"field": "subscription.ownr"}},
 		{name: "unknown signature field", setup: func(f *fakeBackend, _ *Options) { f.chainEnabled = true },
 			method: "POST", target: "/api/jobs", body: strings.Replace(delegatedBody(signer, 2000, 27), `"nonce"`, `"nonse":1,"nonce"`, 1), status: 400,

@@ -23,8 +23,12 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 )
 
-// EmbeddedChainID is the chain id of the embedded dev chain (as geth --dev).
+// EmbeddedChainID is the embedded dev chain's default chain id (as geth --dev).
 const EmbeddedChainID = 1337
+
+// AnvilChainID is anvil's default chain id, which tools written for anvil
+// (the Infernet SDK's scripts among them) expect.
+const AnvilChainID = 31337
 
 // EmbeddedOptions configures StartEmbedded. The zero value is usable.
 type EmbeddedOptions struct {
@@ -42,6 +46,12 @@ type EmbeddedOptions struct {
 	Balance *big.Int
 	// GasLimit is the block gas limit (default 60,000,000).
 	GasLimit uint64
+	// Fund are more accounts given Balance at genesis (e.g. AnvilKeys'
+	// accounts, for tools that expect anvil's).
+	Fund []common.Address
+	// ChainID is the chain id (default EmbeddedChainID; AnvilChainID for
+	// tools that expect anvil's).
+	ChainID uint64
 }
 
 // Embedded is a go-ethereum dev chain running in this process: full
@@ -50,6 +60,7 @@ type EmbeddedOptions struct {
 type Embedded struct {
 	stack   *node.Node
 	port    int
+	chainID uint64
 	keys    []*ecdsa.PrivateKey
 	client  *ethclient.Client
 	stopped bool
@@ -76,6 +87,36 @@ func DevKey(i int) *ecdsa.PrivateKey {
 	return key
 }
 
+// anvilKeys are the private keys of anvil's (and Hardhat's) ten default
+// accounts, from the public "test test ... junk" mnemonic.
+var anvilKeys = []string{
+	"ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+	"59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+	"5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+	"7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
+	"47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a",
+	"8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba",
+	"92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e",
+	"4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356",
+	"dbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97",
+	"2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6",
+}
+
+// AnvilKeys returns anvil's ten default keys (public knowledge: dev use
+// only). Fund their accounts on the embedded chain (EmbeddedOptions.Fund)
+// for tools and tutorials written for anvil.
+func AnvilKeys() []*ecdsa.PrivateKey {
+	out := make([]*ecdsa.PrivateKey, len(anvilKeys))
+	for i, h := range anvilKeys {
+		k, err := crypto.HexToECDSA(h)
+		if err != nil {
+			panic(fmt.Sprintf("testnet: anvil key %d: %v", i, err))
+		}
+		out[i] = k
+	}
+	return out
+}
+
 // StartEmbedded starts the in-process dev chain. Stop it with Stop.
 func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error) {
 	if opts.BlockPeriod <= 0 {
@@ -94,6 +135,9 @@ func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error)
 	if opts.GasLimit == 0 {
 		opts.GasLimit = 60_000_000
 	}
+	if opts.ChainID == 0 {
+		opts.ChainID = EmbeddedChainID
+	}
 	port := opts.RPCPort
 	if port == 0 {
 		var err error
@@ -106,6 +150,9 @@ func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error)
 	for i := range keys {
 		keys[i] = DevKey(i)
 		alloc[crypto.PubkeyToAddress(keys[i].PublicKey)] = types.Account{Balance: opts.Balance}
+	}
+	for _, a := range opts.Fund {
+		alloc[a] = types.Account{Balance: opts.Balance}
 	}
 
 	nodeConf := node.DefaultConfig
@@ -125,9 +172,11 @@ func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error)
 	nodeConf.IPCPath = ""
 
 	ethConf := ethconfig.Defaults
-	ethConf.NetworkId = EmbeddedChainID
+	chainConfig := DevChainConfig()
+	chainConfig.ChainID = new(big.Int).SetUint64(opts.ChainID)
+	ethConf.NetworkId = opts.ChainID
 	ethConf.Genesis = &core.Genesis{
-		Config:   DevChainConfig(),
+		Config:   chainConfig,
 		GasLimit: opts.GasLimit,
 		BaseFee:  big.NewInt(params.InitialBaseFee),
 		Alloc:    alloc,
@@ -157,7 +206,7 @@ func StartEmbedded(ctx context.Context, opts EmbeddedOptions) (*Embedded, error)
 		stack.Close()
 		return nil, fmt.Errorf("start embedded chain on 127.0.0.1:%d: %w", port, err)
 	}
-	e := &Embedded{stack: stack, port: port, keys: keys, client: ethclient.NewClient(stack.Attach())}
+	e := &Embedded{stack: stack, port: port, chainID: opts.ChainID, keys: keys, client: ethclient.NewClient(stack.Attach())}
 	return e, nil
 }
 
@@ -172,7 +221,7 @@ func (e *Embedded) RPCURL() string { return loopbackURL("http", e.port) }
 func (e *Embedded) WSURL() string { return loopbackURL("ws", e.port) }
 
 // ChainID implements Chain.
-func (e *Embedded) ChainID() *big.Int { return big.NewInt(EmbeddedChainID) }
+func (e *Embedded) ChainID() *big.Int { return new(big.Int).SetUint64(e.chainID) }
 
 // FundedKeys implements Chain.
 func (e *Embedded) FundedKeys() []*ecdsa.PrivateKey {

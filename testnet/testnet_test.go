@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
@@ -67,6 +68,9 @@ func TestAnvil(t *testing.T) {
 	require.NoError(t, err, "run `make tools` if anvil is missing")
 	defer func() { require.NoError(t, a.Stop()) }()
 	require.Equal(t, int64(31337), a.ChainID().Int64())
+	for i, k := range a.FundedKeys() { // AnvilKeys are anvil's own
+		require.Equal(t, crypto.FromECDSA(k), crypto.FromECDSA(testnet.AnvilKeys()[i]), "anvil key %d", i)
+	}
 	checkChain(t, ctx, a)
 }
 
@@ -79,6 +83,7 @@ func TestEmbedded(t *testing.T) {
 	require.Len(t, e.FundedKeys(), 10)
 	require.Equal(t, crypto.PubkeyToAddress(testnet.DevKey(0).PublicKey), crypto.PubkeyToAddress(e.FundedKeys()[0].PublicKey))
 	checkChain(t, ctx, e)
+	require.Equal(t, int64(testnet.EmbeddedChainID), e.ChainID().Int64())
 	// Blocks keep coming on the period, even empty.
 	n0, err := e.Client().BlockNumber(ctx)
 	require.NoError(t, err)
@@ -86,6 +91,28 @@ func TestEmbedded(t *testing.T) {
 		n, err := e.Client().BlockNumber(ctx)
 		return err == nil && n > n0
 	}, 10*time.Second, 100*time.Millisecond)
+}
+
+// TestEmbeddedAsAnvil: the embedded chain with anvil's chain id and
+// accounts funded, as `infernode dev --infernet-v1` starts it.
+func TestEmbeddedAsAnvil(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	anvil := crypto.PubkeyToAddress(testnet.AnvilKeys()[2].PublicKey)
+	e, err := testnet.StartEmbedded(ctx, testnet.EmbeddedOptions{ChainID: testnet.AnvilChainID, Fund: []common.Address{anvil}})
+	require.NoError(t, err)
+	defer func() { require.NoError(t, e.Stop()) }()
+	id, err := e.Client().ChainID(ctx)
+	require.NoError(t, err)
+	require.Equal(t, int64(testnet.AnvilChainID), id.Int64())
+	require.Equal(t, id, e.ChainID())
+	bal, err := e.Client().BalanceAt(ctx, anvil, nil)
+	require.NoError(t, err)
+	require.Positive(t, bal.Sign())
+	nonce, err := e.Client().NonceAt(ctx, anvil, nil)
+	require.NoError(t, err)
+	require.Zero(t, nonce, "unused: deployments from it land where anvil's would")
+	checkChain(t, ctx, e)
 }
 
 func TestMissingBinaryError(t *testing.T) {

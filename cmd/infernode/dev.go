@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -30,6 +31,7 @@ import (
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/node"
 	"github.com/infernode/infernode/payments"
@@ -57,14 +59,25 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(args) > 0 && args[0] == "request" {
 		return runDevRequest(ctx, args[1:], stdout, stderr)
 	}
-	fs := newFlags("dev", "[--rest-port 4000] [--rpc-port 8545] | request --input TEXT", stderr)
+	fs := newFlags("dev", "[--rest-port 4000] [--rpc-port 8545] [--infernet-v1] [--containers echo] | request --input TEXT", stderr)
 	restPort := fs.Int("rest-port", 4000, "REST API port on 127.0.0.1 (0: any free port)")
 	rpcPort := fs.Int("rpc-port", 8545, "JSON-RPC port (HTTP and WebSocket) on 127.0.0.1 (0: any free port)")
 	period := fs.Duration("block-period", time.Second, "time between blocks, a whole number of seconds (1s, 2s, ...)")
 	dataDir := fs.String("data-dir", "", "node data directory (default: a temporary one, removed on exit)")
 	verbose := fs.Bool("v", false, "log at debug level")
+	inet := fs.Bool("infernet-v1", false, "deploy the Infernet SDK v1 at the addresses local Infernet setups use (anvil's accounts funded, anvil's chain id) and run the node in its dialect")
+	containers := fs.String("containers", "echo", "comma-separated container ids the bundled echo workload serves (e.g. echo,hello-world for a tutorial's consumer)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	var ids []string
+	for _, id := range strings.Split(*containers, ",") {
+		if id = strings.TrimSpace(id); id != "" && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return usagef(fs, "--containers %q: write one or more container ids, comma-separated", *containers)
 	}
 	for name, p := range map[string]int{"--rest-port": *restPort, "--rpc-port": *rpcPort} {
 		if p < 0 || p > 65535 {
@@ -79,11 +92,15 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		level = slog.LevelDebug
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger})
+	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger, InfernetV1: *inet, Containers: ids})
 	if err != nil {
 		return err
 	}
-	s.printBanner(stdout, selfName())
+	if *inet {
+		s.printInfernetV1Banner(stdout)
+	} else {
+		s.printBanner(stdout, selfName())
+	}
 	return s.wait()
 }
 
@@ -93,6 +110,12 @@ type devOptions struct {
 	BlockPeriod       time.Duration
 	DataDir           string // "" = temporary
 	Logger            *slog.Logger
+	// InfernetV1 deploys the Infernet SDK v1 instead of our contracts
+	// (docs/infernet-v1.md) and runs the node in its dialect.
+	InfernetV1 bool
+	// Containers are the ids the in-process echo workload serves
+	// (default: "echo").
+	Containers []string
 }
 
 // devStack is a running `infernode dev`.
@@ -100,8 +123,10 @@ type devStack struct {
 	chain   *testnet.Embedded
 	period  time.Duration
 	dep     contracts.Deployment
+	inet    *infernetv1.Deployment // with --infernet-v1, instead of dep
 	wallets devWallets
 	echoURL string
+	echoIDs []string // the container ids echo serves
 	restURL string
 	keys    []*ecdsa.PrivateKey
 	nodeErr chan error
@@ -115,7 +140,10 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	// s is not the named result: every error return sets that to nil, and
 	// the deferred cleanup needs what was started.
-	s := &devStack{stop: cancel, log: o.Logger, nodeErr: make(chan error, 1)}
+	s := &devStack{stop: cancel, log: o.Logger, nodeErr: make(chan error, 1), echoIDs: o.Containers}
+	if len(s.echoIDs) == 0 {
+		s.echoIDs = []string{"echo"}
+	}
 	defer func() {
 		if err != nil {
 			cancel()
@@ -138,7 +166,14 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 
 	// 1. The chain.
 	o.Logger.Info("starting the dev chain", "rpc_port", o.RPCPort, "block_period", o.BlockPeriod)
-	s.chain, err = testnet.StartEmbedded(ctx, testnet.EmbeddedOptions{RPCPort: o.RPCPort, BlockPeriod: o.BlockPeriod})
+	eo := testnet.EmbeddedOptions{RPCPort: o.RPCPort, BlockPeriod: o.BlockPeriod}
+	if o.InfernetV1 { // Infernet tools and tutorials use anvil's accounts and chain id
+		eo.ChainID = testnet.AnvilChainID
+		for _, k := range testnet.AnvilKeys() {
+			eo.Fund = append(eo.Fund, crypto.PubkeyToAddress(k.PublicKey))
+		}
+	}
+	s.chain, err = testnet.StartEmbedded(ctx, eo)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		return nil, portError("--rpc-port", o.RPCPort, "the dev chain's JSON-RPC", err)
 	} else if err != nil {
@@ -149,18 +184,22 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	s.keys = s.chain.FundedKeys()
 
 	// 2. The contracts.
-	o.Logger.Info("deploying the contracts")
 	deployCtx, deployCancel := context.WithTimeout(ctx, time.Minute)
-	s.dep, err = contracts.Deploy(deployCtx, s.chain.Client(), s.keys[devDeployerKey], crypto.PubkeyToAddress(s.keys[devDeployerKey].PublicKey))
-	deployCancel()
-	if err != nil {
-		return nil, fmt.Errorf("deploy the contracts on the dev chain: %w", err)
-	}
-	walletCtx, walletCancel := context.WithTimeout(ctx, time.Minute)
-	s.wallets, err = s.makeWallets(walletCtx)
-	walletCancel()
-	if err != nil {
-		return nil, fmt.Errorf("create the dev payment wallets: %w", err)
+	defer deployCancel()
+	if o.InfernetV1 {
+		o.Logger.Info("deploying the Infernet SDK v1")
+		if err := s.deployInfernetV1(deployCtx); err != nil {
+			return nil, err
+		}
+	} else {
+		o.Logger.Info("deploying the contracts")
+		s.dep, err = contracts.Deploy(deployCtx, s.chain.Client(), s.keys[devDeployerKey], crypto.PubkeyToAddress(s.keys[devDeployerKey].PublicKey))
+		if err != nil {
+			return nil, fmt.Errorf("deploy the contracts on the dev chain: %w", err)
+		}
+		if s.wallets, err = s.makeWallets(deployCtx); err != nil {
+			return nil, fmt.Errorf("create the dev payment wallets: %w", err)
+		}
 	}
 
 	// 3. Echo, in process, on a loopback port.
@@ -193,7 +232,7 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	n, err := node.New(cfg, node.Options{
 		Listener: restLn,
 		Logger:   o.Logger,
-		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: s.chain.Client(), StartBlock: s.dep.DeployBlock}),
+		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: s.chain.Client(), StartBlock: s.startBlock()}),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("configure the node: %w", err)
@@ -230,15 +269,20 @@ func (s *devStack) nodeConfig(restPort int, dataDir string) *config.Config {
 				PaymentAddress: s.wallets.Node.Hex(),
 			},
 		},
-		Containers: []config.Container{{
-			ID:              "echo",
+	}
+	for _, id := range s.echoIDs {
+		cfg.Containers = append(cfg.Containers, config.Container{
+			ID:              id,
 			URL:             s.echoURL,
 			External:        true,
 			Description:     "bundled echo workload, in process (returns its input)",
 			GeneratesProofs: true,
 			// Unpaid requests and any payment in the native coin.
 			AcceptedPayments: map[string]string{payments.Native.Hex(): "0"},
-		}},
+		})
+	}
+	if s.inet != nil { // the SDK's dialect: its Registry names the rest
+		cfg.Chain.CoordinatorAddress, cfg.Chain.RegistryAddress = "", s.inet.Registry.Hex()
 	}
 	cfg.ApplyDefaults()
 	return cfg
@@ -283,7 +327,7 @@ func (s *devStack) printBanner(w io.Writer, self string) {
 	fmt.Fprintf(&b, "  chain        %s (ws %s), chain id %d, a block %s\n", s.chain.RPCURL(), s.chain.WSURL(), s.dep.ChainID, every(s.period))
 	fmt.Fprintf(&b, "  Coordinator  %s\n", s.dep.Coordinator.Hex())
 	fmt.Fprintf(&b, "  Example      %s (ExampleConsumer; getSigner() = key 0)\n", s.dep.ExampleConsumer.Hex())
-	fmt.Fprintf(&b, "  node REST    %s (echo container \"echo\" at %s)\n", s.restURL, s.echoURL)
+	fmt.Fprintf(&b, "  node REST    %s (echo containers %s at %s)\n", s.restURL, quoteIDs(s.echoIDs), s.echoURL)
 	fmt.Fprintf(&b, "  node wallet  %s (key 1)\n", addr(devNodeKey))
 	fmt.Fprintf(&b, "  payments     node's payment wallet %s (owner key %d)\n", s.wallets.Node.Hex(), devNodeKey)
 	fmt.Fprintf(&b, "               consumer wallet %s (owner key %d; 10 coin, the example consumer may spend it)\n\n", s.wallets.Consumer.Hex(), devUserKey)
@@ -546,4 +590,13 @@ func (s *devStack) makeWallets(ctx context.Context) (devWallets, error) {
 		return w, err
 	}
 	return w, nil
+}
+
+// quoteIDs writes container ids as "a", "b".
+func quoteIDs(ids []string) string {
+	q := make([]string, len(ids))
+	for i, id := range ids {
+		q[i] = strconv.Quote(id)
+	}
+	return strings.Join(q, ", ")
 }

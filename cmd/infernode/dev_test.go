@@ -54,26 +54,10 @@ func TestDev(t *testing.T) {
 	t.Setenv("INFERNODE_ANVIL", "")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	runCtx, stop := context.WithCancel(ctx)
-	var stdout, stderr syncBuffer
-	done := make(chan int, 1)
-	go func() { done <- run(runCtx, []string{"dev", "--rest-port", "0", "--rpc-port", "0"}, &stdout, &stderr) }()
-
 	// The banner ends with the deployment line.
 	var dep contracts.Deployment
-	require.Eventually(t, func() bool {
-		for _, line := range strings.Split(stdout.String(), "\n") {
-			if strings.HasPrefix(line, "{") && json.Unmarshal([]byte(line), &dep) == nil {
-				return true
-			}
-		}
-		select {
-		case code := <-done:
-			t.Fatalf("infernode dev exited with %d:\n%s\n%s", code, stdout.String(), stderr.String())
-		default:
-		}
-		return false
-	}, time.Minute, 100*time.Millisecond, "no deployment JSON line; stderr:\n%s", stderr.String())
+	d := startDevCLI(t, ctx, &dep, "--rest-port", "0", "--rpc-port", "0")
+	stdout, stderr := &d.stdout, &d.stderr
 	banner := stdout.String()
 	require.Equal(t, uint64(1337), dep.ChainID)
 	var raw map[string]any
@@ -172,10 +156,46 @@ func TestDev(t *testing.T) {
 	require.Eventually(t, func() bool { return walletBalance(nodeWallet).Cmp(big.NewInt(1000)) == 0 }, 60*time.Second, 100*time.Millisecond, "the node's wallet is paid")
 	require.Equal(t, new(big.Int).Sub(before, big.NewInt(1000)), walletBalance(consumerWallet))
 
-	stop()
+	d.shutdown(t)
+}
+
+// devCLI is `infernode dev` run in this process by a test.
+type devCLI struct {
+	stdout, stderr syncBuffer
+	stop           context.CancelFunc
+	done           chan int
+}
+
+// startDevCLI runs `infernode dev args...` until the banner's deployment
+// line decodes into dep; stop it with shutdown.
+func startDevCLI(t *testing.T, ctx context.Context, dep any, args ...string) *devCLI {
+	t.Helper()
+	runCtx, stop := context.WithCancel(ctx)
+	d := &devCLI{stop: stop, done: make(chan int, 1)}
+	go func() { d.done <- run(runCtx, append([]string{"dev"}, args...), &d.stdout, &d.stderr) }()
+	require.Eventually(t, func() bool {
+		for _, line := range strings.Split(d.stdout.String(), "\n") {
+			if strings.HasPrefix(line, "{") && json.Unmarshal([]byte(line), dep) == nil {
+				return true
+			}
+		}
+		select {
+		case code := <-d.done:
+			t.Fatalf("infernode dev %s exited with %d:\n%s\n%s", strings.Join(args, " "), code, d.stdout.String(), d.stderr.String())
+		default:
+		}
+		return false
+	}, time.Minute, 100*time.Millisecond, "no deployment JSON line; stderr:\n%s", &d.stderr)
+	return d
+}
+
+// shutdown cancels the command and requires a clean exit.
+func (d *devCLI) shutdown(t *testing.T) {
+	t.Helper()
+	d.stop()
 	select {
-	case code := <-done:
-		require.Equal(t, 0, code, "stderr:\n%s", tail(stderr.String(), 4000))
+	case code := <-d.done:
+		require.Equal(t, 0, code, "stderr:\n%s", tail(d.stderr.String(), 4000))
 	case <-time.After(30 * time.Second):
 		t.Fatal("infernode dev did not stop on cancel")
 	}

@@ -61,14 +61,7 @@ func TestServeRunsAndStops(t *testing.T) {
 	go func() {
 		done <- run(ctx, []string{"serve", "--config", path, "--log-format", "json"}, &bytes.Buffer{}, &stderr)
 	}()
-	require.Eventually(t, func() bool {
-		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/health", port))
-		if err != nil {
-			return false
-		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	}, 30*time.Second, 10*time.Millisecond)
+	waitHealthy(t, port, stderr.String)
 	cancel()
 	select {
 	case code := <-done:

@@ -134,7 +134,7 @@ func TestServeStartupErrors(t *testing.T) {
 }
 
 // freeTCPPort returns a port nothing listens on (for a moment).
-func freeTCPPort(t *testing.T) int {
+func freeTCPPort(t testing.TB) int {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)

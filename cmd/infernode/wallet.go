@@ -7,9 +7,11 @@ import (
 	"io"
 	"math/big"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
 
+	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/payments"
 )
 
@@ -22,6 +24,7 @@ func walletCommand() command {
 const walletUsage = `usage: infernode wallet SUBCOMMAND [flags]
 
   create    --coordinator ADDR [--owner ADDR]              make a Wallet (owner: the key's address)
+            (or --registry ADDR: an Infernet SDK v1 Registry's WalletFactory)
   fund      --wallet ADDR --amount N [--token ADDR]         send coin or an ERC-20 from the key's account
   approve   --wallet ADDR --spender ADDR --amount N [--token ADDR]
                                                            let the Coordinator move N for SPENDER (a consumer
@@ -49,10 +52,11 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	wallet := fs.String("wallet", "", "the Wallet's address")
 	token := fs.String("token", "", "token address (default: the native coin)")
 	amount := fs.String("amount", "", "amount in the token's smallest unit")
-	var coord, owner, spender *string
+	var coord, registry, owner, spender *string
 	switch sub {
 	case "create":
 		coord = fs.String("coordinator", "", "the Coordinator (its WalletFactory makes the wallet)")
+		registry = fs.String("registry", "", "instead of --coordinator: an Infernet SDK v1 Registry (its WALLET_FACTORY() makes the wallet)")
 		owner = fs.String("owner", "", "the wallet's owner (default: the key's address)")
 	case "approve", "balance":
 		spender = fs.String("spender", "", "who the Coordinator moves funds for: a consumer contract, or the node's address (collateral)")
@@ -68,7 +72,7 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(pos) > 0 {
 		return usagef(fs, "unexpected argument %q", pos[0])
 	}
-	for _, f := range []string{"wallet", "token", "coordinator", "owner", "spender"} {
+	for _, f := range []string{"wallet", "token", "coordinator", "registry", "owner", "spender"} {
 		if fl := fs.Lookup(f); fl != nil && fl.Value.String() != "" && !common.IsHexAddress(fl.Value.String()) {
 			return usagef(fs, "--%s: %q is not an address (0x followed by 40 hex digits)", f, fl.Value.String())
 		}
@@ -99,10 +103,8 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 	}
-	if sub == "create" {
-		if err := need("coordinator", *coord); err != nil {
-			return err
-		}
+	if sub == "create" && (*coord == "") == (*registry == "") {
+		return usagef(fs, "--coordinator (infernode's Coordinator) or --registry (an Infernet SDK v1 Registry) is required, one of them")
 	}
 
 	client, err := ethclient.DialContext(ctx, *rpcURL)
@@ -140,7 +142,7 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	var tx common.Hash
 	switch sub {
 	case "create":
-		factory, err := payments.WalletFactory(ctx, client, common.HexToAddress(*coord))
+		factory, err := walletFactoryOf(ctx, client, *coord, *registry)
 		if err != nil {
 			return err
 		}
@@ -165,4 +167,23 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	out["tx"] = tx
 	return json.NewEncoder(stdout).Encode(out)
+}
+
+// walletFactoryOf reads the WalletFactory of our Coordinator, or of an
+// Infernet SDK v1 Registry (WALLET_FACTORY()).
+func walletFactoryOf(ctx context.Context, c payments.Caller, coord, registry string) (common.Address, error) {
+	if registry == "" {
+		return payments.WalletFactory(ctx, c, common.HexToAddress(coord))
+	}
+	reg := common.HexToAddress(registry)
+	r := inetv1abi.NewRegistry()
+	out, err := c.CallContract(ctx, ethereum.CallMsg{To: &reg, Data: r.PackWALLETFACTORY()}, nil)
+	if err != nil {
+		return common.Address{}, fmt.Errorf("read WALLET_FACTORY() of Registry %s: %w", reg.Hex(), err)
+	}
+	f, err := r.UnpackWALLETFACTORY(out)
+	if err != nil || f == (common.Address{}) {
+		return common.Address{}, fmt.Errorf("--registry %s: WALLET_FACTORY() gave no address (is it an Infernet SDK v1 Registry?)", reg.Hex())
+	}
+	return f, nil
 }

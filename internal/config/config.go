@@ -81,14 +81,24 @@ type RateLimit struct {
 
 // Chain configures the on-chain side (relay).
 type Chain struct {
-	Enabled            bool     `json:"enabled"`
-	RPCURL             string   `json:"rpc_url,omitempty"`
-	CoordinatorAddress string   `json:"coordinator_address,omitempty"`
-	TrailHeadBlocks    uint64   `json:"trail_head_blocks,omitempty"`
-	Wallet             Wallet   `json:"wallet"`
-	PollInterval       Duration `json:"poll_interval,omitempty"`
-	MaxTxsInFlight     int      `json:"max_txs_in_flight,omitempty"`
-	Confirmations      uint64   `json:"confirmations,omitempty"`
+	Enabled            bool   `json:"enabled"`
+	RPCURL             string `json:"rpc_url,omitempty"`
+	CoordinatorAddress string `json:"coordinator_address,omitempty"`
+	// RegistryAddress selects the Infernet SDK v1 dialect
+	// (docs/infernet-v1.md): the SDK's Registry, from which the node reads
+	// its Coordinator, Inbox, Reader, Fee and WalletFactory. Exclusive
+	// with CoordinatorAddress.
+	RegistryAddress string `json:"registry_address,omitempty"`
+	// SnapshotSync is the reference node's Reader tuning; with
+	// RegistryAddress, BatchSize sets how many subscriptions one Reader
+	// call reads. The other members have no effect (the node follows
+	// events, not snapshots).
+	SnapshotSync    *SnapshotSync `json:"snapshot_sync,omitempty"`
+	TrailHeadBlocks uint64        `json:"trail_head_blocks,omitempty"`
+	Wallet          Wallet        `json:"wallet"`
+	PollInterval    Duration      `json:"poll_interval,omitempty"`
+	MaxTxsInFlight  int           `json:"max_txs_in_flight,omitempty"`
+	Confirmations   uint64        `json:"confirmations,omitempty"`
 	// StartBlock is where the relay's first log scan starts when the data
 	// directory holds no relay state (the Coordinator's deploy block, as
 	// `infernode deploy` prints it). Default 0: scan from genesis.
@@ -96,6 +106,14 @@ type Chain struct {
 	// Verifiers are the verifier contracts (IVerifier) whose subscriptions
 	// the node serves; a subscription naming another verifier is skipped.
 	Verifiers []string `json:"verifiers,omitempty"`
+}
+
+// SnapshotSync is chain.snapshot_sync of the reference node's config.
+type SnapshotSync struct {
+	Sleep         json.Number `json:"sleep,omitempty"`
+	BatchSize     uint32      `json:"batch_size,omitempty"`
+	StartingSubID uint32      `json:"starting_sub_id,omitempty"`
+	SyncPeriod    json.Number `json:"sync_period,omitempty"`
 }
 
 // Wallet is the node's signing key and limits.

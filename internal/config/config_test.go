@@ -52,7 +52,7 @@ func TestParseSeedConfig(t *testing.T) {
 	cfg, warnings, err := Parse([]byte(doc))
 	require.NoError(t, err)
 	require.ElementsMatch(t, []string{
-		"chain.snapshot_sync: legacy key has no effect; remove it",
+		"chain.snapshot_sync: has no effect with chain.coordinator_address (it tunes the Infernet SDK v1 Reader, chain.registry_address); remove it",
 		"forward_stats: legacy key has no effect; remove it",
 		"redis: legacy key has no effect; remove it",
 		"startup_wait: legacy key has no effect; remove it",
@@ -74,8 +74,10 @@ func TestParseErrors(t *testing.T) {
 		{"not object", `[1]`, []string{"config: expected a JSON object at the top level; wrap the settings in { }"}},
 		{"typo with suggestion", `{"containers": [{"id":"a","image":"x"},{"id":"b","image":"x"},{"id":"c","imgae":"x"}]}`, []string{
 			`containers[2].imgae: unknown field; did you mean "image"?`}},
-		{"renamed key of older configs", `{"chain": {"registry_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3"}}`, []string{
-			"chain.registry_address: unknown field; this node reads chain.coordinator_address instead: rename the key and set it to the address of infernode's Coordinator"}},
+		{"both dialects", `{"chain": {"registry_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3", "coordinator_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3"}}`, []string{
+			"chain.registry_address: is set together with chain.coordinator_address; keep one: chain.coordinator_address for infernode's Coordinator, chain.registry_address for an Infernet SDK v1 deployment"}},
+		{"bad registry", `{"chain": {"registry_address": "0x5FbD"}}`, []string{
+			"chain.registry_address: \"0x5FbD\" is not an address; write 0x followed by 40 hex digits (the Infernet SDK v1 Registry)"}},
 		{"shape and semantic problems of different entries together", `{"manage_containers": false, "server": {"bogus": 1},
 			"containers": [{"id": "a", "url": "http://127.0.0.1:3000", "port": "x1"}, {"id": "a", "url": "http://127.0.0.1:3001"}, {"id": "", "url": "http://127.0.0.1:3002"}]}`, []string{
 			`containers[0].port: "x1" is not a number; write a number such as 3000`,

@@ -84,6 +84,9 @@ func Parse(b []byte) (*Config, []string, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, c.warnings, err
 	}
+	if cfg.Chain.SnapshotSync != nil && cfg.Chain.RegistryAddress == "" {
+		c.warnings = append(c.warnings, "chain.snapshot_sync: has no effect with chain.coordinator_address (it tunes the Infernet SDK v1 Reader, chain.registry_address); remove it")
+	}
 	if d := cfg.Docker; d != nil && d.Username != "" && d.Password == "" {
 		c.warnings = append(c.warnings, "docker.password: is empty while docker.username is set; image pulls are anonymous (set docker.password to authenticate)")
 	}
@@ -154,18 +157,15 @@ func (e *Error) Error() string {
 
 // legacyKeys are keys of older node configs that are accepted and ignored.
 var legacyKeys = map[string]bool{
-	"redis":               true,
-	"forward_stats":       true,
-	"startup_wait":        true,
-	"chain.snapshot_sync": true,
+	"redis":         true,
+	"forward_stats": true,
+	"startup_wait":  true,
 }
 
 // renamedKeys are keys of older node configs whose setting this node reads
 // under another name; they stay errors (the old value points at another
 // contract) with a message naming the new key.
-var renamedKeys = map[string]string{
-	"chain.registry_address": "chain.coordinator_address",
-}
+var renamedKeys = map[string]string{}
 
 var (
 	durationType = reflect.TypeOf(Duration(0))

@@ -146,6 +146,12 @@ func (v *validator) chain(ch *Chain) {
 	if ch.CoordinatorAddress != "" && !common.IsHexAddress(ch.CoordinatorAddress) {
 		v.fail("chain.coordinator_address", "%q is not an address; write 0x followed by 40 hex digits", ch.CoordinatorAddress)
 	}
+	if ch.RegistryAddress != "" && !common.IsHexAddress(ch.RegistryAddress) {
+		v.fail("chain.registry_address", "%q is not an address; write 0x followed by 40 hex digits (the Infernet SDK v1 Registry)", ch.RegistryAddress)
+	}
+	if ch.RegistryAddress != "" && ch.CoordinatorAddress != "" {
+		v.fail("chain.registry_address", "is set together with chain.coordinator_address; keep one: chain.coordinator_address for infernode's Coordinator, chain.registry_address for an Infernet SDK v1 deployment")
+	}
 	if ch.Wallet.PaymentAddress != "" && !common.IsHexAddress(ch.Wallet.PaymentAddress) {
 		v.fail("chain.wallet.payment_address", "%q is not an address; write 0x followed by 40 hex digits", ch.Wallet.PaymentAddress)
 	}
@@ -174,8 +180,8 @@ func (v *validator) chain(ch *Chain) {
 	if ch.RPCURL == "" {
 		v.fail("chain.rpc_url", "is required when chain.enabled is true; set the JSON-RPC URL of the chain, e.g. http://127.0.0.1:8545")
 	}
-	if ch.CoordinatorAddress == "" {
-		v.fail("chain.coordinator_address", "is required when chain.enabled is true; set the Coordinator contract address")
+	if ch.CoordinatorAddress == "" && ch.RegistryAddress == "" {
+		v.fail("chain.coordinator_address", "is required when chain.enabled is true; set the Coordinator contract address (or chain.registry_address for an Infernet SDK v1 deployment)")
 	}
 	if ch.Wallet.PrivateKey == "" {
 		v.fail("chain.wallet.private_key", "is required when chain.enabled is true; set the node's signing key (64 hex digits)")
