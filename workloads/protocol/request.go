@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -78,19 +79,26 @@ func DecodeRequest(r io.Reader) (Request, error) {
 }
 
 // ParseRequest is DecodeRequest on a byte slice.
-func ParseRequest(body []byte) (Request, error) {
+func ParseRequest(body []byte) (Request, error) { return parseRequest(body, true) }
+
+// parseRequest is ParseRequest; fast false always takes encoding/json's
+// path (the reference the one-pass path is tested against).
+func parseRequest(body []byte, fast bool) (Request, error) {
 	var raw struct {
 		Source        *json.RawMessage `json:"source"`
 		Destination   *json.RawMessage `json:"destination"`
 		Data          json.RawMessage  `json:"data"`
 		RequiresProof *bool            `json:"requires_proof"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&raw); err != nil {
-		return Request{}, Invalid("", "body is not a JSON object: %v", err)
-	}
-	if dec.More() {
-		return Request{}, Invalid("", "trailing data after the JSON object")
+	if !fast || !requestMembers(body, &raw.Source, &raw.Destination, &raw.Data, &raw.RequiresProof) {
+		raw.Source, raw.Destination, raw.Data, raw.RequiresProof = nil, nil, nil, nil
+		dec := json.NewDecoder(bytes.NewReader(body))
+		if err := dec.Decode(&raw); err != nil {
+			return Request{}, Invalid("", "body is not a JSON object: %v", err)
+		}
+		if dec.More() {
+			return Request{}, Invalid("", "trailing data after the JSON object")
+		}
 	}
 	var req Request
 	var err error
@@ -113,6 +121,41 @@ func ParseRequest(body []byte) (Request, error) {
 		}
 	}
 	return req, nil
+}
+
+// requestMembers is ParseRequest's one-pass path (ObjectMembers) for the
+// plain form: the keys spelled exactly, no null member. It reports false for
+// anything else, and encoding/json decodes the body instead.
+func requestMembers(body []byte, source, destination **json.RawMessage, data *json.RawMessage, proof **bool) bool {
+	ms, ok := ObjectMembers(body)
+	if !ok {
+		return false
+	}
+	known := []string{"source", "destination", "data", "requires_proof"}
+	for _, m := range ms {
+		if string(m.Value) == "null" {
+			return false
+		}
+		switch m.Key {
+		case "source":
+			*source = &m.Value
+		case "destination":
+			*destination = &m.Value
+		case "data":
+			*data = m.Value
+		case "requires_proof":
+			var b bool
+			if json.Unmarshal(m.Value, &b) != nil {
+				return false
+			}
+			*proof = &b
+		default:
+			if slices.ContainsFunc(known, func(k string) bool { return strings.EqualFold(k, m.Key) }) {
+				return false // encoding/json matches keys case-insensitively
+			}
+		}
+	}
+	return true
 }
 
 func location(field string, raw *json.RawMessage) (Location, error) {
@@ -155,10 +198,14 @@ func (r Request) InputBytes() ([]byte, error) {
 
 // DecodeInput decodes the request's data: the on-chain input (the decoded
 // hex) with fromABI for source 0, data with fromJSON otherwise. raw is
-// InputBytes, the reply's raw_input.
+// InputBytes, the on-chain reply's raw_input; it is nil for an off-chain
+// source with an off-chain or stream destination, whose reply has no
+// raw_input (compacting a 3 MB tensor for nothing cost a pass and a copy).
 func DecodeInput[In any](r Request, fromABI func([]byte) (In, error), fromJSON func(json.RawMessage) (In, error)) (in In, raw []byte, err error) {
-	if raw, err = r.InputBytes(); err != nil {
-		return in, nil, err
+	if r.Source == OnChain || r.Destination == OnChain {
+		if raw, err = r.InputBytes(); err != nil {
+			return in, nil, err
+		}
 	}
 	if r.Source == OnChain {
 		in, err = fromABI(raw)

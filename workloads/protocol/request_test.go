@@ -79,7 +79,8 @@ func TestDecodeInput(t *testing.T) {
 	}{
 		{"on-chain", `{"source":0,"destination":0,"data":"0x6869"}`, "abi hi", "hi", ""},
 		{"off-chain", `{"source":1,"destination":0,"data":{ "a" : 1 }}`, `json { "a" : 1 }`, `{"a":1}`, ""},
-		{"stream source", `{"source":2,"destination":1,"data":[1]}`, "json [1]", "[1]", ""},
+		{"stream source", `{"source":2,"destination":0,"data":[1]}`, "json [1]", "[1]", ""},
+		{"off-chain, no on-chain reply", `{"source":1,"destination":1,"data":[1]}`, "json [1]", "", ""},
 		{"decoder error", `{"source":0,"destination":0,"data":""}`, "", "", "abi: empty"},
 	}
 	for _, tc := range tests {

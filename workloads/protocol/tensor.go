@@ -247,54 +247,72 @@ type tensorJSON struct {
 // (complex elements are [re, im] pairs, bools are true/false or 0/1),
 // shape a list of dimensions whose product is the number of values, and
 // dtype a code 0..15. Integers must be whole and within the dtype's range.
+//
+// A tensor in the plain form the protocol's clients write (the three keys
+// spelled exactly, numbers only, each key once) is read in one pass without
+// encoding/json (fastTensor); anything else, and every mistake, takes the
+// general path (decodeTensorJSON), which is the reference for what is accepted and for
+// the error messages.
 func (t *Tensor) UnmarshalJSON(b []byte) error {
+	ft, ok := fastTensor(b)
+	if !ok {
+		var err error
+		if ft, err = decodeTensorJSON(b); err != nil {
+			return err
+		}
+	}
+	*t = ft
+	return nil
+}
+
+// decodeTensorJSON is UnmarshalJSON through encoding/json.
+func decodeTensorJSON(b []byte) (Tensor, error) {
 	var w tensorJSON
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&w); err != nil {
-		return &TensorError{Field: "", Msg: fmt.Sprintf("a tensor is an object {values, shape, dtype}: %v", err)}
+		return Tensor{}, &TensorError{Field: "", Msg: fmt.Sprintf("a tensor is an object {values, shape, dtype}: %v", err)}
 	}
 	if w.DType == nil {
-		return &TensorError{Field: "dtype", Msg: "missing; use a code 0..15 (1 = float32, 2 = float64)"}
+		return Tensor{}, &TensorError{Field: "dtype", Msg: "missing; use a code 0..15 (1 = float32, 2 = float64)"}
 	}
 	var code int
 	if err := json.Unmarshal(w.DType, &code); err != nil {
-		return &TensorError{Field: "dtype", Msg: "must be an integer code 0..15 (1 = float32, 2 = float64)"}
+		return Tensor{}, &TensorError{Field: "dtype", Msg: "must be an integer code 0..15 (1 = float32, 2 = float64)"}
 	}
 	dtype := DType(code)
 	size, err := dtype.Size()
 	if err != nil {
-		return &TensorError{Field: "dtype", Msg: err.Error()}
+		return Tensor{}, &TensorError{Field: "dtype", Msg: err.Error()}
 	}
 	if w.Shape == nil {
-		return &TensorError{Field: "shape", Msg: "missing; give the dimensions, e.g. [1, 4]"}
+		return Tensor{}, &TensorError{Field: "shape", Msg: "missing; give the dimensions, e.g. [1, 4]"}
 	}
 	var shape []int
 	if err := json.Unmarshal(w.Shape, &shape); err != nil || shape == nil {
-		return &TensorError{Field: "shape", Msg: "must be a list of non-negative integers, e.g. [1, 4]"}
+		return Tensor{}, &TensorError{Field: "shape", Msg: "must be a list of non-negative integers, e.g. [1, 4]"}
 	}
 	n, err := NumElements(shape)
 	if err != nil {
-		return &TensorError{Field: "shape", Msg: err.Error()}
+		return Tensor{}, &TensorError{Field: "shape", Msg: err.Error()}
 	}
 	if w.Values == nil {
-		return &TensorError{Field: "values", Msg: "missing; give the elements as a flat list"}
+		return Tensor{}, &TensorError{Field: "values", Msg: "missing; give the elements as a flat list"}
 	}
 	var vals []json.RawMessage
 	if err := json.Unmarshal(w.Values, &vals); err != nil || vals == nil {
-		return &TensorError{Field: "values", Msg: "must be a flat list of numbers"}
+		return Tensor{}, &TensorError{Field: "values", Msg: "must be a flat list of numbers"}
 	}
 	if len(vals) != n {
-		return &TensorError{Field: "values", Msg: fmt.Sprintf("has %d elements but shape %v needs %d", len(vals), shape, n)}
+		return Tensor{}, &TensorError{Field: "values", Msg: fmt.Sprintf("has %d elements but shape %v needs %d", len(vals), shape, n)}
 	}
 	data := make([]byte, n*size)
 	for i, v := range vals {
 		if err := putElement(dtype, data[i*size:(i+1)*size], v); err != nil {
-			return &TensorError{Field: fmt.Sprintf("values[%d]", i), Msg: err.Error()}
+			return Tensor{}, &TensorError{Field: fmt.Sprintf("values[%d]", i), Msg: err.Error()}
 		}
 	}
-	*t = Tensor{DType: dtype, Shape: shape, data: data}
-	return nil
+	return Tensor{DType: dtype, Shape: shape, data: data}, nil
 }
 
 // TensorError is a client mistake in a tensor value.
@@ -313,42 +331,12 @@ func (e *TensorError) Error() string {
 func putElement(d DType, dst []byte, raw json.RawMessage) error {
 	raw = bytes.TrimSpace(raw)
 	switch d {
-	case Float16, Float32, Float64:
-		f, err := parseFloat(raw)
+	case Float16, Float32, Float64, Int8, Int16, Int32, Int64, Uint8, Uint16, Uint32, Uint64:
+		n, err := number(raw)
 		if err != nil {
 			return err
 		}
-		switch d {
-		case Float16:
-			if math.Abs(f) > 65504 {
-				return fmt.Errorf("%v is out of the float16 range", f)
-			}
-			binary.LittleEndian.PutUint16(dst, Float32ToHalf(float32(f)))
-		case Float32:
-			if math.Abs(f) > math.MaxFloat32 {
-				return fmt.Errorf("%v is out of the float32 range", f)
-			}
-			binary.LittleEndian.PutUint32(dst, math.Float32bits(float32(f)))
-		default:
-			binary.LittleEndian.PutUint64(dst, math.Float64bits(f))
-		}
-		return nil
-	case Int8, Int16, Int32, Int64:
-		bits := 8 * len(dst)
-		v, err := parseInt(raw, bits)
-		if err != nil {
-			return err
-		}
-		putUint(dst, uint64(v))
-		return nil
-	case Uint8, Uint16, Uint32, Uint64:
-		bits := 8 * len(dst)
-		v, err := parseUint(raw, bits)
-		if err != nil {
-			return err
-		}
-		putUint(dst, v)
-		return nil
+		return putNumber(d, dst, string(n))
 	case Bool:
 		switch string(raw) {
 		case "true", "1":
@@ -408,43 +396,81 @@ func parseFloat(raw json.RawMessage) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	f, err := strconv.ParseFloat(n.String(), 64)
+	return parseFloatNum(string(n))
+}
+
+// putNumber stores the JSON number literal n (already checked to be one)
+// as an element of the real or integer dtype d.
+func putNumber(d DType, dst []byte, n string) error {
+	switch d {
+	case Float16, Float32, Float64:
+		f, err := parseFloatNum(n)
+		if err != nil {
+			return err
+		}
+		switch d {
+		case Float16:
+			if math.Abs(f) > 65504 {
+				return fmt.Errorf("%v is out of the float16 range", f)
+			}
+			binary.LittleEndian.PutUint16(dst, Float32ToHalf(float32(f)))
+		case Float32:
+			if math.Abs(f) > math.MaxFloat32 {
+				return fmt.Errorf("%v is out of the float32 range", f)
+			}
+			binary.LittleEndian.PutUint32(dst, math.Float32bits(float32(f)))
+		default:
+			binary.LittleEndian.PutUint64(dst, math.Float64bits(f))
+		}
+		return nil
+	case Int8, Int16, Int32, Int64:
+		v, err := parseIntNum(n, 8*len(dst))
+		if err != nil {
+			return err
+		}
+		putUint(dst, uint64(v))
+		return nil
+	case Uint8, Uint16, Uint32, Uint64:
+		v, err := parseUintNum(n, 8*len(dst))
+		if err != nil {
+			return err
+		}
+		putUint(dst, v)
+		return nil
+	}
+	return fmt.Errorf("dtype %s is not a real or integer dtype", d)
+}
+
+func parseFloatNum(n string) (float64, error) {
+	f, err := strconv.ParseFloat(n, 64)
 	if err != nil {
-		return 0, fmt.Errorf("%s is out of the float64 range", truncate(n.String()))
+		return 0, fmt.Errorf("%s is out of the float64 range", truncate(n))
 	}
 	return f, nil
 }
 
-func parseInt(raw json.RawMessage, bits int) (int64, error) {
-	n, err := number(raw)
-	if err != nil {
-		return 0, err
-	}
-	v, err := strconv.ParseInt(n.String(), 10, bits)
+func parseIntNum(n string, bits int) (int64, error) {
+	v, err := strconv.ParseInt(n, 10, bits)
 	if err == nil {
 		return v, nil
 	}
 	// A whole number written as 3.0 or 1e3 is accepted.
-	f, ferr := strconv.ParseFloat(n.String(), 64)
+	f, ferr := strconv.ParseFloat(n, 64)
 	lim := math.Ldexp(1, bits-1)
 	if ferr != nil || f != math.Trunc(f) || f < -lim || f >= lim {
-		return 0, fmt.Errorf("%s is not a whole number in the int%d range", truncate(n.String()), bits)
+		return 0, fmt.Errorf("%s is not a whole number in the int%d range", truncate(n), bits)
 	}
 	return int64(f), nil
 }
 
-func parseUint(raw json.RawMessage, bits int) (uint64, error) {
-	n, err := number(raw)
-	if err != nil {
-		return 0, err
-	}
-	v, err := strconv.ParseUint(n.String(), 10, bits)
+func parseUintNum(n string, bits int) (uint64, error) {
+	v, err := strconv.ParseUint(n, 10, bits)
 	if err == nil {
 		return v, nil
 	}
-	f, ferr := strconv.ParseFloat(n.String(), 64)
+	f, ferr := strconv.ParseFloat(n, 64)
 	if ferr != nil || f != math.Trunc(f) || f < 0 || f >= math.Ldexp(1, bits) {
-		return 0, fmt.Errorf("%s is not a whole number in the uint%d range", truncate(n.String()), bits)
+		return 0, fmt.Errorf("%s is not a whole number in the uint%d range", truncate(n), bits)
 	}
 	return uint64(f), nil
 }

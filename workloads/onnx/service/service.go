@@ -105,6 +105,34 @@ type Input struct {
 
 // DecodeInputJSON decodes {"model_id", "inputs": {name: tensor}}.
 func DecodeInputJSON(data json.RawMessage) (Input, error) {
+	ms, ok := protocol.PlainMembers(data, "model_id", "inputs")
+	var inputs []protocol.Member
+	if ok && ms["inputs"] != nil {
+		inputs, ok = protocol.ValidObjectMembers(ms["inputs"])
+	}
+	if !ok || len(inputs) == 0 {
+		return decodeInputJSON(data)
+	}
+	in := Input{Tensors: make(map[string]protocol.Tensor, len(inputs))}
+	if id, has := ms["model_id"]; has {
+		if in.ModelID, ok = protocol.PlainString(id); !ok {
+			return decodeInputJSON(data)
+		}
+	}
+	for _, m := range inputs {
+		var t protocol.Tensor
+		if err := t.UnmarshalJSON(m.Value); err != nil {
+			return Input{}, protocol.Invalid("data.inputs."+m.Key, "%v", err)
+		}
+		in.Names = append(in.Names, m.Key)
+		in.Tensors[m.Key] = t
+	}
+	return in, nil
+}
+
+// decodeInputJSON is DecodeInputJSON through encoding/json, for what
+// protocol.PlainMembers leaves (and the errors it explains).
+func decodeInputJSON(data json.RawMessage) (Input, error) {
 	var w struct {
 		ModelID *string                    `json:"model_id"`
 		Inputs  map[string]json.RawMessage `json:"inputs"`
@@ -123,7 +151,9 @@ func DecodeInputJSON(data json.RawMessage) (Input, error) {
 	}
 	for name, raw := range w.Inputs {
 		var t protocol.Tensor
-		if err := json.Unmarshal(raw, &t); err != nil {
+		// raw is one JSON value (the decoder checked it): no need for
+		// json.Unmarshal to scan it twice more.
+		if err := t.UnmarshalJSON(raw); err != nil {
 			return Input{}, protocol.Invalid("data.inputs."+name, "%v", err)
 		}
 		in.Names = append(in.Names, name)

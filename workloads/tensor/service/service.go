@@ -157,6 +157,24 @@ type Input struct {
 
 // DecodeInputJSON decodes {"model_id", "input": tensor}.
 func DecodeInputJSON(data json.RawMessage) (Input, error) {
+	if ms, ok := protocol.PlainMembers(data, "model_id", "input"); ok && ms["input"] != nil {
+		var in Input
+		if id, has := ms["model_id"]; has {
+			if in.ModelID, ok = protocol.PlainString(id); !ok {
+				return decodeInputJSON(data)
+			}
+		}
+		if err := in.Tensor.UnmarshalJSON(ms["input"]); err != nil {
+			return Input{}, protocol.Invalid("data.input", "%v", err)
+		}
+		return in, nil
+	}
+	return decodeInputJSON(data)
+}
+
+// decodeInputJSON is DecodeInputJSON through encoding/json, for what
+// protocol.PlainMembers leaves (and the errors it explains).
+func decodeInputJSON(data json.RawMessage) (Input, error) {
 	var w struct {
 		ModelID *string         `json:"model_id"`
 		Input   json.RawMessage `json:"input"`
@@ -173,7 +191,9 @@ func DecodeInputJSON(data json.RawMessage) (Input, error) {
 	if w.ModelID != nil {
 		in.ModelID = *w.ModelID
 	}
-	if err := json.Unmarshal(w.Input, &in.Tensor); err != nil {
+	// w.Input is one JSON value (the decoder checked it): no need for
+	// json.Unmarshal to scan it twice more.
+	if err := in.Tensor.UnmarshalJSON(w.Input); err != nil {
 		return Input{}, protocol.Invalid("data.input", "%v", err)
 	}
 	return in, nil
