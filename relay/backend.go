@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/payments"
 )
 
 // Backend is what the relay needs from a chain: the sender's and the
@@ -248,9 +249,7 @@ func (b *Instrumented) BlockReceipts(ctx context.Context, n rpc.BlockNumberOrHas
 
 // BalanceReader is implemented by backends that read an account's native
 // balance (ethclient, the simulated backend's client).
-type BalanceReader interface {
-	BalanceAt(ctx context.Context, a common.Address, n *big.Int) (*big.Int, error)
-}
+type BalanceReader = payments.BalanceReader
 
 // BalanceAt forwards eth_getBalance when the wrapped backend serves it.
 func (b *Instrumented) BalanceAt(ctx context.Context, a common.Address, n *big.Int) (*big.Int, error) {

@@ -32,7 +32,6 @@ var (
 	inetRegistry = inetv1abi.NewRegistry()
 	inetCoord    = inetv1abi.NewEIP712Coordinator()
 	inetReader   = inetv1abi.NewReader()
-	inetWallet   = inetv1abi.NewWallet()
 
 	inetTopicCreated   = inetCoord.GetABI().Events["SubscriptionCreated"].ID
 	inetTopicCancelled = inetCoord.GetABI().Events["SubscriptionCancelled"].ID
@@ -249,39 +248,9 @@ func (d *infernetV1) PackDeliverCompute(id, k uint32, input, output, proof []byt
 	return inetCoord.PackDeliverCompute(id, k, input, output, proof, w)
 }
 
-// ReadWallet reads an SDK Wallet: its allowance for spender, and its
-// balance (native: the account balance; ERC-20: the token's balanceOf).
-// The SDK keeps locked collateral private, so Locked is zero here and the
-// delivery's simulation catches a wallet whose funds are locked.
+// ReadWallet reads an SDK Wallet (payments.ReadInfernetWallet).
 func (d *infernetV1) ReadWallet(ctx context.Context, b Backend, wallet, spender, token common.Address) (payments.State, error) {
-	s := payments.State{Locked: new(big.Int)}
-	out, err := b.CallContract(ctx, ethereum.CallMsg{To: &wallet, Data: inetWallet.PackAllowance(spender, token)}, nil)
-	if err != nil {
-		return s, fmt.Errorf("read allowance of wallet %s: %w", wallet.Hex(), err)
-	}
-	if s.Allowance, err = inetWallet.UnpackAllowance(out); err != nil {
-		return s, fmt.Errorf("decode allowance of wallet %s: %w", wallet.Hex(), err)
-	}
-	if token == (common.Address{}) {
-		br, ok := b.(BalanceReader)
-		if !ok {
-			return s, fmt.Errorf("read balance of wallet %s: the chain backend cannot read balances", wallet.Hex())
-		}
-		if s.Balance, err = br.BalanceAt(ctx, wallet, nil); err != nil {
-			return s, fmt.Errorf("read balance of wallet %s: %w", wallet.Hex(), err)
-		}
-		return s, nil
-	}
-	if out, err = b.CallContract(ctx, ethereum.CallMsg{To: &token, Data: erc20BalanceOf(wallet)}, nil); err != nil {
-		return s, fmt.Errorf("read %s balance of wallet %s: %w", token.Hex(), wallet.Hex(), err)
-	}
-	s.Balance = new(big.Int).SetBytes(out)
-	return s, nil
-}
-
-// erc20BalanceOf is balanceOf(address) calldata.
-func erc20BalanceOf(a common.Address) []byte {
-	return append(common.FromHex("0x70a08231"), common.LeftPadBytes(a.Bytes(), 32)...)
+	return payments.ReadInfernetWallet(ctx, b, wallet, spender, token)
 }
 
 // inetErrorNames are the SDK's names for conditions our Coordinator names

@@ -29,7 +29,9 @@ const walletUsage = `usage: infernode wallet SUBCOMMAND [flags]
   approve   --wallet ADDR --spender ADDR --amount N [--token ADDR]
                                                            let the Coordinator move N for SPENDER (a consumer
                                                            contract, or the node's own address for collateral)
-  balance   --wallet ADDR [--token ADDR] [--spender ADDR]   balance, locked, unlocked (and the spender's allowance)
+  balance   --wallet ADDR [--token ADDR] [--spender ADDR]   balance, locked, unlocked (and the spender's allowance);
+                                                           an Infernet SDK v1 Wallet keeps its locked balance
+                                                           private: balance (and allowance) only
   withdraw  --wallet ADDR --amount N [--token ADDR]         send unlocked funds to the owner
 
 Every subcommand takes --rpc URL (env RPC_URL) and, to send, --private-key (env INFERNODE_PRIVATE_KEY
@@ -119,11 +121,14 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if *spender != "" {
 			sp = common.HexToAddress(*spender)
 		}
-		st, err := payments.ReadWallet(ctx, client, w, sp, tok)
+		st, err := readWallet(ctx, client, w, sp, tok)
 		if err != nil {
 			return err
 		}
-		out = map[string]any{"wallet": w, "token": tok, "balance": st.Balance.String(), "locked": st.Locked.String(), "unlocked": st.Unlocked().String()}
+		out = map[string]any{"wallet": w, "token": tok, "balance": st.Balance.String()}
+		if !st.LockedUnknown {
+			out["locked"], out["unlocked"] = st.Locked.String(), st.Unlocked().String()
+		}
 		if *spender != "" {
 			out["spender"], out["allowance"] = sp, st.Allowance.String()
 		}
@@ -186,4 +191,18 @@ func walletFactoryOf(ctx context.Context, c payments.Caller, coord, registry str
 		return common.Address{}, fmt.Errorf("--registry %s: WALLET_FACTORY() gave no address (is it an Infernet SDK v1 Registry?)", reg.Hex())
 	}
 	return f, nil
+}
+
+// readWallet reads an infernode Wallet, or else an Infernet SDK v1 Wallet
+// (which has no lockedBalance: balance then reports no locked/unlocked
+// figures). When neither read works, the first error is the one reported.
+func readWallet(ctx context.Context, c *ethclient.Client, w, spender, token common.Address) (payments.State, error) {
+	st, err := payments.ReadWallet(ctx, c, w, spender, token)
+	if err == nil {
+		return st, nil
+	}
+	if st, sdkErr := payments.ReadInfernetWallet(ctx, c, w, spender, token); sdkErr == nil {
+		return st, nil
+	}
+	return st, err
 }

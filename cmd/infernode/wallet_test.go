@@ -56,6 +56,17 @@ func TestWalletCommands(t *testing.T) {
 	runJSON("wallet", "withdraw", "--wallet", wallet, "--amount", "400000", "--private-key", user)
 	require.Equal(t, "600000", runJSON("wallet", "balance", "--wallet", wallet)["balance"])
 
+	// An Infernet SDK v1 Wallet: its locked balance is private, so balance
+	// reports balance and allowance only.
+	sdk := runJSON("deploy", "--infernet-v1", "--private-key", hexutil.Encode(crypto.FromECDSA(keys[2])))
+	sdkWallet := runJSON("wallet", "create", "--registry", sdk["registry"].(string), "--private-key", user)["wallet"].(string)
+	runJSON("wallet", "fund", "--wallet", sdkWallet, "--amount", "7000", "--private-key", user)
+	runJSON("wallet", "approve", "--wallet", sdkWallet, "--spender", consumer, "--amount", "300", "--private-key", user)
+	sdkBal := runJSON("wallet", "balance", "--wallet", sdkWallet, "--spender", consumer)
+	require.Equal(t, "7000", sdkBal["balance"])
+	require.Equal(t, "300", sdkBal["allowance"])
+	require.NotContains(t, sdkBal, "locked")
+
 	// A clear error: more than the wallet holds, or not its owner.
 	for _, tc := range []struct {
 		args []string
