@@ -339,12 +339,6 @@ func (v *Verifier) Check(ctx context.Context, owner common.Address, expiry uint3
 // posts (big integers as 0x-hex strings).
 func EncodeDelegated(r *DelegatedRequest) ([]byte, error) {
 	s := r.Delegate.Sub
-	hexBig := func(b *big.Int) string {
-		if b == nil {
-			return "0x0"
-		}
-		return "0x" + b.Text(16)
-	}
 	body := map[string]any{
 		"subscription": map[string]any{
 			"owner":          s.Owner.Hex(),
@@ -362,20 +356,34 @@ func EncodeDelegated(r *DelegatedRequest) ([]byte, error) {
 			"payment_token":  s.PaymentToken.Hex(),
 			"wallet":         s.Wallet.Hex(),
 		},
-		"signature": map[string]any{
-			"nonce":  r.Delegate.Nonce,
-			"expiry": r.Delegate.Expiry,
-			"v":      r.Sig.V,
-			"r":      hexutil.Encode(r.Sig.R[:]),
-			"s":      hexutil.Encode(r.Sig.S[:]),
-		},
 	}
-	if len(r.Data) > 0 {
-		body["data"] = r.Data
+	return encodeBody(body, r.Delegate.Nonce, r.Delegate.Expiry, r.Sig, r.Data)
+}
+
+// encodeBody adds the signature object and data to a body holding its
+// subscription object, and marshals it.
+func encodeBody(body map[string]any, nonce, expiry uint32, sig Signature, data json.RawMessage) ([]byte, error) {
+	body["signature"] = map[string]any{
+		"nonce":  nonce,
+		"expiry": expiry,
+		"v":      sig.V,
+		"r":      hexutil.Encode(sig.R[:]),
+		"s":      hexutil.Encode(sig.S[:]),
+	}
+	if len(data) > 0 {
+		body["data"] = data
 	} else {
 		body["data"] = map[string]any{}
 	}
 	return json.Marshal(body)
+}
+
+// hexBig writes a big integer as 0x-hex (nil: 0x0).
+func hexBig(b *big.Int) string {
+	if b == nil {
+		return "0x0"
+	}
+	return "0x" + b.Text(16)
 }
 
 func bigDec(b *big.Int) string {

@@ -62,3 +62,25 @@ func DecodeDelegatedV1(raw []byte) (*DelegatedRequestV1, error) {
 
 // ContainerIDHash is the subscription's containerId.
 func (r *DelegatedRequestV1) ContainerIDHash() common.Hash { return common.Hash(r.Sub.ContainerId) }
+
+// EncodeDelegatedV1 is the inverse of DecodeDelegatedV1: the reference
+// node's body a client posts (big integers as 0x-hex strings).
+func EncodeDelegatedV1(r *DelegatedRequestV1) ([]byte, error) {
+	s := r.Sub
+	body := map[string]any{
+		"subscription": map[string]any{
+			"owner":          s.Owner.Hex(),
+			"active_at":      s.ActiveAt,
+			"period":         s.Period,
+			"frequency":      s.Frequency,
+			"redundancy":     s.Redundancy,
+			"containers":     r.ContainerIDHash().Hex(),
+			"lazy":           s.Lazy,
+			"verifier":       s.Verifier.Hex(),
+			"payment_amount": hexBig(s.PaymentAmount),
+			"payment_token":  s.PaymentToken.Hex(),
+			"wallet":         s.Wallet.Hex(),
+		},
+	}
+	return encodeBody(body, r.Nonce, r.Expiry, r.Sig, r.Data)
+}

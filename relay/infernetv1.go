@@ -302,12 +302,9 @@ func (o *inetDelegated) Verify(ctx context.Context, v *coordinator.Verifier) err
 	return err
 }
 
-var ownerNonce = abi.Arguments{{Type: abiAddress}, {Type: abiUint32}}
-
 // PackCreatedID reads delegateCreatedIds[keccak256(abi.encode(owner, nonce))].
 func (o *inetDelegated) PackCreatedID() []byte {
-	enc, _ := ownerNonce.Pack(o.req.Sub.Owner, o.req.Nonce)
-	return inetCoord.PackDelegateCreatedIds(crypto.Keccak256Hash(enc))
+	return inetCoord.PackDelegateCreatedIds(infernetv1.DelegateKey(o.req.Sub.Owner, o.req.Nonce))
 }
 
 func (o *inetDelegated) UnpackCreatedID(out []byte) (uint32, error) {

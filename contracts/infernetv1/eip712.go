@@ -58,6 +58,13 @@ func ContainerID(ids ...string) common.Hash {
 	return crypto.Keccak256Hash(enc)
 }
 
+// DelegateKey returns the key under which the EIP712Coordinator's
+// delegateCreatedIds holds the id of the delegated subscription (owner,
+// nonce): keccak256(abi.encode(owner, nonce)).
+func DelegateKey(owner common.Address, nonce uint32) common.Hash {
+	return crypto.Keccak256Hash(eip712.AddressWord(owner), eip712.U64Word(uint64(nonce)))
+}
+
 // Domain is the EIP-712 domain {name "InfernetCoordinator", version "1",
 // chainId, verifyingContract: the EIP712Coordinator}.
 type Domain struct {

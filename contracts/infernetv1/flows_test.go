@@ -378,6 +378,7 @@ func TestDelegatedSubscription(t *testing.T) {
 	require.Len(t, e.deliveries(consumer), 1)
 	require.Equal(t, uint32(1), view(e, e.sdk.Coordinator, coordABI.PackMaxSubscriberNonce(consumer), coordABI.UnpackMaxSubscriberNonce))
 	key := crypto.Keccak256Hash(common.LeftPadBytes(consumer.Bytes(), 32), common.LeftPadBytes([]byte{1}, 32))
+	require.Equal(t, key, infernetv1.DelegateKey(consumer, 1))
 	require.Equal(t, id, view(e, e.sdk.Coordinator, coordABI.PackDelegateCreatedIds(key), coordABI.UnpackDelegateCreatedIds))
 
 	// Replays return the existing subscription, even after expiry.
