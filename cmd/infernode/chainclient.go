@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"crypto/ecdsa"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math/big"
@@ -58,24 +60,27 @@ func defaultRPC() string {
 }
 
 func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("delegate", "--coordinator ADDR --owner ADDR --containers IDS [flags]", stderr)
+	fs := newFlags("delegate", "(--coordinator ADDR | --infernet-v1 --registry ADDR) --owner ADDR --containers IDS [flags]", stderr)
+	o := &delegateOpts{fs: fs}
 	url := fs.String("url", defaultURL(), "node URL (env SERVER_URL)")
 	rpcURL := fs.String("rpc", defaultRPC(), "chain JSON-RPC URL, for the chain id and block time (env RPC_URL)")
 	coord := fs.String("coordinator", "", "Coordinator address (EIP-712 verifying contract)")
+	v1 := fs.Bool("infernet-v1", false, "build, sign and post the Infernet SDK v1 body (docs/infernet-v1.md): containers as the SDK's containerId hash, signed for its EIP712Coordinator; no --inputs or gas limits")
+	registry := fs.String("registry", "", "Infernet SDK v1 Registry whose COORDINATOR() is the Coordinator (implies --infernet-v1; instead of --coordinator)")
 	chainID := fs.Uint64("chain-id", 0, "chain id (default: read from --rpc)")
-	file := fs.String("file", "", "JSON file with a DelegatedSubscriptionRequest or just its subscription object; flags given explicitly override it")
+	fs.StringVar(&o.file, "file", "", "JSON file with a DelegatedSubscriptionRequest or just its subscription object (with --infernet-v1: the SDK v1 body); flags given explicitly override it")
 	owner := fs.String("owner", "", "subscription owner (a contract whose getSigner() is the signing key's address)")
-	containers := fs.String("containers", "", "comma-separated container ids")
-	inputs := fs.String("inputs", "", "0x-hex inputs (empty: the node calls the owner's getContainerInputs)")
+	fs.StringVar(&o.containers, "containers", "", "comma-separated container ids")
+	fs.StringVar(&o.inputs, "inputs", "", "0x-hex inputs (empty: the node calls the owner's getContainerInputs)")
 	activeAt := fs.Uint64("active-at", 0, "first interval's start (unix seconds, block time); 0 = active now")
 	frequency := fs.Uint64("frequency", 1, "number of intervals")
 	period := fs.Uint64("period", 0, "seconds between intervals (0: one-shot)")
 	redundancy := fs.Uint64("redundancy", 1, "nodes that may deliver each interval")
-	maxGasPrice := fs.String("max-gas-price", "1000000000000", "highest gas price (wei) a delivery may pay (uint48)")
-	maxGasLimit := fs.Uint64("max-gas-limit", 5_000_000, "gas for the owner's callback")
+	fs.StringVar(&o.maxGasPrice, "max-gas-price", "1000000000000", "highest gas price (wei) a delivery may pay (uint48)")
+	fs.Uint64Var(&o.maxGasLimit, "max-gas-limit", 5_000_000, "gas for the owner's callback")
 	nonce := fs.Int64("nonce", -1, "subscription nonce; -1: random")
 	expiry := fs.Duration("expires-in", time.Hour, "signature lifetime from the latest block's time")
-	data := fs.String("data", "{}", "JSON data given to the containers")
+	fs.StringVar(&o.data, "data", "{}", "JSON data given to the containers")
 	keyFlag := fs.String("private-key", "", "signing key, hex (default: env INFERNODE_PRIVATE_KEY or PRIVATE_KEY); never printed")
 	dryRun := fs.Bool("dry-run", false, "print the signed request without posting it")
 	wait := fs.Bool("wait", false, "after posting, wait until a node created the subscription on chain (with its first delivery) and add its subscription_id to the output")
@@ -87,72 +92,54 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if len(pos) > 0 {
 		return usagef(fs, "unexpected argument %q", pos[0])
 	}
+	o.v1 = *v1 || *registry != ""
 
-	req := &coordinator.DelegatedRequest{Data: json.RawMessage(*data)}
-	if *file != "" {
-		if err := loadDelegateFile(*file, req); err != nil {
-			return err
+	// The fields both dialects share; each builder applies them.
+	o.shared = func(sub sharedSub) error {
+		if o.set("owner") {
+			if !common.IsHexAddress(*owner) {
+				return usagef(fs, "--owner: %q is not an address; write 0x followed by 40 hex digits", *owner)
+			}
+			*sub.owner = common.HexToAddress(*owner)
 		}
-	}
-	sub := &req.Delegate.Sub
-	set := func(name string) bool { return setFlag(fs, name) || *file == "" }
-	if set("owner") {
-		if !common.IsHexAddress(*owner) {
-			return usagef(fs, "--owner: %q is not an address; write 0x followed by 40 hex digits", *owner)
+		if o.set("active-at") {
+			*sub.activeAt = uint32(*activeAt)
 		}
-		sub.Owner = common.HexToAddress(*owner)
-	}
-	if set("containers") {
-		sub.ContainerId = *containers
-	}
-	if set("inputs") {
-		b, err := hexutil.Decode(ensure0x(*inputs))
-		if *inputs != "" && err != nil {
-			return usagef(fs, "--inputs: %v", err)
+		if o.set("frequency") {
+			*sub.frequency = uint32(*frequency)
 		}
-		sub.Inputs = b
-	}
-	if sub.Inputs == nil {
-		sub.Inputs = []byte{}
-	}
-	if set("active-at") {
-		sub.ActiveAt = uint32(*activeAt)
-	}
-	if set("frequency") {
-		sub.Frequency = uint32(*frequency)
-	}
-	if set("period") {
-		sub.Period = uint32(*period)
-	}
-	if set("redundancy") {
-		sub.Redundancy = uint16(*redundancy)
-	}
-	if set("max-gas-price") {
-		p, ok := new(big.Int).SetString(*maxGasPrice, 0)
-		if !ok || p.Sign() < 0 || p.BitLen() > 48 {
-			return usagef(fs, "--max-gas-price: %q is not a uint48", *maxGasPrice)
+		if o.set("period") {
+			*sub.period = uint32(*period)
 		}
-		sub.MaxGasPrice = p
-	}
-	if set("max-gas-limit") {
-		sub.MaxGasLimit = uint32(*maxGasLimit)
-	}
-	if sub.PaymentAmount == nil {
-		sub.PaymentAmount = new(big.Int)
-	}
-	if setFlag(fs, "data") || len(req.Data) == 0 {
-		if !json.Valid([]byte(*data)) {
-			return usagef(fs, "--data is not JSON")
+		if o.set("redundancy") {
+			*sub.redundancy = uint16(*redundancy)
 		}
-		req.Data = json.RawMessage(*data)
+		if setFlag(fs, "data") || len(*sub.data) == 0 {
+			if !json.Valid([]byte(o.data)) {
+				return usagef(fs, "--data is not JSON")
+			}
+			*sub.data = json.RawMessage(o.data)
+		}
+		if *sub.owner == (common.Address{}) {
+			return usagef(fs, "--owner is required (or in --file)")
+		}
+		return nil
+	}
+	build := buildDelegation
+	if o.v1 {
+		build = buildDelegationV1
+	}
+	d, err := build(o)
+	if err != nil {
+		return err
 	}
 	switch {
-	case sub.Owner == (common.Address{}):
-		return usagef(fs, "--owner is required (or in --file)")
-	case len(coordinator.SplitContainers(sub.ContainerId)) == 0:
-		return usagef(fs, "--containers is required (or in --file)")
-	case !common.IsHexAddress(*coord):
-		return usagef(fs, "--coordinator is required: the Coordinator's address")
+	case *registry != "" && *coord != "":
+		return usagef(fs, "--registry and --coordinator: give one (--registry reads the Coordinator from the Registry)")
+	case *registry != "" && !common.IsHexAddress(*registry):
+		return usagef(fs, "--registry: %q is not an address", *registry)
+	case *registry == "" && !common.IsHexAddress(*coord):
+		return usagef(fs, "--coordinator is required: the Coordinator's address (with --infernet-v1, or --registry: the SDK Registry's)")
 	}
 
 	keyHex := keyFromEnv(*keyFlag)
@@ -166,37 +153,38 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 
 	now := uint64(time.Now().Unix())
 	id := new(big.Int).SetUint64(*chainID)
+	coordAddr := common.HexToAddress(*coord)
 	// The chain gives the chain id and the block time expiry counts from;
-	// without it, --chain-id and the local clock do.
+	// without it, --chain-id and the local clock do. --registry needs it.
 	if c, err := ethclient.DialContext(ctx, *rpcURL); err == nil {
+		defer c.Close()
 		if *chainID == 0 {
 			if id, err = c.ChainID(ctx); err != nil {
-				c.Close()
 				return fmt.Errorf("read chain id from %s (or pass --chain-id): %w", *rpcURL, err)
 			}
 		}
 		if h, err := c.HeaderByNumber(ctx, nil); err == nil {
 			now = h.Time
 		}
-		c.Close()
-	} else if *chainID == 0 {
+		if *registry != "" {
+			if coordAddr, err = registryCoordinator(ctx, c, common.HexToAddress(*registry)); err != nil {
+				return err
+			}
+		}
+	} else if *chainID == 0 || *registry != "" {
 		return fmt.Errorf("dial %s for the chain id (or pass --chain-id): %w", *rpcURL, err)
 	}
+	var n uint32
 	if *nonce >= 0 {
-		req.Delegate.Nonce = uint32(*nonce)
+		n = uint32(*nonce)
 	} else {
 		var b [4]byte
 		if _, err := rand.Read(b[:]); err != nil {
 			return err
 		}
-		req.Delegate.Nonce = binary.BigEndian.Uint32(b[:])
+		n = binary.BigEndian.Uint32(b[:])
 	}
-	req.Delegate.Expiry = uint32(now + uint64(expiry.Seconds()))
-	req.Sig, err = req.Delegate.Sign(coordinator.Domain{ChainID: id, Coordinator: common.HexToAddress(*coord)}, key)
-	if err != nil {
-		return err
-	}
-	body, err := coordinator.EncodeDelegated(req)
+	body, err := d.sign(id, coordAddr, n, uint32(now), uint32(now+uint64(expiry.Seconds())), key)
 	if err != nil {
 		return err
 	}
@@ -212,15 +200,19 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := c.SubmitDelegated(ctx, json.RawMessage(body)); err != nil {
 		return nodeErr(c, err)
 	}
-	fmt.Fprintf(stderr, "posted to %s; signer %s, nonce %d\n", c.URL(), crypto.PubkeyToAddress(key.PublicKey), req.Delegate.Nonce)
-	subID, err := delegatedID(ctx, *rpcURL, common.HexToAddress(*coord), sub.Owner, req.Delegate.Nonce, *wait, *timeout, stderr)
+	fmt.Fprintf(stderr, "posted to %s (%s); signer %s, nonce %d\n", c.URL(), d.dialect, crypto.PubkeyToAddress(key.PublicKey), n)
+	subID, err := delegatedID(ctx, *rpcURL, coordAddr, d.createdID(n), *wait, *timeout, stderr)
 	switch {
 	case err != nil && *wait:
 		return err
 	case err != nil: // posted all the same: the id is only a courtesy here
 		fmt.Fprintf(stderr, "subscription id: unknown (%v)\n", err)
 	case subID != 0:
-		fmt.Fprintf(stderr, "subscription id %d (see its deliveries: %s deliveries --rpc %s --coordinator %s --id %d)\n", subID, selfName(), *rpcURL, *coord, subID)
+		if o.v1 {
+			fmt.Fprintf(stderr, "subscription id %d (on the SDK Coordinator %s)\n", subID, coordAddr)
+		} else {
+			fmt.Fprintf(stderr, "subscription id %d (see its deliveries: %s deliveries --rpc %s --coordinator %s --id %d)\n", subID, selfName(), *rpcURL, *coord, subID)
+		}
 		if m, ok := pretty.(map[string]any); ok {
 			m["subscription_id"] = subID
 		}
@@ -230,22 +222,133 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	return printJSON(stdout, pretty)
 }
 
+// delegateOpts are the delegate flags a dialect's builder reads beside the
+// shared ones.
+type delegateOpts struct {
+	fs                                          *flag.FlagSet
+	v1                                          bool
+	file, containers, inputs, maxGasPrice, data string
+	maxGasLimit                                 uint64
+	// shared applies the flags both dialects have (owner, intervals,
+	// redundancy, data) to a subscription and checks the owner is set.
+	shared func(sharedSub) error
+}
+
+// set reports whether a subscription flag applies: given explicitly, or
+// there is no --file (then its default applies).
+func (o *delegateOpts) set(name string) bool { return setFlag(o.fs, name) || o.file == "" }
+
+// sharedSub points at the fields both dialects' subscriptions have.
+type sharedSub struct {
+	owner                       *common.Address
+	activeAt, period, frequency *uint32
+	redundancy                  *uint16
+	data                        *json.RawMessage
+}
+
+// delegation is a delegated subscription in one dialect, built from the
+// flags and --file, ready to be signed.
+type delegation struct {
+	dialect string
+	// sign signs it with nonce and expiry for the Coordinator coord on
+	// chainID and returns the body to post; now is the chain's time.
+	sign func(chainID *big.Int, coord common.Address, nonce, now, expiry uint32, key *ecdsa.PrivateKey) ([]byte, error)
+	// createdID is the Coordinator call that returns the id a node created
+	// the subscription under (0: none yet), and its decoder.
+	createdID func(nonce uint32) idCall
+}
+
+// idCall is a Coordinator call returning a subscription id.
+type idCall struct {
+	pack   []byte
+	unpack func([]byte) (uint32, error)
+}
+
+// buildDelegation builds a delegated subscription in our dialect (SPEC §4,
+// docs/api.md).
+func buildDelegation(o *delegateOpts) (*delegation, error) {
+	fs := o.fs
+	req := &coordinator.DelegatedRequest{Data: json.RawMessage(o.data)}
+	if o.file != "" {
+		body, err := delegateFile(o.file, req.Data)
+		if err != nil {
+			return nil, err
+		}
+		parsed, err := coordinator.DecodeDelegated(body)
+		if err != nil {
+			return nil, fmt.Errorf("--file %s: %w", o.file, err)
+		}
+		req = parsed
+	}
+	sub := &req.Delegate.Sub
+	if err := o.shared(sharedSub{&sub.Owner, &sub.ActiveAt, &sub.Period, &sub.Frequency, &sub.Redundancy, &req.Data}); err != nil {
+		return nil, err
+	}
+	if o.set("containers") {
+		sub.ContainerId = o.containers
+	}
+	if o.set("inputs") {
+		b, err := hexutil.Decode(ensure0x(o.inputs))
+		if o.inputs != "" && err != nil {
+			return nil, usagef(fs, "--inputs: %v", err)
+		}
+		sub.Inputs = b
+	}
+	if sub.Inputs == nil {
+		sub.Inputs = []byte{}
+	}
+	if o.set("max-gas-price") {
+		p, ok := new(big.Int).SetString(o.maxGasPrice, 0)
+		if !ok || p.Sign() < 0 || p.BitLen() > 48 {
+			return nil, usagef(fs, "--max-gas-price: %q is not a uint48", o.maxGasPrice)
+		}
+		sub.MaxGasPrice = p
+	}
+	if o.set("max-gas-limit") {
+		sub.MaxGasLimit = uint32(o.maxGasLimit)
+	}
+	if sub.PaymentAmount == nil {
+		sub.PaymentAmount = new(big.Int)
+	}
+	if len(coordinator.SplitContainers(sub.ContainerId)) == 0 {
+		return nil, usagef(fs, "--containers is required (or in --file)")
+	}
+	ca := coordinatorabi.NewCoordinator()
+	return &delegation{
+		dialect: "infernode",
+		sign: func(chainID *big.Int, coord common.Address, nonce, _, expiry uint32, key *ecdsa.PrivateKey) ([]byte, error) {
+			req.Delegate.Nonce, req.Delegate.Expiry = nonce, expiry
+			sig, err := req.Delegate.Sign(coordinator.Domain{ChainID: chainID, Coordinator: coord}, key)
+			if err != nil {
+				return nil, err
+			}
+			req.Sig = sig
+			return coordinator.EncodeDelegated(req)
+		},
+		createdID: func(nonce uint32) idCall {
+			return idCall{ca.PackDelegateSubscriptionId(sub.Owner, nonce), ca.UnpackDelegateSubscriptionId}
+		},
+	}, nil
+}
+
 // delegatedID returns the on-chain id of the delegated subscription
-// (owner, nonce), 0 while no node created it. With wait it polls until one
-// did, saying on progress that it is still waiting.
-func delegatedID(ctx context.Context, rpcURL string, coord, owner common.Address, nonce uint32, wait bool, timeout time.Duration, progress io.Writer) (uint32, error) {
+// (read with call), 0 while no node created it. With wait it polls until
+// one did, saying on progress that it is still waiting.
+func delegatedID(ctx context.Context, rpcURL string, coord common.Address, call idCall, wait bool, timeout time.Duration, progress io.Writer) (uint32, error) {
 	c, err := ethclient.DialContext(ctx, rpcURL)
 	if err != nil {
 		return 0, fmt.Errorf("dial %s to read the subscription id: %w", rpcURL, err)
 	}
 	defer c.Close()
-	ca := coordinatorabi.NewCoordinator()
-	inst := ca.Instance(c, coord)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var id uint32
 	err = pollChain(ctx, progress, "a node to create the subscription", func() (bool, error) {
-		if id, err = bind.Call(inst, &bind.CallOpts{Context: ctx}, ca.PackDelegateSubscriptionId(owner, nonce), ca.UnpackDelegateSubscriptionId); err != nil {
+		out, err := c.CallContract(ctx, ethereum.CallMsg{To: &coord, Data: call.pack}, nil)
+		if err == nil {
+			id, err = call.unpack(out)
+		}
+		if err != nil {
 			return false, fmt.Errorf("read the subscription id from the Coordinator at %s: %w", coord, err)
 		}
 		return id != 0 || !wait, nil
@@ -263,31 +366,27 @@ func ensure0x(s string) string {
 	return "0x" + s
 }
 
-// loadDelegateFile reads a DelegatedSubscriptionRequest body, or a bare
-// subscription object, into req (its signature, if any, is replaced).
-func loadDelegateFile(path string, req *coordinator.DelegatedRequest) error {
+// delegateFile reads a delegated subscription body, or a bare
+// subscription object, and returns it as a body a dialect's decoder takes:
+// data (when the file has none) and a placeholder signature (the caller
+// signs) added.
+func delegateFile(path string, data json.RawMessage) ([]byte, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("--file: %w", err)
+		return nil, fmt.Errorf("--file: %w", err)
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &top); err != nil {
-		return fmt.Errorf("--file %s: not a JSON object: %w", path, err)
+		return nil, fmt.Errorf("--file %s: not a JSON object: %w", path, err)
 	}
 	if _, ok := top["subscription"]; !ok {
 		top = map[string]json.RawMessage{"subscription": raw}
 	}
 	if _, ok := top["data"]; !ok {
-		top["data"] = req.Data
+		top["data"] = data
 	}
 	top["signature"] = json.RawMessage(`{"nonce":0,"expiry":0,"v":27,"r":"0x0","s":"0x0"}`)
-	full, _ := json.Marshal(top)
-	parsed, err := coordinator.DecodeDelegated(full)
-	if err != nil {
-		return fmt.Errorf("--file %s: %w", path, err)
-	}
-	*req = *parsed
-	return nil
+	return json.Marshal(top)
 }
 
 // delivery is one ComputeDelivered event as printed by `deliveries`.

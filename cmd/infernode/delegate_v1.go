@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"fmt"
+	"math/big"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/ethclient"
+
+	"github.com/infernode/infernode/abi/inetv1abi"
+	"github.com/infernode/infernode/contracts/infernetv1"
+	"github.com/infernode/infernode/coordinator"
+)
+
+// buildDelegationV1 builds a delegated subscription in the Infernet SDK v1
+// dialect (docs/infernet-v1.md): the reference node's body, its pipeline
+// named by the SDK's containerId hash, signed over the SDK's
+// DelegateSubscription for its EIP712Coordinator.
+func buildDelegationV1(o *delegateOpts) (*delegation, error) {
+	fs := o.fs
+	// An SDK subscription has neither inputs nor gas limits: say so rather
+	// than sign something other than what was asked for.
+	for _, name := range []string{"inputs", "max-gas-price", "max-gas-limit"} {
+		if setFlag(fs, name) {
+			return nil, usagef(fs, "--%s: an Infernet SDK v1 subscription has no inputs or gas limits (the node reads inputs from the owner's getContainerInputs); leave it out with --infernet-v1", name)
+		}
+	}
+	req := &coordinator.DelegatedRequestV1{Data: []byte(o.data)}
+	if o.file != "" {
+		body, err := delegateFile(o.file, req.Data)
+		if err != nil {
+			return nil, err
+		}
+		parsed, err := coordinator.DecodeDelegatedV1(body)
+		if err != nil {
+			return nil, fmt.Errorf("--file %s (an Infernet SDK v1 body, with containers the containerId hash): %w", o.file, err)
+		}
+		req = parsed
+	} else {
+		req.Sub.PaymentAmount = new(big.Int)
+	}
+	sub := &req.Sub
+	if err := o.shared(sharedSub{&sub.Owner, &sub.ActiveAt, &sub.Period, &sub.Frequency, &sub.Redundancy, &req.Data}); err != nil {
+		return nil, err
+	}
+	if o.set("containers") {
+		ids := coordinator.SplitContainers(o.containers)
+		if len(ids) == 0 {
+			return nil, usagef(fs, "--containers is required (or containers in --file)")
+		}
+		sub.ContainerId = infernetv1.ContainerID(ids...)
+	}
+	coord := inetv1abi.NewEIP712Coordinator()
+	return &delegation{
+		dialect: "Infernet SDK v1 body",
+		sign: func(chainID *big.Int, addr common.Address, nonce, now, expiry uint32, key *ecdsa.PrivateKey) ([]byte, error) {
+			req.Nonce, req.Expiry = nonce, expiry
+			if req.Sub.ActiveAt == 0 {
+				// The SDK stores a delegated subscription as signed, its
+				// intervals counted from activeAt: "active now" is now.
+				req.Sub.ActiveAt = now
+			}
+			ds := infernetv1.DelegateSubscription{Nonce: nonce, Expiry: expiry, Sub: req.Sub}
+			sig, err := ds.Sign(infernetv1.Domain{ChainID: chainID, Coordinator: addr}, key)
+			if err != nil {
+				return nil, err
+			}
+			req.Sig = sig
+			return coordinator.EncodeDelegatedV1(req)
+		},
+		createdID: func(nonce uint32) idCall {
+			return idCall{coord.PackDelegateCreatedIds(infernetv1.DelegateKey(sub.Owner, nonce)), coord.UnpackDelegateCreatedIds}
+		},
+	}, nil
+}
+
+// registryCoordinator reads the EIP712Coordinator's address from an SDK
+// Registry's COORDINATOR().
+func registryCoordinator(ctx context.Context, c *ethclient.Client, registry common.Address) (common.Address, error) {
+	reg := inetv1abi.NewRegistry()
+	out, err := c.CallContract(ctx, ethereum.CallMsg{To: &registry, Data: reg.PackCOORDINATOR()}, nil)
+	if err != nil {
+		return common.Address{}, fmt.Errorf("read COORDINATOR() of the Registry %s: %w", registry, err)
+	}
+	addr, err := reg.UnpackCOORDINATOR(out)
+	if err != nil || addr == (common.Address{}) {
+		return common.Address{}, fmt.Errorf("--registry %s: COORDINATOR() gave no address (is it an Infernet SDK v1 Registry on this chain?)", registry)
+	}
+	return addr, nil
+}
