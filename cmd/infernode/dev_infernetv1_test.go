@@ -1,16 +1,22 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
+	"encoding/json"
+	"math/big"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/contracts/infernetv1"
+	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/testnet"
 )
 
@@ -49,6 +55,60 @@ func TestDevInfernetV1(t *testing.T) {
 	require.Positive(t, bal.Sign(), "anvil's accounts are funded")
 
 	inetRequest(t, ctx, client, dep.ExampleConsumer, user, "hello-world", func() string { return tail(stderr.String(), 4000) })
+
+	// A delegated subscription in the SDK's body, signed by the example
+	// consumer's signer (the SDK deployer) for the Coordinator the Registry
+	// names: --wait prints the id the node created it under, and the
+	// consumer holds that subscription's delivery.
+	restURL := field(t, banner, "node REST", 0)
+	rpcURL := field(t, banner, "chain", 0)
+	delegate := func(extra ...string) (int, string, string) {
+		var out, errOut bytes.Buffer
+		code := run(ctx, append([]string{"delegate", "--registry", dep.Registry.Hex(), "--url", restURL, "--rpc", rpcURL,
+			"--owner", dep.ExampleConsumer.Hex(), "--containers", "hello-world", "--data", `{"prompt":"hi"}`,
+			"--private-key", infernetv1.AnvilDeployerKey, "--nonce", "7", "--wait", "--timeout", "90s"}, extra...), &out, &errOut)
+		return code, out.String(), errOut.String()
+	}
+	code, out, errOut := delegate()
+	require.Equal(t, 0, code, "delegate: %s\nnode log:\n%s", errOut, tail(stderr.String(), 4000))
+	var posted map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal([]byte(out), &posted))
+	var subID uint32
+	require.NoError(t, json.Unmarshal(posted["subscription_id"], &subID))
+	require.Equal(t, uint32(2), subID, "after the example consumer's request, subscription 1")
+	require.Contains(t, errOut, "subscription id 2 (on the SDK Coordinator "+dep.Coordinator.Hex())
+
+	// What was posted is the reference node's body, signed over the SDK's
+	// DelegateSubscription by the consumer's signer.
+	delete(posted, "subscription_id")
+	body, err := json.Marshal(posted)
+	require.NoError(t, err)
+	req, err := coordinator.DecodeDelegatedV1(body)
+	require.NoError(t, err)
+	require.Equal(t, infernetv1.ContainerID("hello-world"), req.ContainerIDHash())
+	require.Equal(t, uint32(7), req.Nonce)
+	require.Positive(t, req.Sub.ActiveAt, "active now: the chain's time, as the SDK stores it as signed")
+	ds := infernetv1.DelegateSubscription{Nonce: req.Nonce, Expiry: req.Expiry, Sub: req.Sub}
+	signer, err := ds.Recover(infernetv1.Domain{ChainID: new(big.Int).SetUint64(dep.ChainID), Coordinator: dep.Coordinator}, req.Sig)
+	require.NoError(t, err)
+	require.Equal(t, infernetv1.AnvilDeployer, signer)
+
+	ex := inetv1exampleabi.NewInfernetExampleConsumer()
+	res, err := bind.Call(ex.Instance(client, dep.ExampleConsumer), &bind.CallOpts{Context: ctx}, ex.PackResults(subID), ex.UnpackResults)
+	require.NoError(t, err)
+	require.Equal(t, uint32(1), res.Interval)
+	require.NotEmpty(t, res.Output, "the node delivered the delegated subscription")
+
+	// A replay (same owner and nonce, signed anew) is accepted and gives
+	// the same id.
+	code, out, errOut = delegate()
+	require.Equal(t, 0, code, "replay: %s\nnode log:\n%s", errOut, tail(stderr.String(), 4000))
+	require.Contains(t, out, `"subscription_id": 2`)
+
+	// Our dialect's inputs and gas limits have no place in an SDK body.
+	code, _, errOut = delegate("--max-gas-limit", "100")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "no inputs or gas limits")
 
 	d.shutdown(t)
 }
