@@ -270,15 +270,10 @@ func buildDelegation(o *delegateOpts) (*delegation, error) {
 	fs := o.fs
 	req := &coordinator.DelegatedRequest{Data: json.RawMessage(o.data)}
 	if o.file != "" {
-		body, err := delegateFile(o.file, req.Data)
-		if err != nil {
+		var err error
+		if req, err = delegateFile(o.file, req.Data, coordinator.DecodeDelegated, ""); err != nil {
 			return nil, err
 		}
-		parsed, err := coordinator.DecodeDelegated(body)
-		if err != nil {
-			return nil, fmt.Errorf("--file %s: %w", o.file, err)
-		}
-		req = parsed
 	}
 	sub := &req.Delegate.Sub
 	if err := o.shared(sharedSub{&sub.Owner, &sub.ActiveAt, &sub.Period, &sub.Frequency, &sub.Redundancy, &req.Data}); err != nil {
@@ -367,10 +362,10 @@ func ensure0x(s string) string {
 }
 
 // delegateFile reads a delegated subscription body, or a bare
-// subscription object, and returns it as a body a dialect's decoder takes:
-// data (when the file has none) and a placeholder signature (the caller
-// signs) added.
-func delegateFile(path string, data json.RawMessage) ([]byte, error) {
+// subscription object, and decodes it with a dialect's decoder: data (when
+// the file has none) and a placeholder signature (the caller signs) added.
+// what says what the file must hold, for the error.
+func delegateFile[T any](path string, data json.RawMessage, decode func([]byte) (*T, error), what string) (*T, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("--file: %w", err)
@@ -386,7 +381,12 @@ func delegateFile(path string, data json.RawMessage) ([]byte, error) {
 		top["data"] = data
 	}
 	top["signature"] = json.RawMessage(`{"nonce":0,"expiry":0,"v":27,"r":"0x0","s":"0x0"}`)
-	return json.Marshal(top)
+	body, _ := json.Marshal(top)
+	req, err := decode(body)
+	if err != nil {
+		return nil, fmt.Errorf("--file %s%s: %w", path, what, err)
+	}
+	return req, nil
 }
 
 // delivery is one ComputeDelivered event as printed by `deliveries`.

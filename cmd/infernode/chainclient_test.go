@@ -8,12 +8,16 @@ import (
 	"math/big"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/testnet/chaintest"
@@ -65,4 +69,38 @@ func TestDelegateSignsAndPosts(t *testing.T) {
 		"--owner", dep.ExampleConsumer.Hex(), "--containers", "echo"}, &stdout, &stderr)
 	require.Equal(t, 2, code)
 	require.True(t, strings.Contains(stderr.String(), "INFERNODE_PRIVATE_KEY"))
+}
+
+// TestDelegateInfernetV1File signs an SDK v1 body read from --file, with
+// a flag overriding it, offline (--chain-id, --dry-run).
+func TestDelegateInfernetV1File(t *testing.T) {
+	key, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	coord, owner := common.HexToAddress("0xc0"), common.HexToAddress("0xa1")
+	file := filepath.Join(t.TempDir(), "sub.json")
+	require.NoError(t, os.WriteFile(file, []byte(`{"owner": "`+owner.Hex()+`", "active_at": 0, "period": 60, "frequency": 3,
+		"redundancy": 1, "containers": "`+infernetv1.ContainerID("echo").Hex()+`", "lazy": true}`), 0o600))
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"delegate", "--infernet-v1", "--rpc", "http://127.0.0.1:1", "--chain-id", "31337",
+		"--coordinator", coord.Hex(), "--file", file, "--redundancy", "2", "--private-key", hex.EncodeToString(crypto.FromECDSA(key)), "--dry-run"}, &stdout, &stderr)
+	require.Equal(t, 0, code, stderr.String())
+	req, err := coordinator.DecodeDelegatedV1(stdout.Bytes())
+	require.NoError(t, err)
+	require.Equal(t, infernetv1.ContainerID("echo"), req.ContainerIDHash())
+	require.True(t, req.Sub.Lazy, "from the file")
+	require.Equal(t, uint32(3), req.Sub.Frequency, "from the file")
+	require.Equal(t, uint16(2), req.Sub.Redundancy, "the flag overrides the file")
+	require.Positive(t, req.Sub.ActiveAt, "active now")
+	ds := infernetv1.DelegateSubscription{Nonce: req.Nonce, Expiry: req.Expiry, Sub: req.Sub}
+	signer, err := ds.Recover(infernetv1.Domain{ChainID: big.NewInt(31337), Coordinator: coord}, req.Sig)
+	require.NoError(t, err)
+	require.Equal(t, crypto.PubkeyToAddress(key.PublicKey), signer)
+
+	// Our dialect's file (container ids, not the hash) is named as the mistake.
+	require.NoError(t, os.WriteFile(file, []byte(`{"owner": "`+owner.Hex()+`", "container_id": "echo"}`), 0o600))
+	stderr.Reset()
+	code = run(context.Background(), []string{"delegate", "--infernet-v1", "--rpc", "http://127.0.0.1:1", "--chain-id", "31337", "--coordinator", coord.Hex(),
+		"--file", file, "--private-key", hex.EncodeToString(crypto.FromECDSA(key)), "--dry-run"}, &stdout, &stderr)
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr.String(), "an Infernet SDK v1 body")
 }

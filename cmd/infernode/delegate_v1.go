@@ -30,15 +30,10 @@ func buildDelegationV1(o *delegateOpts) (*delegation, error) {
 	}
 	req := &coordinator.DelegatedRequestV1{Data: []byte(o.data)}
 	if o.file != "" {
-		body, err := delegateFile(o.file, req.Data)
-		if err != nil {
+		var err error
+		if req, err = delegateFile(o.file, req.Data, coordinator.DecodeDelegatedV1, " (an Infernet SDK v1 body, containers the containerId hash)"); err != nil {
 			return nil, err
 		}
-		parsed, err := coordinator.DecodeDelegatedV1(body)
-		if err != nil {
-			return nil, fmt.Errorf("--file %s (an Infernet SDK v1 body, with containers the containerId hash): %w", o.file, err)
-		}
-		req = parsed
 	} else {
 		req.Sub.PaymentAmount = new(big.Int)
 	}
