@@ -5,6 +5,7 @@ import (
 
 	"github.com/ethereum/go-ethereum"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
@@ -15,6 +16,7 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/testconsumerabi"
+	"github.com/infernode/infernode/contracts"
 )
 
 type C = coordinatorabi.Subscription
@@ -259,7 +261,7 @@ func TestIntervalAtPeriodBoundaries(t *testing.T) {
 	e.advanceTo(uint64(s.ActiveAt) + 2*period - 1)
 	e.send(node, e.dep.Coordinator, e.deliverData(id, 2, []byte("2")))
 	require.Equal(t, big.NewInt(2), viewCall(e, consumer, testConsABI.PackCalls(), testConsABI.UnpackCalls))
-	require.NoError(t, e.sim.AdjustTime(period*1e9))
+	require.NoError(t, contracts.AdjustTime(e.ctx, e.sim, period*time.Second))
 	e.wantRevert(addrOf(e.nodes[1]), e.dep.Coordinator, e.deliverData(id, 3, nil), &coordinatorabi.CoordinatorSubscriptionCompleted{SubscriptionId: id})
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
@@ -28,6 +29,30 @@ type Backend interface {
 // simulated backend): Deploy calls Commit after sending its transactions.
 type Committer interface {
 	Commit() common.Hash
+}
+
+// TimeAdjuster is implemented by the simulated backend: AdjustTime seals a
+// block that moves the chain's clock.
+type TimeAdjuster interface {
+	AdjustTime(adjustment time.Duration) error
+}
+
+// AdjustTime moves a simulated chain's clock by d. The pool drops mined
+// transactions asynchronously after a block, and the simulated backend
+// refuses to adjust time while the pool lists any, so it retries until
+// the pool has caught up (or ctx ends).
+func AdjustTime(ctx context.Context, a TimeAdjuster, d time.Duration) error {
+	for {
+		err := a.AdjustTime(d)
+		if err == nil || !strings.Contains(err.Error(), "non-empty block") {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("adjust time by %s: %w (last: %v)", d, ctx.Err(), err)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }
 
 // WithCommit wraps a backend so Deploy (and anything else that checks for

@@ -105,7 +105,7 @@ func (e *env) advanceTo(ts uint64) {
 	now := e.now()
 	require.Less(e.t, now, ts, "cannot go back in time")
 	if ts-1 > now {
-		require.NoError(e.t, e.sim.AdjustTime(time.Duration(ts-1-now)*time.Second))
+		require.NoError(e.t, contracts.AdjustTime(e.ctx, e.sim, time.Duration(ts-1-now)*time.Second))
 	}
 	require.Equal(e.t, ts-1, e.now())
 }

@@ -95,20 +95,7 @@ func (e *env) at(ts uint64) {
 	e.t.Helper()
 	now := e.now()
 	require.Less(e.t, now, ts, "cannot go back in time")
-	// The pool drops mined transactions asynchronously after a block, and
-	// AdjustTime refuses while it lists any: retry until it has caught up.
-	for {
-		err := e.sim.AdjustTime(time.Duration(ts-now) * time.Second)
-		if err == nil {
-			break
-		}
-		require.ErrorContains(e.t, err, "non-empty block")
-		select {
-		case <-e.ctx.Done():
-			e.t.Fatalf("adjust time: %v", err)
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
+	require.NoError(e.t, contracts.AdjustTime(e.ctx, e.sim, time.Duration(ts-now)*time.Second))
 	require.Equal(e.t, ts, e.now())
 }
 
