@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"slices"
+	"unicode/utf8"
 )
 
 // Member is one member of a JSON object: its key and its value's text.
@@ -67,7 +68,8 @@ func ValidObjectMembers(b []byte) ([]Member, bool) {
 	}
 }
 
-// plainString reads a string without escapes.
+// plainString reads a string without escapes, in valid UTF-8 (encoding/json
+// turns invalid bytes into U+FFFD, so such a key is left to it).
 func (p *scanner) plainString() (string, bool) {
 	if !p.eat('"') {
 		return "", false
@@ -76,6 +78,9 @@ func (p *scanner) plainString() (string, bool) {
 	for p.i < len(p.b) {
 		switch p.b[p.i] {
 		case '"':
+			if !utf8.Valid(p.b[start:p.i]) {
+				return "", false
+			}
 			s := string(p.b[start:p.i])
 			p.i++
 			return s, true
