@@ -49,23 +49,8 @@ func BenchmarkRealModels(b *testing.B) {
 			_, err := s.Infer(ctx, in)
 			require.NoError(b, err)
 		}
-		// engine and infer alternate, so that a busy machine slows both alike.
-		b.Run(rm.Name+"/engine+infer", func(b *testing.B) {
-			engine()
-			infer() // warm-up (and the model's first load)
-			var e, i, ec, ic []time.Duration
-			for b.Loop() {
-				w, c := wltest.Timed(engine)
-				e, ec = append(e, w), append(ec, c)
-				w, c = wltest.Timed(infer)
-				i, ic = append(i, w), append(ic, c)
-			}
-			b.ReportMetric(wltest.MedianMS(e), "engine_ms")
-			b.ReportMetric(wltest.MedianMS(i), "infer_ms")
-			b.ReportMetric(wltest.MedianMS(ec), "engine_cpu_ms")
-			b.ReportMetric(wltest.MedianMS(ic), "infer_cpu_ms")
-			b.ReportMetric(100*(wltest.MedianMS(ic)-wltest.MedianMS(ec))/wltest.MedianMS(ec), "cpu_overhead_%")
-		})
+		// One warm-up run of each (and the model's first load).
+		b.Run(rm.Name+"/engine+infer", func(b *testing.B) { wltest.EngineAndInfer(b, 1, engine, infer) })
 		b.Run(rm.Name+"/http", func(b *testing.B) {
 			wltest.PostOK(b, srv.Client(), srv.URL, body)
 			var h []time.Duration

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"os"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -123,23 +122,7 @@ func BenchmarkRealModels(b *testing.B) {
 			_, err := s.Infer(ctx, in)
 			require.NoError(b, err)
 		}
-		b.Run(rm.Name+"/engine+infer", func(b *testing.B) {
-			for range 3 { // warm-up: TorchScript's profiling executor optimises on the first runs
-				engine()
-				infer()
-			}
-			var e, i, ec, ic []time.Duration
-			for b.Loop() {
-				w, c := wltest.Timed(engine)
-				e, ec = append(e, w), append(ec, c)
-				w, c = wltest.Timed(infer)
-				i, ic = append(i, w), append(ic, c)
-			}
-			b.ReportMetric(wltest.MedianMS(e), "engine_ms")
-			b.ReportMetric(wltest.MedianMS(i), "infer_ms")
-			b.ReportMetric(wltest.MedianMS(ec), "engine_cpu_ms")
-			b.ReportMetric(wltest.MedianMS(ic), "infer_cpu_ms")
-			b.ReportMetric(100*(wltest.MedianMS(ic)-wltest.MedianMS(ec))/wltest.MedianMS(ec), "cpu_overhead_%")
-		})
+		// Warm-up: TorchScript's profiling executor optimises on the first runs.
+		b.Run(rm.Name+"/engine+infer", func(b *testing.B) { wltest.EngineAndInfer(b, 3, engine, infer) })
 	}
 }
