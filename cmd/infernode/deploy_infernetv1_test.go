@@ -26,14 +26,7 @@ import (
 // use, prints them as one JSON object, and the example consumer it deploys
 // creates subscriptions on that Coordinator.
 func TestDeployInfernetV1Anvil(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts anvil; skipped under -short")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{BlockTime: time.Second})
-	require.NoError(t, err)
-	defer a.Stop()
+	ctx, a := startAnvil(t, 2*time.Minute, testnet.AnvilOptions{BlockTime: time.Second})
 	deployer := a.FundedKeys()[2]
 	require.Equal(t, infernetv1.AnvilDeployer, crypto.PubkeyToAddress(deployer.PublicKey), "anvil's default mnemonic")
 	feeRecipient := common.HexToAddress("0x00000000000000000000000000000000000000Fe")

@@ -83,6 +83,22 @@ func deployAndRequest(t *testing.T, ctx context.Context, chain testnet.Chain) {
 	require.Equal(t, []byte(`{"hello":"world"}`), sub.Inputs)
 }
 
+// startAnvil starts anvil for t (skipped under -short, the tier without
+// external processes) and a context that ends after timeout; both end with
+// the test.
+func startAnvil(t *testing.T, timeout time.Duration, opts testnet.AnvilOptions) (context.Context, *testnet.Anvil) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts anvil; skipped under -short")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t.Cleanup(cancel)
+	a, err := testnet.StartAnvil(ctx, opts)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = a.Stop() })
+	return ctx, a
+}
+
 func TestDeployGeth(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts geth; skipped under -short")
@@ -96,14 +112,7 @@ func TestDeployGeth(t *testing.T) {
 }
 
 func TestDeployAnvil(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts anvil; skipped under -short")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{BlockTime: time.Second})
-	require.NoError(t, err)
-	defer a.Stop()
+	ctx, a := startAnvil(t, 2*time.Minute, testnet.AnvilOptions{BlockTime: time.Second})
 	deployAndRequest(t, ctx, a)
 }
 

@@ -36,14 +36,7 @@ import (
 // anvil; the example consumer's request is delivered. With a
 // payment_address that is no WalletFactory wallet, the node does not start.
 func TestServeReferenceConfig(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts anvil; skipped under -short")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{})
-	require.NoError(t, err)
-	defer a.Stop()
+	ctx, a := startAnvil(t, 3*time.Minute, testnet.AnvilOptions{})
 	keys := a.FundedKeys()
 	client, err := ethclient.DialContext(ctx, a.RPCURL())
 	require.NoError(t, err)
