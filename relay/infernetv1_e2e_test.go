@@ -179,13 +179,7 @@ func TestInfernetV1KillBetweenSendAndConfirm(t *testing.T) {
 	// Interval 1 opens in a block mined by hand; the delivery stays pending.
 	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", false))
 	h.advance(60)
-	waitSentNotMined(t, client, node, &logs)
-	killChild(child) // SIGKILL between send and confirm
-	require.NoError(t, rpc.CallContext(ctx, nil, "anvil_dropAllTransactions"))
-
-	child = startChild()
-	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", true))
-	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setIntervalMining", 1))
+	child = killWhileSent(t, client, node, &logs, child, startChild)
 	h.eventually(func() bool { return h.inetCount(c, id, 1, node) == 1 }, "interval 1 delivered after restart")
 	h.advance(60)
 	h.eventually(func() bool { return h.inetCount(c, id, 2, node) == 1 }, "interval 2 delivered")

@@ -91,19 +91,29 @@ func TestKillBetweenSendAndConfirm(t *testing.T) {
 	t.Cleanup(func() { killChild(child) })
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("kill -9"), 1))
 	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", false)) // the delivery stays pending
-	waitSentNotMined(t, client, node, &logs)
-	killChild(child) // SIGKILL between send and confirm
-	require.NoError(t, rpc.CallContext(ctx, nil, "anvil_dropAllTransactions"))
-
-	child = startChild()
-	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", true))
-	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setIntervalMining", 1))
+	child = killWhileSent(t, client, node, &logs, child, startChild)
 	require.Eventually(t, func() bool { return h.deliveries() == 1 }, time.Minute, 50*time.Millisecond, "delivered after restart; child output:\n%s", &logs)
 	time.Sleep(3 * time.Second)
 	require.Equal(t, uint64(1), h.deliveries(), "never twice")
 	require.Equal(t, uint16(1), responseCount(h, 1, 1))
 	killChild(child)
 	requireJournalComplete(t, client, dir, h.keys[1])
+}
+
+// killWhileSent kills child (SIGKILL) once node's delivery is sent and not
+// mined (mining must be off), drops anvil's pool so the transaction is lost
+// with the node, starts the next child and mines again (each transaction,
+// and a block a second); it returns the new child.
+func killWhileSent(t *testing.T, client *ethclient.Client, node common.Address, logs *bytes.Buffer, child *exec.Cmd, startChild func() *exec.Cmd) *exec.Cmd {
+	t.Helper()
+	ctx, rpc := context.Background(), client.Client()
+	waitSentNotMined(t, client, node, logs)
+	killChild(child)
+	require.NoError(t, rpc.CallContext(ctx, nil, "anvil_dropAllTransactions"))
+	child = startChild()
+	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setAutomine", true))
+	require.NoError(t, rpc.CallContext(ctx, nil, "evm_setIntervalMining", 1))
+	return child
 }
 
 // waitSentNotMined waits until node's first transaction is in the pool
