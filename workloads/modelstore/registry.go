@@ -4,47 +4,70 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // Registry keeps loaded models by model id, loading each at most once at a
-// time. M is the workload's model type; it must be safe for concurrent use
-// once loaded. A Registry is safe for concurrent use.
+// time, and at most the store's MaxLoaded at once: loading one more drops
+// the least recently used model the operator did not preload. M is the
+// workload's model type; it must be safe for concurrent use once loaded,
+// and release what it holds outside the Go heap when it becomes unreachable
+// (both engines' models free their sessions with runtime.AddCleanup), since
+// a dropped model may still be running a request. A Registry is safe for
+// concurrent use.
 type Registry[M any] struct {
 	store  *Store
 	load   func(raw []byte) (M, error)
 	loadMu sync.Mutex   // one load at a time
 	mu     sync.RWMutex // guards models and ids
-	models map[string]M
+	models map[string]*entry[M]
 	ids    []protocol.ModelID // load order
+	clock  atomic.Uint64      // ticks of use, for least recently used
+}
+
+type entry[M any] struct {
+	m      M
+	pinned atomic.Bool   // preloaded by the operator: never dropped
+	used   atomic.Uint64 // the registry's clock at the last use
 }
 
 // NewRegistry loads files fetched from store with load.
 func NewRegistry[M any](store *Store, load func(raw []byte) (M, error)) *Registry[M] {
-	return &Registry[M]{store: store, load: load, models: map[string]M{}}
+	return &Registry[M]{store: store, load: load, models: map[string]*entry[M]{}}
 }
 
 // Get returns the loaded model of id, fetching and loading it on first use.
 // Loads are serialised (concurrent first requests for a model wait for one
 // load instead of racing); requests for loaded models never wait on a load.
 func (r *Registry[M]) Get(ctx context.Context, id protocol.ModelID) (M, error) {
+	return r.get(ctx, id, r.store.Fetch, false)
+}
+
+// Preload is Get for the operator's own model (the workload's default): it
+// downloads whatever the download policy, and the model is never dropped.
+func (r *Registry[M]) Preload(ctx context.Context, id protocol.ModelID) (M, error) {
+	return r.get(ctx, id, r.store.Download, true)
+}
+
+func (r *Registry[M]) get(ctx context.Context, id protocol.ModelID, fetch func(context.Context, protocol.ModelID) (string, error), pin bool) (M, error) {
 	key := id.String()
-	if m, ok := r.lookup(key); ok {
+	if m, ok := r.lookup(key, pin); ok {
 		return m, nil
 	}
 	r.loadMu.Lock()
 	defer r.loadMu.Unlock()
-	if m, ok := r.lookup(key); ok {
+	if m, ok := r.lookup(key, pin); ok {
 		return m, nil
 	}
-	return r.loadLocked(ctx, id, r.store.Fetch)
+	return r.loadLocked(ctx, id, fetch, pin)
 }
 
 // loadLocked fetches id with fetch and loads it; the caller holds loadMu.
-func (r *Registry[M]) loadLocked(ctx context.Context, id protocol.ModelID, fetch func(context.Context, protocol.ModelID) (string, error)) (M, error) {
-	key := id.String()
+func (r *Registry[M]) loadLocked(ctx context.Context, id protocol.ModelID, fetch func(context.Context, protocol.ModelID) (string, error), pin bool) (M, error) {
 	var zero M
 	path, err := fetch(ctx, id)
 	if err != nil {
@@ -58,18 +81,50 @@ func (r *Registry[M]) loadLocked(ctx context.Context, id protocol.ModelID, fetch
 	if err != nil {
 		return zero, fmt.Errorf("model %s: %w", id, err)
 	}
+	e := &entry[M]{m: m}
+	e.pinned.Store(pin)
+	e.used.Store(r.clock.Add(1))
 	r.mu.Lock()
-	r.models[key] = m
+	defer r.mu.Unlock()
+	if len(r.models) >= r.store.MaxLoaded() {
+		r.dropLocked()
+	}
+	r.models[id.String()] = e
 	r.ids = append(r.ids, id)
-	r.mu.Unlock()
 	return m, nil
 }
 
-func (r *Registry[M]) lookup(key string) (M, bool) {
+// dropLocked forgets the least recently used model that is not pinned, if
+// any; the caller holds mu.
+func (r *Registry[M]) dropLocked() {
+	victim, oldest := -1, uint64(0)
+	for i, id := range r.ids {
+		e := r.models[id.String()]
+		if u := e.used.Load(); !e.pinned.Load() && (victim < 0 || u < oldest) {
+			victim, oldest = i, u
+		}
+	}
+	if victim >= 0 {
+		delete(r.models, r.ids[victim].String())
+		r.ids = slices.Delete(r.ids, victim, victim+1)
+	}
+}
+
+// lookup returns the loaded model of key and marks it used (and pinned,
+// for a preload).
+func (r *Registry[M]) lookup(key string, pin bool) (M, bool) {
 	r.mu.RLock()
-	defer r.mu.RUnlock()
-	m, ok := r.models[key]
-	return m, ok
+	e, ok := r.models[key]
+	r.mu.RUnlock()
+	if !ok {
+		var zero M
+		return zero, false
+	}
+	e.used.Store(r.clock.Add(1))
+	if pin {
+		e.pinned.Store(true)
+	}
+	return e.m, true
 }
 
 // Loaded lists the models in memory, in load order.
@@ -85,23 +140,16 @@ func (r *Registry[M]) Store() *Store { return r.store }
 // Support answers ?model_id=: supported only when the model is loaded, or
 // in the cache and loads. It never downloads: anyone who may ask the node
 // for /resources can ask this, so a question must not start a download
-// (disk, bandwidth) on their behalf; a job that names the model does, and
-// the operator preloads with the default model.
+// (disk, bandwidth) on their behalf; a job that names the model does (when
+// the download policy allows), and the operator preloads the default model.
 func (r *Registry[M]) Support(ctx context.Context, raw string) protocol.ModelSupport {
 	id, err := protocol.ParseModelID(raw)
 	if err != nil {
 		return protocol.ModelSupport{Error: err.Error()}
 	}
-	if _, ok := r.lookup(id.String()); !ok {
-		r.loadMu.Lock()
-		_, ok = r.lookup(id.String())
-		if !ok {
-			_, err = r.loadLocked(ctx, id, func(_ context.Context, id protocol.ModelID) (string, error) { return r.store.Peek(id) })
-		}
-		r.loadMu.Unlock()
-		if err != nil {
-			return protocol.ModelSupport{Error: err.Error()}
-		}
+	peek := func(_ context.Context, id protocol.ModelID) (string, error) { return r.store.Peek(id) }
+	if _, err := r.get(ctx, id, peek, false); err != nil {
+		return protocol.ModelSupport{Error: err.Error()}
 	}
 	return protocol.ModelSupport{Supported: true}
 }

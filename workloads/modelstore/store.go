@@ -10,6 +10,11 @@
 // transaction id). Downloads land at
 // {cache}/{storage}/{owner}/{name}/{version or "default"}/{file}, written to a
 // temporary file and renamed, so a crash never leaves half a model there.
+//
+// What a client can make a workload hold is bounded: a Registry keeps at
+// most MaxLoaded models in memory (the least recently used one that the
+// operator did not preload is dropped first), and whether a job may start a
+// download at all is the operator's choice (Downloads, MODEL_DOWNLOADS).
 package modelstore
 
 import (
@@ -22,6 +27,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -59,16 +65,38 @@ type Config struct {
 	Client *http.Client
 	// MaxBytes bounds one download (default 4 GiB).
 	MaxBytes int64
+	// Downloads says whether a job that names a hosted model missing from
+	// the cache downloads it: DownloadsOn (the default, as the reference
+	// node does) or DownloadsOff (only what the operator put in the cache
+	// or preloads is served; a public node's choice).
+	Downloads string
+	// MaxLoaded bounds the models a Registry keeps in memory (default
+	// DefaultMaxLoaded).
+	MaxLoaded int
+
+	maxLoadedEnv string // MODEL_MAX_LOADED as read, checked by New
 }
 
-// ConfigFromEnv reads HUB_BASE_URL, HUB_TOKEN and ARWEAVE_GATEWAY_URL, with
-// cacheDir as the cache.
+// Download policies (Config.Downloads, MODEL_DOWNLOADS).
+const (
+	DownloadsOn  = "on"
+	DownloadsOff = "off"
+)
+
+// DefaultMaxLoaded is how many models a Registry keeps loaded by default.
+const DefaultMaxLoaded = 8
+
+// ConfigFromEnv reads HUB_BASE_URL, HUB_TOKEN, ARWEAVE_GATEWAY_URL,
+// MODEL_DOWNLOADS and MODEL_MAX_LOADED, with cacheDir as the cache. New
+// checks the values.
 func ConfigFromEnv(cacheDir string, getenv func(string) string) Config {
 	return Config{
 		CacheDir:       cacheDir,
 		HubBaseURL:     getenv("HUB_BASE_URL"),
 		HubToken:       getenv("HUB_TOKEN"),
 		ArweaveGateway: getenv("ARWEAVE_GATEWAY_URL"),
+		Downloads:      getenv("MODEL_DOWNLOADS"),
+		maxLoadedEnv:   getenv("MODEL_MAX_LOADED"),
 	}
 }
 
@@ -109,8 +137,29 @@ func New(cfg Config) (*Store, error) {
 	if cfg.MaxBytes <= 0 {
 		cfg.MaxBytes = 4 << 30
 	}
+	switch cfg.Downloads {
+	case "":
+		cfg.Downloads = DownloadsOn
+	case DownloadsOn, DownloadsOff:
+	default:
+		return nil, fmt.Errorf("model store: MODEL_DOWNLOADS %q: write %q (a job may download a hosted model) or %q (only cached and preloaded models)",
+			cfg.Downloads, DownloadsOn, DownloadsOff)
+	}
+	if cfg.maxLoadedEnv != "" {
+		n, err := strconv.Atoi(cfg.maxLoadedEnv)
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("model store: MODEL_MAX_LOADED %q: write a whole number of models, at least 1 (default %d)", cfg.maxLoadedEnv, DefaultMaxLoaded)
+		}
+		cfg.MaxLoaded = n
+	}
+	if cfg.MaxLoaded <= 0 {
+		cfg.MaxLoaded = DefaultMaxLoaded
+	}
 	return &Store{cfg: cfg}, nil
 }
+
+// MaxLoaded is how many models a Registry on this store keeps loaded.
+func (s *Store) MaxLoaded() int { return s.cfg.MaxLoaded }
 
 // CacheDir is the store's cache directory.
 func (s *Store) CacheDir() string { return s.cfg.CacheDir }
@@ -135,18 +184,30 @@ func (s *Store) Peek(id protocol.ModelID) (string, error) {
 	if id.Storage == protocol.StorageLocal {
 		return "", fmt.Errorf("model %s: %w at %s in the cache directory; put the file there", id, ErrNotFound, id.CachePath("."))
 	}
+	if s.cfg.Downloads == DownloadsOff {
+		return "", fmt.Errorf("model %s: %w, and this workload does not download models (MODEL_DOWNLOADS=off); the operator puts the file at %s in the cache directory or preloads it (the workload's *_DEFAULT_MODEL_ID)",
+			id, ErrNotCached, id.CachePath("."))
+	}
 	return "", fmt.Errorf("model %s: %w; a job that names it downloads it, or the operator preloads it (the workload's *_DEFAULT_MODEL_ID)", id, ErrNotCached)
 }
 
 // Fetch returns the path of id's file, downloading it first for a hosted
-// storage that is not cached. A local model that is absent is ErrNotFound;
-// a hosted storage that cannot be reached is ErrUnavailableOffline.
+// storage that is not cached, when the download policy allows. A local
+// model that is absent is ErrNotFound; a hosted one that may not be
+// downloaded is ErrNotCached; a hosted storage that cannot be reached is
+// ErrUnavailableOffline.
 func (s *Store) Fetch(ctx context.Context, id protocol.ModelID) (string, error) {
-	if p, ok := s.Cached(id); ok {
-		return p, nil
+	if s.cfg.Downloads == DownloadsOff {
+		return s.Peek(id)
 	}
-	if id.Storage == protocol.StorageLocal {
-		return "", fmt.Errorf("model %s: %w at %s in the cache directory; put the file there", id, ErrNotFound, id.CachePath("."))
+	return s.Download(ctx, id)
+}
+
+// Download is Fetch whatever the download policy: for what the operator
+// asks for (the default model's preload).
+func (s *Store) Download(ctx context.Context, id protocol.ModelID) (string, error) {
+	if p, err := s.Peek(id); !errors.Is(err, ErrNotCached) {
+		return p, err
 	}
 	u, err := s.URL(id)
 	if err != nil {

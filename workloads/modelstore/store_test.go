@@ -135,8 +135,96 @@ func TestNewValidates(t *testing.T) {
 	require.ErrorContains(t, err, "CACHE_DIR")
 	_, err = modelstore.New(modelstore.Config{CacheDir: t.TempDir(), HubBaseURL: "ftp://x"})
 	require.ErrorContains(t, err, "HUB_BASE_URL")
-	cfg := modelstore.ConfigFromEnv("/c", func(k string) string { return map[string]string{"HUB_TOKEN": "t", "HUB_BASE_URL": "http://h"}[k] })
-	require.Equal(t, modelstore.Config{CacheDir: "/c", HubToken: "t", HubBaseURL: "http://h"}, cfg)
+	cfg := modelstore.ConfigFromEnv("/c", func(k string) string {
+		return map[string]string{"HUB_TOKEN": "t", "HUB_BASE_URL": "http://h", "MODEL_DOWNLOADS": "off"}[k]
+	})
+	require.Equal(t, modelstore.Config{CacheDir: "/c", HubToken: "t", HubBaseURL: "http://h", Downloads: "off"}, cfg)
+
+	for _, tc := range []struct {
+		env map[string]string
+		msg string
+		max int
+	}{
+		{map[string]string{}, "", modelstore.DefaultMaxLoaded},
+		{map[string]string{"MODEL_MAX_LOADED": "3", "MODEL_DOWNLOADS": "on"}, "", 3},
+		{map[string]string{"MODEL_DOWNLOADS": "maybe"}, `MODEL_DOWNLOADS "maybe": write "on"`, 0},
+		{map[string]string{"MODEL_MAX_LOADED": "0"}, `MODEL_MAX_LOADED "0": write a whole number of models, at least 1`, 0},
+		{map[string]string{"MODEL_MAX_LOADED": "x"}, `MODEL_MAX_LOADED "x"`, 0},
+	} {
+		s, err := modelstore.New(modelstore.ConfigFromEnv(t.TempDir(), func(k string) string { return tc.env[k] }))
+		if tc.msg != "" {
+			require.ErrorContains(t, err, tc.msg)
+			continue
+		}
+		require.NoError(t, err)
+		require.Equal(t, tc.max, s.MaxLoaded())
+	}
+}
+
+// With MODEL_DOWNLOADS=off a job's fetch of a hosted model that is not
+// cached is refused (nothing downloaded, the error says what the operator
+// does); the operator's Download still fetches it, and from then on the
+// cached file is served.
+func TestDownloadsOff(t *testing.T) {
+	srv, hits := hostedServer(t, "")
+	dir := t.TempDir()
+	s, err := modelstore.New(modelstore.Config{CacheDir: dir, HubBaseURL: srv.URL, Downloads: modelstore.DownloadsOff})
+	require.NoError(t, err)
+	ctx := context.Background()
+	id := mustID(t, "huggingface/acme/iris:iris.onnx")
+	_, err = s.Fetch(ctx, id)
+	require.ErrorIs(t, err, modelstore.ErrNotCached)
+	require.ErrorContains(t, err, "does not download models (MODEL_DOWNLOADS=off); the operator puts the file at huggingface/acme/iris/default/iris.onnx")
+	require.NotContains(t, err.Error(), dir)
+	require.Zero(t, hits.Load())
+
+	_, err = s.Fetch(ctx, mustID(t, "local/acme/iris:iris.onnx"))
+	require.ErrorIs(t, err, modelstore.ErrNotFound, "a local model is what it was")
+
+	p, err := s.Download(ctx, id)
+	require.NoError(t, err)
+	require.EqualValues(t, 1, hits.Load())
+	q, err := s.Fetch(ctx, id)
+	require.NoError(t, err)
+	require.Equal(t, p, q)
+	require.EqualValues(t, 1, hits.Load())
+}
+
+// A registry keeps at most MaxLoaded models: loading one more drops the
+// least recently used one, never a preloaded one; a dropped model loads
+// again when asked for.
+func TestRegistryBoundsLoadedModels(t *testing.T) {
+	dir := t.TempDir()
+	ids := map[string]protocol.ModelID{}
+	for _, n := range []string{"p", "a", "b", "c"} {
+		ids[n] = mustID(t, "local/acme/"+n+":m")
+		wltest.AddModel(t, dir, ids[n].String(), []byte(n))
+	}
+	s, err := modelstore.New(modelstore.Config{CacheDir: dir, MaxLoaded: 3})
+	require.NoError(t, err)
+	var loads atomic.Int32
+	r := modelstore.NewRegistry(s, func(raw []byte) (string, error) { loads.Add(1); return string(raw), nil })
+	ctx := context.Background()
+	get := func(n string) {
+		t.Helper()
+		m, err := r.Get(ctx, ids[n])
+		require.NoError(t, err)
+		require.Equal(t, n, m)
+	}
+	_, err = r.Preload(ctx, ids["p"])
+	require.NoError(t, err)
+	get("a")
+	get("b")
+	get("a") // b is now the least recently used
+	get("c")
+	require.Equal(t, []protocol.ModelID{ids["p"], ids["a"], ids["c"]}, r.Loaded())
+	get("b") // a was used before c: a goes
+	require.Equal(t, []protocol.ModelID{ids["p"], ids["c"], ids["b"]}, r.Loaded())
+	require.EqualValues(t, 5, loads.Load(), "p, a, b, c, b again")
+	// /resources questions load cached models too, within the same bound.
+	require.True(t, r.Support(ctx, ids["a"].String()).Supported)
+	require.Len(t, r.Loaded(), 3)
+	require.Contains(t, r.Loaded(), ids["p"], "the preloaded model stays")
 }
 
 // A /service-resources?model_id= question never downloads a hosted model,

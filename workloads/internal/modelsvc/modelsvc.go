@@ -128,7 +128,7 @@ func New[M, In, Out any](ctx context.Context, spec Spec[M, In, Out], cfg Config)
 		}
 		lctx, cancel := context.WithTimeout(ctx, preloadTimeout)
 		defer cancel()
-		m, err := s.models.Get(lctx, id)
+		m, err := s.models.Preload(lctx, id)
 		if err != nil {
 			return nil, fmt.Errorf("%s: pre-load %s: %w", spec.ID, spec.DefaultEnv(), err)
 		}
@@ -175,7 +175,7 @@ func (s *Service[M, In, Out]) Infer(ctx context.Context, in In) (Out, error) {
 	}
 	m, err := s.models.Get(ctx, id)
 	if err != nil {
-		if errors.Is(err, modelstore.ErrNotFound) || s.spec.Unsupported(err) {
+		if errors.Is(err, modelstore.ErrNotFound) || errors.Is(err, modelstore.ErrNotCached) || s.spec.Unsupported(err) {
 			return zero, protocol.BadInput(err)
 		}
 		return zero, err

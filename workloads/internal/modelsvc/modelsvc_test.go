@@ -5,16 +5,19 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/internal/wltest"
+	"github.com/infernode/infernode/workloads/modelstore"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
@@ -125,6 +128,28 @@ func TestOutput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// With MODEL_DOWNLOADS=off the operator's default model still downloads at
+// start, and a job naming another hosted model is a client error that says
+// why, with nothing downloaded for it.
+func TestDownloadsOff(t *testing.T) {
+	var hits atomic.Int32
+	hub := wltest.Server(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		_, _ = w.Write([]byte("hub"))
+	}))
+	ctx := context.Background()
+	s, err := modelsvc.New(ctx, toySpec(), modelsvc.Config{DefaultModelID: "huggingface/acme/default:m.txt",
+		Store: modelstore.Config{CacheDir: t.TempDir(), HubBaseURL: hub.URL, Downloads: modelstore.DownloadsOff}})
+	require.NoError(t, err)
+	require.EqualValues(t, 1, hits.Load(), "the preload downloads")
+	srv := wltest.Server(t, s)
+	_, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"text":"x"}}`)
+	require.Equal(t, `{"out":"HUB:x"}`, string(body))
+	msg := wltest.ErrorReply(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"huggingface/acme/other:m.txt","text":"x"}}`, http.StatusBadRequest)
+	require.Contains(t, msg, "does not download models (MODEL_DOWNLOADS=off)")
+	require.EqualValues(t, 1, hits.Load(), "nothing downloaded for a job")
 }
 
 func TestNew(t *testing.T) {
