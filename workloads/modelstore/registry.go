@@ -21,7 +21,7 @@ import (
 // concurrent use.
 type Registry[M any] struct {
 	store  *Store
-	load   func(raw []byte) (M, error)
+	open   Opener[M]
 	loadMu sync.Mutex   // one load at a time
 	mu     sync.RWMutex // guards models and ids
 	models map[string]*entry[M]
@@ -35,9 +35,38 @@ type entry[M any] struct {
 	used   atomic.Uint64 // the registry's clock at the last use
 }
 
-// NewRegistry loads files fetched from store with load.
+// A Fetcher gives the path of a model file in the cache (Store.Fetch,
+// Download or Peek, as the caller may).
+type Fetcher func(ctx context.Context, id protocol.ModelID) (string, error)
+
+// An Opener makes the model of id, reading its files through fetch: id's
+// own file, or files beside it (id with another File).
+type Opener[M any] func(ctx context.Context, id protocol.ModelID, fetch Fetcher) (M, error)
+
+// NewRegistry loads the file of each model id, fetched from store, with
+// load.
 func NewRegistry[M any](store *Store, load func(raw []byte) (M, error)) *Registry[M] {
-	return &Registry[M]{store: store, load: load, models: map[string]*entry[M]{}}
+	return NewRegistryOf(store, func(ctx context.Context, id protocol.ModelID, fetch Fetcher) (M, error) {
+		var zero M
+		path, err := fetch(ctx, id)
+		if err != nil {
+			return zero, err
+		}
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return zero, fmt.Errorf("model %s: read the cached file: %w", id, noPath(err))
+		}
+		m, err := load(raw)
+		if err != nil {
+			return zero, fmt.Errorf("model %s: %w", id, err)
+		}
+		return m, nil
+	})
+}
+
+// NewRegistryOf makes models with open: for a model of several files.
+func NewRegistryOf[M any](store *Store, open Opener[M]) *Registry[M] {
+	return &Registry[M]{store: store, open: open, models: map[string]*entry[M]{}}
 }
 
 // Get returns the loaded model of id, fetching and loading it on first use.
@@ -53,7 +82,13 @@ func (r *Registry[M]) Preload(ctx context.Context, id protocol.ModelID) (M, erro
 	return r.get(ctx, id, r.store.Download, true)
 }
 
-func (r *Registry[M]) get(ctx context.Context, id protocol.ModelID, fetch func(context.Context, protocol.ModelID) (string, error), pin bool) (M, error) {
+// LoadCached is Get without downloading: the model loads only from files
+// already in the cache.
+func (r *Registry[M]) LoadCached(ctx context.Context, id protocol.ModelID) (M, error) {
+	return r.get(ctx, id, func(_ context.Context, id protocol.ModelID) (string, error) { return r.store.Peek(id) }, false)
+}
+
+func (r *Registry[M]) get(ctx context.Context, id protocol.ModelID, fetch Fetcher, pin bool) (M, error) {
 	key := id.String()
 	if m, ok := r.lookup(key, pin); ok {
 		return m, nil
@@ -66,20 +101,13 @@ func (r *Registry[M]) get(ctx context.Context, id protocol.ModelID, fetch func(c
 	return r.loadLocked(ctx, id, fetch, pin)
 }
 
-// loadLocked fetches id with fetch and loads it; the caller holds loadMu.
-func (r *Registry[M]) loadLocked(ctx context.Context, id protocol.ModelID, fetch func(context.Context, protocol.ModelID) (string, error), pin bool) (M, error) {
-	var zero M
-	path, err := fetch(ctx, id)
+// loadLocked opens id, its files fetched with fetch; the caller holds
+// loadMu.
+func (r *Registry[M]) loadLocked(ctx context.Context, id protocol.ModelID, fetch Fetcher, pin bool) (M, error) {
+	m, err := r.open(ctx, id, fetch)
 	if err != nil {
+		var zero M
 		return zero, err
-	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return zero, fmt.Errorf("model %s: read the cached file: %w", id, noPath(err))
-	}
-	m, err := r.load(raw)
-	if err != nil {
-		return zero, fmt.Errorf("model %s: %w", id, err)
 	}
 	e := &entry[M]{m: m}
 	e.pinned.Store(pin)
@@ -147,8 +175,7 @@ func (r *Registry[M]) Support(ctx context.Context, raw string) protocol.ModelSup
 	if err != nil {
 		return protocol.ModelSupport{Error: err.Error()}
 	}
-	peek := func(_ context.Context, id protocol.ModelID) (string, error) { return r.store.Peek(id) }
-	if _, err := r.get(ctx, id, peek, false); err != nil {
+	if _, err := r.LoadCached(ctx, id); err != nil {
 		return protocol.ModelSupport{Error: err.Error()}
 	}
 	return protocol.ModelSupport{Supported: true}

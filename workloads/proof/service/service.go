@@ -15,11 +15,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
-	"sync"
-
-	"golang.org/x/sync/singleflight"
 
 	"github.com/infernode/infernode/internal/version"
 	"github.com/infernode/infernode/workloads/modelstore"
@@ -63,9 +59,7 @@ type Service struct {
 	sem   chan struct{}
 	mux   *http.ServeMux
 
-	loading singleflight.Group
-	mu      sync.Mutex
-	sets    map[string]*artifact.Set // by repo_id
+	sets *modelstore.Registry[*artifact.Set] // by the manifest's model id
 }
 
 // New opens the artifact store.
@@ -81,7 +75,8 @@ func New(cfg Config) (*Service, error) {
 	if cfg.MaxParallel <= 0 {
 		cfg.MaxParallel = runtime.NumCPU()
 	}
-	s := &Service{log: log, store: store, sem: make(chan struct{}, cfg.MaxParallel), sets: map[string]*artifact.Set{}}
+	s := &Service{log: log, store: store, sem: make(chan struct{}, cfg.MaxParallel)}
+	s.sets = modelstore.NewRegistryOf(store, s.open)
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("POST "+protocol.PathOutput, s.output)
 	s.mux.Handle(protocol.PathResources, protocol.ResourcesHandler(ID, s.capabilities, cfg.System, s.support, log))
@@ -105,63 +100,45 @@ func repoID(raw string) (protocol.ModelID, error) {
 }
 
 // Artifacts returns the opened artifact set of repo, loading it on first
-// use (concurrent first uses load once). A failed load is not kept, so
-// fixing the files needs no restart.
+// use (concurrent first uses load once); at most MODEL_MAX_LOADED sets stay
+// loaded. A failed load is not kept, so fixing the files needs no restart.
 func (s *Service) Artifacts(ctx context.Context, repo string) (*artifact.Set, error) {
 	id, err := repoID(repo)
 	if err != nil {
 		return nil, err
 	}
+	return s.sets.Get(ctx, id)
+}
+
+// open opens the artifact set whose manifest is id, its files fetched with
+// fetch.
+func (s *Service) open(ctx context.Context, id protocol.ModelID, fetch modelstore.Fetcher) (*artifact.Set, error) {
 	key := id.Repository()
-	s.mu.Lock()
-	set, ok := s.sets[key]
-	s.mu.Unlock()
-	if ok {
-		return set, nil
-	}
-	v, err, _ := s.loading.Do(key, func() (any, error) {
-		read := func(ctx context.Context, name string) ([]byte, error) {
-			fid := id
-			fid.File = name
-			p, err := s.store.Fetch(ctx, fid)
-			if err != nil {
-				if name == artifact.ManifestFile && errors.Is(err, modelstore.ErrNotFound) {
-					return nil, fmt.Errorf("%w for %s (%w); run `proof setup --out DIR` and put DIR's files there", errNoArtifacts, key, err)
-				}
-				return nil, err
-			}
-			return os.ReadFile(p)
-		}
-		set, err := artifact.Open(ctx, read)
+	read := func(ctx context.Context, name string) ([]byte, error) {
+		fid := id
+		fid.File = name
+		p, err := fetch(ctx, fid)
 		if err != nil {
+			if name == artifact.ManifestFile && errors.Is(err, modelstore.ErrNotFound) {
+				return nil, fmt.Errorf("%w for %s (%w); run `proof setup --out DIR` and put DIR's files there", errNoArtifacts, key, err)
+			}
 			return nil, err
 		}
-		s.mu.Lock()
-		s.sets[key] = set
-		s.mu.Unlock()
-		s.log.Info("artifacts loaded", "repo_id", key, "model_id", set.Manifest.ModelID, "constraints", set.Manifest.Constraints)
-		return set, nil
-	})
+		return os.ReadFile(p)
+	}
+	set, err := artifact.Open(ctx, read)
 	if err != nil {
 		return nil, err
 	}
-	return v.(*artifact.Set), nil
+	s.log.Info("artifacts loaded", "repo_id", key, "model_id", set.Manifest.ModelID, "constraints", set.Manifest.Constraints)
+	return set, nil
 }
 
 func (s *Service) capabilities() []protocol.ComputeCapability {
-	s.mu.Lock()
-	keys := make([]string, 0, len(s.sets))
-	for k := range s.sets {
-		keys = append(keys, k)
-	}
-	s.mu.Unlock()
-	sort.Strings(keys)
+	ids := s.sets.Loaded()
+	slices.SortFunc(ids, func(a, b protocol.ModelID) int { return strings.Compare(a.Repository(), b.Repository()) })
 	loaded := []protocol.MLModel{}
-	for _, k := range keys {
-		id, err := repoID(k)
-		if err != nil {
-			continue
-		}
+	for _, id := range ids {
 		loaded = append(loaded, mlModel(id, artifact.Files))
 	}
 	return []protocol.ComputeCapability{{
@@ -187,9 +164,15 @@ func (s *Service) cached() []protocol.MLModel {
 	return out
 }
 
-// support answers ?model_id=: a repo_id whose artifacts load right now.
+// support answers ?model_id=: a repo_id whose artifacts load right now
+// from the directory. It never downloads: anyone allowed to ask the node
+// for /resources can ask this.
 func (s *Service) support(ctx context.Context, raw string) protocol.ModelSupport {
-	if _, err := s.Artifacts(ctx, raw); err != nil {
+	id, err := repoID(raw)
+	if err == nil {
+		_, err = s.sets.LoadCached(ctx, id)
+	}
+	if err != nil {
 		return protocol.ModelSupport{Error: err.Error()}
 	}
 	return protocol.ModelSupport{Supported: true}

@@ -9,11 +9,13 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/workloads/internal/wltest"
+	"github.com/infernode/infernode/workloads/modelstore"
 	"github.com/infernode/infernode/workloads/proof/artifact"
 	"github.com/infernode/infernode/workloads/proof/circuit"
 	"github.com/infernode/infernode/workloads/proof/prooftest"
@@ -254,4 +256,35 @@ func tamperScale(t *testing.T, dir string) {
 	mb, err = json.Marshal(m)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, artifact.ManifestFile), mb, 0o644))
+}
+
+// A /service-resources?model_id= question about a hosted repository that
+// is not in the directory never downloads (anyone allowed to ask the node
+// can ask it); a job naming it does, unless MODEL_DOWNLOADS=off.
+func TestSupportNeverDownloads(t *testing.T) {
+	for _, downloads := range []string{modelstore.DownloadsOn, modelstore.DownloadsOff} {
+		t.Run(downloads, func(t *testing.T) {
+			var hits atomic.Int32
+			hub := wltest.Server(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				hits.Add(1)
+				http.NotFound(w, r)
+			}))
+			dir := t.TempDir()
+			s, err := service.New(service.Config{Store: modelstore.Config{CacheDir: dir, HubBaseURL: hub.URL, Downloads: downloads}})
+			require.NoError(t, err)
+			base := wltest.Server(t, s).URL
+			sup := wltest.Support(t, base, "huggingface/acme/circuit")
+			require.False(t, sup.Supported)
+			require.Contains(t, sup.Error, "not in the cache")
+			require.Zero(t, hits.Load(), "a question downloads nothing")
+
+			_, _, body := wltest.Post(t, base, seedRequest("huggingface/acme/circuit", wltest.IrisTensor, "null"))
+			if downloads == modelstore.DownloadsOff {
+				require.Contains(t, string(body), "MODEL_DOWNLOADS=off")
+				require.Zero(t, hits.Load())
+			} else {
+				require.EqualValues(t, 1, hits.Load(), "a job fetches the manifest")
+			}
+		})
+	}
 }
