@@ -14,9 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
-	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/stretchr/testify/require"
 
@@ -24,7 +22,7 @@ import (
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/abi/testconsumerabi"
 	"github.com/infernode/infernode/contracts"
-	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/testnet/chaintest"
 )
 
 var (
@@ -65,17 +63,7 @@ func newEnvWith(t testing.TB, osaka bool) *env {
 		keys[i] = k
 		alloc[crypto.PubkeyToAddress(k.PublicKey)] = types.Account{Balance: new(big.Int).Mul(big.NewInt(1000), ether)}
 	}
-	sim := simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000), func(_ *node.Config, ec *ethconfig.Config) {
-		ec.Miner.GasCeil = 60_000_000
-		if osaka {
-			ec.Genesis.Config = testnet.DevChainConfig()
-		}
-	})
-	t.Cleanup(func() { _ = sim.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	t.Cleanup(cancel)
-	// Jump ahead of the wall clock: from here on Commit seals at parent+1.
-	require.NoError(t, sim.AdjustTime(time.Hour))
+	sim, ctx := chaintest.Sim(t, alloc, osaka)
 	e := &env{t: t, ctx: ctx, sim: sim, client: sim.Client(), nodes: keys[1:], deployer: keys[0]}
 	e.backend = contracts.WithCommit(sim.Client(), sim.Commit)
 	dep, err := contracts.Deploy(ctx, e.backend, e.deployer, common.Address{})

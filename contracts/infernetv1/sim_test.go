@@ -13,13 +13,12 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
-	"github.com/ethereum/go-ethereum/node"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/testnet/chaintest"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/coordinator"
 )
@@ -61,13 +60,7 @@ func newEnv(t testing.TB) *env {
 		require.NoError(t, err)
 		alloc[addrOf(users[i])] = types.Account{Balance: new(big.Int).Mul(big.NewInt(1000), ether)}
 	}
-	sim := simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000), func(_ *node.Config, ec *ethconfig.Config) {
-		ec.Miner.GasCeil = 60_000_000
-	})
-	t.Cleanup(func() { _ = sim.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	t.Cleanup(cancel)
-	require.NoError(t, sim.AdjustTime(time.Hour))
+	sim, ctx := chaintest.Sim(t, alloc, false)
 	e := &env{t: t, ctx: ctx, sim: sim, client: sim.Client(), deployer: deployer, users: users}
 	e.sdk, err = infernetv1.Deploy(ctx, contracts.WithCommit(sim.Client(), sim.Commit), deployer)
 	require.NoError(t, err)
