@@ -33,7 +33,7 @@ func TestSimRestartBetweenSendAndConfirm(t *testing.T) {
 	n := h.startNode(1, dir, nil)
 	// Mining is paused: the delivery is sent but cannot be mined.
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("survive"), 1))
-	h.eventually(func() bool { return n.s.InFlight() == 1 }, "delivery sent")
+	h.waitSent(n, "deliver/1/1/1")
 	n.stop() // the process dies with the transaction unconfirmed
 
 	// The pool forgets it too (a restarted RPC node): only the journal has it.
@@ -115,7 +115,7 @@ func TestSimReorgStaleAttemptDoesNotSkipRecreatedSubscription(t *testing.T) {
 	parent, err := h.client.HeaderByNumber(ctx, nil)
 	require.NoError(t, err)
 	rc := h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("reorg"), 1))
-	h.eventually(func() bool { return n.s.InFlight() == 1 }, "delivery sent for block B")
+	h.waitSent(n, "deliver/1/1/1") // for block B
 	h.eventually(func() bool {
 		h.sim.Rollback()
 		return h.sim.Fork(parent.Hash()) == nil

@@ -302,3 +302,18 @@ func (h *harness) eventually(cond func() bool, msg string) {
 	h.t.Helper()
 	require.Eventually(h.t, cond, 60*time.Second, 25*time.Millisecond, msg)
 }
+
+// waitSent waits until n's transaction under key is journaled and in the
+// pool. The sender takes a slot (InFlight) before the journal's fsync and
+// the broadcast, so InFlight is no sign of either: on a slow disk a test
+// that took it for one acted before the delivery existed.
+func (h *harness) waitSent(n *node, key string) {
+	h.t.Helper()
+	ctx := context.Background()
+	h.eventually(func() bool {
+		_, journaled, err := n.s.Lookup(key)
+		pending, err2 := h.client.PendingNonceAt(ctx, n.s.Address())
+		mined, err3 := h.client.NonceAt(ctx, n.s.Address(), nil)
+		return err == nil && err2 == nil && err3 == nil && journaled && pending > mined
+	}, key+" journaled and sent")
+}

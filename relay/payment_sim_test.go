@@ -3,6 +3,7 @@ package relay
 import (
 	"context"
 	"crypto/ecdsa"
+	"fmt"
 	"math/big"
 	"testing"
 	"time"
@@ -209,7 +210,7 @@ func TestSimPaidRestartBetweenSendAndConfirm(t *testing.T) {
 	dir := t.TempDir()
 	n := h.startPaidNode(t, dir)
 	id := h.requestPaid(payments.Native, 1_000, h.consumerWallet)
-	h.eventually(func() bool { return n.s.InFlight() == 1 }, "delivery sent")
+	h.waitSent(n, fmt.Sprintf("deliver/%d/1/1", id))
 	n.stop()
 	h.sim.Rollback()
 
