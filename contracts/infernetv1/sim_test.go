@@ -18,9 +18,9 @@ import (
 
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/contracts"
-	"github.com/infernode/infernode/testnet/chaintest"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/testnet/chaintest"
 )
 
 var (
