@@ -2,7 +2,6 @@ package coordinator
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -16,7 +15,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/infernode/infernode/internal/storage"
@@ -34,8 +32,9 @@ var (
 
 // SenderOptions configure a Sender. Zero values take the documented defaults.
 type SenderOptions struct {
-	// Key signs every transaction. Required.
-	Key *ecdsa.PrivateKey
+	// Signer signs every transaction (an in-memory key, a keystore, a
+	// remote signer). Required.
+	Signer Signer
 	// MaxGasLimit caps the gas of any transaction (wallet.max_gas_limit).
 	// Default 10,000,000 (the example consumer asks 5,000,000 for its callback).
 	MaxGasLimit uint64
@@ -163,8 +162,8 @@ type Sender struct {
 // chain's pending nonce, and every journaled nonce the chain has not seen
 // is tracked again (sent ones rebroadcast, reserved ones filled by a no-op).
 func NewSender(ctx context.Context, b Backend, nonces storage.KeyValueStore, opts SenderOptions) (*Sender, error) {
-	if opts.Key == nil {
-		return nil, errors.New("sender: no private key (chain.wallet.private_key)")
+	if opts.Signer == nil {
+		return nil, errors.New("sender: no signer (chain.wallet)")
 	}
 	opts.defaults()
 	chainID, err := b.ChainID(ctx)
@@ -173,7 +172,7 @@ func NewSender(ctx context.Context, b Backend, nonces storage.KeyValueStore, opt
 	}
 	s := &Sender{
 		b: b, o: opts, chainID: chainID,
-		addr:    crypto.PubkeyToAddress(opts.Key.PublicKey),
+		addr:    opts.Signer.Address(),
 		signer:  types.LatestSignerForChainID(chainID),
 		open:    map[uint64]*Record{},
 		changed: make(chan struct{}),
@@ -456,7 +455,7 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 	// Signed first, so the nonce, the signed bytes and the next nonce are
 	// journaled in one synced batch (one fsync per transaction on the
 	// serialised path); nothing leaves the process before it.
-	tx, err := s.sign(r, tip, feeCap)
+	tx, err := s.sign(ctx, r, tip, feeCap)
 	if err != nil {
 		return nil, fmt.Errorf("sign nonce %d: %w", nonce, err)
 	}
@@ -670,12 +669,12 @@ func (s *Sender) suggestTip(ctx context.Context, head *types.Header) (*big.Int, 
 	return tip, nil
 }
 
-func (s *Sender) sign(r *Record, tip, feeCap *big.Int) (*types.Transaction, error) {
+func (s *Sender) sign(ctx context.Context, r *Record, tip, feeCap *big.Int) (*types.Transaction, error) {
 	to := r.To
-	return types.SignNewTx(s.o.Key, s.signer, &types.DynamicFeeTx{
+	return s.o.Signer.SignTx(ctx, types.NewTx(&types.DynamicFeeTx{
 		ChainID: s.chainID, Nonce: r.Nonce, GasTipCap: tip, GasFeeCap: feeCap,
 		Gas: r.Gas, To: &to, Value: bigOrZero(r.Value), Data: r.Data,
-	})
+	}), s.chainID)
 }
 
 // commitVersion journals a newly signed version of r before it is broadcast.
@@ -1053,7 +1052,7 @@ func (s *Sender) replace(ctx context.Context, r *Record, old *types.Transaction,
 		s.mu.Unlock()
 		return nil
 	}
-	tx, err := s.sign(r, tip, feeCap)
+	tx, err := s.sign(ctx, r, tip, feeCap)
 	if err != nil {
 		return err
 	}
@@ -1075,7 +1074,7 @@ func (s *Sender) fillNoop(ctx context.Context, r *Record, head *types.Header) er
 	s.mu.Lock()
 	r.To, r.Data, r.Value, r.Gas, r.Noop, r.FeeCap = s.addr, nil, nil, 21000, true, nil
 	s.mu.Unlock()
-	tx, err := s.sign(r, tip, feeCap)
+	tx, err := s.sign(ctx, r, tip, feeCap)
 	if err != nil {
 		return err
 	}

@@ -61,7 +61,7 @@ func (e *simEnv) reopen(t *testing.T) {
 
 func (e *simEnv) sender(t *testing.T, opts SenderOptions) *Sender {
 	t.Helper()
-	opts.Key = e.key
+	opts.Signer = NewKeySigner(e.key)
 	s, err := NewSender(context.Background(), e.sim.Client(), e.db.Table(storage.TableNonce), opts)
 	require.NoError(t, err)
 	return s
@@ -287,7 +287,7 @@ func (b *estimateSpy) EstimateGasAtBlock(ctx context.Context, m ethereum.CallMsg
 func TestSenderEstimatesAgainstLatestBlock(t *testing.T) {
 	e := newSimEnv(t)
 	spy := &estimateSpy{Backend: e.sim.Client()}
-	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Key: e.key})
+	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Signer: NewKeySigner(e.key)})
 	require.NoError(t, err)
 	_, err = s.Send(context.Background(), transfer("a", common.HexToAddress("0xaa")))
 	require.NoError(t, err)
@@ -326,7 +326,7 @@ func (b countingBatch) Commit() error { b.c.commits.Add(1); return b.Batch.Commi
 func TestSenderJournalsABlocksFinalStatesTogether(t *testing.T) {
 	e := newSimEnv(t)
 	kv := &countingKV{KeyValueStore: e.db.Table(storage.TableNonce)}
-	s, err := NewSender(context.Background(), e.sim.Client(), kv, SenderOptions{Key: e.key})
+	s, err := NewSender(context.Background(), e.sim.Client(), kv, SenderOptions{Signer: NewKeySigner(e.key)})
 	require.NoError(t, err)
 	ctx := context.Background()
 	keys := []string{"a", "b", "c", "d", "e"}
@@ -368,7 +368,7 @@ func (b *orderSpy) SendTransaction(ctx context.Context, tx *types.Transaction) e
 func TestSenderBroadcastsInNonceOrder(t *testing.T) {
 	e := newSimEnv(t)
 	spy := &orderSpy{Backend: e.sim.Client()}
-	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Key: e.key})
+	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Signer: NewKeySigner(e.key)})
 	require.NoError(t, err)
 	var wg sync.WaitGroup
 	for i := range 40 {

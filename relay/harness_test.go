@@ -203,7 +203,7 @@ func (h *harness) startNodeWith(keyIdx int, dir string, b Backend, so func(*coor
 	parsed := h.coordABI()
 	ctx := context.Background()
 	sopts := coordinator.SenderOptions{
-		Key: h.keys[keyIdx], PollInterval: 20 * time.Millisecond, Decoder: coordinator.NewRevertDecoder(&parsed),
+		Signer: coordinator.NewKeySigner(h.keys[keyIdx]), PollInterval: 20 * time.Millisecond, Decoder: coordinator.NewRevertDecoder(&parsed),
 		Logger: testLogger(), MaxGasLimit: 30_000_000,
 	}
 	if so != nil {

@@ -51,7 +51,7 @@ func TestHelperNodeProcess(t *testing.T) {
 	db, err := storage.Open(os.Getenv("CHILD_DIR"), storage.Options{})
 	require.NoError(t, err)
 	parsed := coordABI.GetABI()
-	s, err := coordinator.NewSender(ctx, client, db.Table(storage.TableNonce), coordinator.SenderOptions{Key: key, PollInterval: 50 * time.Millisecond,
+	s, err := coordinator.NewSender(ctx, client, db.Table(storage.TableNonce), coordinator.SenderOptions{Signer: coordinator.NewKeySigner(key), PollInterval: 50 * time.Millisecond,
 		Decoder: coordinator.NewRevertDecoder(&parsed), MaxGasLimit: 30_000_000, Logger: testLogger()})
 	require.NoError(t, err)
 	o := Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(os.Getenv("CHILD_COORDINATOR")),
@@ -149,7 +149,7 @@ func requireJournalComplete(t *testing.T, client *ethclient.Client, dir string, 
 	db, err := storage.Open(dir, storage.Options{})
 	require.NoError(t, err)
 	defer db.Close()
-	s, err := coordinator.NewSender(ctx, client, db.Table(storage.TableNonce), coordinator.SenderOptions{Key: key})
+	s, err := coordinator.NewSender(ctx, client, db.Table(storage.TableNonce), coordinator.SenderOptions{Signer: coordinator.NewKeySigner(key)})
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { _ = s.Step(ctx); return s.InFlight() == 0 }, 30*time.Second, 100*time.Millisecond)
 	recs, err := s.Records()
