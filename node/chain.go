@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/ethclient"
 
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
@@ -19,8 +19,9 @@ import (
 
 // RelayOptions tune NewRelayChainWith beyond the configuration file.
 type RelayOptions struct {
-	// Backend replaces dialing chain.rpc_url (tests, the embedded chain).
-	Backend relay.Backend
+	// Backend replaces dialing chain.rpc_url (tests, the embedded chain:
+	// chain.Simulated).
+	Backend chain.Backend
 	// StartBlock is where the first scan starts when the data directory has
 	// no relay state (the Coordinator's deploy block). Default: the
 	// configuration's chain.start_block.
@@ -56,15 +57,18 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		var closeFn func()
+		var runFn func(context.Context) error
 		b := ro.Backend
 		if b == nil {
-			c, err := ethclient.DialContext(ctx, cfg.RPCURL)
+			c, err := chain.Dial(ctx, []string{cfg.RPCURL}, chain.Options{
+				PollInterval: cfg.PollInterval.D(), Registry: deps.Registry, Logger: deps.Logger,
+			})
 			if err != nil {
-				return nil, fmt.Errorf("dial chain.rpc_url %s: %w", cfg.RPCURL, err)
+				return nil, fmt.Errorf("chain.rpc_url: %w", err)
 			}
-			b, closeFn = c, c.Close
+			b, closeFn, runFn = c, c.Close, c.Run
 		}
-		rpc := relay.Instrument(b, m)
+		rpc := chain.Instrument(b, m.RPC)
 		ids := make([]string, 0, len(deps.Config.Containers))
 		for _, c := range deps.Config.Containers {
 			ids = append(ids, c.ID)
@@ -120,14 +124,16 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			return nil, err
 		}
 		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialect.Name(), "coordinator", dialect.Coordinator())
-		return &relayChain{Relay: r, close: closeFn}, nil
+		return &relayChain{Relay: r, close: closeFn, run: runFn}, nil
 	}
 }
 
-// relayChain closes the RPC client when Run returns.
+// relayChain runs the chain client's endpoint monitor beside the relay
+// and closes the client when Run returns.
 type relayChain struct {
 	*relay.Relay
 	close func()
+	run   func(context.Context) error
 }
 
 func (c *relayChain) Run(ctx context.Context) error {
@@ -136,6 +142,12 @@ func (c *relayChain) Run(ctx context.Context) error {
 			c.close()
 		}
 	}()
+	if c.run != nil {
+		ctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); _ = c.run(ctx) }()
+		defer func() { cancel(); <-done }()
+	}
 	return c.Relay.Run(ctx)
 }
 

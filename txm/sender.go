@@ -562,21 +562,17 @@ func (s *Sender) broadcastInOrder(ctx context.Context, r *Record, tx *types.Tran
 	}
 }
 
-// broadcastAll broadcasts txs in order: one JSON-RPC batch when the
-// backend can, else one after another.
+// broadcastAll broadcasts txs in order, several in one JSON-RPC batch.
 func (s *Sender) broadcastAll(ctx context.Context, txs []queuedTx) {
-	bs, ok := s.b.(TransactionBatchSender)
-	if !ok || len(txs) == 1 {
-		for _, q := range txs {
-			s.broadcast(ctx, q.r, q.tx)
-		}
+	if len(txs) == 1 {
+		s.broadcast(ctx, txs[0].r, txs[0].tx)
 		return
 	}
 	signed := make([]*types.Transaction, len(txs))
 	for i, q := range txs {
 		signed[i] = q.tx
 	}
-	errs := bs.SendTransactions(ctx, signed)
+	errs := s.b.SendTransactions(ctx, signed)
 	for i, q := range txs {
 		var err error
 		if i < len(errs) {
@@ -595,11 +591,7 @@ func (r *Record) copy() *Record {
 // estimate returns the gas limit for c and the bare estimate. A revert is
 // returned decoded, as the simulation's error.
 func (s *Sender) estimate(ctx context.Context, c Call) (gas, est uint64, err error) {
-	if be, ok := s.b.(BlockGasEstimator); ok {
-		est, err = be.EstimateGasAtBlock(ctx, s.msg(c), nil) // latest, not pending
-	} else {
-		est, err = s.b.EstimateGas(ctx, s.msg(c))
-	}
+	est, err = s.b.EstimateGasAtBlock(ctx, s.msg(c), nil) // latest, not pending
 	if err != nil {
 		decoded := s.o.Decoder.FromError(err)
 		if !s.simAllowed(decoded) {
@@ -836,21 +828,11 @@ func (s *Sender) Step(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// BlockReceiptsReader is implemented by backends that serve
-// eth_getBlockReceipts (ethclient, the simulated backend's client).
-type BlockReceiptsReader interface {
-	BlockReceipts(ctx context.Context, blockNrOrHash rpc.BlockNumberOrHash) ([]*types.Receipt, error)
-}
-
 // scanReceipts reads the receipts of the blocks after the last scanned one
 // up to head and keeps those of open transactions. It returns true when
 // receipts must be read per transaction instead: the backend cannot serve
 // block receipts, a read failed, or the range is too long (after a restart).
 func (s *Sender) scanReceipts(ctx context.Context, recs []*Record, head uint64) bool {
-	br, ok := s.b.(BlockReceiptsReader)
-	if !ok {
-		return true
-	}
 	mine := map[common.Hash]bool{}
 	minSent := uint64(1<<63 - 1)
 	for _, r := range recs {
@@ -877,7 +859,7 @@ func (s *Sender) scanReceipts(ctx context.Context, recs []*Record, head uint64) 
 		return true
 	}
 	for b := from; b <= head; b++ {
-		rcs, err := br.BlockReceipts(ctx, rpc.BlockNumberOrHashWithNumber(rpc.BlockNumber(b)))
+		rcs, err := s.b.BlockReceipts(ctx, rpc.BlockNumberOrHashWithNumber(rpc.BlockNumber(b)))
 		if err != nil {
 			s.o.Logger.Debug("sender: block receipts; reading per transaction", "block", b, "err", err)
 			return true
