@@ -337,4 +337,3 @@ func registerOrExisting[T prometheus.Collector](reg prometheus.Registerer, c T) 
 	}
 	return c
 }
-

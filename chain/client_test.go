@@ -87,7 +87,11 @@ type syncWriter struct {
 	mu *sync.Mutex
 }
 
-func (w syncWriter) Write(p []byte) (int, error) { w.mu.Lock(); defer w.mu.Unlock(); return w.b.Write(p) }
+func (w syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
 
 func gauge(t *testing.T, g prometheus.Gauge) float64 {
 	var m dto.Metric
