@@ -222,7 +222,7 @@ func TestSweepBoundsRecords(t *testing.T) {
 	g := newGuard(t, Limits{BackoffMax: time.Hour})
 	for i := range 100 {
 		owner := common.BigToAddress(big.NewInt(int64(i + 1)))
-		_, err := g.Record(Result{Key: string(rune('a' + i%26)) + "x" + string(rune('0'+i/26)), Owner: owner, Outcome: Reverted, At: t0})
+		_, err := g.Record(Result{Key: string(rune('a'+i%26)) + "x" + string(rune('0'+i/26)), Owner: owner, Outcome: Reverted, At: t0})
 		require.NoError(t, err)
 		_, _, err = g.Charge(owner, 10, t0)
 		require.NoError(t, err)
