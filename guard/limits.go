@@ -1,15 +1,14 @@
 package guard
 
-import "time"
+import (
+	"time"
 
-// Documented defaults (docs/configuration.md, SPEC §8).
+	"github.com/infernode/infernode/internal/config"
+)
+
+// Back-off defaults (docs/relay.md); the other defaults are the
+// configuration's (config.DefaultUnpaidMaxGas, ...).
 const (
-	DefaultUnpaidMaxGas        = 1_000_000
-	DefaultOwnerGasPerDay      = 50_000_000
-	DefaultMaxInputBytes       = 128 << 10
-	DefaultIntervalDeadline    = time.Hour
-	DefaultDelegatedMaxHorizon = 7 * 24 * time.Hour
-	DefaultDelegatedMaxPending = 10_000
 	// DefaultBackoffBase is the first back-off after a failed delivery,
 	// doubled per failure up to DefaultBackoffMax.
 	DefaultBackoffBase = 30 * time.Second
@@ -19,7 +18,7 @@ const (
 // Day is the window of chain.unpaid.owner_gas_per_day.
 const Day = 24 * time.Hour
 
-// Limits are the operator's bounds. Zero values take the defaults above.
+// Limits are the operator's bounds. Zero values take the defaults.
 type Limits struct {
 	// UnpaidMaxGas is chain.unpaid.max_gas: the most callback gas an
 	// unpaid delivery may ask.
@@ -37,18 +36,24 @@ type Limits struct {
 	BackoffBase, BackoffMax time.Duration
 }
 
+// LimitsOf reads the limits from the chain configuration.
+func LimitsOf(ch config.Chain) Limits {
+	return Limits{UnpaidMaxGas: ch.Unpaid.MaxGas, OwnerGasPerDay: ch.Unpaid.OwnerGasPerDay,
+		MaxInputBytes: ch.MaxInputBytes, IntervalDeadline: ch.IntervalDeadline.D()}
+}
+
 func (l Limits) withDefaults() Limits {
 	if l.UnpaidMaxGas == 0 {
-		l.UnpaidMaxGas = DefaultUnpaidMaxGas
+		l.UnpaidMaxGas = config.DefaultUnpaidMaxGas
 	}
 	if l.OwnerGasPerDay == 0 {
-		l.OwnerGasPerDay = DefaultOwnerGasPerDay
+		l.OwnerGasPerDay = config.DefaultOwnerGasPerDay
 	}
 	if l.MaxInputBytes <= 0 {
-		l.MaxInputBytes = DefaultMaxInputBytes
+		l.MaxInputBytes = config.DefaultMaxInputBytes
 	}
 	if l.IntervalDeadline <= 0 {
-		l.IntervalDeadline = DefaultIntervalDeadline
+		l.IntervalDeadline = config.DefaultIntervalDeadline.D()
 	}
 	if l.BackoffBase <= 0 {
 		l.BackoffBase = DefaultBackoffBase

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -27,15 +28,15 @@ type waitItem struct {
 	i                int
 }
 
-// NewWaiting returns a set of at most maxPending requests (default
-// DefaultDelegatedMaxPending) activating within horizon (default
-// DefaultDelegatedMaxHorizon).
+// NewWaiting returns a set of at most maxPending requests
+// (chain.delegated.max_pending) activating within horizon
+// (chain.delegated.max_horizon); zero values take the defaults.
 func NewWaiting(maxPending int, horizon time.Duration) *Waiting {
 	if maxPending <= 0 {
-		maxPending = DefaultDelegatedMaxPending
+		maxPending = config.DefaultDelegatedMaxPending
 	}
 	if horizon <= 0 {
-		horizon = DefaultDelegatedMaxHorizon
+		horizon = config.DefaultDelegatedMaxHorizon.D()
 	}
 	return &Waiting{max: maxPending, horizon: horizon, at: map[string]*waitItem{}}
 }
