@@ -242,7 +242,8 @@ func (r Result) ownerFault() bool { return r.Failed() && r.Outcome != ContainerF
 // off the subscription and (unless the container failed) its owner, for
 // BackoffBase doubled per consecutive failure; a success clears the
 // subscription's count and lowers its owner's by one; a charge is settled
-// to the gas used (all of it given back when nothing was sent). It
+// to the gas used, more or less than charged (all of it given back when
+// nothing was sent). It
 // returns when the subscription may be tried next (zero: at once).
 func (g *Guard) Record(r Result) (time.Time, error) {
 	g.mu.Lock()
@@ -257,9 +258,7 @@ func (g *Guard) Record(r Result) (time.Time, error) {
 		if r.Outcome == NotSent {
 			used = 0
 		}
-		if used < r.Charge.Gas {
-			own.refund(r.Charge.Gas-used, r.Charge.At)
-		}
+		own.settle(r.Charge, used)
 	}
 	at := r.At.Unix()
 	var next time.Time

@@ -194,6 +194,14 @@ func TestChargeSettledToGasUsed(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, own.Gas, 1)
 	assert.Equal(t, uint64(200_000), own.Gas[0].Gas, "only the gas used counts")
+
+	c3, _, err := g.Charge(alice, 100_000, t0)
+	require.NoError(t, err)
+	_, err = g.Record(Result{Key: "3", Owner: alice, Outcome: Reverted, Charge: c3, GasUsed: 150_000, At: t0})
+	require.NoError(t, err)
+	own, err = g.owner(alice)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(350_000), own.Gas[0].Gas, "gas used above the charge counts too")
 }
 
 func TestStateSurvivesRestart(t *testing.T) {

@@ -88,12 +88,17 @@ func (o *ownerRecord) add(gas uint64, at time.Time) {
 	o.Gas = append(o.Gas, bucket{Hour: h, Gas: gas})
 }
 
-// refund gives back gas charged at unix time at, if its bucket is kept.
-func (o *ownerRecord) refund(gas uint64, at int64) {
-	h := at / hour
+// settle corrects charge c to the gas used: the difference goes to or
+// from the bucket c was charged in, if it is still kept.
+func (o *ownerRecord) settle(c Charge, used uint64) {
+	h := c.At / hour
 	for i := range o.Gas {
 		if o.Gas[i].Hour == h {
-			o.Gas[i].Gas -= min(gas, o.Gas[i].Gas)
+			if used < c.Gas {
+				o.Gas[i].Gas -= min(c.Gas-used, o.Gas[i].Gas)
+			} else {
+				o.Gas[i].Gas += used - c.Gas
+			}
 			return
 		}
 	}
