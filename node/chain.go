@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -36,8 +37,22 @@ func NewRelayChain(deps ChainDeps) (Chain, error) {
 	return NewRelayChainWith(RelayOptions{})(deps)
 }
 
-// NewRelayChainWith is NewRelayChain with extra options.
+// NewRelayChainWith is NewRelayChain with extra options. When no RPC
+// endpoint answers, the node starts anyway (REST serves, /health says the
+// chain is down) and the chain side is built in Run, retried with back-off.
 func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
+	return func(deps ChainDeps) (Chain, error) {
+		c, err := relayChainOnce(ro)(deps)
+		if !errors.Is(err, chain.ErrNoEndpoint) {
+			return c, err
+		}
+		deps.Logger.Warn("chain: no RPC endpoint answers; serving REST and retrying", "err", err)
+		return &waitingChain{build: relayChainOnce(ro), deps: deps, err: err}, nil
+	}
+}
+
+// relayChainOnce builds the relay in one attempt.
+func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 	return func(deps ChainDeps) (Chain, error) {
 		cfg := deps.Config.Chain
 		if !cfg.Enabled {
@@ -60,11 +75,12 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		var runFn func(context.Context) error
 		b := ro.Backend
 		if b == nil {
-			c, err := chain.Dial(ctx, []string{cfg.RPCURL}, chain.Options{
+			c, err := chain.Dial(ctx, cfg.URLs(), chain.Options{
+				Timeout: cfg.RPC.Timeout.D(), MaxHeadLag: cfg.RPC.MaxHeadLag,
 				PollInterval: cfg.PollInterval.D(), Registry: deps.Registry, Logger: deps.Logger,
 			})
 			if err != nil {
-				return nil, fmt.Errorf("chain.rpc_url: %w", err)
+				return nil, fmt.Errorf("chain.rpc_urls: %w", err)
 			}
 			b, closeFn, runFn = c, c.Close, c.Run
 		}
@@ -97,7 +113,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			if closeFn != nil {
 				closeFn()
 			}
-			return nil, fmt.Errorf("%w; check that chain.rpc_url %s answers JSON-RPC", err, cfg.RPCURL)
+			return nil, fmt.Errorf("%w; check that %s answers JSON-RPC", err, endpointNames(cfg))
 		}
 		start := ro.StartBlock
 		if start == 0 {
@@ -126,6 +142,20 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialect.Name(), "coordinator", dialect.Coordinator())
 		return &relayChain{Relay: r, close: closeFn, run: runFn}, nil
 	}
+}
+
+// endpointNames names the configured endpoints for a message: scheme and
+// host only (URLs carry API keys).
+func endpointNames(cfg config.Chain) string {
+	urls := cfg.URLs()
+	names := make([]string, len(urls))
+	for i, u := range urls {
+		names[i] = chain.Redact(u)
+	}
+	if len(names) == 1 {
+		return "chain.rpc_url " + names[0]
+	}
+	return "chain.rpc_urls (" + strings.Join(names, ", ") + ")"
 }
 
 // relayChain runs the chain client's endpoint monitor beside the relay
@@ -162,7 +192,7 @@ func chainDialect(ctx context.Context, b relay.Backend, cfg config.Chain, ids []
 	}
 	addrs, err := relay.ReadRegistry(ctx, b, common.HexToAddress(cfg.RegistryAddress))
 	if err != nil {
-		return nil, fmt.Errorf("chain.registry_address: %w; check that it is the Registry of an Infernet SDK v1 deployment on chain.rpc_url %s", err, cfg.RPCURL)
+		return nil, fmt.Errorf("chain.registry_address: %w; check that it is the Registry of an Infernet SDK v1 deployment on %s", err, endpointNames(cfg))
 	}
 	o := relay.InfernetV1Options{Containers: ids}
 	if cfg.SnapshotSync != nil {
