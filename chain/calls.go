@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"strings"
 	"sync"
 
 	"github.com/ethereum/go-ethereum"
@@ -184,7 +183,7 @@ func (c *Client) SendTransactions(ctx context.Context, txs []*types.Transaction)
 	for i := range txs {
 		out[i] = results[0][i]
 		for _, res := range results {
-			if res[i] == nil || isKnown(res[i]) {
+			if res[i] == nil || IsKnown(res[i]) {
 				out[i] = nil
 				break
 			}
@@ -233,14 +232,6 @@ func (c *Client) sendTo(ctx context.Context, e *endpoint, raws []hexutil.Bytes, 
 		errs[idx[k]] = redactErr(el.Error, e.url)
 	}
 	return errs
-}
-
-// isKnown: the pool already holds the transaction (another endpoint, or
-// an earlier broadcast, gave it).
-func isKnown(err error) bool {
-	msg := strings.ToLower(err.Error())
-	return strings.Contains(msg, "already known") || strings.Contains(msg, "already imported") ||
-		strings.Contains(msg, "known transaction")
 }
 
 func fill(n int, err error) []error {

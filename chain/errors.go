@@ -62,3 +62,37 @@ func classify(parent context.Context, err error) outcome {
 	}
 	return failed // transport: refused, reset, deadline, EOF, a body that is not JSON-RPC
 }
+
+// IsKnown reports a send the pool refused because it already holds the
+// transaction: a success for the sender.
+func IsKnown(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := strings.ToLower(err.Error())
+	return strings.Contains(msg, "already known") || strings.Contains(msg, "already imported") ||
+		strings.Contains(msg, "known transaction")
+}
+
+// permanent are the pool refusals no wait or fee fixes (go-ethereum's
+// txpool and core errors, anvil's wording included).
+var permanent = []string{
+	"exceeds block gas limit", "gas limit reached", "intrinsic gas too low", "oversized data",
+	"invalid sender", "invalid chain id", "transaction type not supported", "max fee per gas higher than 2^256",
+	"tip higher than max fee", "max priority fee per gas higher than max fee per gas",
+}
+
+// IsPermanent reports a send refused for a reason that will never change:
+// the transaction can never be mined as it is.
+func IsPermanent(err error) bool {
+	if err == nil || IsKnown(err) {
+		return false
+	}
+	msg := strings.ToLower(err.Error())
+	for _, p := range permanent {
+		if strings.Contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}

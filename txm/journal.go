@@ -54,6 +54,11 @@ type Record struct {
 	Value  *hexutil.Big    `json:"value,omitempty"`
 	Gas    uint64          `json:"gas"`
 	FeeCap *hexutil.Big    `json:"fee_cap,omitempty"` // the most this tx may pay per gas
+	// Suggested is the market fee cap (2 × base fee + tip) when the
+	// transaction was first sent: no replacement pays more than
+	// maxBumpFactor times it. Absent in records written before it
+	// existed (the first version's fee cap stands in).
+	Suggested *hexutil.Big `json:"suggested_fee,omitempty"`
 	Raw    []hexutil.Bytes `json:"raw,omitempty"`
 	// SentHead is the head block number when the newest version was
 	// broadcast; replacement is measured from it.

@@ -176,8 +176,8 @@ func TestSenderReplacesLowFeeTransaction(t *testing.T) {
 	r, _, _ := s.Lookup("low")
 	require.Equal(t, StateSent, r.State, "underpriced transaction is not mined")
 
-	s.o.MaxTipPerGas = nil    // the operator raises the limit
-	r = e.settle(t, s, "low") // stuck for StuckBlocks: replaced
+	s.price.maxTip = nil      // the operator raises the limit
+	r = e.settle(t, s, "low") // the lowest nonce, below the market: replaced
 	require.Equal(t, StateConfirmed, r.State)
 	require.GreaterOrEqual(t, len(r.Raw), 2, "a replacement was signed")
 	require.Equal(t, r.Hashes()[len(r.Raw)-1], r.MinedHash)
