@@ -15,6 +15,7 @@ import (
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/relay"
+	"github.com/infernode/infernode/rest"
 	"github.com/infernode/infernode/txm"
 )
 
@@ -73,6 +74,7 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		defer cancel()
 		var closeFn func()
 		var runFn func(context.Context) error
+		var endpoints func() []chain.EndpointStatus
 		b := ro.Backend
 		if b == nil {
 			c, err := chain.Dial(ctx, cfg.URLs(), chain.Options{
@@ -82,7 +84,7 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			if err != nil {
 				return nil, fmt.Errorf("chain.rpc_urls: %w", err)
 			}
-			b, closeFn, runFn = c, c.Close, c.Run
+			b, closeFn, runFn, endpoints = c, c.Close, c.Run, c.Endpoints
 		}
 		rpc := chain.Instrument(b, m.RPC)
 		ids := make([]string, 0, len(deps.Config.Containers))
@@ -140,7 +142,7 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			return nil, err
 		}
 		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialect.Name(), "coordinator", dialect.Coordinator())
-		return &relayChain{Relay: r, close: closeFn, run: runFn}, nil
+		return &relayChain{Relay: r, close: closeFn, run: runFn, endpoints: endpoints}, nil
 	}
 }
 
@@ -162,8 +164,24 @@ func endpointNames(cfg config.Chain) string {
 // and closes the client when Run returns.
 type relayChain struct {
 	*relay.Relay
-	close func()
-	run   func(context.Context) error
+	close     func()
+	run       func(context.Context) error
+	endpoints func() []chain.EndpointStatus
+}
+
+func (c *relayChain) Endpoints() []rest.ChainEndpoint {
+	if c.endpoints == nil {
+		return nil
+	}
+	return restEndpoints(c.endpoints())
+}
+
+func restEndpoints(es []chain.EndpointStatus) []rest.ChainEndpoint {
+	out := make([]rest.ChainEndpoint, len(es))
+	for i, e := range es {
+		out[i] = rest.ChainEndpoint{Index: e.Index, State: e.State, Head: e.Head}
+	}
+	return out
 }
 
 func (c *relayChain) Run(ctx context.Context) error {

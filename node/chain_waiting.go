@@ -10,6 +10,7 @@ import (
 
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/rest"
 )
 
 // waitingChain is the chain side of a node started while no RPC endpoint
@@ -87,4 +88,17 @@ func (w *waitingChain) Healthy(ctx context.Context) error {
 		return c.Healthy(ctx)
 	}
 	return fmt.Errorf("chain side not up: %w", err)
+}
+
+// Endpoints is the built chain's; until one answers, every configured
+// endpoint is dead (the log says why).
+func (w *waitingChain) Endpoints() []rest.ChainEndpoint {
+	if c, _ := w.built(); c != nil {
+		return c.Endpoints()
+	}
+	out := make([]rest.ChainEndpoint, len(w.deps.Config.Chain.URLs()))
+	for i := range out {
+		out[i] = rest.ChainEndpoint{Index: i, State: chain.Dead.String()}
+	}
+	return out
 }
