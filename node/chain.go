@@ -14,6 +14,7 @@ import (
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/relay"
+	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/txm"
 )
 
@@ -42,10 +43,6 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if !cfg.Enabled {
 			return nil, errors.New("chain.enabled is false")
 		}
-		key, err := config.ParsePrivateKey(cfg.Wallet.PrivateKey)
-		if err != nil {
-			return nil, fmt.Errorf("chain.wallet.private_key: %w", err)
-		}
 		if cfg.RegistryAddress == "" && !common.IsHexAddress(cfg.CoordinatorAddress) {
 			return nil, fmt.Errorf("chain.coordinator_address %q is not an address", cfg.CoordinatorAddress)
 		}
@@ -55,6 +52,10 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
+		sig, err := signer.FromConfig(ctx, cfg.Wallet, signer.Options{Logger: deps.Logger})
+		if err != nil {
+			return nil, err
+		}
 		var closeFn func()
 		b := ro.Backend
 		if b == nil {
@@ -77,7 +78,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			return nil, err
 		}
 		so := txm.SenderOptions{
-			Signer: txm.NewKeySigner(key), MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
+			Signer: sig, MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
 			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
 			Decoder: dialect.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
 			Logger: deps.Logger,

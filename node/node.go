@@ -190,7 +190,8 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		}
 	}()
 	cfg := n.cfg
-	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil { // the store makes it private
+
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
 	}
 	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync, SyncFinish: n.opts.StoreSyncFinish || cfg.Jobs.SyncFinish})
