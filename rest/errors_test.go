@@ -176,7 +176,8 @@ func TestErrorTable(t *testing.T) {
 			err: `Invalid request: unknown field "signature.nonse" (allowed: [nonce expiry v r s])`, params: map[string]any{"field": "signature.nonse"}},
 		// rate limit (per client, per route; Retry-After)
 		{name: "rate limited", setup: func(_ *fakeBackend, o *Options) { o.RateLimit = 2; o.RatePeriod = time.Hour },
-			method: "GET", target: "/info", times: 3, status: 429, err: "Too many requests", retryAfter: "1800"},
+			method: "GET", target: "/info", times: 3, status: 429, err: "Too many requests", retryAfter: "1800",
+			params: map[string]any{"limit": "server.rate_limit", "num_requests": float64(2), "period": float64(3600)}},
 		// node saturated (Retry-After)
 		{name: "node busy", setup: func(f *fakeBackend, _ *Options) { f.busy = true },
 			method: "POST", target: "/api/jobs", body: `{"containers":["echo"],"data":{}}`, status: 503,

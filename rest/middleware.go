@@ -294,7 +294,11 @@ func (s *server) limited(route string, h http.HandlerFunc) http.HandlerFunc {
 				secs = 1
 			}
 			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			writeJSON(w, http.StatusTooManyRequests, errorBody{Error: msgTooMany})
+			// Name the limit, so that an operator (or bench's summary) can
+			// find what to raise.
+			writeJSON(w, http.StatusTooManyRequests, errorBody{Error: msgTooMany, Params: map[string]any{
+				"limit": "server.rate_limit", "num_requests": int(s.limiter.limit), "period": int(s.limiter.period.Seconds()),
+			}})
 			return
 		}
 		h(w, r)

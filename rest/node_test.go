@@ -180,7 +180,8 @@ func TestLimitsAgainstNode(t *testing.T) {
 		body: `{"containers":["echo"],"data":{"x":"` + strings.Repeat("a", 200) + `"}}`,
 		err:  "Request body too large", params: map[string]any{"limit": float64(100)}})
 	checkRow(t, base, nodeRow{name: "rate limited", method: "GET", path: "/info", times: 3, status: 429,
-		err: "Too many requests", retryAfter: "1800"})
+		err: "Too many requests", retryAfter: "1800",
+		params: map[string]any{"limit": "server.rate_limit", "num_requests": float64(2), "period": float64(3600)}})
 
 	// A container that holds every call until released fills the bounded queue.
 	release := make(chan struct{})
