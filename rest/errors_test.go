@@ -54,7 +54,7 @@ func delegatedBody(owner string, expiry int64, v int) string {
 // for rows with several triggers) and asserts status, error and params.
 func TestErrorTable(t *testing.T) {
 	const signer = "0x00000000000000000000000000000000000000aa"
-	big := `{"containers":["echo"],"data":{"x":"` + strings.Repeat("a", 2<<20) + `"}}`
+	big := `{"containers":["echo"],"data":{"x":"` + strings.Repeat("a", 17<<20) + `"}}`
 	type row struct {
 		name       string
 		setup      func(f *fakeBackend, o *Options)
@@ -139,7 +139,7 @@ func TestErrorTable(t *testing.T) {
 			err: "Unauthorized"},
 		// body over the limit
 		{name: "body too large", method: "POST", target: "/api/jobs", body: big, status: 413,
-			err: "Request body too large", params: map[string]any{"limit": float64(1 << 20)}},
+			err: "Request body too large", params: map[string]any{"limit": float64(DefaultMaxBodyBytes)}},
 		{name: "body too large, custom limit", setup: func(_ *fakeBackend, o *Options) { o.MaxBodyBytes = 10 },
 			method: "POST", target: "/api/jobs/batch", body: `[{"containers":["echo"],"data":{}}]`, status: 413,
 			err: "Request body too large", params: map[string]any{"limit": float64(10)}},
