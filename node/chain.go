@@ -10,11 +10,11 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
 
-	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/relay"
+	"github.com/infernode/infernode/txm"
 )
 
 // RelayOptions tune NewRelayChainWith beyond the configuration file.
@@ -76,8 +76,8 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			}
 			return nil, err
 		}
-		so := coordinator.SenderOptions{
-			Signer: coordinator.NewKeySigner(key), MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
+		so := txm.SenderOptions{
+			Signer: txm.NewKeySigner(key), MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
 			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
 			Decoder: dialect.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
 			Logger: deps.Logger,
@@ -88,7 +88,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if cfg.Wallet.MaxPriorityFeeGas > 0 {
 			so.MaxTipPerGas = new(big.Int).SetUint64(cfg.Wallet.MaxPriorityFeeGas)
 		}
-		s, err := coordinator.NewSender(ctx, rpc, deps.Store.Table(storage.TableNonce), so)
+		s, err := txm.NewSender(ctx, rpc, deps.Store.Table(storage.TableNonce), so)
 		if err != nil {
 			if closeFn != nil {
 				closeFn()

@@ -174,6 +174,7 @@ func (v *validator) chain(ch *Chain) {
 	if ch.MaxTxsInFlight < 0 {
 		v.fail("chain.max_txs_in_flight", "must not be negative; use 1 or more")
 	}
+	v.spending(ch)
 	if !ch.Enabled {
 		return
 	}
@@ -185,6 +186,25 @@ func (v *validator) chain(ch *Chain) {
 	}
 	if ch.Wallet.PrivateKey == "" {
 		v.fail("chain.wallet.private_key", "is required when chain.enabled is true; set the node's signing key (64 hex digits)")
+	}
+}
+
+// spending checks the bounds of SPEC §8 (defaulted: a zero is a default).
+func (v *validator) spending(ch *Chain) {
+	if ch.Unpaid.MaxGas > 0 && ch.Unpaid.OwnerGasPerDay > 0 && ch.Unpaid.OwnerGasPerDay < ch.Unpaid.MaxGas {
+		v.fail("chain.unpaid.owner_gas_per_day", "%d is below chain.unpaid.max_gas (%d), so no unpaid delivery could ever be served; raise it (default %d)", ch.Unpaid.OwnerGasPerDay, ch.Unpaid.MaxGas, DefaultOwnerGasPerDay)
+	}
+	if ch.MaxInputBytes < 0 {
+		v.fail("chain.max_input_bytes", "must not be negative; use a size in bytes (default %d, 128 KiB)", DefaultMaxInputBytes)
+	}
+	if ch.IntervalDeadline < 0 {
+		v.fail("chain.interval_deadline", "must not be negative; use e.g. \"1h\"")
+	}
+	if ch.Delegated.MaxHorizon < 0 {
+		v.fail("chain.delegated.max_horizon", "must not be negative; use e.g. \"168h\" (7 days, the default)")
+	}
+	if ch.Delegated.MaxPending < 0 {
+		v.fail("chain.delegated.max_pending", "must not be negative; use 1 or more (default %d)", DefaultDelegatedMaxPending)
 	}
 }
 
