@@ -48,7 +48,7 @@ type Server struct {
 	Host         string     `json:"host,omitempty"` // default 0.0.0.0 for serve, 127.0.0.1 for dev
 	Port         int        `json:"port,omitempty"` // default 4000
 	RateLimit    *RateLimit `json:"rate_limit,omitempty"`
-	MaxBodyBytes int64      `json:"max_body_bytes,omitempty"` // default 1 MiB
+	MaxBodyBytes int64      `json:"max_body_bytes,omitempty"` // default 16 MiB
 	// StatusNetworks are CIDRs besides loopback allowed to PUT /api/status
 	// (for example the containers' Docker network).
 	StatusNetworks []string `json:"status_networks,omitempty"`

@@ -97,7 +97,7 @@ func (v *validator) server(s *Server) {
 		}
 	}
 	if s.MaxBodyBytes < 0 {
-		v.fail("server.max_body_bytes", "must not be negative; use a size in bytes (default 1048576)")
+		v.fail("server.max_body_bytes", "must not be negative; use a size in bytes (default %d)", DefaultMaxBodyBytes)
 	}
 	if rl := s.RateLimit; rl != nil {
 		if rl.NumRequests <= 0 {
