@@ -10,7 +10,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -71,6 +70,9 @@ type Spec[M, In, Out any] struct {
 	EncodeABI func(Out) ([]byte, error)
 	// OffChain is the off-chain reply body, encoded as JSON.
 	OffChain func(Out) any
+	// OIP, when set, serves the Open Inference Protocol v2 beside the
+	// container protocol.
+	OIP *OIP[M, In, Out]
 }
 
 // DefaultEnv is the default model's variable, e.g. ONNX_DEFAULT_MODEL_ID.
@@ -142,10 +144,14 @@ func New[M, In, Out any](ctx context.Context, spec Spec[M, In, Out], cfg Config)
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("POST "+protocol.PathOutput, s.output)
 	s.mux.Handle(protocol.PathResources, protocol.ResourcesHandler(spec.ID, s.capabilities, cfg.System, s.models.Support, log))
+	if spec.OIP != nil {
+		s.routeOIP()
+	}
 	return s, nil
 }
 
-// ServeHTTP answers POST /service_output and GET /service-resources.
+// ServeHTTP answers POST /service_output, GET /service-resources and, where
+// the Spec has OIP, the Open Inference Protocol's /v2 paths.
 func (s *Service[M, In, Out]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
@@ -161,23 +167,8 @@ func (s *Service[M, In, Out]) capabilities() []protocol.ComputeCapability {
 // Infer runs the model that in names (or the default model) on in.
 func (s *Service[M, In, Out]) Infer(ctx context.Context, in In) (Out, error) {
 	var zero Out
-	var id protocol.ModelID
-	switch raw := s.spec.ModelID(in); {
-	case raw != "":
-		var err error
-		if id, err = protocol.ParseModelID(raw); err != nil {
-			return zero, protocol.Invalid("data.model_id", "%v", err)
-		}
-	case s.defaultM != nil:
-		id = *s.defaultM
-	default:
-		return zero, protocol.Invalid("data.model_id", "missing, and no %s is set", s.spec.DefaultEnv())
-	}
-	m, err := s.models.Get(ctx, id)
+	m, id, err := s.model(ctx, s.spec.ModelID(in), "data.model_id")
 	if err != nil {
-		if errors.Is(err, modelstore.ErrNotFound) || errors.Is(err, modelstore.ErrNotCached) || s.spec.Unsupported(err) {
-			return zero, protocol.BadInput(err)
-		}
 		return zero, err
 	}
 	out, err := s.spec.Run(ctx, m, in)

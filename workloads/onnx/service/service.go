@@ -8,6 +8,9 @@
 // tensors); on-chain output (destination 0) has raw_output =
 // abi.encode(string[] names, bytes[] tensors), each tensor in the encoding of
 // protocol.EncodeTensorABI. An empty model_id selects the default model.
+//
+// It also serves the Open Inference Protocol v2 (package oip): the graph's
+// inputs and outputs by name, JSON or binary tensors.
 package service
 
 import (
@@ -20,6 +23,7 @@ import (
 
 	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/modelstore"
+	"github.com/infernode/infernode/workloads/oip"
 	"github.com/infernode/infernode/workloads/onnx/ort"
 	"github.com/infernode/infernode/workloads/protocol"
 )
@@ -81,7 +85,41 @@ func spec(rt *ort.Runtime) modelsvc.Spec[*ort.Model, Input, []ort.Output] {
 			}
 			return map[string]any{"result": result}
 		},
+		OIP: &modelsvc.OIP[*ort.Model, Input, []ort.Output]{
+			Platform: "onnxruntime_onnx",
+			Metadata: func(m *ort.Model) (ins, outs []oip.TensorMeta) { return oipMeta(m.Inputs()), oipMeta(m.Outputs()) },
+			Input: func(modelID string, ins []oip.Input) (Input, error) {
+				in := Input{ModelID: modelID, Names: make([]string, len(ins)), Tensors: make(map[string]protocol.Tensor, len(ins))}
+				for i, t := range ins {
+					in.Names[i] = t.Name
+					in.Tensors[t.Name] = t.Tensor
+				}
+				return in, nil
+			},
+			Outputs: func(outs []ort.Output) []oip.Output {
+				res := make([]oip.Output, len(outs))
+				for i, o := range outs {
+					res[i] = oip.Output{Name: o.Name, Tensor: o.Tensor}
+				}
+				return res
+			},
+		},
 	}
+}
+
+// oipMeta describes graph inputs or outputs as OIP metadata.
+func oipMeta(ios []ort.IO) []oip.TensorMeta {
+	meta := make([]oip.TensorMeta, len(ios))
+	for i, io := range ios {
+		meta[i] = oip.TensorMeta{Name: io.Name, Datatype: io.Type, Shape: io.Shape}
+		if d, ok := ort.ElemDType(io.Type); ok {
+			meta[i].Datatype = oip.Datatype(d)
+		}
+		if meta[i].Shape == nil {
+			meta[i].Shape = []int64{-1}
+		}
+	}
+	return meta
 }
 
 // New loads ONNX Runtime, opens the model store and pre-loads the default

@@ -11,6 +11,9 @@
 // abi.encode(string model_id, bytes tensor); on-chain output (destination 0)
 // has raw_output = the output tensor in the encoding of
 // protocol.EncodeTensorABI. An empty model_id selects the default model.
+//
+// It also serves the Open Inference Protocol v2 (package oip): one input
+// named "input" and one output named "output", JSON or binary tensors.
 package service
 
 import (
@@ -25,6 +28,7 @@ import (
 
 	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/modelstore"
+	"github.com/infernode/infernode/workloads/oip"
 	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/libtorch"
 	"github.com/infernode/infernode/workloads/tensor/torch"
@@ -134,8 +138,34 @@ func spec(rt *libtorch.Runtime, jit bool) modelsvc.Spec[Model, Input, protocol.T
 		DecodeABI:  DecodeInputABI,
 		EncodeABI:  protocol.EncodeTensorABI,
 		OffChain:   func(out protocol.Tensor) any { return out },
+		OIP: &modelsvc.OIP[Model, Input, protocol.Tensor]{
+			Platform: "pytorch_libtorch",
+			// A module's signature is not in the file: one input of any
+			// rank and dtype, one output.
+			Metadata: func(Model) (ins, outs []oip.TensorMeta) {
+				return []oip.TensorMeta{{Name: OIPInput, Datatype: "FP32", Shape: []int64{-1}}},
+					[]oip.TensorMeta{{Name: OIPOutput, Datatype: "FP32", Shape: []int64{-1}}}
+			},
+			Input: func(modelID string, ins []oip.Input) (Input, error) {
+				if len(ins) != 1 || ins[0].Name != OIPInput {
+					names := make([]string, len(ins))
+					for i, in := range ins {
+						names[i] = strconv.Quote(in.Name)
+					}
+					return Input{}, &oip.Error{Msg: fmt.Sprintf("inputs %v: the model takes one input, named %q", names, OIPInput)}
+				}
+				return Input{ModelID: modelID, Tensor: ins[0].Tensor}, nil
+			},
+			Outputs: func(out protocol.Tensor) []oip.Output { return []oip.Output{{Name: OIPOutput, Tensor: out}} },
+		},
 	}
 }
+
+// The names of the model's one input and one output over OIP.
+const (
+	OIPInput  = "input"
+	OIPOutput = "output"
+)
 
 // New loads libtorch, opens the model store and pre-loads the default
 // model, failing if either cannot be loaded (a misconfigured container
