@@ -73,6 +73,9 @@ type Spec[M, In, Out any] struct {
 	// OIP, when set, serves the Open Inference Protocol v2 beside the
 	// container protocol.
 	OIP *OIP[M, In, Out]
+	// Batch, when set, lets Config.Batching stack concurrent requests
+	// into one Run (dynamic batching).
+	Batch *Batch[M, In, Out]
 }
 
 // DefaultEnv is the default model's variable, e.g. ONNX_DEFAULT_MODEL_ID.
@@ -89,6 +92,9 @@ type Config struct {
 	Logger *slog.Logger
 	// System is where /service-resources reads machine facts.
 	System protocol.System
+	// Batching bounds dynamic batching where the Spec has Batch; the zero
+	// value is off.
+	Batching Batching
 }
 
 // ConfigFromEnv reads <prefix>_DEFAULT_MODEL_ID, <prefix>_CACHE_DIR (default
@@ -109,6 +115,8 @@ type Service[M, In, Out any] struct {
 	models   *modelstore.Registry[M]
 	defaultM *protocol.ModelID
 	mux      *http.ServeMux
+	// batches gathers requests into batches; nil: no batching.
+	batches *batcher[In, Out]
 }
 
 // New opens the model store and pre-loads the default model, failing if it
@@ -123,6 +131,9 @@ func New[M, In, Out any](ctx context.Context, spec Spec[M, In, Out], cfg Config)
 		return nil, fmt.Errorf("%s: %w", spec.ID, err)
 	}
 	s := &Service[M, In, Out]{spec: spec, log: log, models: modelstore.NewRegistry(store, spec.Load)}
+	if spec.Batch != nil && cfg.Batching.Max > 1 {
+		s.batches = newBatcher[In, Out](cfg.Batching)
+	}
 	if cfg.DefaultModelID != "" {
 		id, err := protocol.ParseModelID(cfg.DefaultModelID)
 		if err != nil {
@@ -171,7 +182,7 @@ func (s *Service[M, In, Out]) Infer(ctx context.Context, in In) (Out, error) {
 	if err != nil {
 		return zero, err
 	}
-	out, err := s.spec.Run(ctx, m, in)
+	out, err := s.run(ctx, m, id.String(), in)
 	if err != nil {
 		if s.spec.InputError(err) {
 			return zero, protocol.Invalid(s.spec.InputField, "%v", err)
