@@ -16,6 +16,7 @@ import (
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/relay"
 	"github.com/infernode/infernode/rest"
+	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/txm"
 )
 
@@ -59,10 +60,6 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if !cfg.Enabled {
 			return nil, errors.New("chain.enabled is false")
 		}
-		key, err := config.ParsePrivateKey(cfg.Wallet.PrivateKey)
-		if err != nil {
-			return nil, fmt.Errorf("chain.wallet.private_key: %w", err)
-		}
 		if cfg.RegistryAddress == "" && !common.IsHexAddress(cfg.CoordinatorAddress) {
 			return nil, fmt.Errorf("chain.coordinator_address %q is not an address", cfg.CoordinatorAddress)
 		}
@@ -72,6 +69,10 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
+		sig, err := signer.FromConfig(ctx, cfg.Wallet, signer.Options{Logger: deps.Logger})
+		if err != nil {
+			return nil, err
+		}
 		var closeFn func()
 		var runFn func(context.Context) error
 		var endpoints func() []chain.EndpointStatus
@@ -99,7 +100,7 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			return nil, err
 		}
 		so := txm.SenderOptions{
-			Signer: txm.NewKeySigner(key), MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
+			Signer: sig, MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
 			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
 			Decoder: dialect.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
 			Logger: deps.Logger,

@@ -10,7 +10,7 @@ import (
 const (
 	DefaultPort             = 4000
 	DefaultHost             = "0.0.0.0"
-	DefaultMaxBodyBytes     = 1 << 20
+	DefaultMaxBodyBytes     = 16 << 20 // a ResNet-18 image job is ~3.3 MB of JSON
 	DefaultDataDir          = "data"
 	DefaultQueueSize        = 4096
 	DefaultWorkers          = 64
