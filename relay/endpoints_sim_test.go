@@ -3,9 +3,12 @@ package relay
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
 
@@ -114,4 +117,34 @@ func TestSimBlackHoledRequest(t *testing.T) {
 	h.eventually(func() bool { return p.Requests.Load() > held+1 }, "the held request timed out and the node asked again")
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("after"), 1))
 	h.eventually(func() bool { return h.deliveries() == 2 }, "delivered after the fault")
+}
+
+// silentHeads subscribes to heads but never pushes one (a WebSocket whose
+// subscription went quiet while the connection stayed up).
+type silentHeads struct {
+	chain.Backend
+	subscribed atomic.Int32
+}
+
+type silentSub struct{ err chan error }
+
+func (s silentSub) Unsubscribe()      {}
+func (s silentSub) Err() <-chan error { return s.err }
+
+func (b *silentHeads) SubscribeNewHead(context.Context, chan<- *types.Header) (ethereum.Subscription, error) {
+	b.subscribed.Add(1)
+	return silentSub{make(chan error)}, nil
+}
+
+// TestSimStalledHeadSubscriptionReset: the chain moves, the subscription
+// pushes nothing: the safety-net poll still follows the chain (a request
+// is delivered) and the subscription is reset.
+func TestSimStalledHeadSubscriptionReset(t *testing.T) {
+	h := newHarness(t, 1)
+	b := &silentHeads{Backend: h.backend()}
+	h.startNode(1, t.TempDir(), b)
+	h.mineEvery(20 * time.Millisecond)
+	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("polled"), 1))
+	h.eventually(func() bool { return h.deliveries() == 1 }, "delivered by the safety-net poll")
+	h.eventually(func() bool { return b.subscribed.Load() >= 2 }, "the silent subscription was reset")
 }
