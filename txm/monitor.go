@@ -72,7 +72,11 @@ func (s *Sender) Step(ctx context.Context) error {
 	for _, r := range recs {
 		if err := s.follow(ctx, r, head, perTx, &fin, func() (uint64, error) {
 			if !minedRead {
-				m, err := s.b.NonceAt(ctx, s.addr, nil)
+				// At the head whose receipts were scanned, not the
+				// latest: a transaction mined after it would be
+				// taken for one whose receipt the scan missed and
+				// be read alone (a call per transaction).
+				m, err := s.b.NonceAt(ctx, s.addr, head.Number)
 				if err != nil {
 					return 0, fmt.Errorf("read nonce: %w", err)
 				}
