@@ -54,10 +54,9 @@ type Dialect interface {
 	DecodeDelegated(raw []byte) (DelegatedSub, error)
 	// Decoder decodes the dialect's reverts (Coordinator and Wallet errors).
 	Decoder() *coordinator.RevertDecoder
-	// ErrorName maps a decoded revert name to the name our Coordinator
-	// gives the same condition (NodeRespondedAlready -> NodeAlreadyResponded),
-	// so the shared code decides on one set of names.
-	ErrorName(name string) string
+	// Outcome classifies a revert of a delivery (Coordinator and Wallet
+	// errors) into what the delivery loop does about it.
+	Outcome(err error) Outcome
 }
 
 // DelegatedSub is a delegated subscription decoded by its dialect: what
@@ -104,7 +103,18 @@ type ours struct {
 func (d *ours) Name() string                        { return "infernode" }
 func (d *ours) Coordinator() common.Address         { return d.coord }
 func (d *ours) Decoder() *coordinator.RevertDecoder { return d.dec }
-func (d *ours) ErrorName(name string) string        { return name }
+func (d *ours) Outcome(err error) Outcome           { return oursReverts.Outcome(err) }
+
+// oursReverts classifies our Coordinator's and Wallet's reverts.
+var oursReverts = Reverts{
+	"NodeAlreadyResponded":      AlreadyDelivered,
+	"IntervalRedundancyReached": Full,
+	"SubscriptionIsCancelled":   Closed, "SubscriptionCompleted": Closed, "IntervalMismatch": Closed, "SubscriptionNotFound": Closed,
+	"SignatureExpired": Rejected, "InvalidSignature": Rejected, "InvalidSignatureS": Rejected, "SignerMismatch": Rejected,
+	"OwnerHasNoSigner": Rejected, "InvalidWallet": Rejected, "InvalidFrequency": Rejected, "InvalidRedundancy": Rejected,
+	"InvalidMaxGasLimit": Rejected, "EmptyContainerId": Rejected, "InvalidActiveAt": Rejected, "ZeroOwner": Rejected,
+	"InsufficientAllowance": NotPaidNow, "InsufficientFunds": NotPaidNow,
+}
 
 func (d *ours) LogQuery(from, to uint64) ethereum.FilterQuery {
 	return ethereum.FilterQuery{

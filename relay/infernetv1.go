@@ -253,20 +253,21 @@ func (d *infernetV1) ReadWallet(ctx context.Context, b Backend, wallet, spender,
 	return payments.ReadInfernetWallet(ctx, b, wallet, spender, token)
 }
 
-// inetErrorNames are the SDK's names for conditions our Coordinator names
-// otherwise.
-var inetErrorNames = map[string]string{
-	"NodeRespondedAlready":  "NodeAlreadyResponded",
-	"IntervalCompleted":     "IntervalRedundancyReached",
-	"SubscriptionNotActive": "SubscriptionIsCancelled", // cancelled (activeAt = max) or not yet active
-}
-
-func (d *infernetV1) ErrorName(name string) string {
-	if n, ok := inetErrorNames[name]; ok {
-		return n
+// inetReverts classifies the SDK's reverts: our Coordinator's names
+// where the SDK shares them, and its own for the same conditions.
+var inetReverts = func() Reverts {
+	t := Reverts{
+		"NodeRespondedAlready":  AlreadyDelivered,
+		"IntervalCompleted":     Full,
+		"SubscriptionNotActive": Closed, // cancelled (activeAt = max) or not yet active
 	}
-	return name
-}
+	for name, o := range oursReverts {
+		t[name] = o
+	}
+	return t
+}()
+
+func (d *infernetV1) Outcome(err error) Outcome { return inetReverts.Outcome(err) }
 
 // DecodeDelegated decodes the reference node's delegated subscription body
 // and names its pipeline from the containerId hash.

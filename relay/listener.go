@@ -9,7 +9,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 
 	"github.com/infernode/infernode/abi/codec"
-	"github.com/infernode/infernode/internal/storage"
 )
 
 var (
@@ -110,21 +109,12 @@ func (r *Relay) lastNumber() uint64 {
 }
 
 func (r *Relay) markProcessed(n uint64, h common.Hash) error {
-	b := r.st.kv.NewBatch()
-	defer b.Close()
-	if err := storage.BatchJSON(b, storage.RelayLastKey(), blockRef{Number: n, Hash: h}); err != nil {
-		return err
-	}
-	if err := storage.BatchJSON(b, storage.RelayBlockKey(n), h); err != nil {
-		return err
-	}
 	// Keep the hashes of the last 256 processed ranges for reorg walks.
+	var keepFrom uint64
 	if n > 256*r.o.MaxLogRange {
-		if err := b.DeleteRange(storage.RelayBlockKey(0), storage.RelayBlockKey(n-256*r.o.MaxLogRange)); err != nil {
-			return err
-		}
+		keepFrom = n - 256*r.o.MaxLogRange
 	}
-	return b.Commit()
+	return r.st.processed(n, h, keepFrom)
 }
 
 // checkReorg compares the last processed block's hash with the canonical
@@ -169,30 +159,27 @@ func (r *Relay) rollback(ancestor blockRef) error {
 	if err != nil {
 		return err
 	}
-	b := r.st.kv.NewBatch()
-	defer b.Close()
+	var deleted []uint32
+	var restored []*Sub
 	for _, s := range subs {
 		switch {
 		case s.Block > ancestor.Number:
-			if err := b.Delete(storage.RelaySubKey(s.ID)); err != nil {
-				return err
-			}
-			r.unschedule(s.ID)
+			deleted = append(deleted, s.ID)
 		case s.Cancelled && s.CancelBlock > ancestor.Number:
 			s.Cancelled, s.CancelBlock = false, 0
-			if err := storage.BatchJSON(b, storage.RelaySubKey(s.ID), s); err != nil {
-				return err
-			}
-			r.schedule(s)
+			restored = append(restored, s)
 		}
 	}
-	if err := b.DeleteRange(storage.RelayBlockKey(ancestor.Number+1), storage.RelayBlockKey(^uint64(0))); err != nil {
+	if err := r.st.rollback(ancestor, deleted, restored); err != nil {
 		return err
 	}
-	if err := storage.BatchJSON(b, storage.RelayLastKey(), ancestor); err != nil {
-		return err
+	for _, id := range deleted {
+		r.unschedule(id)
 	}
-	return b.Commit()
+	for _, s := range restored {
+		r.schedule(s)
+	}
+	return nil
 }
 
 // handleLogs reads the subscriptions one range's logs created (batched by

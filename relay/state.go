@@ -98,12 +98,8 @@ func (s IvState) final() bool { return s == IvDelivered || s == IvSkipped || s =
 
 // Interval is the persisted status of one (subscription, interval).
 type Interval struct {
-	State    IvState `json:"state"`
-	Attempts int     `json:"attempts"`
-	// TxKey is the sender key of the attempt in flight, if any.
-	TxKey string `json:"tx_key,omitempty"`
-	Err   string `json:"err,omitempty"`
-	Tx    string `json:"tx,omitempty"`
+	Progress
+	Tx string `json:"tx,omitempty"`
 	// SubBlockHash is the Sub.BlockHash this status belongs to: after a
 	// reorg re-creates the subscription, the old status does not count.
 	SubBlockHash common.Hash `json:"sub_block_hash,omitempty"`
@@ -114,11 +110,8 @@ type Delegated struct {
 	Body     json.RawMessage `json:"body"`
 	Accepted uint64          `json:"accepted_head"`
 	// SubID is the on-chain id once known (0 before).
-	SubID    uint32  `json:"sub_id,omitempty"`
-	State    IvState `json:"state"`
-	Attempts int     `json:"attempts"`
-	TxKey    string  `json:"tx_key,omitempty"`
-	Err      string  `json:"err,omitempty"`
+	SubID uint32 `json:"sub_id,omitempty"`
+	Progress
 }
 
 // blockRef is a processed block.
@@ -162,6 +155,73 @@ func (s state) subs() ([]*Sub, error) {
 		return nil
 	})
 	return out, err
+}
+
+// dlg reads the delegated subscription under key.
+func (s state) dlg(key string) (*Delegated, bool, error) {
+	d := new(Delegated)
+	ok, err := storage.GetJSON(s.kv, []byte(key), d)
+	return d, ok, err
+}
+
+func (s state) putDlg(key string, d *Delegated) error { return storage.PutJSON(s.kv, []byte(key), d) }
+
+// adopt persists, in one batch, the subscription a delegated one created
+// on chain and the delegated one's final state.
+func (s state) adopt(key string, d *Delegated, sub *Sub) error {
+	b := s.kv.NewBatch()
+	defer b.Close()
+	if err := storage.BatchJSON(b, storage.RelaySubKey(sub.ID), sub); err != nil {
+		return err
+	}
+	if err := storage.BatchJSON(b, []byte(key), d); err != nil {
+		return err
+	}
+	return b.Commit()
+}
+
+// processed records block n (hash h) as the last processed one, keeping
+// the hashes of blocks from keepFrom on for reorg walks.
+func (s state) processed(n uint64, h common.Hash, keepFrom uint64) error {
+	b := s.kv.NewBatch()
+	defer b.Close()
+	if err := storage.BatchJSON(b, storage.RelayLastKey(), blockRef{Number: n, Hash: h}); err != nil {
+		return err
+	}
+	if err := storage.BatchJSON(b, storage.RelayBlockKey(n), h); err != nil {
+		return err
+	}
+	if keepFrom > 0 {
+		if err := b.DeleteRange(storage.RelayBlockKey(0), storage.RelayBlockKey(keepFrom)); err != nil {
+			return err
+		}
+	}
+	return b.Commit()
+}
+
+// rollback, in one batch, deletes the subscriptions created after the
+// ancestor, writes back those whose cancellation it forgot, drops the
+// block hashes after it and makes it the last processed block.
+func (s state) rollback(ancestor blockRef, deleted []uint32, restored []*Sub) error {
+	b := s.kv.NewBatch()
+	defer b.Close()
+	for _, id := range deleted {
+		if err := b.Delete(storage.RelaySubKey(id)); err != nil {
+			return err
+		}
+	}
+	for _, sub := range restored {
+		if err := storage.BatchJSON(b, storage.RelaySubKey(sub.ID), sub); err != nil {
+			return err
+		}
+	}
+	if err := b.DeleteRange(storage.RelayBlockKey(ancestor.Number+1), storage.RelayBlockKey(^uint64(0))); err != nil {
+		return err
+	}
+	if err := storage.BatchJSON(b, storage.RelayLastKey(), ancestor); err != nil {
+		return err
+	}
+	return b.Commit()
 }
 
 // delegated returns every delegated request by its key.
