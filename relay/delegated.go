@@ -10,6 +10,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
@@ -25,18 +26,18 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	if err != nil {
 		return err
 	}
-	sub := req.Sub()
+	sub := &req.Sub
 	proof := sub.Verifier != (common.Address{})
 	if jerr := r.o.Guard.CheckDelegated(client, sub.Owner.Hex(), sub.Containers(), proof); jerr != nil {
 		return jerr
 	}
-	if err := r.o.Payments.Check(sub.paymentRequest()); err != nil {
+	if err := r.o.Payments.Check(paymentRequest(sub)); err != nil {
 		return job.Reject(job.CodeInvalid, "Invalid request: "+err.Error(), "field", "subscription.payment_amount")
 	}
-	if err := req.Verify(ctx, r.ver); err != nil {
+	if err := req.Codec.Verify(ctx, r.ver); err != nil {
 		return err
 	}
-	key := string(storage.RelayDelegatedKey(sub.Owner, req.Nonce()))
+	key := string(storage.RelayDelegatedKey(sub.Owner, req.Nonce))
 	r.dlgMu.Lock() // check-and-persist is atomic: a concurrent replay waits
 	defer r.dlgMu.Unlock()
 	if _, ok, err := r.st.dlg(key); err != nil {
@@ -48,7 +49,7 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	if err := r.st.putDlg(key, d); err != nil {
 		return fmt.Errorf("persist delegated subscription: %w", err)
 	}
-	r.o.Logger.Info("relay: delegated subscription accepted", "owner", sub.Owner, "nonce", req.Nonce(), "client", client, "containers", sub.ContainerID)
+	r.o.Logger.Info("relay: delegated subscription accepted", "owner", sub.Owner, "nonce", req.Nonce, "client", client, "containers", sub.ContainerID)
 	r.mu.Lock()
 	ctx2 := r.runCtx
 	r.mu.Unlock()
@@ -98,7 +99,7 @@ func (r *Relay) waitActive(ctx context.Context, key string) bool {
 	if err != nil {
 		return true
 	}
-	for r.headTime.Load() < uint64(req.Sub().ActiveAt) {
+	for r.headTime.Load() < uint64(req.Sub.ActiveAt) {
 		if !clock.Sleep(ctx, r.o.PollInterval) {
 			return false
 		}
@@ -122,7 +123,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 		return r.st.putDlg(key, d)
 	}
 	ctx, span := r.tracer.Start(ctx, "relay.deliver_delegated", trace.WithAttributes(
-		attribute.String("owner", ds.Owner().Hex()), attribute.Int64("nonce", int64(ds.Nonce()))))
+		attribute.String("owner", ds.Sub.Owner.Hex()), attribute.Int64("nonce", int64(ds.Nonce))))
 	defer span.End()
 	return r.deliver(ctx, &delegatedDelivery{r: r, key: key, d: d, ds: ds}, span)
 }
@@ -132,31 +133,31 @@ type delegatedDelivery struct {
 	r   *Relay
 	key string
 	d   *Delegated
-	ds  DelegatedSub
+	ds  dialect.Delegated
 	k   uint32 // the interval the check found open
 }
 
 func (g *delegatedDelivery) progress() *Progress { return &g.d.Progress }
 func (g *delegatedDelivery) save() error         { return g.r.st.putDlg(g.key, g.d) }
 func (g *delegatedDelivery) logAttrs() []any {
-	return []any{"owner", g.ds.Owner(), "nonce", g.ds.Nonce()}
+	return []any{"owner", g.ds.Sub.Owner, "nonce", g.ds.Nonce}
 }
 
 // check adopts a subscription already created (by this node before a
 // crash, or by another node), then checks expiry and the open interval.
 func (g *delegatedDelivery) check(ctx context.Context) (ready, error) {
 	r, ds := g.r, g.ds
-	out, err := r.call(ctx, r.o.Coordinator, ds.PackCreatedID())
+	out, err := r.call(ctx, r.coord, ds.Codec.PackCreatedID())
 	if err == nil {
-		if id, err := ds.UnpackCreatedID(out); err == nil && id != 0 {
+		if id, err := ds.Codec.UnpackCreatedID(out); err == nil && id != 0 {
 			return ready{State: IvSkipped, Reason: createdElsewhere}, nil
 		}
 	}
 	t := r.headTime.Load()
-	if t >= uint64(ds.Expiry()) {
+	if t >= uint64(ds.Expiry) {
 		return ready{State: IvFailed, Reason: "Signature expired"}, nil
 	}
-	s := ds.Sub()
+	s := &ds.Sub
 	if t < uint64(s.ActiveAt) { // not active yet (a reorg moved block time back)
 		return ready{Wait: true}, nil
 	}
@@ -165,17 +166,17 @@ func (g *delegatedDelivery) check(ctx context.Context) (ready, error) {
 		return ready{State: IvFailed, Reason: "subscription has no open interval"}, nil
 	}
 	g.k = k
-	return ready{Containers: s.Containers(), Source: job.OffChain, Data: ds.Data(), Proof: s.Verifier != (common.Address{})}, nil
+	return ready{Containers: s.Containers(), Source: job.OffChain, Data: ds.Data, Proof: s.Verifier != (common.Address{})}, nil
 }
 
 const createdElsewhere = "created elsewhere; scheduled as a regular subscription"
 
 func (g *delegatedDelivery) call(attempt int, input, output, proof []byte) coordinator.Call {
 	r, ds := g.r, g.ds
-	s := ds.Sub()
+	s := &ds.Sub
 	return coordinator.Call{
-		Key: fmt.Sprintf("dlg/%s/%d/%d", ds.Owner().Hex(), ds.Nonce(), attempt), To: r.o.Coordinator,
-		Data:         ds.PackDeliver(g.k, input, output, proof, r.o.PaymentWallet),
+		Key: fmt.Sprintf("dlg/%s/%d/%d", s.Owner.Hex(), ds.Nonce, attempt), To: r.coord,
+		Data:         ds.Codec.PackDeliver(g.k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
 		MinGas:       callbackGas(s.MaxGasLimit) + 300_000, // plus the creation
 	}
@@ -184,8 +185,8 @@ func (g *delegatedDelivery) call(attempt int, input, output, proof []byte) coord
 // fate: a revert saying the interval is delivered, full or closed means
 // the subscription exists on chain (created by another node): the next
 // check adopts it. Only a rejection ends a delegated subscription.
-func (g *delegatedDelivery) fate(o Outcome, revert string) (IvState, string) {
-	if o == Rejected {
+func (g *delegatedDelivery) fate(o dialect.Outcome, revert string) (IvState, string) {
+	if o == dialect.Rejected {
 		return IvFailed, revert
 	}
 	return "", ""
@@ -220,12 +221,12 @@ func (g *delegatedDelivery) adopt(ctx context.Context, delivered bool) error {
 
 // adoptDelegated records the created subscription's id, marks the delivered
 // interval (when this node delivered it) and schedules later intervals.
-func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds DelegatedSub, delivered bool) error {
-	out, err := r.call(ctx, r.o.Coordinator, ds.PackCreatedID())
+func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds dialect.Delegated, delivered bool) error {
+	out, err := r.call(ctx, r.coord, ds.Codec.PackCreatedID())
 	if err != nil {
 		return fmt.Errorf("delegateSubscriptionId: %w", err)
 	}
-	id, err := ds.UnpackCreatedID(out)
+	id, err := ds.Codec.UnpackCreatedID(out)
 	if err != nil || id == 0 {
 		return fmt.Errorf("delegateSubscriptionId: no id (%v)", err)
 	}
@@ -234,7 +235,8 @@ func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds
 		return err
 	}
 	if !ok {
-		s = ds.Sub()
+		sub := ds.Sub
+		s = &sub
 		s.ID, s.Block = id, r.headNum.Load()
 	}
 	if delivered {
@@ -249,7 +251,7 @@ func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds
 	if err := r.st.adopt(key, d, s); err != nil {
 		return err
 	}
-	r.o.Logger.Info("relay: delegated subscription on chain", "id", id, "owner", ds.Owner(), "nonce", ds.Nonce(), "delivered", delivered)
+	r.o.Logger.Info("relay: delegated subscription on chain", "id", id, "owner", ds.Sub.Owner, "nonce", ds.Nonce, "delivered", delivered)
 	r.schedule(s)
 	return nil
 }

@@ -11,46 +11,10 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
 )
-
-// Outcome is what a revert of a delivery means to the relay. A dialect
-// classifies its Coordinator's and Wallet's reverts into outcomes
-// (Dialect.Outcome), so the delivery loop decides on these, never on
-// error names.
-type Outcome int
-
-const (
-	// Retry: the delivery's own fault or an unknown revert; the try
-	// counts against MaxAttempts and is backed off.
-	Retry Outcome = iota
-	// AlreadyDelivered: this node's delivery of the interval is on chain.
-	AlreadyDelivered
-	// Full: the interval has all the deliveries its redundancy allows.
-	Full
-	// Closed: nothing is left to deliver (cancelled, completed, the
-	// interval passed, no such subscription).
-	Closed
-	// Rejected: the request can never be delivered as it stands (a bad or
-	// expired signature, invalid subscription parameters).
-	Rejected
-	// NotPaidNow: a wallet cannot pay at the moment; waited out at the
-	// poll pace, not counted.
-	NotPaidNow
-)
-
-// Reverts classifies reverts by their decoded custom error name; a name
-// it does not list is Retry.
-type Reverts map[string]Outcome
-
-// Outcome classifies err (a *coordinator.RevertError, or any error).
-func (t Reverts) Outcome(err error) Outcome {
-	if name := coordinator.RevertName(err); name != "" {
-		return t[name]
-	}
-	return Retry
-}
 
 // Progress is the persisted progress of one delivery, an interval's or a
 // delegated subscription's (its JSON fields are those of Interval and
@@ -93,7 +57,7 @@ type delivery interface {
 	call(attempt int, input, output, proof []byte) coordinator.Call
 	// fate is what a classified revert of a send means for it: a final
 	// state, or "" to try again.
-	fate(o Outcome, revert string) (IvState, string)
+	fate(o dialect.Outcome, revert string) (IvState, string)
 	// confirmed takes this node's mined delivery to its final state.
 	confirmed(ctx context.Context, rec *coordinator.Record) error
 	// finish records a final state reached without a mined delivery.
@@ -230,7 +194,7 @@ func (r *Relay) sendFailed(d delivery, err error) (IvState, string) {
 	if name := coordinator.RevertName(err); name != "" {
 		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 		o := r.d.Outcome(err)
-		if o == NotPaidNow { // a wallet changed since the check
+		if o == dialect.NotPaidNow { // a wallet changed since the check
 			p.Attempts--
 			r.o.Logger.Info("relay: delivery would not be paid, not sent", append(d.logAttrs(), "revert", name)...)
 			return "", ""
@@ -247,15 +211,15 @@ func (r *Relay) sendFailed(d delivery, err error) (IvState, string) {
 }
 
 // fate is how an interval's delivery ends on a classified revert.
-func fate(o Outcome, revert string) (IvState, string) {
+func fate(o dialect.Outcome, revert string) (IvState, string) {
 	switch o {
-	case AlreadyDelivered:
+	case dialect.AlreadyDelivered:
 		return IvDelivered, "already responded"
-	case Full:
+	case dialect.Full:
 		return IvSkipped, "interval full"
-	case Closed:
+	case dialect.Closed:
 		return IvSkipped, revert
-	case Rejected:
+	case dialect.Rejected:
 		return IvFailed, revert
 	}
 	return "", ""

@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/coordinator"
+	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/internal/storage"
 )
 
@@ -74,16 +76,16 @@ func TestSendFailedOneClassification(t *testing.T) {
 		delegated IvState
 		counted   bool // the try used up an attempt
 	}{
-		{"already responded", Ours(common.Address{}, nil, 0), coordinator.Reverted("NodeAlreadyResponded"), IvDelivered, "", true},
-		{"SDK already responded", InfernetV1(InfernetV1Addresses{}, InfernetV1Options{}), coordinator.Reverted("NodeRespondedAlready"), IvDelivered, "", true},
-		{"interval full", Ours(common.Address{}, nil, 0), coordinator.Reverted("IntervalRedundancyReached"), IvSkipped, "", true},
-		{"SDK interval full", InfernetV1(InfernetV1Addresses{}, InfernetV1Options{}), coordinator.Reverted("IntervalCompleted"), IvSkipped, "", true},
-		{"cancelled", Ours(common.Address{}, nil, 0), coordinator.Reverted("SubscriptionIsCancelled"), IvSkipped, "", true},
-		{"bad signature", Ours(common.Address{}, nil, 0), coordinator.Reverted("InvalidSignature"), IvFailed, IvFailed, true},
-		{"wallet short", Ours(common.Address{}, nil, 0), coordinator.Reverted("InsufficientFunds"), "", "", false},
-		{"unknown revert", Ours(common.Address{}, nil, 0), &coordinator.RevertError{}, "", "", true},
-		{"gas above limit", Ours(common.Address{}, nil, 0), coordinator.ErrGasAboveLimit, "", "", true},
-		{"RPC trouble", Ours(common.Address{}, nil, 0), errors.New("connection refused"), "", "", false},
+		{"already responded", ours.New(common.Address{}, nil, 0), coordinator.Reverted("NodeAlreadyResponded"), IvDelivered, "", true},
+		{"SDK already responded", v1dialect.New(v1dialect.Addresses{}, v1dialect.Options{}), coordinator.Reverted("NodeRespondedAlready"), IvDelivered, "", true},
+		{"interval full", ours.New(common.Address{}, nil, 0), coordinator.Reverted("IntervalRedundancyReached"), IvSkipped, "", true},
+		{"SDK interval full", v1dialect.New(v1dialect.Addresses{}, v1dialect.Options{}), coordinator.Reverted("IntervalCompleted"), IvSkipped, "", true},
+		{"cancelled", ours.New(common.Address{}, nil, 0), coordinator.Reverted("SubscriptionIsCancelled"), IvSkipped, "", true},
+		{"bad signature", ours.New(common.Address{}, nil, 0), coordinator.Reverted("InvalidSignature"), IvFailed, IvFailed, true},
+		{"wallet short", ours.New(common.Address{}, nil, 0), coordinator.Reverted("InsufficientFunds"), "", "", false},
+		{"unknown revert", ours.New(common.Address{}, nil, 0), &coordinator.RevertError{}, "", "", true},
+		{"gas above limit", ours.New(common.Address{}, nil, 0), coordinator.ErrGasAboveLimit, "", "", true},
+		{"RPC trouble", ours.New(common.Address{}, nil, 0), errors.New("connection refused"), "", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,7 +95,7 @@ func TestSendFailedOneClassification(t *testing.T) {
 				want IvState
 			}{
 				{&intervalDelivery{r: r, s: &Sub{ID: 1}, k: 1}, tt.interval},
-				{&delegatedDelivery{r: r, d: &Delegated{}, ds: oursDelegated{DelegatedRequest: &coordinator.DelegatedRequest{}}}, tt.delegated},
+				{&delegatedDelivery{r: r, d: &Delegated{}}, tt.delegated},
 			} {
 				p := kind.d.progress()
 				p.Attempts, p.TxKey = 1, "key"

@@ -7,38 +7,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
-
-	"github.com/infernode/infernode/abi/codec"
 )
-
-var (
-	topicCreated   = codec.TopicSubscriptionCreated
-	topicCancelled = codec.TopicSubscriptionCancelled
-)
-
-// containerTopics returns keccak256 of every served id and ordered pair of
-// distinct ids, or nil (no topic filter) when that exceeds max.
-func containerTopics(ids []string, max int) []common.Hash {
-	if len(ids) == 0 {
-		return nil
-	}
-	n := len(ids) + len(ids)*(len(ids)-1)
-	if n > max {
-		return nil
-	}
-	out := make([]common.Hash, 0, n)
-	for _, a := range ids {
-		out = append(out, codec.ContainerIDHash(a))
-	}
-	for _, a := range ids {
-		for _, b := range ids {
-			if a != b {
-				out = append(out, codec.ContainerIDHash(a+","+b))
-			}
-		}
-	}
-	return out
-}
 
 // listen reads Coordinator logs from the block after the last processed
 // one up to head - TrailHeadBlocks, after checking the last processed block
@@ -194,7 +163,7 @@ func (r *Relay) handleLogs(ctx context.Context, logs []types.Log) error {
 	var subs map[uint32]*Sub
 	if len(ids) > 0 {
 		var err error
-		if subs, err = r.d.ReadSubs(ctx, r.o.Backend, ids); err != nil {
+		if subs, err = r.d.ReadSubs(ctx, caller{r.o.Backend}, ids); err != nil {
 			return err
 		}
 	}
@@ -228,7 +197,7 @@ func (r *Relay) handleLog(l types.Log, subs map[uint32]*Sub) error {
 		r.o.Logger.Debug("relay: ignoring subscription", "id", id, "containers", s.ContainerID, "reason", jerr.Message)
 		return nil
 	}
-	if err := r.o.Payments.Check(s.paymentRequest()); err != nil {
+	if err := r.o.Payments.Check(paymentRequest(&s)); err != nil {
 		r.o.Logger.Info("relay: skipping subscription", "id", id, "containers", s.ContainerID, "reason", err.Error())
 		return nil
 	}

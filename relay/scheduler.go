@@ -16,6 +16,7 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
 )
@@ -192,7 +193,9 @@ func (d *intervalDelivery) progress() *Progress { return &d.iv.Progress }
 func (d *intervalDelivery) save() error         { return d.r.putIv(d.s, d.k, d.iv) }
 func (d *intervalDelivery) logAttrs() []any     { return []any{"sub", d.s.ID, "interval", d.k} }
 
-func (d *intervalDelivery) fate(o Outcome, revert string) (IvState, string) { return fate(o, revert) }
+func (d *intervalDelivery) fate(o dialect.Outcome, revert string) (IvState, string) {
+	return fate(o, revert)
+}
 
 func (d *intervalDelivery) confirmed(_ context.Context, rec *coordinator.Record) error {
 	d.iv.State, d.iv.Tx, d.iv.Err, d.iv.TxKey = IvDelivered, rec.MinedHash.Hex(), "", ""
@@ -209,7 +212,7 @@ func (d *intervalDelivery) finish(_ context.Context, st IvState, reason string) 
 func (d *intervalDelivery) call(attempt int, input, output, proof []byte) coordinator.Call {
 	r, s := d.r, d.s
 	return coordinator.Call{
-		Key: fmt.Sprintf("deliver/%d/%d/%d", s.ID, d.k, attempt), To: r.o.Coordinator,
+		Key: fmt.Sprintf("deliver/%d/%d/%d", s.ID, d.k, attempt), To: r.coord,
 		Data:         r.d.PackDeliverCompute(s.ID, d.k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
 		MinGas:       callbackGas(s.MaxGasLimit),
@@ -224,11 +227,9 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 	if cur, ok := s.Interval(r.headTime.Load()); !ok || cur != k {
 		return ready{State: IvSkipped, Reason: "interval closed"}, nil
 	}
-	coord := r.o.Coordinator
-	msgs := []ethereum.CallMsg{
-		{From: r.me, To: &coord, Data: r.d.PackNodeResponded(s.ID, k, r.me)},
-		{From: r.me, To: &coord, Data: r.d.PackResponseCount(s.ID, k)},
-	}
+	coord := r.coord
+	responded, count := r.d.IntervalCalls(s.ID, k, r.me)
+	msgs := []ethereum.CallMsg{{From: r.me, To: &coord, Data: responded}, {From: r.me, To: &coord, Data: count}}
 	if len(s.Inputs) == 0 {
 		msgs = append(msgs, r.inputsCall(s, k))
 	}
@@ -237,12 +238,13 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 	if err != nil || errs[0] != nil || errs[1] != nil {
 		return wait, nil // RPC trouble: retried at the poll pace, not counted
 	}
-	if responded, err := r.d.UnpackNodeResponded(outs[0]); err != nil {
+	done, n, err := r.d.UnpackInterval(outs[0], outs[1])
+	switch {
+	case err != nil:
 		return wait, nil
-	} else if responded {
+	case done:
 		return ready{State: IvDelivered, Reason: "already responded"}, nil
-	}
-	if count, err := r.d.UnpackResponseCount(outs[1]); err == nil && count >= s.Redundancy {
+	case n >= s.Redundancy:
 		return ready{State: IvSkipped, Reason: "interval full"}, nil
 	}
 	if err := r.readyToBePaid(ctx, s); err != nil {

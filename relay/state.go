@@ -2,87 +2,12 @@ package relay
 
 import (
 	"encoding/json"
-	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
 
-	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
 )
-
-// Sub is a subscription the relay tracks, as read from the Coordinator.
-type Sub struct {
-	ID          uint32         `json:"id"`
-	Owner       common.Address `json:"owner"`
-	ActiveAt    uint32         `json:"active_at"`
-	Period      uint32         `json:"period"`
-	Frequency   uint32         `json:"frequency"`
-	Redundancy  uint16         `json:"redundancy"`
-	MaxGasPrice *hexutil.Big   `json:"max_gas_price"`
-	MaxGasLimit uint32         `json:"max_gas_limit"`
-	ContainerID string         `json:"container_id"`
-	Inputs      hexutil.Bytes  `json:"inputs,omitempty"`
-	Verifier    common.Address `json:"verifier"`
-	// Payment fields (docs/chain-protocol.md); absent in state written before payments.
-	Lazy          bool           `json:"lazy,omitempty"`
-	PaymentAmount *hexutil.Big   `json:"payment_amount,omitempty"`
-	PaymentToken  common.Address `json:"payment_token,omitempty"`
-	Wallet        common.Address `json:"wallet,omitempty"`
-	// Block and BlockHash are where the creation was seen (reorg
-	// rollback; a subscription re-created under the same id by a reorg has
-	// another BlockHash). Cancelled and CancelBlock record a cancellation
-	// seen at that block.
-	Block       uint64      `json:"block"`
-	BlockHash   common.Hash `json:"block_hash,omitempty"`
-	Cancelled   bool        `json:"cancelled,omitempty"`
-	CancelBlock uint64      `json:"cancel_block,omitempty"`
-}
-
-func subFromChain(id uint32, s coordinator.Subscription, block uint64, blockHash common.Hash) *Sub {
-	out := &Sub{ID: id, Owner: s.Owner, ActiveAt: s.ActiveAt, Period: s.Period, Frequency: s.Frequency,
-		Redundancy: s.Redundancy, MaxGasLimit: s.MaxGasLimit, ContainerID: s.ContainerId,
-		Inputs: s.Inputs, Verifier: s.Verifier, Block: block, BlockHash: blockHash}
-	if s.MaxGasPrice != nil {
-		out.MaxGasPrice = (*hexutil.Big)(new(big.Int).Set(s.MaxGasPrice))
-	}
-	out.Lazy, out.PaymentToken, out.Wallet = s.Lazy, s.PaymentToken, s.Wallet
-	if s.PaymentAmount != nil && s.PaymentAmount.Sign() > 0 {
-		out.PaymentAmount = (*hexutil.Big)(new(big.Int).Set(s.PaymentAmount))
-	}
-	if s.ActiveAt == cancelledAt {
-		out.Cancelled = true
-	}
-	return out
-}
-
-// cancelledAt is activeAt of a cancelled subscription.
-const cancelledAt = ^uint32(0)
-
-// Interval returns the interval current at block time t and whether it is
-// deliverable (1 <= interval <= frequency and active).
-func (s *Sub) Interval(t uint64) (uint32, bool) {
-	if s.Cancelled || t < uint64(s.ActiveAt) {
-		return 0, false
-	}
-	var k uint64 = 1
-	if s.Period > 0 {
-		k = (t-uint64(s.ActiveAt))/uint64(s.Period) + 1
-	}
-	if k > uint64(s.Frequency) {
-		return 0, false
-	}
-	return uint32(k), true
-}
-
-// Start returns the block time at which interval k opens.
-func (s *Sub) Start(k uint32) uint64 {
-	return uint64(s.ActiveAt) + uint64(k-1)*uint64(s.Period)
-}
-
-// Containers is the pipeline.
-func (s *Sub) Containers() []string { return coordinator.SplitContainers(s.ContainerID) }
 
 // IvState is the status of one (subscription, interval).
 type IvState string
@@ -249,6 +174,6 @@ func (s state) blocks() ([]blockRef, error) {
 }
 
 // paymentRequest is what the subscription asks of the node's payment policy.
-func (s *Sub) paymentRequest() payments.Request {
+func paymentRequest(s *Sub) payments.Request {
 	return payments.Request{Containers: s.Containers(), Token: s.PaymentToken, Amount: bigOf(s.PaymentAmount), Verifier: s.Verifier}
 }
