@@ -10,7 +10,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
 
-	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/dialect/ours"
@@ -18,6 +17,8 @@ import (
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/relay"
+	"github.com/infernode/infernode/signer"
+	"github.com/infernode/infernode/txm"
 )
 
 // RelayOptions tune NewRelayChainWith beyond the configuration file.
@@ -45,10 +46,6 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if !cfg.Enabled {
 			return nil, errors.New("chain.enabled is false")
 		}
-		key, err := config.ParsePrivateKey(cfg.Wallet.PrivateKey)
-		if err != nil {
-			return nil, fmt.Errorf("chain.wallet.private_key: %w", err)
-		}
 		if cfg.RegistryAddress == "" && !common.IsHexAddress(cfg.CoordinatorAddress) {
 			return nil, fmt.Errorf("chain.coordinator_address %q is not an address", cfg.CoordinatorAddress)
 		}
@@ -58,6 +55,10 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
+		sig, err := signer.FromConfig(ctx, cfg.Wallet, signer.Options{Logger: deps.Logger})
+		if err != nil {
+			return nil, err
+		}
 		var closeFn func()
 		b := ro.Backend
 		if b == nil {
@@ -72,17 +73,17 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		for _, c := range deps.Config.Containers {
 			ids = append(ids, c.ID)
 		}
-		dialect, dialectName, err := chainDialect(ctx, rpc, cfg, ids)
+		cd, dialectName, err := chainDialect(ctx, rpc, cfg, ids)
 		if err != nil {
 			if closeFn != nil {
 				closeFn()
 			}
 			return nil, err
 		}
-		so := coordinator.SenderOptions{
-			Signer: coordinator.NewKeySigner(key), MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
+		so := txm.SenderOptions{
+			Signer: sig, MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
 			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
-			Decoder: dialect.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
+			Decoder: cd.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
 			Logger: deps.Logger,
 		}
 		if cfg.Wallet.MaxFeePerGas > 0 {
@@ -91,7 +92,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if cfg.Wallet.MaxPriorityFeeGas > 0 {
 			so.MaxTipPerGas = new(big.Int).SetUint64(cfg.Wallet.MaxPriorityFeeGas)
 		}
-		s, err := coordinator.NewSender(ctx, rpc, deps.Store.Table(storage.TableNonce), so)
+		s, err := txm.NewSender(ctx, rpc, deps.Store.Table(storage.TableNonce), so)
 		if err != nil {
 			if closeFn != nil {
 				closeFn()
@@ -102,7 +103,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if start == 0 {
 			start = cfg.StartBlock
 		}
-		policy, paymentWallet, err := paymentSetup(ctx, rpc, deps, dialect, s.Address())
+		policy, paymentWallet, err := paymentSetup(ctx, rpc, deps, cd, s.Address())
 		if err != nil {
 			if closeFn != nil {
 				closeFn()
@@ -111,7 +112,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		}
 		r, err := relay.New(relay.Options{
 			Payments: policy, PaymentWallet: paymentWallet,
-			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Dialect: dialect,
+			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Dialect: cd,
 			Runner: deps.Executor, Guard: deps.Guardian,
 			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 			Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,
@@ -122,7 +123,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			}
 			return nil, err
 		}
-		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialectName, "coordinator", dialect.Coordinator())
+		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialectName, "coordinator", cd.Coordinator())
 		return &relayChain{Relay: r, close: closeFn}, nil
 	}
 }

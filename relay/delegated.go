@@ -9,11 +9,11 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/txm"
 )
 
 // SubmitDelegated decodes, checks and verifies a delegated subscription
@@ -171,10 +171,10 @@ func (g *delegatedDelivery) check(ctx context.Context) (ready, error) {
 
 const createdElsewhere = "created elsewhere; scheduled as a regular subscription"
 
-func (g *delegatedDelivery) call(attempt int, input, output, proof []byte) coordinator.Call {
+func (g *delegatedDelivery) call(attempt int, input, output, proof []byte) txm.Call {
 	r, ds := g.r, g.ds
 	s := &ds.Sub
-	return coordinator.Call{
+	return txm.Call{
 		Key: fmt.Sprintf("dlg/%s/%d/%d", s.Owner.Hex(), ds.Nonce, attempt), To: r.coord,
 		Data:         ds.Codec.PackDeliver(g.k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
@@ -194,7 +194,7 @@ func (g *delegatedDelivery) fate(o dialect.Outcome, revert string) (IvState, str
 
 // confirmed adopts the subscription this node created: on chain, only
 // reading its new id remains; RPC trouble is retried.
-func (g *delegatedDelivery) confirmed(ctx context.Context, _ *coordinator.Record) error {
+func (g *delegatedDelivery) confirmed(ctx context.Context, _ *txm.Record) error {
 	return g.adopt(ctx, true)
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/txm"
 )
 
 // Progress is the persisted progress of one delivery, an interval's or a
@@ -54,12 +55,12 @@ type delivery interface {
 	check(ctx context.Context) (ready, error)
 	// call is the transaction of try number attempt, from the containers'
 	// results.
-	call(attempt int, input, output, proof []byte) coordinator.Call
+	call(attempt int, input, output, proof []byte) txm.Call
 	// fate is what a classified revert of a send means for it: a final
 	// state, or "" to try again.
 	fate(o dialect.Outcome, revert string) (IvState, string)
 	// confirmed takes this node's mined delivery to its final state.
-	confirmed(ctx context.Context, rec *coordinator.Record) error
+	confirmed(ctx context.Context, rec *txm.Record) error
 	// finish records a final state reached without a mined delivery.
 	finish(ctx context.Context, st IvState, reason string) error
 	// logAttrs name the delivery in logs.
@@ -90,7 +91,7 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 				if err != nil {
 					return err
 				}
-				if rec.State == coordinator.StateConfirmed {
+				if rec.State == txm.StateConfirmed {
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
 					return d.confirmed(ctx, rec)
 				}
@@ -228,5 +229,5 @@ func fate(o dialect.Outcome, revert string) (IvState, string) {
 // countsAsAttempt reports whether a failed send was the delivery's fault
 // (a revert, too much gas) rather than the chain link's or the fee market's.
 func countsAsAttempt(err error) bool {
-	return coordinator.IsRevert(err, "") || errors.Is(err, coordinator.ErrGasAboveLimit)
+	return coordinator.IsRevert(err, "") || errors.Is(err, txm.ErrGasAboveLimit)
 }

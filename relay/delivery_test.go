@@ -15,6 +15,7 @@ import (
 	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/txm"
 )
 
 // TestSimDeliveryLoopBothKinds drives a subscription and a delegated
@@ -84,7 +85,7 @@ func TestSendFailedOneClassification(t *testing.T) {
 		{"bad signature", ours.New(common.Address{}, nil, 0), coordinator.Reverted("InvalidSignature"), IvFailed, IvFailed, true},
 		{"wallet short", ours.New(common.Address{}, nil, 0), coordinator.Reverted("InsufficientFunds"), "", "", false},
 		{"unknown revert", ours.New(common.Address{}, nil, 0), &coordinator.RevertError{}, "", "", true},
-		{"gas above limit", ours.New(common.Address{}, nil, 0), coordinator.ErrGasAboveLimit, "", "", true},
+		{"gas above limit", ours.New(common.Address{}, nil, 0), txm.ErrGasAboveLimit, "", "", true},
 		{"RPC trouble", ours.New(common.Address{}, nil, 0), errors.New("connection refused"), "", "", false},
 	}
 	for _, tt := range tests {

@@ -13,8 +13,8 @@ import (
 	"github.com/infernode/infernode/abi/inetv1testabi"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
-	"github.com/infernode/infernode/coordinator"
 	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/txm"
 )
 
 // deployInetV1 deploys the SDK from key with a protocol fee of feeBps.
@@ -118,7 +118,7 @@ func (h *harness) inetDeliveries(c *inetConsumer) uint64 { return uint64(len(h.i
 // startInetNode starts a relay in the SDK v1 dialect; ro may adjust it further.
 func (h *harness) startInetNode(keyIdx int, dir string, a v1dialect.Addresses, ro func(*Options)) *node {
 	d := v1dialect.New(a, v1dialect.Options{Containers: []string{"echo"}})
-	return h.startNodeWith(keyIdx, dir, nil, func(so *coordinator.SenderOptions) { so.Decoder = d.Decoder() }, func(o *Options) {
+	return h.startNodeWith(keyIdx, dir, nil, func(so *txm.SenderOptions) { so.Decoder = d.Decoder() }, func(o *Options) {
 		o.Dialect, o.StartBlock = d, 0
 		if ro != nil {
 			ro(o)

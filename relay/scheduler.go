@@ -15,10 +15,10 @@ import (
 
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
-	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/txm"
 )
 
 // schedule puts s in the timer queue at the start of its next interval this
@@ -197,7 +197,7 @@ func (d *intervalDelivery) fate(o dialect.Outcome, revert string) (IvState, stri
 	return fate(o, revert)
 }
 
-func (d *intervalDelivery) confirmed(_ context.Context, rec *coordinator.Record) error {
+func (d *intervalDelivery) confirmed(_ context.Context, rec *txm.Record) error {
 	d.iv.State, d.iv.Tx, d.iv.Err, d.iv.TxKey = IvDelivered, rec.MinedHash.Hex(), "", ""
 	d.r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
 	d.r.o.Logger.Info("relay: delivered", "sub", d.s.ID, "interval", d.k, "tx", d.iv.Tx)
@@ -209,9 +209,9 @@ func (d *intervalDelivery) finish(_ context.Context, st IvState, reason string) 
 	return d.save()
 }
 
-func (d *intervalDelivery) call(attempt int, input, output, proof []byte) coordinator.Call {
+func (d *intervalDelivery) call(attempt int, input, output, proof []byte) txm.Call {
 	r, s := d.r, d.s
-	return coordinator.Call{
+	return txm.Call{
 		Key: fmt.Sprintf("deliver/%d/%d/%d", s.ID, d.k, attempt), To: r.coord,
 		Data:         r.d.PackDeliverCompute(s.ID, d.k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
