@@ -121,10 +121,10 @@ func CanPay(ctx context.Context, c Caller, wallet, spender, token common.Address
 // CanPayFrom is CanPay on a wallet state already read.
 func CanPayFrom(s State, wallet, spender, token common.Address, amount *big.Int) error {
 	if s.Allowance.Cmp(amount) < 0 {
-		return fmt.Errorf("%w: wallet %s allows %s only %s of %s, needs %s", ErrCannotPay, wallet.Hex(), spender.Hex(), s.Allowance, tokenName(token), amount)
+		return fmt.Errorf("%w: wallet %s allows %s only %s of %s, needs %s", ErrCannotPay, wallet.Hex(), spender.Hex(), s.Allowance, TokenName(token), amount)
 	}
 	if s.Unlocked().Cmp(amount) < 0 {
-		return fmt.Errorf("%w: wallet %s holds %s unlocked of %s, needs %s", ErrCannotPay, wallet.Hex(), s.Unlocked(), tokenName(token), amount)
+		return fmt.Errorf("%w: wallet %s holds %s unlocked of %s, needs %s", ErrCannotPay, wallet.Hex(), s.Unlocked(), TokenName(token), amount)
 	}
 	return nil
 }

@@ -2,8 +2,6 @@ package relay
 
 import (
 	"context"
-	"errors"
-	"math/big"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
@@ -56,18 +54,3 @@ type Dialect interface {
 
 // Sub is a subscription the relay tracks (dialect.Sub, its record on disk).
 type Sub = dialect.Sub
-
-// caller is the relay's Backend as a dialect reads it: calls batched where
-// the backend can, and native balances where it has them.
-type caller struct{ Backend }
-
-func (c caller) BatchCallContract(ctx context.Context, msgs []ethereum.CallMsg) ([][]byte, []error, error) {
-	return batchCall(ctx, c.Backend, msgs)
-}
-
-func (c caller) BalanceAt(ctx context.Context, a common.Address, n *big.Int) (*big.Int, error) {
-	if br, ok := c.Backend.(payments.BalanceReader); ok {
-		return br.BalanceAt(ctx, a, n)
-	}
-	return nil, errors.ErrUnsupported
-}

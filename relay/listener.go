@@ -163,7 +163,7 @@ func (r *Relay) handleLogs(ctx context.Context, logs []types.Log) error {
 	var subs map[uint32]*Sub
 	if len(ids) > 0 {
 		var err error
-		if subs, err = r.d.ReadSubs(ctx, caller{r.o.Backend}, ids); err != nil {
+		if subs, err = r.d.ReadSubs(ctx, r.o.Backend, ids); err != nil {
 			return err
 		}
 	}

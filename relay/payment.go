@@ -19,7 +19,7 @@ func (r *Relay) readyToBePaid(ctx context.Context, s *Sub) error {
 	if amount == nil || amount.Sign() == 0 {
 		return nil
 	}
-	st, err := r.d.ReadWallet(ctx, caller{r.o.Backend}, s.Wallet, s.Owner, s.PaymentToken)
+	st, err := r.d.ReadWallet(ctx, r.o.Backend, s.Wallet, s.Owner, s.PaymentToken)
 	if err != nil {
 		return err
 	}
@@ -29,7 +29,7 @@ func (r *Relay) readyToBePaid(ctx context.Context, s *Sub) error {
 	if s.Verifier == ([20]byte{}) {
 		return nil
 	}
-	st, err = r.d.ReadWallet(ctx, caller{r.o.Backend}, r.o.PaymentWallet, r.me, s.PaymentToken)
+	st, err = r.d.ReadWallet(ctx, r.o.Backend, r.o.PaymentWallet, r.me, s.PaymentToken)
 	if err != nil {
 		return err
 	}

@@ -234,7 +234,7 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 		msgs = append(msgs, r.inputsCall(s, k))
 	}
 	wait := ready{Wait: true}
-	outs, errs, err := batchCall(ctx, r.o.Backend, msgs)
+	outs, errs, err := r.o.Backend.BatchCallContract(ctx, msgs)
 	if err != nil || errs[0] != nil || errs[1] != nil {
 		return wait, nil // RPC trouble: retried at the poll pace, not counted
 	}
