@@ -4,13 +4,17 @@
 // workload runs it. Prints jobs/s and latency p50/p99.
 //
 // Usage: node workloads/onnx/realmodels/throughput-node.js [MODEL] [N] [C]
-// (from the repository root, after `make tools realmodels`).
+// (from the repository root, after `make tools realmodels`); MODEL is a
+// suite name (resnet18) or the path of an .onnx file with the same graph,
+// whose input is the suite's resnet18.json.
 const path = require('path');
 const fs = require('fs');
 const root = path.join(__dirname, '..', '..', '..');
 const ort = require(path.join(root, '.tools/onnxruntime/node_modules/onnxruntime-node'));
 const dir = path.join(root, '.tools/realmodels');
-const name = process.argv[2] || 'resnet18';
+const arg = process.argv[2] || 'resnet18';
+const file = arg.endsWith('.onnx') ? arg : path.join(dir, arg + '.onnx');
+const name = path.basename(file, '.onnx');
 const n = Number(process.argv[3] || 200);
 const c = Number(process.argv[4] || 16);
 
@@ -18,7 +22,7 @@ const types = { 1: ['float32', Float32Array], 8: ['int64', BigInt64Array] };
 
 async function main() {
   const spec = JSON.parse(fs.readFileSync(path.join(dir, name + '.json')));
-  const sess = await ort.InferenceSession.create(path.join(dir, name + '.onnx'), { interOpNumThreads: 1 });
+  const sess = await ort.InferenceSession.create(file, { interOpNumThreads: 1 });
   const feeds = {};
   for (const [k, t] of Object.entries(spec.inputs)) {
     const [type, Arr] = types[t.dtype];
