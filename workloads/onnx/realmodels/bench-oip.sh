@@ -3,8 +3,8 @@
 # ONNX Runtime alone (onnxruntime-node), in one run on this machine: the
 # figures of docs/engines.md ("The Open Inference Protocol"). Builds the node
 # and the onnx workload and runs them as separate processes on loopback: two
-# workloads, "onnx" with dynamic batching at its defaults and "onnx-nobatch"
-# with ONNX_BATCH_MAX=1, both on the suite's ResNet-18 with its batch
+# workloads, "onnx" with dynamic batching (ONNX_BATCH_MAX=8) and
+# "onnx-nobatch" without (ONNX_BATCH_MAX=1), both on the suite's ResNet-18 with its batch
 # dimension made free (free_batch.py; the same file for every contender).
 # Each round: onnxruntime-node, then `infernode bench` on the OIP binary path
 # (batching on, off), the OIP JSON path and the JSON job path, at
@@ -32,8 +32,10 @@ workload() { # PORT [ENV...]
     HUB_BASE_URL=http://127.0.0.1:1 ARWEAVE_GATEWAY_URL=http://127.0.0.1:1 "$@" \
     "$work/onnx" --addr 127.0.0.1:$port 2>"$work/onnx-$port.log" &
 }
-workload 39301
+workload 39301 ONNX_BATCH_MAX=8
+pid_batch=$!
 workload 39302 ONNX_BATCH_MAX=1
+pid_nobatch=$!
 cat >"$work/config.json" <<JSON
 {"manage_containers": false, "data_dir": "$work/data",
  "server": {"host": "127.0.0.1", "port": 39300, "max_body_bytes": 16777216},
@@ -42,6 +44,7 @@ cat >"$work/config.json" <<JSON
                 {"id": "onnx-nobatch", "url": "http://127.0.0.1:39302", "external": true, "ready_timeout": "5m"}]}
 JSON
 "$work/infernode" serve --config "$work/config.json" 2>"$work/node.log" &
+pid_node=$!
 for _ in $(seq 600); do
   curl -sf http://127.0.0.1:39300/v2/health/ready >/dev/null && break
   sleep 0.5
@@ -56,21 +59,29 @@ ins = [{"name": k, "shape": t["shape"], "datatype": {1: "FP32", 8: "INT64"}[t["d
 json.dump({"inputs": ins}, open(sys.argv[2] + "/oip.json", "w"))
 json.dump({"inputs": spec["inputs"]}, open(sys.argv[2] + "/job.json", "w"))
 PY
-bench() { "$work/infernode" bench --url http://127.0.0.1:39300 -c "$c" --timeout 5m "$@"; }
+# CPU time (user + system, ms) of processes: the figure a busy machine does
+# not distort, unlike jobs/s, which follow what else runs.
+cpu_ms() { local t=0; for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' /proc/$p/stat))); done; echo $((t * 1000 / $(getconf CLK_TCK))); }
+bench() { # WORKLOAD_PID ARGS...: the run, then node + workload CPU per job
+  local wpid=$1; shift
+  local c0; c0=$(cpu_ms "$pid_node" "$wpid")
+  "$work/infernode" bench --url http://127.0.0.1:39300 -c "$c" --timeout 5m -n "$n" "$@"
+  echo "  cpu per job: $(( ($(cpu_ms "$pid_node" "$wpid") - c0) / n )) ms (node and workload)"
+}
 for w in onnx onnx-nobatch; do # warm-up
-  bench --containers $w --oip binary --oip-request "$work/oip.json" -n 16 >/dev/null
+  "$work/infernode" bench --url http://127.0.0.1:39300 --containers $w -c "$c" --oip binary --oip-request "$work/oip.json" -n 16 >/dev/null
 done
 echo "load: $(uptime)"
 for r in $(seq "$rounds"); do
   echo "== round $r"
   node workloads/onnx/realmodels/throughput-node.js "$model" "$n" "$c"
-  echo "-- node, OIP binary, batching on"
-  bench --containers onnx --oip binary --oip-request "$work/oip.json" -n "$n"
+  echo "-- node, OIP binary, batching on (ONNX_BATCH_MAX=8)"
+  bench "$pid_batch" --containers onnx --oip binary --oip-request "$work/oip.json"
   echo "-- node, OIP binary, batching off"
-  bench --containers onnx-nobatch --oip binary --oip-request "$work/oip.json" -n "$n"
-  echo "-- node, OIP json, batching on"
-  bench --containers onnx --oip json --oip-request "$work/oip.json" -n "$n"
-  echo "-- node, JSON job path, batching on"
-  bench --containers onnx --data-file "$work/job.json" -n "$n"
+  bench "$pid_nobatch" --containers onnx-nobatch --oip binary --oip-request "$work/oip.json"
+  echo "-- node, OIP json, batching off"
+  bench "$pid_nobatch" --containers onnx-nobatch --oip json --oip-request "$work/oip.json"
+  echo "-- node, JSON job path, batching off"
+  bench "$pid_nobatch" --containers onnx-nobatch --data-file "$work/job.json"
 done
 echo "load: $(uptime)"
