@@ -92,8 +92,11 @@ type Report struct {
 	Failed    int `json:"failed"`
 	Errors    int `json:"errors"`
 	// ErrorSamples are the first few distinct error messages.
-	ErrorSamples []string      `json:"error_samples,omitempty"`
-	Duration     time.Duration `json:"duration_ns"`
+	ErrorSamples []string `json:"error_samples,omitempty"`
+	// RateLimited of the Errors were refused with 429: the node's
+	// server.rate_limit, which the summary names.
+	RateLimited int           `json:"rate_limited,omitempty"`
+	Duration    time.Duration `json:"duration_ns"`
 	// Throughput is finished jobs (succeeded + failed) per second of wall time.
 	Throughput float64   `json:"throughput"`
 	Submit     Latencies `json:"submit_latency"`
@@ -280,6 +283,9 @@ func summarize(rep *Report, samples []sample) {
 			rep.Failed++
 		case errored:
 			rep.Errors++
+			if ce := (*client.Error)(nil); errors.As(s.err, &ce) && ce.StatusCode == http.StatusTooManyRequests {
+				rep.RateLimited++
+			}
 			if msg := s.err.Error(); len(rep.ErrorSamples) < 5 && !seen[msg] {
 				seen[msg] = true
 				rep.ErrorSamples = append(rep.ErrorSamples, msg)
@@ -663,6 +669,10 @@ func (r *Report) Text(w io.Writer) {
 	}
 	for _, e := range r.ErrorSamples {
 		fmt.Fprintf(w, "  error: %s\n", e)
+	}
+	if r.RateLimited > 0 {
+		fmt.Fprintf(w, "  %d requests were refused with 429 by the node's rate limit (server.rate_limit, per client and route):\n"+
+			"  raise it in the node's config, or send fewer requests (--batch, a lower -c or --rate)\n", r.RateLimited)
 	}
 }
 

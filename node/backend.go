@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -411,18 +412,35 @@ func (b *backend) Resources(ctx context.Context, client, modelID string) map[str
 	return b.exec.ResourcesFor(ctx, modelID, func(id string) bool { return b.guard.IPAllowed(client, id) })
 }
 
-func (b *backend) Healthy(ctx context.Context) bool {
+// Healthy is nil when the store, the chain link and every container are
+// up; otherwise it says which part is down and why. A container that does
+// not answer (unmanaged: the last probe failed; managed: not running) is
+// down: the node cannot run its jobs.
+func (b *backend) Healthy(ctx context.Context) error {
 	if err := b.store.Ping(); err != nil {
 		b.log.Warn("unhealthy: store", "err", err)
-		return false
+		return fmt.Errorf("store: %w", err)
 	}
 	if b.chain != nil {
 		if err := b.chain.Healthy(ctx); err != nil {
 			b.log.Warn("unhealthy: chain", "err", err)
-			return false
+			return fmt.Errorf("chain: %w", err)
 		}
 	}
-	return true
+	var down []string
+	for _, s := range b.rt.States() {
+		if !s.Ready {
+			why := s.State
+			if s.Error != "" {
+				why += ": " + s.Error
+			}
+			down = append(down, fmt.Sprintf("container %s %s", s.ID, why))
+		}
+	}
+	if len(down) > 0 {
+		return errors.New(strings.Join(down, "; "))
+	}
+	return nil
 }
 
 var _ rest.Backend = (*backend)(nil)

@@ -59,7 +59,8 @@ func (s *server) routeOIP(r chi.Router) {
 		writeJSON(w, http.StatusOK, map[string]bool{"live": true})
 	})
 	s.route(r, http.MethodGet, routeOIPReady, func(w http.ResponseWriter, r *http.Request) {
-		ready := s.b.Healthy(r.Context())
+		// Healthy returns why the node is not healthy, nil when it is.
+		ready := s.b.Healthy(r.Context()) == nil
 		status := http.StatusOK
 		if !ready {
 			status = http.StatusServiceUnavailable

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -91,6 +92,12 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef(fs, "--containers is required")
 	}
 
+	if cfg.Direct == "" {
+		if err := checkContainers(ctx, fs, cfg.URL, cfg.Containers); err != nil {
+			return err
+		}
+	}
+
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
@@ -170,4 +177,27 @@ func median(rs []*bench.Report) medianReport {
 		EndToEndP50: d(func(r *bench.Report) time.Duration { return r.EndToEnd.P50 }),
 		EndToEndP99: d(func(r *bench.Report) time.Duration { return r.EndToEnd.P99 }),
 	}
+}
+
+// checkContainers asks the node for its containers before N jobs are sent,
+// so that a typo costs one request and a clear message, not N errors.
+func checkContainers(ctx context.Context, fs *flag.FlagSet, url string, ids []string) error {
+	c, err := dial(fs, url)
+	if err != nil {
+		return err
+	}
+	info, err := c.Info(ctx)
+	if err != nil {
+		return nodeErr(c, err)
+	}
+	var have []string
+	for _, ic := range info.Containers {
+		have = append(have, ic.ID)
+	}
+	for _, id := range ids {
+		if !slices.Contains(have, id) {
+			return fmt.Errorf("node %s has no container %q (it has: %s); set --containers", c.URL(), id, strings.Join(have, ", "))
+		}
+	}
+	return nil
 }
