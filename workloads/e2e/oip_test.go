@@ -3,6 +3,7 @@ package e2e_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os/exec"
@@ -144,6 +145,14 @@ func TestOIPThroughNode(t *testing.T) {
 			`{"inputs":[{"name":"input","shape":[1,4],"datatype":"FP32","parameters":{"binary_data_size":8}}]}` + "12345678", 99, http.StatusBadRequest, "binary_data_size is 8 bytes but shape [1 4] of FP32 needs 16"},
 		{"oversized body", "/v2/models/onnx/infer", `{"inputs":[],"x":"` + strings.Repeat("a", 17<<20) + `"}`, -1, http.StatusRequestEntityTooLarge, "too large"},
 	}
+	t.Run("allowed_ips", func(t *testing.T) {
+		// A node whose onnx container serves only 10.9.9.9: loopback is
+		// refused as it is for jobs.
+		node, _ := startNode(t, []string{fmt.Sprintf(`{"id":"onnx","url":%q,"external":true,"allowed_ips":["10.9.9.9/32"]}`, s.direct["onnx"])}, "")
+		status, _, body := oipPost(t, node+"/v2/models/onnx/infer", []byte(iris), -1)
+		require.Equal(t, http.StatusForbidden, status, string(body))
+		require.Contains(t, string(body), "Container not allowed for address")
+	})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			hl := tt.headerLen
