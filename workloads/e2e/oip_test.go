@@ -138,6 +138,7 @@ func TestOIPThroughNode(t *testing.T) {
 		want      string
 	}{
 		{"unknown model", "/v2/models/nope/infer", iris, -1, http.StatusNotFound, `unknown model \"nope\"`},
+		{"a container without OIP", "/v2/models/echo/infer", iris, -1, http.StatusNotFound, `container \"echo\" does not serve the Open Inference Protocol`},
 		{"unknown input", "/v2/models/onnx/infer", strings.Replace(iris, `"input"`, `"x"`, 1), -1, http.StatusBadRequest, `unknown input \"x\"`},
 		{"size disagrees with the body", "/v2/models/onnx/infer",
 			`{"inputs":[{"name":"input","shape":[1,4],"datatype":"FP32","parameters":{"binary_data_size":16}}]}` + "12345678", 99, http.StatusBadRequest, "binary_data_size 16 runs past the body"},
