@@ -32,7 +32,7 @@ func (e *oipEcho) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	outs := make([]oip.Output, len(req.Inputs))
 	for i, in := range req.Inputs {
-		outs[i] = oip.Output{Name: in.Name, Tensor: in.Tensor}
+		outs[i] = oip.Output(in)
 	}
 	reply, err := oip.Encode("echo", req, outs)
 	if err != nil {
