@@ -64,9 +64,10 @@ func TestOIPRelaysBytesUnchanged(t *testing.T) {
 	require.Equal(t, OIPCall{Container: name, Method: http.MethodPost, Path: "/v2/models/" + name + "/versions/3/infer",
 		HeaderLength: strconv.Itoa(len(hdr)), ContentType: "application/octet-stream", Body: body}, f.calls[0])
 
-	w = oipDo(t, h, http.MethodGet, "/v2/models/"+name, nil, "")
+	w = oipDo(t, h, http.MethodGet, "/v2/models/"+name+"?model_id=local/a/b:c.onnx&x=1", nil, "")
 	require.Equal(t, http.StatusOK, w.Code)
 	require.Nil(t, f.calls[1].Body)
+	require.Equal(t, "/v2/models/"+name+"?model_id=local%2Fa%2Fb%3Ac.onnx", f.calls[1].Path, "only model_id is passed on")
 	w = oipDo(t, h, http.MethodGet, "/v2/health/live", nil, "")
 	require.Equal(t, http.StatusOK, w.Code)
 	require.JSONEq(t, `{"live":true}`, w.Body.String())

@@ -40,6 +40,12 @@ func TestOIPBinaryClientMatchesJobs(t *testing.T) {
 	}
 	models := wltest.RealModels(t)
 	s := startStack(t, models...)
+	resp, err := http.Get(s.node + "/v2/models/onnx?model_id=local/infernode/resnet18:resnet18.onnx")
+	require.NoError(t, err)
+	var meta oip.ModelMetadata
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&meta))
+	resp.Body.Close()
+	require.Equal(t, []oip.TensorMeta{{Name: "input", Datatype: "FP32", Shape: []int64{1, 3, 224, 224}}}, meta.Inputs, "another model's metadata")
 	for _, rm := range models {
 		t.Run(rm.Name, func(t *testing.T) {
 			var job struct {
