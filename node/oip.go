@@ -70,3 +70,5 @@ func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (re
 	return rest.OIPReply{Status: r.Status, ContentType: r.Header.Get("Content-Type"),
 		HeaderLength: r.Header.Get(oip.HeaderLength), Body: r.Body}, nil
 }
+
+var _ rest.OIPBackend = (*backend)(nil)
