@@ -73,13 +73,15 @@ func TestLenetFixedPoint(t *testing.T) {
 		file   string
 		torch  [][]float64
 		layers string
+		opt    circuit.Options
 	}{
-		{"lenet_avg.onnx", f.Avg, "conv 6@5×5, relu, avgpool 2×2+conv 16@5×5, relu, avgpool 2×2+dense 256→10"},
-		{"lenet_max.onnx", f.Max, "conv 6@5×5, maxpool 2×2, relu, conv 16@5×5, maxpool 2×2, relu, dense 256→10"},
-		{"conv_bn.onnx", f.ConvBN, "conv 4@3×3+batchnorm, relu, avgpool 14×14+dense 4→3"},
+		{"lenet_avg.onnx", f.Avg, "conv 6@5×5, relu, avgpool 2×2+conv 16@5×5, relu, avgpool 2×2+dense 256→10", lenetOptions},
+		{"lenet_max.onnx", f.Max, "conv 6@5×5, maxpool 2×2, relu, conv 16@5×5, maxpool 2×2, relu, dense 256→10", lenetOptions},
+		// Its logits are small (|v| < 0.6): finer steps.
+		{"conv_bn.onnx", f.ConvBN, "conv 4@3×3+batchnorm, relu, avgpool 14×14+dense 4→3", circuit.Options{ScaleBits: 12, InputRangeBits: 1}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			m := compileFile(t, tc.file, lenetOptions)
+			m := compileFile(t, tc.file, tc.opt)
 			require.Equal(t, tc.layers, m.Describe())
 			worst, top := 0.0, 0.0
 			for k, px := range f.Pixels {
@@ -126,3 +128,21 @@ func TestLenetFixedPoint(t *testing.T) {
 }
 
 var bigOne = big.NewInt(1)
+
+// TestOutsideTheOpSet: a model with an operator or attribute outside SPEC
+// §7's set is a setup error that names it.
+func TestOutsideTheOpSet(t *testing.T) {
+	for _, tc := range []struct{ file, want string }{
+		{"lstm.onnx", `"LSTM" (node "/lstm/LSTM")`},
+		{"conv_group2.onnx", `with group 2 (only group 1)`},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			raw, err := os.ReadFile("../testdata/" + tc.file)
+			require.NoError(t, err)
+			_, err = circuit.Compile(raw, circuit.Options{})
+			require.ErrorContains(t, err, tc.want)
+			require.ErrorContains(t, err, "the proof circuit supports Gemm, MatMul, Add, Relu, Conv")
+			t.Log(err)
+		})
+	}
+}

@@ -32,6 +32,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/infernode/infernode/workloads/onnx/engine"
@@ -57,6 +58,10 @@ const (
 // Ops the circuit supports, for error messages.
 const supportedOps = "Gemm, MatMul, Add, Relu, Conv (2-D, group 1, dilation 1), AveragePool, MaxPool, GlobalAveragePool, " +
 	"Flatten, Reshape, BatchNormalization (inference), and a final Softmax (left out of the circuit)"
+
+// ops are the ONNX operators compiler.node knows.
+var ops = []string{"Gemm", "MatMul", "Add", "Relu", "Conv", "AveragePool", "MaxPool", "GlobalAveragePool",
+	"Flatten", "Reshape", "BatchNormalization", "Softmax"}
 
 // UnsupportedError names what a model needs that the circuit lacks.
 type UnsupportedError struct{ What string }
@@ -185,6 +190,25 @@ func Compile(onnx []byte, opt Options) (*Model, error) {
 	}
 	if len(g.Outputs) != 1 {
 		return nil, &UnsupportedError{What: fmt.Sprintf("model with %d outputs (the circuit proves one output)", len(g.Outputs))}
+	}
+	// Operators outside the set are the first thing to tell: all of them
+	// (but a Constant only when nothing else is wrong: it feeds the
+	// others).
+	var bad []string
+	for _, n := range g.Nodes {
+		what := fmt.Sprintf("%q (node %q)", n.OpType, n.Name)
+		if !slices.Contains(ops, n.OpType) && !slices.ContainsFunc(bad, func(b string) bool { return strings.HasPrefix(b, strconv.Quote(n.OpType)) }) {
+			bad = append(bad, what)
+		}
+	}
+	if len(bad) > 1 {
+		bad = slices.DeleteFunc(bad, func(b string) bool { return strings.HasPrefix(b, `"Constant"`) })
+	}
+	switch {
+	case len(bad) == 1:
+		return nil, &UnsupportedError{What: "operator " + bad[0]}
+	case len(bad) > 1:
+		return nil, &UnsupportedError{What: "operators " + strings.Join(bad, ", ")}
 	}
 	in, out := g.Inputs[0], g.Outputs[0]
 	if in.Type != "FLOAT" && in.Type != "DOUBLE" {
