@@ -1,7 +1,6 @@
 package circuit_test
 
 import (
-	"encoding/json"
 	"math"
 	"math/big"
 	"os"
@@ -11,39 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/workloads/proof/circuit"
+	"github.com/infernode/infernode/workloads/proof/prooftest"
 )
-
-// lenetFixtures is testdata/lenet.json (written by testdata/lenet.py).
-type lenetFixtures struct {
-	Shape  []int       `json:"shape"`
-	Pixels [][]int     `json:"pixels"`
-	Labels []int       `json:"labels"`
-	Avg    [][]float64 `json:"lenet_avg"`
-	Max    [][]float64 `json:"lenet_max"`
-	ConvBN [][]float64 `json:"conv_bn"`
-}
-
-func readLenet(t testing.TB) lenetFixtures {
-	t.Helper()
-	raw, err := os.ReadFile("../testdata/lenet.json")
-	require.NoError(t, err)
-	var f lenetFixtures
-	require.NoError(t, json.Unmarshal(raw, &f))
-	require.Len(t, f.Pixels, len(f.Avg))
-	return f
-}
-
-func image(pixels []int) []float64 {
-	x := make([]float64, len(pixels))
-	for i, p := range pixels {
-		x[i] = float64(p) / 255
-	}
-	return x
-}
-
-// LenetOptions are the fixed-point options docs/proof.md uses for the
-// LeNet fixtures: 8-bit activations, 10-bit weights, inputs |x| < 2.
-var lenetOptions = circuit.Options{ScaleBits: 8, WeightBits: 10, InputRangeBits: 1}
 
 func compileFile(t testing.TB, name string, opt circuit.Options) *circuit.Model {
 	t.Helper()
@@ -68,15 +36,15 @@ func argmax(v []float64) int {
 // compiled float model matches PyTorch's logits, and the fixed-point
 // logits are close to them with the same argmax.
 func TestLenetFixedPoint(t *testing.T) {
-	f := readLenet(t)
+	f := prooftest.ReadLenet(t)
 	for _, tc := range []struct {
 		file   string
 		torch  [][]float64
 		layers string
 		opt    circuit.Options
 	}{
-		{"lenet_avg.onnx", f.Avg, "conv 6@5×5, relu, avgpool 2×2+conv 16@5×5, relu, avgpool 2×2+dense 256→10", lenetOptions},
-		{"lenet_max.onnx", f.Max, "conv 6@5×5, maxpool 2×2, relu, conv 16@5×5, maxpool 2×2, relu, dense 256→10", lenetOptions},
+		{"lenet_avg.onnx", f.Avg, "conv 6@5×5, relu, avgpool 2×2+conv 16@5×5, relu, avgpool 2×2+dense 256→10", prooftest.LenetOptions},
+		{"lenet_max.onnx", f.Max, "conv 6@5×5, maxpool 2×2, relu, conv 16@5×5, maxpool 2×2, relu, dense 256→10", prooftest.LenetOptions},
 		// Its logits are small (|v| < 0.6): finer steps.
 		{"conv_bn.onnx", f.ConvBN, "conv 4@3×3+batchnorm, relu, avgpool 14×14+dense 4→3", circuit.Options{ScaleBits: 12, InputRangeBits: 1}},
 	} {
@@ -85,7 +53,7 @@ func TestLenetFixedPoint(t *testing.T) {
 			require.Equal(t, tc.layers, m.Describe())
 			worst, top := 0.0, 0.0
 			for k, px := range f.Pixels {
-				x := image(px)
+				x := prooftest.Image(px)
 				float := m.EvalFloat(x)
 				for i := range float {
 					require.InDelta(t, tc.torch[k][i], float[i], 1e-4, "float model vs PyTorch, image %d logit %d", k, i)
@@ -113,7 +81,7 @@ func TestLenetFixedPoint(t *testing.T) {
 			ccs, err := circuit.Build(m)
 			require.NoError(t, err)
 			require.Equal(t, total, ccs.GetNbConstraints(), "Costs adds up to the circuit")
-			xq, err := m.QuantizeInput(image(f.Pixels[0]))
+			xq, err := m.QuantizeInput(prooftest.Image(f.Pixels[0]))
 			require.NoError(t, err)
 			pub := m.Public(xq, m.Eval(xq))
 			w, err := frontend.NewWitness(circuit.Assignment(pub), circuit.Field)
