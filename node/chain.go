@@ -10,11 +10,12 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
 
-	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/relay"
+	"github.com/infernode/infernode/signer"
+	"github.com/infernode/infernode/txm"
 )
 
 // RelayOptions tune NewRelayChainWith beyond the configuration file.
@@ -42,10 +43,6 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if !cfg.Enabled {
 			return nil, errors.New("chain.enabled is false")
 		}
-		key, err := config.ParsePrivateKey(cfg.Wallet.PrivateKey)
-		if err != nil {
-			return nil, fmt.Errorf("chain.wallet.private_key: %w", err)
-		}
 		if cfg.RegistryAddress == "" && !common.IsHexAddress(cfg.CoordinatorAddress) {
 			return nil, fmt.Errorf("chain.coordinator_address %q is not an address", cfg.CoordinatorAddress)
 		}
@@ -55,6 +52,10 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
+		sig, err := signer.FromConfig(ctx, cfg.Wallet, signer.Options{Logger: deps.Logger})
+		if err != nil {
+			return nil, err
+		}
 		var closeFn func()
 		b := ro.Backend
 		if b == nil {
@@ -76,8 +77,8 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			}
 			return nil, err
 		}
-		so := coordinator.SenderOptions{
-			Signer: coordinator.NewKeySigner(key), MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
+		so := txm.SenderOptions{
+			Signer: sig, MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
 			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
 			Decoder: dialect.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
 			Logger: deps.Logger,
@@ -88,7 +89,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if cfg.Wallet.MaxPriorityFeeGas > 0 {
 			so.MaxTipPerGas = new(big.Int).SetUint64(cfg.Wallet.MaxPriorityFeeGas)
 		}
-		s, err := coordinator.NewSender(ctx, rpc, deps.Store.Table(storage.TableNonce), so)
+		s, err := txm.NewSender(ctx, rpc, deps.Store.Table(storage.TableNonce), so)
 		if err != nil {
 			if closeFn != nil {
 				closeFn()

@@ -22,6 +22,13 @@ func TestParseDefaults(t *testing.T) {
 	require.Equal(t, DefaultContainerTimeout, cfg.Containers[0].Timeout)
 	require.Equal(t, 3000, cfg.Containers[0].ContainerPort)
 	require.Equal(t, "http://127.0.0.1:3000", cfg.Containers[0].BaseURL())
+	ch := cfg.Chain
+	require.Equal(t, uint64(1_000_000), ch.Unpaid.MaxGas)
+	require.Equal(t, uint64(50_000_000), ch.Unpaid.OwnerGasPerDay)
+	require.Equal(t, 128<<10, ch.MaxInputBytes)
+	require.Equal(t, time.Hour, ch.IntervalDeadline.D())
+	require.Equal(t, 7*24*time.Hour, ch.Delegated.MaxHorizon.D())
+	require.Equal(t, 10_000, ch.Delegated.MaxPending)
 
 	cfg, _, err = Parse([]byte(`{"containers": [{"id": "a", "image": "x"}, {"id": "b", "image": "y", "port": 3000}]}`))
 	require.NoError(t, err)
@@ -90,6 +97,12 @@ func TestParseErrors(t *testing.T) {
 			"server.max_connections: must be 1 or more, or -1 for no cap (default 4096)",
 			"server.max_batch_items: must not be negative; use 1 or more (default 1000)",
 			"memory_limit: must be a size in bytes, or -1 for no limit (default 1073741824, 1 GiB)"}},
+		{"spending bounds", `{"chain": {"unpaid": {"max_gas": 2000000, "owner_gas_per_day": 1000000}, "max_input_bytes": -1, "interval_deadline": -1, "delegated": {"max_horizon": -1, "max_pending": -1}}}`, []string{
+			"chain.unpaid.owner_gas_per_day: 1000000 is below chain.unpaid.max_gas (2000000), so no unpaid delivery could ever be served; raise it (default 50000000)",
+			"chain.max_input_bytes: must not be negative; use a size in bytes (default 131072, 128 KiB)",
+			`chain.interval_deadline: must not be negative; use e.g. "1h"`,
+			`chain.delegated.max_horizon: must not be negative; use e.g. "168h" (7 days, the default)`,
+			"chain.delegated.max_pending: must not be negative; use 1 or more (default 10000)"}},
 		{"unknown without suggestion", `{"zzzzzz": 1}`, []string{
 			"zzzzzz: unknown field; remove it (known fields: chain, containers, data_dir, docker, jobs, keep_containers, log, log_path, manage_containers, memory_limit, server)"}},
 		{"wrong types", `{"manage_containers": "yes", "server": {"port": "abc"}, "jobs": {"timeout": "soon"}}`, []string{
@@ -131,7 +144,20 @@ func TestParseErrors(t *testing.T) {
 		{"chain required fields", `{"chain": {"enabled": true, "coordinator_address": "nope"}}`, []string{
 			`chain.coordinator_address: "nope" is not an address; write 0x followed by 40 hex digits`,
 			"chain.rpc_url: is required when chain.enabled is true; set the JSON-RPC URL of the chain, e.g. http://127.0.0.1:8545",
-			"chain.wallet.private_key: is required when chain.enabled is true; set the node's signing key (64 hex digits)"}},
+			"chain.wallet: has no signing key, required when chain.enabled is true: set exactly one of private_key (64 hex digits), keystore (an encrypted key file, with password_file or INFERNODE_KEYSTORE_PASSWORD) or remote_signer ({url, address}); see docs/keys.md"}},
+		{"two key forms", `{"chain": {"wallet": {"private_key": "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d", "keystore": "/k.json"}}}`, []string{
+			"chain.wallet: more than one signing key: keep exactly one of private_key, keystore and remote_signer"}},
+		{"password file without keystore", `{"chain": {"wallet": {"private_key": "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d", "password_file": "/p"}}}`, []string{
+			"chain.wallet: password_file is set without keystore; it is the keystore's password: set keystore too, or remove it"}},
+		{"remote signer", `{"chain": {"wallet": {"remote_signer": {"url": "ftp://x", "address": "0x12", "timeout": -1}}}}`, []string{
+			"chain.wallet: remote_signer.address is required: the account the signer holds (0x followed by 40 hex digits)",
+			"chain.wallet.remote_signer.url: is not an http(s) URL; write e.g. http://127.0.0.1:9000 (web3signer's eth1 endpoint)",
+			`chain.wallet.remote_signer.timeout: must not be negative; use e.g. "5s" (the default)`}},
+		{"host access", `{"containers": [{"id": "a", "image": "x", "volumes": ["/var/run/docker.sock:/var/run/docker.sock", "/:/host:ro", "/data:/data", "/run:/r"]},
+			{"id": "b", "image": "x", "host_access": true, "volumes": ["/var/run/docker.sock:/var/run/docker.sock"]}]}`, []string{
+			`containers[0].volumes[0]: "/var/run/docker.sock:/var/run/docker.sock" mounts the Docker socket, which gives the container (and whoever sends it input) control of the host; remove it, or set "host_access": true on this container if that is meant`,
+			`containers[0].volumes[1]: "/:/host:ro" mounts the host's root (/), which gives the container (and whoever sends it input) control of the host; remove it, or set "host_access": true on this container if that is meant`,
+			`containers[0].volumes[3]: "/run:/r" mounts the Docker socket, which gives the container (and whoever sends it input) control of the host; remove it, or set "host_access": true on this container if that is meant`}},
 		{"server", `{"server": {"port": 70000, "rate_limit": {"num_requests": 0, "period": 1}, "status_networks": ["bad"]}, "log": {"level": "loud"}}`, []string{
 			`log.level: "loud" is not a level; use debug, info, warn or error`,
 			"server.port: 70000 is not a TCP port; use 1-65535 (default 4000)",
@@ -210,6 +236,36 @@ func TestLoad(t *testing.T) {
 	require.NoError(t, os.WriteFile(p, []byte(`{"x": 1}`), 0o600))
 	_, _, err = Load(p)
 	require.ErrorContains(t, err, "c.json: x: unknown field")
+}
+
+func TestLoadWarnsAboutAKeyOthersCanRead(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "c.json")
+	key := "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"
+	require.NoError(t, os.WriteFile(p, []byte(`{"chain": {"wallet": {"private_key": "`+key+`"}}}`), 0o600))
+	require.NoError(t, os.Chmod(p, 0o644))
+	_, warnings, err := Load(p)
+	require.NoError(t, err)
+	require.Len(t, warnings, 1)
+	require.Contains(t, warnings[0], "accessible by group or others (mode 0644): chmod 600 "+p)
+	require.NotContains(t, warnings[0], key[2:])
+
+	require.NoError(t, os.Chmod(p, 0o600))
+	_, warnings, err = Load(p)
+	require.NoError(t, err)
+	require.Empty(t, warnings)
+
+	// The other forms keep no key in the file: nothing to warn about.
+	require.NoError(t, os.WriteFile(p, []byte(`{"chain": {"wallet": {"keystore": "/k.json", "password_file": "/p"}}}`), 0o644))
+	require.NoError(t, os.Chmod(p, 0o644))
+	c, warnings, err := Load(p)
+	require.NoError(t, err)
+	require.Empty(t, warnings)
+	require.Equal(t, "keystore", c.Chain.Wallet.KeyForm())
+	require.NoError(t, os.WriteFile(p, []byte(`{"chain": {"wallet": {"remote_signer": {"url": "http://127.0.0.1:9000", "address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "timeout": "2s"}}}}`), 0o644))
+	c, _, err = Load(p)
+	require.NoError(t, err)
+	require.Equal(t, "remote_signer", c.Chain.Wallet.KeyForm())
+	require.Equal(t, 2*time.Second, c.Chain.Wallet.RemoteSigner.Timeout.D())
 }
 
 func TestDefaultPath(t *testing.T) {
