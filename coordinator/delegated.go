@@ -14,7 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 
-	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/abi/consumerabi"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -294,9 +294,8 @@ type Verifier struct {
 }
 
 // getSignerCall is the calldata of getSigner() returns (address), which
-// every delegating owner contract answers; packed with the example
-// consumer's binding, which has it as every such owner does.
-var getSignerCall = exampleconsumerabi.NewExampleConsumer().PackGetSigner()
+// every delegating owner contract answers (IDelegator).
+var getSignerCall = consumerabi.NewIDelegator().PackGetSigner()
 
 // Verify checks, in order: expiry against the latest block's time
 // (exclusive), the EIP-712 signature (v 27/28, low s) and that it was made
