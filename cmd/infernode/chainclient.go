@@ -311,8 +311,14 @@ func buildDelegation(o *delegateOpts) (*delegation, error) {
 	ca := coordinatorabi.NewCoordinator()
 	return &delegation{
 		dialect: "infernode",
-		sign: func(chainID *big.Int, coord common.Address, nonce, _, expiry uint32, key *ecdsa.PrivateKey) ([]byte, error) {
+		sign: func(chainID *big.Int, coord common.Address, nonce, now, expiry uint32, key *ecdsa.PrivateKey) ([]byte, error) {
 			req.Delegate.Nonce, req.Delegate.Expiry = nonce, expiry
+			if sub.ActiveAt == 0 {
+				// Intervals count from activeAt, as the SDK's do: "active
+				// now" is now, not 1970 (which a recurring subscription
+				// would be long past).
+				sub.ActiveAt = now
+			}
 			sig, err := req.Delegate.Sign(coordinator.Domain{ChainID: chainID, Coordinator: coord}, key)
 			if err != nil {
 				return nil, err
