@@ -244,15 +244,20 @@ func (r *Relay) Run(ctx context.Context) error {
 		Unsubscribe()
 		Err() <-chan error
 	}
-	if s, err := r.o.Backend.SubscribeNewHead(ctx, heads); err == nil {
-		sub = s
-		defer s.Unsubscribe()
-		r.o.Logger.Info("relay: following new heads by subscription")
-	}
 	var subErr <-chan error
-	if sub != nil {
-		subErr = sub.Err()
+	subscribe := func() {
+		if s, err := r.o.Backend.SubscribeNewHead(ctx, heads); err == nil {
+			sub, subErr = s, s.Err()
+			r.o.Logger.Info("relay: following new heads by subscription")
+		}
 	}
+	subscribe()
+	defer func() {
+		if sub != nil {
+			sub.Unsubscribe()
+		}
+	}()
+	pushed := false // a head was pushed since the last safety-net tick
 	// With pushed heads, polling is only a safety net.
 	poll := r.o.PollInterval
 	if sub != nil {
@@ -267,17 +272,31 @@ func (r *Relay) Run(ctx context.Context) error {
 			return nil
 		case err := <-subErr:
 			r.o.Logger.Warn("relay: head subscription ended; polling", "err", err)
-			subErr = nil
+			sub, subErr = nil, nil
 			t.Reset(r.o.PollInterval)
 			continue
 		case h := <-heads:
+			pushed = true
 			if h != nil && h.Number != nil {
 				err = r.onHead(ctx, h)
 			} else {
 				err = r.tick(ctx)
 			}
 		case <-t.C:
+			before := r.headNum.Load()
 			err = r.tick(ctx)
+			if subErr != nil && !pushed && err == nil && r.headNum.Load() > before {
+				// The chain moved for ten poll intervals and the
+				// subscription pushed nothing: it is stalled. Reset it.
+				r.o.Logger.Warn("relay: head subscription stalled; subscribing again")
+				sub.Unsubscribe()
+				sub, subErr = nil, nil
+				subscribe()
+				if subErr == nil {
+					t.Reset(r.o.PollInterval)
+				}
+			}
+			pushed = false
 		}
 		if err != nil && ctx.Err() == nil {
 			r.o.Logger.Warn("relay: tick", "err", err)
