@@ -362,18 +362,44 @@ func idlePerContainer(workers int) int { return max(executor.DefaultIdlePerHost,
 // registered here is unregistered by the returned func, so a registry
 // reused by a later node serves that node's runtime, not a stopped one.
 func (n *Node) registerRuntime(rt executor.Runtime) (func(), error) {
+	ready := containerReady{rt}
+	if err := n.reg.Register(ready); err != nil {
+		return nil, fmt.Errorf("register container metrics: %w", err)
+	}
 	c, ok := rt.(prometheus.Collector)
 	if !ok {
-		return func() {}, nil
+		return func() { n.reg.Unregister(ready) }, nil
 	}
 	if err := n.reg.Register(c); err != nil {
 		var are prometheus.AlreadyRegisteredError
 		if errors.As(err, &are) {
-			return func() {}, nil
+			return func() { n.reg.Unregister(ready) }, nil
 		}
+		n.reg.Unregister(ready)
 		return nil, fmt.Errorf("register container runtime metrics: %w", err)
 	}
-	return func() { n.reg.Unregister(c) }, nil
+	return func() { n.reg.Unregister(c); n.reg.Unregister(ready) }, nil
+}
+
+// containerReadyDesc is infernode_container_ready{container}: 1 while the
+// container answers, as /health sees it, for every runtime. The label set
+// is the configured containers.
+var containerReadyDesc = prometheus.NewDesc("infernode_container_ready",
+	"1 while the container answers (as /health sees it), 0 while it does not.", []string{"container"}, nil)
+
+// containerReady exports each container's readiness at scrape time.
+type containerReady struct{ rt executor.Runtime }
+
+func (c containerReady) Describe(ch chan<- *prometheus.Desc) { ch <- containerReadyDesc }
+
+func (c containerReady) Collect(ch chan<- prometheus.Metric) {
+	for _, s := range c.rt.States() {
+		v := 0.0
+		if s.Ready {
+			v = 1
+		}
+		ch <- prometheus.MustNewConstMetric(containerReadyDesc, prometheus.GaugeValue, v, s.ID)
+	}
 }
 
 func (n *Node) handler(b *backend) (http.Handler, error) {
