@@ -112,3 +112,12 @@ func TestUnreachableContainer(t *testing.T) {
 	}, 20*time.Second, 10*time.Millisecond, "/health is healthy again once the container answers")
 	require.Equal(t, job.StatusSuccess, tn.wait(t, tn.submit(t, "flaky"), false).Status)
 }
+
+// hostPortTaken sees a port another process holds on 127.0.0.1, where the
+// Docker runtime publishes containers.
+func TestHostPortTaken(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	require.True(t, hostPortTaken(ln.Addr().(*net.TCPAddr).Port))
+}

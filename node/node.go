@@ -339,11 +339,26 @@ func (n *Node) runtime() (executor.Runtime, error) {
 	if n.opts.NewManagedRuntime == nil {
 		return nil, errors.New("manage_containers is true but this build has no Docker runtime; set manage_containers to false and run the containers yourself")
 	}
+	// Auto-assigned host ports skip ports another process holds.
+	for id, move := range n.cfg.ReassignTakenPorts(hostPortTaken) {
+		n.log.Info("container's auto-assigned port is taken: moved", "container", id, "port", move)
+	}
 	rt, err := n.opts.NewManagedRuntime(n.cfg, n.log)
 	if err != nil {
 		return nil, fmt.Errorf("managed runtime: %w", err)
 	}
 	return rt, nil
+}
+
+// hostPortTaken reports whether port on 127.0.0.1 (where the Docker runtime
+// publishes containers) is held by another process.
+func hostPortTaken(port int) bool {
+	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+	if err != nil {
+		return true
+	}
+	_ = ln.Close()
+	return false
 }
 
 // containerClient is the executor's HTTP client, with enough idle

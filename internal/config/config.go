@@ -194,6 +194,9 @@ type Container struct {
 	Image                    string            `json:"image,omitempty"`
 	External                 bool              `json:"external"`
 	Port                     json.Number       `json:"port,omitempty"` // seed writes it as a string
+	// AutoPort: Port was assigned by ApplyDefaults (managed mode), so the
+	// node may move it off a port another process holds.
+	AutoPort bool `json:"-"`
 	URL                      string            `json:"url,omitempty"`  // remote or unmanaged service
 	Bearer                   string            `json:"bearer,omitempty"`
 	Description              string            `json:"description,omitempty"`
