@@ -105,7 +105,7 @@ func TestClientCommandErrors(t *testing.T) {
 		{[]string{"results"}, 2, "give at least one job id"},
 		{[]string{"ids", "--pending", "maybe"}, 2, `--pending must be true or false, got "maybe"`},
 		{[]string{"batch"}, 2, "--file is required"},
-		{[]string{"info", "--url", "localhost:4000"}, 2, "want http(s)://host[:port]"},
+		{[]string{"info", "--url", "ftp://127.0.0.1:1"}, 2, "want http(s)://host[:port]"},
 		{[]string{"job", "--containers", "nope"}, 1, `answered 400 Container not supported {"container":"nope"}`},
 		{[]string{"info", "--url", "http://127.0.0.1:1"}, 1, "cannot reach node http://127.0.0.1:1"},
 	} {
