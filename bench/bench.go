@@ -60,6 +60,12 @@ type Config struct {
 	// HTTPClient sends every request. Default: one with enough idle
 	// connections for Concurrency.
 	HTTPClient *http.Client
+	// OIP, when "json" or "binary", sends each job as an Open Inference
+	// Protocol infer request (bench/oip.go) for model Containers[0]
+	// instead of a job: OIPRequest (an OIP JSON request) with JSON
+	// tensors, or with binary inputs and outputs.
+	OIP        string
+	OIPRequest []byte
 }
 
 // Latencies are percentiles of one latency distribution.
@@ -119,7 +125,7 @@ func (c *Config) defaults() error {
 	if c.Direct == "" && c.URL == "" {
 		return errors.New("bench: no node URL and no direct URL")
 	}
-	if c.Direct == "" && len(c.Containers) == 0 {
+	if (c.Direct == "" || c.OIP != "") && len(c.Containers) == 0 {
 		return errors.New("bench: no containers")
 	}
 	if c.HTTPClient == nil {
@@ -158,7 +164,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	var one func(ctx context.Context, start time.Time) sample
 	var batchLoop func([]sample)
 	rep := &Report{Jobs: cfg.Jobs, Concurrency: cfg.Concurrency, Rate: cfg.Rate}
-	if cfg.Direct != "" {
+	if cfg.OIP != "" {
+		l, target, err := newOIPLoad(cfg)
+		if err != nil {
+			return nil, err
+		}
+		rep.Mode, rep.Target = "oip-"+cfg.OIP, target
+		one = l.call
+	} else if cfg.Direct != "" {
 		rep.Mode, rep.Target = "direct", cfg.Direct
 		d, err := newDirect(cfg)
 		if err != nil {

@@ -48,6 +48,8 @@ type backend struct {
 	// streams bounds concurrent streaming jobs (jobs.workers): beyond,
 	// POST /api/jobs/stream answers 503 Node busy.
 	streams chan struct{}
+	// oipSlots bounds concurrent OIP calls (jobs.workers), node/oip.go.
+	oipSlots chan struct{}
 	// streamIDGrace is how long a stream's answer waits for the container's
 	// headers (to pass its Content-Type through) before it starts with the
 	// job id anyway.
@@ -63,6 +65,7 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 	b := &backend{cfg: n.cfg, log: n.log, store: st, rt: rt, exec: exec, guard: n.guard, chain: chain,
 		tracer:  n.tp.Tracer("github.com/infernode/infernode/node"),
 		streams: make(chan struct{}, n.cfg.Jobs.Workers), stopping: make(chan struct{}),
+		oipSlots:      make(chan struct{}, n.cfg.Jobs.Workers),
 		streamIDGrace: defaultStreamIDGrace}
 	var mgr *manager
 	m, err := telemetry.NewMetrics(n.reg,
@@ -397,7 +400,7 @@ func (b *backend) Info(ctx context.Context) rest.Info {
 	info.Pending.Offchain = b.store.Pending()
 	if b.chain != nil {
 		info.Pending.Onchain = b.chain.Pending()
-		info.Chain = rest.ChainInfo{Enabled: true, Address: b.chain.Address()}
+		info.Chain = rest.ChainInfo{Enabled: true, Address: b.chain.Address(), Endpoints: b.chain.Endpoints()}
 	}
 	return info
 }

@@ -43,6 +43,9 @@ type Chain interface {
 	Address() string
 	// Healthy reports whether the chain link works.
 	Healthy(ctx context.Context) error
+	// Endpoints is each RPC endpoint's state, by index (nil when the
+	// chain client was not dialled from chain.rpc_urls).
+	Endpoints() []rest.ChainEndpoint
 }
 
 // ChainDeps is what a chain side is built from once the node has opened
@@ -191,7 +194,8 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		}
 	}()
 	cfg := n.cfg
-	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil { // the store makes it private
+
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
 	}
 	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync, SyncFinish: n.opts.StoreSyncFinish || cfg.Jobs.SyncFinish})

@@ -130,6 +130,7 @@ func (s *server) routes() chi.Router {
 	s.route(r, http.MethodPut, routeStatus, s.status)
 	metrics := promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelError)})
 	s.route(r, http.MethodGet, routeMetrics, metrics.ServeHTTP)
+	s.routeOIP(r)
 	return r
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"log/slog"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -141,6 +142,14 @@ func Open(dir string, opts Options) (*Store, error) {
 			return nil, fmt.Errorf("open store %s: %w", dir, err)
 		}
 		fs = opts.FS.fs
+	} else {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil, fmt.Errorf("open store %s: %w", dir, err)
+		}
+		if err := MakePrivate(dir); err != nil {
+			return nil, fmt.Errorf("open store %s: make it private to the node's user: %w", dir, err)
+		}
+		fs = privateFS{vfs.Default}
 	}
 	popts := &pebble.Options{Logger: pebbleLogger{log}, FS: fs,
 		// Job ids are random (UUIDv4), so every flushed table overlaps the
@@ -152,13 +161,16 @@ func Open(dir string, opts Options) (*Store, error) {
 		L0StopWritesThreshold: 40,
 	}
 	db, err := pebble.Open(dir, popts)
-	if err != nil && fs == nil && strings.Contains(err.Error(), "no longer supported") {
+	if err != nil && opts.FS == nil && strings.Contains(err.Error(), "no longer supported") {
 		// Written by infernode 1.3 or earlier (Pebble v1). Ratchet the
 		// format once to the oldest one Pebble v2 reads; keys and values
 		// stay as they are, and 1.3 can still open the directory.
 		log.Warn("storage: upgrading the data directory's on-disk format written by infernode 1.3 or earlier", "dir", dir)
 		if uerr := gethpebble.Upgrade(dir); uerr != nil {
 			return nil, fmt.Errorf("open store %s: %w: %v", dir, ErrOldFormat, uerr)
+		}
+		if err := MakePrivate(dir); err != nil { // what the upgrade wrote
+			return nil, fmt.Errorf("open store %s: make it private to the node's user: %w", dir, err)
 		}
 		db, err = pebble.Open(dir, popts)
 	}
