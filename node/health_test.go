@@ -68,7 +68,6 @@ func TestUnreachableContainer(t *testing.T) {
 	stop := serveEchoOn(t, ln)
 
 	cfg := &config.Config{Containers: []config.Container{{ID: "flaky", URL: "http://" + addr, External: true}}}
-	cfg.ApplyDefaults()
 	logs := &lockedBuffer{}
 	rt := executor.NewUnmanaged(cfg.Containers, executor.UnmanagedOptions{ProbeInterval: 10 * time.Millisecond})
 	tn := startNode(t, cfg, Options{Runtime: rt, Logger: slog.New(slog.NewTextHandler(logs, nil))})
