@@ -106,6 +106,7 @@ func TestMonitoringNamesExportedMetrics(t *testing.T) {
 		"infernode_container_ready",        // container health
 		"infernode_relay_lag_blocks",       // relay lag
 		"infernode_relay_deliveries_total", // deliveries
+		"infernode_wallet_balance_wei",     // wallet balance
 	} {
 		require.True(t, used[want], "the dashboard and alerts do not watch %s", want)
 	}
