@@ -67,6 +67,7 @@ fuzz:
 
 ## tidy-check: fails when go.mod or go.sum is not what `go mod tidy` writes.
 tidy-check:
+	@echo "tidy-check: go mod tidy -diff (downloads the modules on a first run, about 1 minute)"
 	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run 'go mod tidy' and commit the result" >&2; exit 1; }
 
 ## test-unit: the fast tier only (no external processes).
