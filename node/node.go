@@ -507,13 +507,17 @@ func (n *Node) expireLoop(ctx context.Context, st *storage.Store) {
 // retryExpiry is how long expireLoop waits after a store error.
 const retryExpiry = time.Second
 
+// minExpiryWait is the shortest idle wait of expireLoop with nothing to
+// expire (a job reported meanwhile is then at most this late).
+const minExpiryWait = 100 * time.Millisecond
+
 // nextExpiry is how long to sleep before the oldest reported job (created
 // at oldest, when ok) is past its timeout. With none, one timeout: a job
 // reported meanwhile cannot be due sooner, and the oldest is looked up
 // again after each wake.
 func nextExpiry(now, oldest time.Time, ok bool, timeout time.Duration) time.Duration {
 	if !ok {
-		return timeout
+		return max(timeout, minExpiryWait) // a tiny timeout must not make the loop spin
 	}
 	// ExpireReported takes the jobs created strictly before its cutoff.
 	return max(oldest.Add(timeout).Sub(now)+time.Millisecond, 0)

@@ -302,6 +302,7 @@ func TestNextExpiry(t *testing.T) {
 			require.Equal(t, tc.want, nextExpiry(now, tc.oldest, tc.ok, 3*time.Second))
 		})
 	}
+	require.Equal(t, minExpiryWait, nextExpiry(now, time.Time{}, false, time.Millisecond), "no spin on a tiny timeout")
 }
 
 // blocking is a container that holds every call until released.
