@@ -381,23 +381,34 @@ func idlePerContainer(workers int) int { return max(executor.DefaultIdlePerHost,
 // registered here is unregistered by the returned func, so a registry
 // reused by a later node serves that node's runtime, not a stopped one.
 func (n *Node) registerRuntime(rt executor.Runtime) (func(), error) {
-	ready := containerReady{rt}
-	if err := n.reg.Register(ready); err != nil {
-		return nil, fmt.Errorf("register container metrics: %w", err)
+	unready, err := n.register(containerReady{rt}, "container metrics")
+	if err != nil {
+		return nil, err
 	}
 	c, ok := rt.(prometheus.Collector)
 	if !ok {
-		return func() { n.reg.Unregister(ready) }, nil
+		return unready, nil
 	}
+	unruntime, err := n.register(c, "container runtime metrics")
+	if err != nil {
+		unready()
+		return nil, err
+	}
+	return func() { unruntime(); unready() }, nil
+}
+
+// register adds c to the node's registry and returns what removes it; a
+// collector the registry already holds (another node on the same registry
+// registered it) is left alone.
+func (n *Node) register(c prometheus.Collector, what string) (func(), error) {
 	if err := n.reg.Register(c); err != nil {
 		var are prometheus.AlreadyRegisteredError
 		if errors.As(err, &are) {
-			return func() { n.reg.Unregister(ready) }, nil
+			return func() {}, nil
 		}
-		n.reg.Unregister(ready)
-		return nil, fmt.Errorf("register container runtime metrics: %w", err)
+		return nil, fmt.Errorf("register %s: %w", what, err)
 	}
-	return func() { n.reg.Unregister(c); n.reg.Unregister(ready) }, nil
+	return func() { n.reg.Unregister(c) }, nil
 }
 
 // containerReadyDesc is infernode_container_ready{container}: 1 while the
