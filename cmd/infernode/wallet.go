@@ -12,8 +12,8 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
-	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
+	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/payments"
 )
 
