@@ -83,7 +83,7 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 	mgr = newManager(managerOptions{
 		Store: st, Runner: exec, QueueSize: n.cfg.Jobs.QueueSize, Workers: n.cfg.Jobs.Workers,
 		MaxDataBytes: jobDataBudget(n.cfg.Server.MaxBodyBytes),
-		Timeout: n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,
+		Timeout:      n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,
 	})
 	b.mgr = mgr
 	if n.opts.streamIDGrace > 0 {
