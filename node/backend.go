@@ -82,8 +82,8 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 	b.metrics = m
 	mgr = newManager(managerOptions{
 		Store: st, Runner: exec, QueueSize: n.cfg.Jobs.QueueSize, Workers: n.cfg.Jobs.Workers,
+		Timeout: n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,
 		MaxDataBytes: jobDataBudget(n.cfg.Server.MaxBodyBytes),
-		Timeout:      n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,
 	})
 	b.mgr = mgr
 	if n.opts.streamIDGrace > 0 {
