@@ -308,8 +308,8 @@ type window struct {
 // window reads a window's attributes; allowed lists the integer
 // attributes the op may have beyond them.
 func (c *compiler) window(n engine.Node, where string, kernel []int64, allowed ...string) (window, error) {
-	for _, a := range n.Other {
-		if a != "auto_pad" {
+	if len(n.Other) > 0 { // the first attribute refuses the op
+		if a := n.Other[0]; a != "auto_pad" {
 			return window{}, &UnsupportedError{What: fmt.Sprintf("%s with attribute %q", where, a)}
 		}
 		// auto_pad is a string attribute; only its default NOTSET is
