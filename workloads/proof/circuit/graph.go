@@ -308,13 +308,14 @@ type window struct {
 // window reads a window's attributes; allowed lists the integer
 // attributes the op may have beyond them.
 func (c *compiler) window(n engine.Node, where string, kernel []int64, allowed ...string) (window, error) {
-	for _, a := range n.Other {
-		if a != "auto_pad" {
-			return window{}, &UnsupportedError{What: fmt.Sprintf("%s with attribute %q", where, a)}
+	// String attributes are not read: auto_pad's padding rules would need
+	// its value, so every one (auto_pad included) is refused.
+	if len(n.Other) > 0 {
+		what := fmt.Sprintf("%s with attribute %q", where, n.Other[0])
+		if n.Other[0] == "auto_pad" {
+			what += " (give explicit pads)"
 		}
-		// auto_pad is a string attribute; only its default NOTSET is
-		// meaningful without reading it, so refuse it outright.
-		return window{}, &UnsupportedError{What: where + " with attribute \"auto_pad\" (give explicit pads)"}
+		return window{}, &UnsupportedError{What: what}
 	}
 	for name := range n.IntLists {
 		if !slices.Contains([]string{"kernel_shape", "strides", "pads", "dilations"}, name) {
