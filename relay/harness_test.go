@@ -206,7 +206,7 @@ type node struct {
 
 // backend is a chain client of the node's own over the harness's chain.
 func (h *harness) backend() *chain.Client {
-	return chain.NewClient([]*rpc.Client{h.rpc}, []string{"test chain"}, h.sim != nil, chain.Options{})
+	return chain.NewClient([]*rpc.Client{h.rpc}, []string{"test chain"}, chain.Options{})
 }
 
 func (h *harness) startNode(keyIdx int, dir string, b chain.Backend) *node {

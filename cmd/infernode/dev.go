@@ -238,7 +238,7 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	n, err := node.New(cfg, node.Options{
 		Listener: restLn,
 		Logger:   o.Logger,
-		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: chain.NewClient([]*rpc.Client{s.chain.Client().Client()}, []string{"embedded"}, true, chain.Options{}), StartBlock: s.startBlock()}),
+		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: chain.NewClient([]*rpc.Client{s.chain.Client().Client()}, []string{"embedded"}, chain.Options{}), StartBlock: s.startBlock()}),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("configure the node: %w", err)
