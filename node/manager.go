@@ -100,16 +100,10 @@ func newManager(o managerOptions) *manager {
 // QueueDepth is the number of accepted jobs waiting for a worker.
 func (m *manager) QueueDepth() int { return len(m.slots) }
 
-// Submit reserves a queue slot, writes the job durably, and queues it. A
-// full queue is answered with 503 Node busy before anything is written.
-func (m *manager) Submit(ctx context.Context, client string, in executor.Input) (string, error) {
-	ids, errs := m.SubmitBatch(ctx, client, []executor.Input{in})
-	return ids[0], errs[0]
-}
-
-// SubmitBatch is Submit for several jobs of one client: the jobs that get a
-// queue slot are written in one durable write and queued, in order; the
-// others are answered Node busy. ids[i] is set where errs[i] is nil.
+// SubmitBatch reserves queue slots for jobs of one client, writes the jobs
+// that got one in one durable write and queues them, in order; the others
+// are answered 503 Node busy before anything is written. ids[i] is set
+// where errs[i] is nil.
 func (m *manager) SubmitBatch(ctx context.Context, client string, ins []executor.Input) (ids []string, errs []error) {
 	ids, errs = make([]string, len(ins)), make([]error, len(ins))
 	m.mu.RLock()
