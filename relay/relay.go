@@ -167,6 +167,7 @@ func New(o Options) (*Relay, error) {
 		dlgRun:  map[string]bool{},
 	}
 	r.ver = &coordinator.Verifier{Chain: o.Backend, ChainID: o.Sender.ChainID(), Coordinator: r.coord}
+	o.Sender.SetResendCheck(r.stillCanonical)
 	return r, nil
 }
 
