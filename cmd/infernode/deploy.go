@@ -14,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/internal/config"
@@ -27,9 +28,11 @@ func deployCommand() command {
 	return command{name: "deploy", summary: "deploy the Coordinator (or, with --infernet-v1, the Infernet SDK v1) and the example consumer to a chain", run: runDeploy}
 }
 
-func runDeploy(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runDeploy(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
 	fs := newFlags("deploy", "--rpc URL --private-key KEY [--consumer-signer ADDR] [--infernet-v1 [--fee-recipient ADDR] [--protocol-fee BP]]", stderr)
 	rpcURL := fs.String("rpc", "", "JSON-RPC URL of the chain (http(s):// or ws(s)://)")
+	// The URL may hold an API key: what the command returns shows its scheme and host only.
+	defer func() { retErr = chain.RedactError(retErr, *rpcURL) }()
 	keyHex := fs.String("private-key", "", "deployer private key, hex (env INFERNODE_PRIVATE_KEY when not given)")
 	signerHex := fs.String("consumer-signer", "", "the example consumer's getSigner() (default: the deployer's address)")
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up when the contracts are not mined within this time")
@@ -132,7 +135,7 @@ func withDeployClient(ctx context.Context, rpcURL string, key *ecdsa.PrivateKey,
 	if _, err := client.ChainID(ctx); err != nil {
 		return fmt.Errorf("connect to %s: %w (is the chain running?)", rpcURL, err)
 	}
-	fmt.Fprintf(log, "deploying from %s to %s ...\n", crypto.PubkeyToAddress(key.PublicKey), rpcURL)
+	fmt.Fprintf(log, "deploying from %s to %s ...\n", crypto.PubkeyToAddress(key.PublicKey), chain.Redact(rpcURL))
 	if err := deploy(client); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return fmt.Errorf("%w (does the chain produce blocks? is the deployer funded?)", err)

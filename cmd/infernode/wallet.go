@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
 	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/payments"
@@ -41,7 +42,7 @@ or PRIVATE_KEY). --token defaults to the native coin (0x0). Amounts are integers
 smallest unit (wei). Output is one JSON object.
 `
 
-func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprint(stderr, walletUsage)
 		if len(args) == 0 {
@@ -52,6 +53,8 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	sub, args := args[0], args[1:]
 	fs := newFlags("wallet "+sub, "[flags]", stderr)
 	rpcURL := fs.String("rpc", defaultRPC(), "chain JSON-RPC URL (env RPC_URL)")
+	// The URL may hold an API key: what the command returns shows its scheme and host only.
+	defer func() { retErr = chain.RedactError(retErr, *rpcURL) }()
 	keyFlag := fs.String("private-key", "", "sending key, hex (default: env INFERNODE_PRIVATE_KEY or PRIVATE_KEY); never printed")
 	// Each subcommand lists only the flags it uses (`wallet create -h`).
 	wallet, token, amount := new(string), new(string), new(string)
