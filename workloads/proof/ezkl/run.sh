@@ -21,7 +21,7 @@ for f in input.json model.compiled settings.json kzg network.onnx; do
 		git -C "$git_dir" show "$tag:tests/assets/$f" >"$out/data/$f"
 done
 if [ ! -d "$here/node_modules/@ezkljs/engine" ]; then
-	(cd "$here" && npm install --no-audit --no-fund --silent)
+	(cd "$here" && npm ci --no-audit --no-fund --silent)
 fi
 
 peak_rss_kb() { sed -n 's/.*Maximum resident set size (kbytes): //p' "$1"; }
