@@ -240,11 +240,14 @@ func (r Result) ownerFault() bool { return r.Failed() && r.Outcome != ContainerF
 
 // Record takes the outcome of an attempt into account: a failure backs
 // off the subscription and (unless the container failed) its owner, for
-// BackoffBase doubled per consecutive failure; a success clears the
-// subscription's count and lowers its owner's by one; a charge is settled
-// to the gas used, more or less than charged (all of it given back when
-// nothing was sent). It
-// returns when the subscription may be tried next (zero: at once).
+// BackoffBase doubled per failure remembered; a charge is settled to the
+// gas used, more or less than charged (all of it given back when nothing
+// was sent). A success forgets nothing: failures are forgotten only
+// BackoffMax after the back-off they caused (Sweep), so interleaving good
+// deliveries with bad ones does not reset the back-off, and outcomes
+// learnt in any order (a confirmation, then the CallbackFailed log) count
+// the same. It returns when the subscription may be tried next (zero: at
+// once).
 func (g *Guard) Record(r Result) (time.Time, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -271,11 +274,6 @@ func (g *Guard) Record(r Result) (time.Time, error) {
 			own.Failures++
 			own.Until = max(own.Until, at+int64(g.lim.backoff(own.Failures)/time.Second))
 			next = time.Unix(max(sub.Until, own.Until), 0)
-		}
-	case r.Outcome == Delivered:
-		sub = subRecord{}
-		if own.Failures > 0 {
-			own.Failures--
 		}
 	}
 	b := g.kv.NewBatch()

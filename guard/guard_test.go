@@ -119,12 +119,15 @@ func TestBackoffAfterCallbackFailure(t *testing.T) {
 	assert.Equal(t, Wait, v.Action)
 	assert.Contains(t, v.Reason, "subscription backing off")
 
-	// Success clears the subscription's count.
+	// Success forgets nothing: the next failure waits twice as long.
 	_, err = g.Record(Result{Key: "3", Owner: alice, Outcome: Delivered, At: t0.Add(time.Minute)})
 	require.NoError(t, err)
 	v, err = g.Check(honest, Head{Time: t0.Add(time.Minute)})
 	require.NoError(t, err)
 	assert.Equal(t, Serve, v.Action)
+	next, err = g.Record(Result{Key: "3", Owner: alice, Outcome: ContainerFailed, At: t0.Add(2 * time.Minute)})
+	require.NoError(t, err)
+	assert.Equal(t, t0.Add(4*time.Minute), next)
 }
 
 func TestBackoffCapped(t *testing.T) {
