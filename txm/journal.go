@@ -63,7 +63,10 @@ type Record struct {
 	// Mined is set once a receipt was seen.
 	MinedHash  common.Hash `json:"mined_hash,omitempty"`
 	MinedBlock uint64      `json:"mined_block,omitempty"`
-	Err        string      `json:"err,omitempty"`
+	// GasUsed is the mined transaction's (its owner's spending bounds
+	// settle on it); 0 in records written before it was kept.
+	GasUsed uint64 `json:"gas_used,omitempty"`
+	Err     string `json:"err,omitempty"`
 }
 
 // Latest decodes the newest signed version, or nil.
