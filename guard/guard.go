@@ -22,7 +22,7 @@ type Guard struct {
 }
 
 // New returns a guard keeping its records in kv, the node's guard table
-// (Store.Table(storage.TableGuard)).
+// (the relay's: storage.NewTable(relay, storage.RelayGuardPrefix())).
 func New(kv storage.KeyValueStore, lim Limits) *Guard {
 	return &Guard{lim: lim.withDefaults(), kv: kv}
 }
@@ -107,16 +107,10 @@ type Verdict struct {
 // Check judges d at h without side effects (two reads of the store) and
 // without any RPC call, so it can come before anything is spent.
 func (g *Guard) Check(d Delivery, h Head) (Verdict, error) {
-	switch {
-	case d.Cancelled:
-		return Verdict{Action: Refuse, Reason: "subscription cancelled"}, nil
-	case !d.Paid && d.Gas > g.lim.UnpaidMaxGas:
-		return Verdict{Action: Refuse, Reason: fmt.Sprintf("unpaid delivery asks %d gas, above chain.unpaid.max_gas (%d)", d.Gas, g.lim.UnpaidMaxGas)}, nil
-	case d.Period > 0 && h.BlockTime > 0 && d.Period < 2*h.BlockTime:
-		return Verdict{Action: Refuse, Reason: fmt.Sprintf("period %s is shorter than two block times (%s): a delivery could not be mined within its interval", d.Period, 2*h.BlockTime)}, nil
-	case d.InputBytes > g.lim.MaxInputBytes && !d.InputsFetched:
-		return Verdict{Action: Refuse, Reason: fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", d.InputBytes, g.lim.MaxInputBytes)}, nil
-	case !d.Opened.IsZero() && h.Time.Sub(d.Opened) > g.lim.IntervalDeadline:
+	if v := g.Static(d, h.BlockTime); v.Action != Serve {
+		return v, nil
+	}
+	if !d.Opened.IsZero() && h.Time.Sub(d.Opened) > g.lim.IntervalDeadline {
 		return Verdict{Action: GiveUp, Reason: fmt.Sprintf("not delivered within chain.interval_deadline (%s) of the interval's start", g.lim.IntervalDeadline)}, nil
 	}
 	sub, own, err := g.read(d.Key, d.Owner)
@@ -142,6 +136,25 @@ func (g *Guard) Check(d Delivery, h Head) (Verdict, error) {
 		return Verdict{Action: Fail, Reason: fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", d.InputBytes, g.lim.MaxInputBytes)}, nil
 	}
 	return Verdict{Action: Serve}, nil
+}
+
+// Static judges what a subscription is, whatever happened to it: Refuse
+// when it is cancelled, asks more unpaid gas than the cap, has a period
+// shorter than two block times (blockTime 0: unknown, not checked) or an
+// inline input above the size limit; else Serve. It reads nothing, so the
+// listener can drop such a subscription when it first sees it.
+func (g *Guard) Static(d Delivery, blockTime time.Duration) Verdict {
+	switch {
+	case d.Cancelled:
+		return Verdict{Action: Refuse, Reason: "subscription cancelled"}
+	case !d.Paid && d.Gas > g.lim.UnpaidMaxGas:
+		return Verdict{Action: Refuse, Reason: fmt.Sprintf("unpaid delivery asks %d gas, above chain.unpaid.max_gas (%d)", d.Gas, g.lim.UnpaidMaxGas)}
+	case d.Period > 0 && blockTime > 0 && d.Period < 2*blockTime:
+		return Verdict{Action: Refuse, Reason: fmt.Sprintf("period %s is shorter than two block times (%s): a delivery could not be mined within its interval", d.Period, 2*blockTime)}
+	case d.InputBytes > g.lim.MaxInputBytes && !d.InputsFetched:
+		return Verdict{Action: Refuse, Reason: fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", d.InputBytes, g.lim.MaxInputBytes)}
+	}
+	return Verdict{Action: Serve}
 }
 
 // Charge is unpaid gas taken from an owner's day budget, to be settled by

@@ -30,7 +30,7 @@ func newGuard(t *testing.T, lim Limits) *Guard {
 	t.Helper()
 	db := openStore(t, t.TempDir())
 	t.Cleanup(func() { _ = db.Close() })
-	return New(db.Table(storage.TableGuard), lim)
+	return New(storage.NewTable(db.Table(storage.TableRelay), storage.RelayGuardPrefix()), lim)
 }
 
 func TestCheck(t *testing.T) {
@@ -210,7 +210,7 @@ func TestChargeSettledToGasUsed(t *testing.T) {
 func TestStateSurvivesRestart(t *testing.T) {
 	dir := t.TempDir()
 	db := openStore(t, dir)
-	g := New(db.Table(storage.TableGuard), Limits{})
+	g := New(storage.NewTable(db.Table(storage.TableRelay), storage.RelayGuardPrefix()), Limits{})
 	_, err := g.Record(Result{Key: "7", Owner: mallet, Outcome: CallbackFailed, At: t0})
 	require.NoError(t, err)
 	_, _, err = g.Charge(mallet, 1_000, t0)
@@ -219,7 +219,7 @@ func TestStateSurvivesRestart(t *testing.T) {
 
 	db = openStore(t, dir)
 	defer db.Close()
-	g = New(db.Table(storage.TableGuard), Limits{})
+	g = New(storage.NewTable(db.Table(storage.TableRelay), storage.RelayGuardPrefix()), Limits{})
 	v, err := g.Check(Delivery{Key: "8", Owner: mallet}, Head{Time: t0.Add(time.Second)})
 	require.NoError(t, err)
 	assert.Equal(t, Wait, v.Action)
