@@ -64,9 +64,12 @@ type Record struct {
 	MinedHash  common.Hash `json:"mined_hash,omitempty"`
 	MinedBlock uint64      `json:"mined_block,omitempty"`
 	// GasUsed is the mined transaction's (its owner's spending bounds
-	// settle on it); 0 in records written before it was kept.
-	GasUsed uint64 `json:"gas_used,omitempty"`
-	Err     string `json:"err,omitempty"`
+	// settle on it), and Events the first topic of each log its target
+	// (To) emitted, in order (a Coordinator's CallbackFailed); both empty
+	// in records written before they were kept.
+	GasUsed uint64        `json:"gas_used,omitempty"`
+	Events  []common.Hash `json:"events,omitempty"`
+	Err     string        `json:"err,omitempty"`
 }
 
 // Latest decodes the newest signed version, or nil.

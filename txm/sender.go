@@ -592,6 +592,18 @@ func (s *Sender) broadcastAll(ctx context.Context, txs []queuedTx) {
 	}
 }
 
+// targetEvents is the first topic of each log rc's target emitted (a
+// receipt's other logs are the callee's business, and unbounded).
+func targetEvents(rc *types.Receipt, to common.Address) []common.Hash {
+	var out []common.Hash
+	for _, l := range rc.Logs {
+		if l.Address == to && len(l.Topics) > 0 && len(out) < 8 {
+			out = append(out, l.Topics[0])
+		}
+	}
+	return out
+}
+
 func (r *Record) copy() *Record {
 	c := *r
 	c.Raw = append([]hexutil.Bytes(nil), r.Raw...)
@@ -937,6 +949,7 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 		}
 		final := *r
 		final.MinedHash, final.MinedBlock, final.GasUsed = h, rc.BlockNumber.Uint64(), rc.GasUsed
+		final.Events = targetEvents(rc, r.To)
 		switch {
 		case r.Noop:
 			final.State, final.Err = StateFailed, "nonce filled by a no-op"

@@ -281,6 +281,7 @@ func TestSenderCoordinatorCalls(t *testing.T) {
 	require.NoError(t, err)
 	r := e.settle(t, s, "create")
 	require.Equal(t, StateConfirmed, r.State)
+	require.Equal(t, []common.Hash{ca.GetABI().Events["SubscriptionCreated"].ID}, r.Events, "the target's events are kept")
 	out, err := e.sim.Client().CallContract(ctx, ethereum.CallMsg{To: &dep.Coordinator, Data: ca.PackSubscriptionCount()}, nil)
 	require.NoError(t, err)
 	n, err := ca.UnpackSubscriptionCount(out)
