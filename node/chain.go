@@ -10,6 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
 
+	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
@@ -112,6 +113,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			Runner: deps.Executor, Guard: deps.Guardian, Containers: ids,
 			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 			Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,
+			Limits: guard.LimitsOf(cfg),
 		})
 		if err != nil {
 			if closeFn != nil {

@@ -56,7 +56,7 @@ func TestNodeWithRelay(t *testing.T) {
 	domain := coordinator.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}
 	mk := func(nonce, expiry uint32) *coordinator.DelegatedRequest {
 		r := &coordinator.DelegatedRequest{Delegate: coordinator.DelegateSubscription{Nonce: nonce, Expiry: expiry, Sub: coordinator.Subscription{
-			Owner: dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 5_000_000,
+			Owner: dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 1_000_000,
 			ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int)}}, Data: json.RawMessage(`{"x":1}`)}
 		r.Sig, err = r.Delegate.Sign(domain, owner)
 		require.NoError(t, err)

@@ -17,7 +17,9 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
+	gethnode "github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/stretchr/testify/require"
 
@@ -29,6 +31,7 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/txm"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
@@ -72,7 +75,13 @@ func newHarness(t testing.TB, nodes int) *harness {
 		h.keys = append(h.keys, k)
 		alloc[crypto.PubkeyToAddress(k.PublicKey)] = types.Account{Balance: new(big.Int).Mul(big.NewInt(1000), big.NewInt(params.Ether))}
 	}
-	h.sim = simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000))
+	// Mainnet's fork rules (Osaka), as on the public chains the node
+	// serves: the simulated backend's default dev fork set prices storage
+	// several times higher (EIP-8037), beyond the example consumer's
+	// 1,000,000 callback gas for a result of a few hundred bytes.
+	h.sim = simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000), func(_ *gethnode.Config, ec *ethconfig.Config) {
+		ec.Genesis.Config = testnet.DevChainConfig()
+	})
 	t.Cleanup(func() { _ = h.sim.Close() })
 	h.client = h.sim.Client()
 	h.chainID = big.NewInt(1337)
@@ -253,6 +262,26 @@ func (h *harness) send(key *ecdsa.PrivateKey, to *common.Address, value *big.Int
 	t := h.t
 	t.Helper()
 	ctx := context.Background()
+	tx := h.sendTx(key, to, value, data)
+	if h.sim != nil && h.stop == nil {
+		h.commit()
+	}
+	var rc *types.Receipt
+	var err error
+	require.Eventually(t, func() bool {
+		rc, err = h.client.TransactionReceipt(ctx, tx.Hash())
+		return err == nil && rc != nil
+	}, 20*time.Second, 20*time.Millisecond)
+	require.Equal(t, types.ReceiptStatusSuccessful, rc.Status, "transaction reverted")
+	return rc
+}
+
+// sendTx signs and sends a transaction from key (to nil: a creation) and
+// returns it without waiting for it to be mined.
+func (h *harness) sendTx(key *ecdsa.PrivateKey, to *common.Address, value *big.Int, data []byte) *types.Transaction {
+	t := h.t
+	t.Helper()
+	ctx := context.Background()
 	from := crypto.PubkeyToAddress(key.PublicKey)
 	nonce, err := h.client.PendingNonceAt(ctx, from)
 	require.NoError(t, err)
@@ -267,16 +296,7 @@ func (h *harness) send(key *ecdsa.PrivateKey, to *common.Address, value *big.Int
 	})
 	require.NoError(t, err)
 	require.NoError(t, h.client.SendTransaction(ctx, tx))
-	if h.sim != nil && h.stop == nil {
-		h.commit()
-	}
-	var rc *types.Receipt
-	require.Eventually(t, func() bool {
-		rc, err = h.client.TransactionReceipt(ctx, tx.Hash())
-		return err == nil && rc != nil
-	}, 20*time.Second, 20*time.Millisecond)
-	require.Equal(t, types.ReceiptStatusSuccessful, rc.Status, "transaction reverted")
-	return rc
+	return tx
 }
 
 func (h *harness) call(to common.Address, data []byte) []byte {

@@ -18,6 +18,7 @@ import (
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
@@ -80,6 +81,11 @@ type Options struct {
 	MaxLagBlocks uint64
 	// MaxTopicHashes bounds the topic filter. Default 64.
 	MaxTopicHashes int
+	// Limits bound what the node spends on deliveries nobody pays for and
+	// on failures (chain.unpaid.*, chain.max_input_bytes,
+	// chain.interval_deadline, chain.delegated.*; guard.LimitsOf). Zero
+	// values take the defaults.
+	Limits         guard.Limits
 	Logger         *slog.Logger
 	Metrics        *Metrics // default: unregistered collectors
 	TracerProvider trace.TracerProvider
@@ -158,9 +164,12 @@ type Relay struct {
 	handled   atomic.Uint64
 	workers   chan struct{}
 
+	sp *spending // the spending guard (guarded.go)
+
 	mu       sync.Mutex
 	queue    timerQueue
 	queued   map[uint32]uint64 // sub id -> due time in the queue
+	hold     map[uint32]uint64 // sub id -> block time before which the guard holds it back
 	running  map[uint32]bool
 	dlgRun   map[string]bool
 	runCtx   context.Context
@@ -184,6 +193,8 @@ func New(o Options) (*Relay, error) {
 		queued:  map[uint32]uint64{},
 		running: map[uint32]bool{},
 		dlgRun:  map[string]bool{},
+		hold:    map[uint32]uint64{},
+		sp:      newSpending(o),
 	}
 	r.ver = &coordinator.Verifier{Chain: o.Backend, Domain: coordinator.Domain{ChainID: o.Sender.ChainID(), Coordinator: o.Coordinator}}
 	return r, nil
@@ -353,6 +364,8 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	}
 	r.headNum.Store(n)
 	r.headTime.Store(head.Time)
+	r.sp.heads.Observe(head)
+	r.onHeadSpending(ctx)
 	r.o.Sender.ObserveHead(head)
 	r.o.Metrics.InFlight.Set(float64(r.o.Sender.InFlight()))
 	err = r.listen(ctx, head)

@@ -49,7 +49,15 @@ func (r *Relay) scheduleLocked(s *Sub) {
 	due, ok := r.nextDue(s, r.headTime.Load())
 	if !ok {
 		delete(r.queued, s.ID)
+		delete(r.hold, s.ID)
 		return
+	}
+	if h, held := r.hold[s.ID]; held { // backing off (guard): no worker, no call until then
+		if h > due {
+			due = h
+		} else {
+			delete(r.hold, s.ID)
+		}
 	}
 	if cur, ok := r.queued[s.ID]; ok && cur == due {
 		return
@@ -82,6 +90,7 @@ func (r *Relay) nextDue(s *Sub, t uint64) (uint64, bool) {
 func (r *Relay) unschedule(id uint32) {
 	r.mu.Lock()
 	delete(r.queued, id)
+	delete(r.hold, id)
 	r.mu.Unlock()
 }
 
