@@ -38,12 +38,12 @@ func subGuardKey(id uint32) string { return fmt.Sprintf("%010d", id) }
 
 // paid reports whether s pays its deliveries: the listener tracks only
 // subscriptions whose payment the node's policy accepts.
-func (s *Sub) paid() bool { return s.PaymentAmount != nil && s.PaymentAmount.ToInt().Sign() > 0 }
+func paid(s *Sub) bool { return s.PaymentAmount != nil && s.PaymentAmount.ToInt().Sign() > 0 }
 
 // facts is what the guard is told of a delivery of s under key, for the
 // interval that opened at block time opened (0: no deadline).
-func (s *Sub) facts(key string, opened uint64) guard.Delivery {
-	d := guard.Delivery{Key: key, Owner: s.Owner, Paid: s.paid(), Gas: uint64(s.MaxGasLimit),
+func facts(s *Sub, key string, opened uint64) guard.Delivery {
+	d := guard.Delivery{Key: key, Owner: s.Owner, Paid: paid(s), Gas: uint64(s.MaxGasLimit),
 		MaxFeePerGas: bigOf(s.MaxGasPrice), Period: time.Duration(s.Period) * time.Second,
 		Cancelled: s.Cancelled, InputBytes: len(s.Inputs)}
 	if opened > 0 {
@@ -75,7 +75,7 @@ const delegatedCreationGas = 300_000
 // the unpaid cap for an unpaid subscription that names no gas limit (the
 // SDK v1 dialect), else none.
 func (r *Relay) maxGas(s *Sub) uint64 {
-	if s.MaxGasLimit == 0 && !s.paid() {
+	if s.MaxGasLimit == 0 && !paid(s) {
 		return r.sp.lim.UnpaidMaxGas
 	}
 	return 0
@@ -84,7 +84,7 @@ func (r *Relay) maxGas(s *Sub) uint64 {
 // refusal is why the listener does not track s at all (guard.Static: it is
 // never served as it stands), or "".
 func (r *Relay) refusal(s *Sub) string {
-	v := r.sp.g.Static(s.facts("", 0), r.sp.heads.Head().BlockTime)
+	v := r.sp.g.Static(facts(s, "", 0), r.sp.heads.Head().BlockTime)
 	if v.Action == guard.Serve {
 		return ""
 	}
