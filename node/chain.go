@@ -5,23 +5,27 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/ethclient"
 
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/relay"
+	"github.com/infernode/infernode/rest"
+	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/txm"
 )
 
 // RelayOptions tune NewRelayChainWith beyond the configuration file.
 type RelayOptions struct {
-	// Backend replaces dialing chain.rpc_url (tests, the embedded chain).
-	Backend relay.Backend
+	// Backend replaces dialing chain.rpc_url (tests, the embedded chain:
+	// chain.Simulated).
+	Backend chain.Backend
 	// StartBlock is where the first scan starts when the data directory has
 	// no relay state (the Coordinator's deploy block). Default: the
 	// configuration's chain.start_block.
@@ -36,16 +40,26 @@ func NewRelayChain(deps ChainDeps) (Chain, error) {
 	return NewRelayChainWith(RelayOptions{})(deps)
 }
 
-// NewRelayChainWith is NewRelayChain with extra options.
+// NewRelayChainWith is NewRelayChain with extra options. When no RPC
+// endpoint answers, the node starts anyway (REST serves, /health says the
+// chain is down) and the chain side is built in Run, retried with back-off.
 func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
+	return func(deps ChainDeps) (Chain, error) {
+		c, err := relayChainOnce(ro)(deps)
+		if !errors.Is(err, chain.ErrNoEndpoint) {
+			return c, err
+		}
+		deps.Logger.Warn("chain: no RPC endpoint answers; serving REST and retrying", "err", err)
+		return &waitingChain{build: relayChainOnce(ro), deps: deps, err: err}, nil
+	}
+}
+
+// relayChainOnce builds the relay in one attempt.
+func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 	return func(deps ChainDeps) (Chain, error) {
 		cfg := deps.Config.Chain
 		if !cfg.Enabled {
 			return nil, errors.New("chain.enabled is false")
-		}
-		key, err := config.ParsePrivateKey(cfg.Wallet.PrivateKey)
-		if err != nil {
-			return nil, fmt.Errorf("chain.wallet.private_key: %w", err)
 		}
 		if cfg.RegistryAddress == "" && !common.IsHexAddress(cfg.CoordinatorAddress) {
 			return nil, fmt.Errorf("chain.coordinator_address %q is not an address", cfg.CoordinatorAddress)
@@ -56,16 +70,25 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
+		sig, err := signer.FromConfig(ctx, cfg.Wallet, signer.Options{Logger: deps.Logger})
+		if err != nil {
+			return nil, err
+		}
 		var closeFn func()
+		var runFn func(context.Context) error
+		var endpoints func() []chain.EndpointStatus
 		b := ro.Backend
 		if b == nil {
-			c, err := ethclient.DialContext(ctx, cfg.RPCURL)
+			c, err := chain.Dial(ctx, cfg.URLs(), chain.Options{
+				Timeout: cfg.RPC.Timeout.D(), MaxHeadLag: cfg.RPC.MaxHeadLag,
+				PollInterval: cfg.PollInterval.D(), Registry: deps.Registry, Logger: deps.Logger,
+			})
 			if err != nil {
-				return nil, fmt.Errorf("dial chain.rpc_url %s: %w", cfg.RPCURL, err)
+				return nil, fmt.Errorf("chain.rpc_urls: %w", err)
 			}
-			b, closeFn = c, c.Close
+			b, closeFn, runFn, endpoints = c, c.Close, c.Run, c.Endpoints
 		}
-		rpc := relay.Instrument(b, m)
+		rpc := chain.Instrument(b, m.RPC)
 		ids := make([]string, 0, len(deps.Config.Containers))
 		for _, c := range deps.Config.Containers {
 			ids = append(ids, c.ID)
@@ -78,7 +101,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			return nil, err
 		}
 		so := txm.SenderOptions{
-			Signer: txm.NewKeySigner(key), MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
+			Signer: sig, MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
 			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
 			Decoder: dialect.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
 			Logger: deps.Logger,
@@ -94,7 +117,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			if closeFn != nil {
 				closeFn()
 			}
-			return nil, fmt.Errorf("%w; check that chain.rpc_url %s answers JSON-RPC", err, cfg.RPCURL)
+			return nil, fmt.Errorf("%w; check that %s answers JSON-RPC", err, endpointNames(cfg))
 		}
 		start := ro.StartBlock
 		if start == 0 {
@@ -122,14 +145,46 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			return nil, err
 		}
 		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialect.Name(), "coordinator", dialect.Coordinator())
-		return &relayChain{Relay: r, close: closeFn}, nil
+		return &relayChain{Relay: r, close: closeFn, run: runFn, endpoints: endpoints}, nil
 	}
 }
 
-// relayChain closes the RPC client when Run returns.
+// endpointNames names the configured endpoints for a message: scheme and
+// host only (URLs carry API keys).
+func endpointNames(cfg config.Chain) string {
+	urls := cfg.URLs()
+	names := make([]string, len(urls))
+	for i, u := range urls {
+		names[i] = chain.Redact(u)
+	}
+	if len(names) == 1 {
+		return "chain.rpc_url " + names[0]
+	}
+	return "chain.rpc_urls (" + strings.Join(names, ", ") + ")"
+}
+
+// relayChain runs the chain client's endpoint monitor beside the relay
+// and closes the client when Run returns.
 type relayChain struct {
 	*relay.Relay
-	close func()
+	close     func()
+	run       func(context.Context) error
+	endpoints func() []chain.EndpointStatus
+}
+
+func (c *relayChain) Endpoints() []rest.ChainEndpoint {
+	if c.endpoints == nil {
+		return nil
+	}
+	return restEndpoints(c.endpoints())
+}
+
+func restEndpoints(es []chain.EndpointStatus) []rest.ChainEndpoint {
+	out := make([]rest.ChainEndpoint, len(es))
+	for i, e := range es {
+		out[i] = rest.ChainEndpoint{Index: e.Index, State: e.State, Head: e.Head}
+	}
+	return out
 }
 
 func (c *relayChain) Run(ctx context.Context) error {
@@ -138,6 +193,12 @@ func (c *relayChain) Run(ctx context.Context) error {
 			c.close()
 		}
 	}()
+	if c.run != nil {
+		ctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); _ = c.run(ctx) }()
+		defer func() { cancel(); <-done }()
+	}
 	return c.Relay.Run(ctx)
 }
 
@@ -152,7 +213,7 @@ func chainDialect(ctx context.Context, b relay.Backend, cfg config.Chain, ids []
 	}
 	addrs, err := relay.ReadRegistry(ctx, b, common.HexToAddress(cfg.RegistryAddress))
 	if err != nil {
-		return nil, fmt.Errorf("chain.registry_address: %w; check that it is the Registry of an Infernet SDK v1 deployment on chain.rpc_url %s", err, cfg.RPCURL)
+		return nil, fmt.Errorf("chain.registry_address: %w; check that it is the Registry of an Infernet SDK v1 deployment on %s", err, endpointNames(cfg))
 	}
 	o := relay.InfernetV1Options{Containers: ids}
 	if cfg.SnapshotSync != nil {

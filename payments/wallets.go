@@ -110,23 +110,25 @@ type BalanceReader interface {
 	BalanceAt(ctx context.Context, a common.Address, n *big.Int) (*big.Int, error)
 }
 
+// BalanceCaller reads contracts and native balances.
+type BalanceCaller interface {
+	Caller
+	BalanceReader
+}
+
 // ReadInfernetWallet reads an Infernet SDK v1 Wallet: its allowance for
-// spender, and its balance (native coin: the account balance, which needs
-// c to be a BalanceReader; ERC-20: the token's balanceOf). The SDK keeps
+// spender, and its balance (native coin: the account balance; ERC-20: the
+// token's balanceOf). The SDK keeps
 // locked collateral private, so Locked is zero and LockedUnknown is set:
 // a delivery's simulation catches a wallet whose funds are locked.
-func ReadInfernetWallet(ctx context.Context, c Caller, wallet, spender, token common.Address) (State, error) {
+func ReadInfernetWallet(ctx context.Context, c BalanceCaller, wallet, spender, token common.Address) (State, error) {
 	s := State{Locked: new(big.Int), LockedUnknown: true}
 	var err error
 	if s.Allowance, err = call(ctx, c, wallet, inetWallet.PackAllowance(spender, token), inetWallet.UnpackAllowance); err != nil {
 		return s, fmt.Errorf("read allowance of wallet %s: %w", wallet.Hex(), err)
 	}
 	if token == (common.Address{}) {
-		br, ok := c.(BalanceReader)
-		if !ok {
-			return s, fmt.Errorf("read balance of wallet %s: the chain backend cannot read balances", wallet.Hex())
-		}
-		if s.Balance, err = br.BalanceAt(ctx, wallet, nil); err != nil {
+		if s.Balance, err = c.BalanceAt(ctx, wallet, nil); err != nil {
 			return s, fmt.Errorf("read balance of wallet %s: %w", wallet.Hex(), err)
 		}
 		return s, nil
@@ -157,10 +159,10 @@ func CanPay(ctx context.Context, c Caller, wallet, spender, token common.Address
 // CanPayFrom is CanPay on a wallet state already read.
 func CanPayFrom(s State, wallet, spender, token common.Address, amount *big.Int) error {
 	if s.Allowance.Cmp(amount) < 0 {
-		return fmt.Errorf("%w: wallet %s allows %s only %s of %s, needs %s", ErrCannotPay, wallet.Hex(), spender.Hex(), s.Allowance, tokenName(token), amount)
+		return fmt.Errorf("%w: wallet %s allows %s only %s of %s, needs %s", ErrCannotPay, wallet.Hex(), spender.Hex(), s.Allowance, TokenName(token), amount)
 	}
 	if s.Unlocked().Cmp(amount) < 0 {
-		return fmt.Errorf("%w: wallet %s holds %s unlocked of %s, needs %s", ErrCannotPay, wallet.Hex(), s.Unlocked(), tokenName(token), amount)
+		return fmt.Errorf("%w: wallet %s holds %s unlocked of %s, needs %s", ErrCannotPay, wallet.Hex(), s.Unlocked(), TokenName(token), amount)
 	}
 	return nil
 }

@@ -133,12 +133,13 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 			return nil
 		}
 		if d.TxKey != "" {
-			rec, ok, err := r.o.Sender.Lookup(d.TxKey)
+			_, ok, err := r.o.Sender.Lookup(d.TxKey)
 			if err != nil {
 				return err
 			}
 			if ok {
-				if rec, err = r.o.Sender.Wait(ctx, d.TxKey); err != nil {
+				rec, err := r.o.Sender.Wait(ctx, d.TxKey)
+				if err != nil {
 					return err
 				}
 				if rec.State == txm.StateConfirmed {

@@ -48,7 +48,7 @@ func ReadRegistry(ctx context.Context, b Backend, registry common.Address) (Infe
 	for i, p := range packs {
 		msgs[i] = ethereum.CallMsg{To: &registry, Data: p}
 	}
-	outs, errs, err := batchCall(ctx, b, msgs)
+	outs, errs, err := b.BatchCallContract(ctx, msgs)
 	if err != nil {
 		return a, fmt.Errorf("read Registry %s: %w", registry.Hex(), err)
 	}
@@ -179,7 +179,7 @@ func (d *infernetV1) ReadSubs(ctx context.Context, b Backend, ids []uint32) (map
 	for i, s := range spans {
 		msgs[i] = ethereum.CallMsg{To: &d.a.Reader, Data: inetReader.PackReadSubscriptionBatch(s.start, s.end)}
 	}
-	outs, errs, err := batchCall(ctx, b, msgs)
+	outs, errs, err := b.BatchCallContract(ctx, msgs)
 	if err != nil {
 		return nil, fmt.Errorf("Reader.readSubscriptionBatch: %w", err)
 	}

@@ -107,7 +107,7 @@ func TestInfernetV1Anvil(t *testing.T) {
 
 	// Node 3 was paid the price minus the SDK's protocol fee, which it
 	// takes twice (the consumer's share and the node's): 2 x 5%.
-	bal, err := h.client.(BalanceReader).BalanceAt(ctx, nodeWallet, nil)
+	bal, err := h.client.BalanceAt(ctx, nodeWallet, nil)
 	require.NoError(t, err)
 	require.Equal(t, new(big.Int).Sub(price, new(big.Int).Div(new(big.Int).Mul(price, big.NewInt(2*500)), big.NewInt(10000))), bal)
 
@@ -288,7 +288,7 @@ func TestInfernetV1Verified(t *testing.T) {
 	require.Equal(t, new(big.Int).Sub(payments.CollateralApproval, big.NewInt(1_000)), allowance, "collateral locked while the verdict is pending")
 
 	h.transact(owner, verifier, vabi.PackFinalize(id, 1, node, true))
-	bal, err := h.client.(BalanceReader).BalanceAt(ctx, nodeWallet, nil)
+	bal, err := h.client.BalanceAt(ctx, nodeWallet, nil)
 	require.NoError(t, err)
 	require.Equal(t, big.NewInt(10_000+900), bal, "paid the payment less the verifier's fee")
 }

@@ -127,7 +127,6 @@ func (h *harness) startInetNode(keyIdx int, dir string, a InfernetV1Addresses, r
 
 // advance moves anvil's clock by secs and mines one block.
 func (h *harness) advance(secs uint64) {
-	rpc := h.client.(rpcClienter).Client()
-	require.NoError(h.t, rpc.CallContext(context.Background(), nil, "evm_increaseTime", secs))
-	require.NoError(h.t, rpc.CallContext(context.Background(), nil, "evm_mine"))
+	require.NoError(h.t, h.rpc.CallContext(context.Background(), nil, "evm_increaseTime", secs))
+	require.NoError(h.t, h.rpc.CallContext(context.Background(), nil, "evm_mine"))
 }

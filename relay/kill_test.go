@@ -16,9 +16,11 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/access"
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
@@ -36,7 +38,7 @@ func TestHelperNodeProcess(t *testing.T) {
 		return
 	}
 	ctx := context.Background()
-	client, err := ethclient.Dial(os.Getenv("CHILD_RPC"))
+	client, err := chain.Dial(ctx, []string{os.Getenv("CHILD_RPC")}, chain.Options{})
 	require.NoError(t, err)
 	key, err := crypto.HexToECDSA(os.Getenv("CHILD_KEY"))
 	require.NoError(t, err)
@@ -150,7 +152,8 @@ func requireJournalComplete(t *testing.T, client *ethclient.Client, dir string, 
 	db, err := storage.Open(dir, storage.Options{})
 	require.NoError(t, err)
 	defer db.Close()
-	s, err := txm.NewSender(ctx, client, db.Table(storage.TableNonce), txm.SenderOptions{Signer: txm.NewKeySigner(key)})
+	s, err := txm.NewSender(ctx, chain.NewClient([]*rpc.Client{client.Client()}, []string{"anvil"}, false, chain.Options{}),
+		db.Table(storage.TableNonce), txm.SenderOptions{Signer: txm.NewKeySigner(key)})
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { _ = s.Step(ctx); return s.InFlight() == 0 }, 30*time.Second, 100*time.Millisecond)
 	recs, err := s.Records()

@@ -25,8 +25,6 @@ import (
 	"github.com/infernode/infernode/txm"
 )
 
-var errNoSubscriptions = errors.New("backend cannot push new heads")
-
 // Runner runs a container pipeline (*executor.Executor).
 type Runner interface {
 	Run(ctx context.Context, in executor.Input) ([]job.ContainerResult, error)
@@ -277,12 +275,10 @@ func (r *Relay) Run(ctx context.Context) error {
 		Unsubscribe()
 		Err() <-chan error
 	}
-	if hs, ok := r.o.Backend.(HeadSubscriber); ok {
-		if s, err := hs.SubscribeNewHead(ctx, heads); err == nil {
-			sub = s
-			defer s.Unsubscribe()
-			r.o.Logger.Info("relay: following new heads by subscription")
-		}
+	if s, err := r.o.Backend.SubscribeNewHead(ctx, heads); err == nil {
+		sub = s
+		defer s.Unsubscribe()
+		r.o.Logger.Info("relay: following new heads by subscription")
 	}
 	var subErr <-chan error
 	if sub != nil {

@@ -288,7 +288,7 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 		}
 		msgs = append(msgs, m)
 	}
-	outs, errs, err := batchCall(ctx, r.o.Backend, msgs)
+	outs, errs, err := r.o.Backend.BatchCallContract(ctx, msgs)
 	if err != nil || errs[0] != nil || errs[1] != nil {
 		return "", "", nil // RPC trouble: retried with backoff, not counted
 	}

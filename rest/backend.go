@@ -48,8 +48,9 @@ type Backend interface {
 	// Resources is the body of GET /resources for client (modelID may be
 	// empty): only the containers client may use are asked.
 	Resources(ctx context.Context, client, modelID string) map[string]json.RawMessage
-	// Healthy reports whether every critical part is up.
-	Healthy(ctx context.Context) bool
+	// Healthy reports whether every critical part is up: nil, or why not
+	// (which part and what is wrong), which /health answers.
+	Healthy(ctx context.Context) error
 }
 
 // Stream is a running streaming job.
@@ -88,4 +89,14 @@ type Pending struct {
 type ChainInfo struct {
 	Enabled bool   `json:"enabled"`
 	Address string `json:"address"`
+	// Endpoints is each chain.rpc_urls endpoint's state, by index (never
+	// its URL: URLs carry API keys).
+	Endpoints []ChainEndpoint `json:"endpoints,omitempty"`
+}
+
+// ChainEndpoint is one RPC endpoint's state in ChainInfo.
+type ChainEndpoint struct {
+	Index int    `json:"index"`
+	State string `json:"state"` // alive, rate_limited, lagging, dead
+	Head  uint64 `json:"head"`  // the latest block it reported
 }

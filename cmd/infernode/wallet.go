@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
+	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
 	"github.com/infernode/infernode/payments"
 )
 
@@ -143,7 +144,7 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return usagef(fs, "--private-key: %v", err)
 	}
-	ops := payments.Ops{Backend: client, Key: key}
+	ops := walletops.Ops{Backend: client, Key: key}
 	var tx common.Hash
 	switch sub {
 	case "create":

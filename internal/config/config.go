@@ -5,7 +5,10 @@ package config
 
 import (
 	"encoding/json"
+	"errors"
 	"time"
+
+	"github.com/ethereum/go-ethereum/common"
 )
 
 // Config is the whole node configuration file.
@@ -45,7 +48,7 @@ type Server struct {
 	Host         string     `json:"host,omitempty"` // default 0.0.0.0 for serve, 127.0.0.1 for dev
 	Port         int        `json:"port,omitempty"` // default 4000
 	RateLimit    *RateLimit `json:"rate_limit,omitempty"`
-	MaxBodyBytes int64      `json:"max_body_bytes,omitempty"` // default 1 MiB
+	MaxBodyBytes int64      `json:"max_body_bytes,omitempty"` // default 16 MiB
 	// StatusNetworks are CIDRs besides loopback allowed to PUT /api/status
 	// (for example the containers' Docker network).
 	StatusNetworks []string `json:"status_networks,omitempty"`
@@ -81,8 +84,16 @@ type RateLimit struct {
 
 // Chain configures the on-chain side (relay).
 type Chain struct {
-	Enabled            bool   `json:"enabled"`
-	RPCURL             string `json:"rpc_url,omitempty"`
+	Enabled bool `json:"enabled"`
+	// RPCURL is one JSON-RPC endpoint: a list of one (RPCURLs).
+	RPCURL string `json:"rpc_url,omitempty"`
+	// RPCURLs are several JSON-RPC endpoints of the same chain (SPEC §8):
+	// reads go to the best healthy one, transactions to every healthy
+	// one. Exclusive with RPCURL. URLs are secrets: only their scheme and
+	// host are ever logged.
+	RPCURLs []string `json:"rpc_urls,omitempty"`
+	// RPC tunes the chain client (chain.rpc).
+	RPC                RPC    `json:"rpc"`
 	CoordinatorAddress string `json:"coordinator_address,omitempty"`
 	// RegistryAddress selects the Infernet SDK v1 dialect
 	// (docs/infernet-v1.md): the SDK's Registry, from which the node reads
@@ -119,6 +130,27 @@ type Chain struct {
 	Delegated Delegated `json:"delegated"`
 }
 
+// URLs is the endpoint list: chain.rpc_urls, or chain.rpc_url as a list
+// of one.
+func (c Chain) URLs() []string {
+	if len(c.RPCURLs) > 0 {
+		return c.RPCURLs
+	}
+	if c.RPCURL != "" {
+		return []string{c.RPCURL}
+	}
+	return nil
+}
+
+// RPC is chain.rpc (SPEC §8).
+type RPC struct {
+	// Timeout bounds every RPC call (eth_getLogs gets three times it).
+	Timeout Duration `json:"timeout,omitempty"`
+	// MaxHeadLag is how many blocks an endpoint's head may trail the
+	// best endpoint's before it leaves the rotation.
+	MaxHeadLag uint64 `json:"max_head_lag,omitempty"`
+}
+
 // Unpaid is chain.unpaid (SPEC §8).
 type Unpaid struct {
 	// MaxGas is the most callback gas (maxGasLimit; in the SDK v1 dialect
@@ -146,14 +178,75 @@ type SnapshotSync struct {
 	SyncPeriod    json.Number `json:"sync_period,omitempty"`
 }
 
-// Wallet is the node's signing key and limits.
+// Wallet is the node's signing key and limits. The key takes exactly one
+// of three forms (docs/keys.md): PrivateKey; Keystore with PasswordFile or
+// INFERNODE_KEYSTORE_PASSWORD; RemoteSigner.
 type Wallet struct {
-	PrivateKey        string   `json:"private_key,omitempty"`
-	MaxGasLimit       uint64   `json:"max_gas_limit,omitempty"`
-	PaymentAddress    string   `json:"payment_address,omitempty"`
-	AllowedSimErrors  []string `json:"allowed_sim_errors,omitempty"`
-	MaxFeePerGas      uint64   `json:"max_fee_per_gas,omitempty"`
-	MaxPriorityFeeGas uint64   `json:"max_priority_fee_per_gas,omitempty"`
+	PrivateKey string `json:"private_key,omitempty"`
+	// Keystore is the path of an encrypted Web3 Secret Storage v3 file
+	// (geth's format, `infernode wallet new --keystore DIR`).
+	Keystore string `json:"keystore,omitempty"`
+	// PasswordFile holds the keystore's password (first line); without it
+	// the password comes from INFERNODE_KEYSTORE_PASSWORD.
+	PasswordFile string `json:"password_file,omitempty"`
+	// RemoteSigner is a signer speaking JSON-RPC eth_signTransaction
+	// (web3signer's eth1 API, ethsigner) that holds the key.
+	RemoteSigner      *RemoteSigner `json:"remote_signer,omitempty"`
+	MaxGasLimit       uint64        `json:"max_gas_limit,omitempty"`
+	PaymentAddress    string        `json:"payment_address,omitempty"`
+	AllowedSimErrors  []string      `json:"allowed_sim_errors,omitempty"`
+	MaxFeePerGas      uint64        `json:"max_fee_per_gas,omitempty"`
+	MaxPriorityFeeGas uint64        `json:"max_priority_fee_per_gas,omitempty"`
+	// StuckBlocks is how many blocks the lowest unmined nonce may stay
+	// priced below the market before it is replaced by a zero-value
+	// self-transfer and its delivery given up (SPEC §8).
+	StuckBlocks uint64 `json:"stuck_blocks,omitempty"`
+}
+
+// RemoteSigner is chain.wallet.remote_signer.
+type RemoteSigner struct {
+	URL     string `json:"url"`
+	Address string `json:"address"`
+	// Timeout is each call's deadline (default 5s).
+	Timeout Duration `json:"timeout,omitempty"`
+}
+
+// KeyForm names the form chain.wallet's key takes: "private_key",
+// "keystore", "remote_signer", or "" when none is set.
+func (w Wallet) KeyForm() string {
+	switch {
+	case w.PrivateKey != "":
+		return "private_key"
+	case w.Keystore != "":
+		return "keystore"
+	case w.RemoteSigner != nil:
+		return "remote_signer"
+	}
+	return ""
+}
+
+// CheckForm reports an error unless exactly one key form is set, with
+// what it needs.
+func (w Wallet) CheckForm() error {
+	n := 0
+	for _, set := range []bool{w.PrivateKey != "", w.Keystore != "", w.RemoteSigner != nil} {
+		if set {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return errors.New("no signing key: set exactly one of private_key (64 hex digits), keystore (an encrypted key file, with password_file or INFERNODE_KEYSTORE_PASSWORD) or remote_signer ({url, address})")
+	case n > 1:
+		return errors.New("more than one signing key: keep exactly one of private_key, keystore and remote_signer")
+	case w.PasswordFile != "" && w.Keystore == "":
+		return errors.New("password_file is set without keystore; it is the keystore's password: set keystore too, or remove it")
+	case w.RemoteSigner != nil && w.RemoteSigner.URL == "":
+		return errors.New("remote_signer.url is required: the signer's JSON-RPC URL, e.g. http://127.0.0.1:9000")
+	case w.RemoteSigner != nil && !common.IsHexAddress(w.RemoteSigner.Address):
+		return errors.New("remote_signer.address is required: the account the signer holds (0x followed by 40 hex digits)")
+	}
+	return nil
 }
 
 // Docker is registry auth for image pulls and the engine mode.
@@ -204,9 +297,12 @@ type Container struct {
 	Env                      map[string]string `json:"env,omitempty"`
 	GeneratesProofs          bool              `json:"generates_proofs,omitempty"`
 	Volumes                  []string          `json:"volumes,omitempty"` // "host:container[:ro]"
-	GPU                      bool              `json:"gpu,omitempty"`
-	AcceptedPayments         map[string]string `json:"accepted_payments,omitempty"` // token address -> min amount
-	Timeout                  Duration          `json:"timeout,omitempty"`           // per-call timeout
+	// HostAccess allows volumes that give the container the host: the
+	// Docker socket or the host's root (refused without it).
+	HostAccess       bool              `json:"host_access,omitempty"`
+	GPU              bool              `json:"gpu,omitempty"`
+	AcceptedPayments map[string]string `json:"accepted_payments,omitempty"` // token address -> min amount
+	Timeout          Duration          `json:"timeout,omitempty"`           // per-call timeout
 	// ReadyTimeout bounds the wait for a managed container to answer HTTP
 	// after it starts (0: the runtime's default, 60s); a workload that loads
 	// a large model needs more.

@@ -144,7 +144,24 @@ func TestParseErrors(t *testing.T) {
 		{"chain required fields", `{"chain": {"enabled": true, "coordinator_address": "nope"}}`, []string{
 			`chain.coordinator_address: "nope" is not an address; write 0x followed by 40 hex digits`,
 			"chain.rpc_url: is required when chain.enabled is true; set the JSON-RPC URL of the chain, e.g. http://127.0.0.1:8545",
-			"chain.wallet.private_key: is required when chain.enabled is true; set the node's signing key (64 hex digits)"}},
+			"chain.wallet: has no signing key, required when chain.enabled is true: set exactly one of private_key (64 hex digits), keystore (an encrypted key file, with password_file or INFERNODE_KEYSTORE_PASSWORD) or remote_signer ({url, address}); see docs/keys.md"}},
+		{"two key forms", `{"chain": {"wallet": {"private_key": "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d", "keystore": "/k.json"}}}`, []string{
+			"chain.wallet: more than one signing key: keep exactly one of private_key, keystore and remote_signer"}},
+		{"password file without keystore", `{"chain": {"wallet": {"private_key": "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d", "password_file": "/p"}}}`, []string{
+			"chain.wallet: password_file is set without keystore; it is the keystore's password: set keystore too, or remove it"}},
+		{"remote signer", `{"chain": {"wallet": {"remote_signer": {"url": "ftp://x", "address": "0x12", "timeout": -1}}}}`, []string{
+			"chain.wallet: remote_signer.address is required: the account the signer holds (0x followed by 40 hex digits)",
+			"chain.wallet.remote_signer.url: is not an http(s) URL; write e.g. http://127.0.0.1:9000 (web3signer's eth1 endpoint)",
+			`chain.wallet.remote_signer.timeout: must not be negative; use e.g. "5s" (the default)`}},
+		{"host access", `{"containers": [{"id": "a", "image": "x", "volumes": ["/var/run/docker.sock:/var/run/docker.sock", "/:/host:ro", "/data:/data", "/run:/r"]},
+			{"id": "b", "image": "x", "host_access": true, "volumes": ["/var/run/docker.sock:/var/run/docker.sock"]}]}`, []string{
+			`containers[0].volumes[0]: "/var/run/docker.sock:/var/run/docker.sock" mounts the Docker socket, which gives the container (and whoever sends it input) control of the host; remove it, or set "host_access": true on this container if that is meant`,
+			`containers[0].volumes[1]: "/:/host:ro" mounts the host's root (/), which gives the container (and whoever sends it input) control of the host; remove it, or set "host_access": true on this container if that is meant`,
+			`containers[0].volumes[3]: "/run:/r" mounts the Docker socket, which gives the container (and whoever sends it input) control of the host; remove it, or set "host_access": true on this container if that is meant`}},
+		{"rpc urls", `{"chain": {"rpc_url": "http://127.0.0.1:8545", "rpc_urls": ["https://key:SECRET@rpc.example/v3/APIKEY", "ftp://h/APIKEY2"], "rpc": {"timeout": -1}}}`, []string{
+			"chain.rpc_urls[1]: is not an RPC URL; write e.g. http://127.0.0.1:8545 (http, https, ws or wss, with a host)",
+			"chain.rpc_urls: and chain.rpc_url are both set; list every endpoint in chain.rpc_urls and remove chain.rpc_url",
+			`chain.rpc.timeout: must not be negative; use e.g. "10s"`}},
 		{"server", `{"server": {"port": 70000, "rate_limit": {"num_requests": 0, "period": 1}, "status_networks": ["bad"]}, "log": {"level": "loud"}}`, []string{
 			`log.level: "loud" is not a level; use debug, info, warn or error`,
 			"server.port: 70000 is not a TCP port; use 1-65535 (default 4000)",
@@ -188,6 +205,13 @@ func TestParseAccepts(t *testing.T) {
 		{"accepted_payments as numbers", `{"containers": [{"id": "a", "image": "x", "accepted_payments": {"0x0000000000000000000000000000000000000000": 1000000000000000000000, "0x5FbDB2315678afecb367f032d93F642f64180aa3": "7"}}]}`, func(t *testing.T, c *Config) {
 			require.Equal(t, map[string]string{"0x0000000000000000000000000000000000000000": "1000000000000000000000", "0x5FbDB2315678afecb367f032d93F642f64180aa3": "7"}, c.Containers[0].AcceptedPayments)
 		}},
+		{"chain link defaults", `{"chain": {"rpc_urls": ["https://a.example/KEY", "wss://b.example"]}}`, func(t *testing.T, c *Config) {
+			require.Equal(t, []string{"https://a.example/KEY", "wss://b.example"}, c.Chain.URLs())
+			require.Equal(t, 10*time.Second, c.Chain.RPC.Timeout.D())
+			require.Equal(t, uint64(5), c.Chain.RPC.MaxHeadLag)
+			require.Equal(t, uint64(10), c.Chain.Wallet.StuckBlocks)
+			require.Equal(t, uint64(1), c.Chain.Confirmations)
+		}},
 		{"nulls", `{"log": null, "containers": null, "server": {"rate_limit": null}}`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -223,6 +247,36 @@ func TestLoad(t *testing.T) {
 	require.NoError(t, os.WriteFile(p, []byte(`{"x": 1}`), 0o600))
 	_, _, err = Load(p)
 	require.ErrorContains(t, err, "c.json: x: unknown field")
+}
+
+func TestLoadWarnsAboutAKeyOthersCanRead(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "c.json")
+	key := "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"
+	require.NoError(t, os.WriteFile(p, []byte(`{"chain": {"wallet": {"private_key": "`+key+`"}}}`), 0o600))
+	require.NoError(t, os.Chmod(p, 0o644))
+	_, warnings, err := Load(p)
+	require.NoError(t, err)
+	require.Len(t, warnings, 1)
+	require.Contains(t, warnings[0], "accessible by group or others (mode 0644): chmod 600 "+p)
+	require.NotContains(t, warnings[0], key[2:])
+
+	require.NoError(t, os.Chmod(p, 0o600))
+	_, warnings, err = Load(p)
+	require.NoError(t, err)
+	require.Empty(t, warnings)
+
+	// The other forms keep no key in the file: nothing to warn about.
+	require.NoError(t, os.WriteFile(p, []byte(`{"chain": {"wallet": {"keystore": "/k.json", "password_file": "/p"}}}`), 0o644))
+	require.NoError(t, os.Chmod(p, 0o644))
+	c, warnings, err := Load(p)
+	require.NoError(t, err)
+	require.Empty(t, warnings)
+	require.Equal(t, "keystore", c.Chain.Wallet.KeyForm())
+	require.NoError(t, os.WriteFile(p, []byte(`{"chain": {"wallet": {"remote_signer": {"url": "http://127.0.0.1:9000", "address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "timeout": "2s"}}}}`), 0o644))
+	c, _, err = Load(p)
+	require.NoError(t, err)
+	require.Equal(t, "remote_signer", c.Chain.Wallet.KeyForm())
+	require.Equal(t, 2*time.Second, c.Chain.Wallet.RemoteSigner.Timeout.D())
 }
 
 func TestDefaultPath(t *testing.T) {

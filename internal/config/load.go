@@ -44,6 +44,11 @@ func Load(path string) (*Config, []string, error) {
 	if err != nil {
 		return nil, warnings, fmt.Errorf("config %s: %w", path, err)
 	}
+	if cfg.Chain.Wallet.PrivateKey != "" {
+		if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
+			warnings = append(warnings, fmt.Sprintf("config file %s holds chain.wallet.private_key and is accessible by group or others (mode %04o): chmod 600 %s, or move the key to a keystore (docs/keys.md)", path, fi.Mode().Perm(), path))
+		}
+	}
 	return cfg, warnings, nil
 }
 

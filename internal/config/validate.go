@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"net/netip"
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 	"time"
@@ -96,7 +97,7 @@ func (v *validator) server(s *Server) {
 		}
 	}
 	if s.MaxBodyBytes < 0 {
-		v.fail("server.max_body_bytes", "must not be negative; use a size in bytes (default 1048576)")
+		v.fail("server.max_body_bytes", "must not be negative; use a size in bytes (default %d)", DefaultMaxBodyBytes)
 	}
 	if rl := s.RateLimit; rl != nil {
 		if rl.NumRequests <= 0 {
@@ -163,10 +164,34 @@ func (v *validator) chain(ch *Chain) {
 	if _, err := ParsePrivateKey(ch.Wallet.PrivateKey); ch.Wallet.PrivateKey != "" && err != nil {
 		v.fail("chain.wallet.private_key", "is not a private key; write 64 hex digits, with or without 0x")
 	}
-	if ch.RPCURL != "" {
-		if u, err := url.Parse(ch.RPCURL); err != nil || u.Host == "" || !oneOf(u.Scheme, "http", "https", "ws", "wss") {
-			v.fail("chain.rpc_url", "%q is not an RPC URL; write e.g. http://127.0.0.1:8545", ch.RPCURL)
+	if ch.Wallet.KeyForm() != "" {
+		if err := ch.Wallet.CheckForm(); err != nil {
+			v.fail("chain.wallet", "%v", err)
 		}
+	}
+	if rs := ch.Wallet.RemoteSigner; rs != nil && rs.URL != "" {
+		if u, err := url.Parse(rs.URL); err != nil || u.Host == "" || !oneOf(u.Scheme, "http", "https") {
+			v.fail("chain.wallet.remote_signer.url", "is not an http(s) URL; write e.g. http://127.0.0.1:9000 (web3signer's eth1 endpoint)")
+		}
+	}
+	if rs := ch.Wallet.RemoteSigner; rs != nil && rs.Timeout < 0 {
+		v.fail("chain.wallet.remote_signer.timeout", "must not be negative; use e.g. \"5s\" (the default)")
+	}
+	// An RPC URL is a secret (an API key in its path or user-info): the
+	// messages never repeat it.
+	if ch.RPCURL != "" && !isRPCURL(ch.RPCURL) {
+		v.fail("chain.rpc_url", "is not an RPC URL; write e.g. http://127.0.0.1:8545 (http, https, ws or wss, with a host)")
+	}
+	for i, u := range ch.RPCURLs {
+		if !isRPCURL(u) {
+			v.fail(fmt.Sprintf("chain.rpc_urls[%d]", i), "is not an RPC URL; write e.g. http://127.0.0.1:8545 (http, https, ws or wss, with a host)")
+		}
+	}
+	if ch.RPCURL != "" && len(ch.RPCURLs) > 0 {
+		v.fail("chain.rpc_urls", "and chain.rpc_url are both set; list every endpoint in chain.rpc_urls and remove chain.rpc_url")
+	}
+	if ch.RPC.Timeout < 0 {
+		v.fail("chain.rpc.timeout", "must not be negative; use e.g. \"10s\"")
 	}
 	if ch.PollInterval < 0 {
 		v.fail("chain.poll_interval", "must not be negative; use e.g. \"1s\"")
@@ -178,14 +203,14 @@ func (v *validator) chain(ch *Chain) {
 	if !ch.Enabled {
 		return
 	}
-	if ch.RPCURL == "" {
+	if len(ch.URLs()) == 0 {
 		v.fail("chain.rpc_url", "is required when chain.enabled is true; set the JSON-RPC URL of the chain, e.g. http://127.0.0.1:8545")
 	}
 	if ch.CoordinatorAddress == "" && ch.RegistryAddress == "" {
 		v.fail("chain.coordinator_address", "is required when chain.enabled is true; set the Coordinator contract address (or chain.registry_address for an Infernet SDK v1 deployment)")
 	}
-	if ch.Wallet.PrivateKey == "" {
-		v.fail("chain.wallet.private_key", "is required when chain.enabled is true; set the node's signing key (64 hex digits)")
+	if ch.Wallet.KeyForm() == "" {
+		v.fail("chain.wallet", "has no signing key, required when chain.enabled is true: set exactly one of private_key (64 hex digits), keystore (an encrypted key file, with password_file or INFERNODE_KEYSTORE_PASSWORD) or remote_signer ({url, address}); see docs/keys.md")
 	}
 }
 
@@ -317,6 +342,8 @@ func (v *validator) container(c *Config, i int, ids map[string]int, ports map[in
 		}
 		if !ok {
 			v.fail(fmt.Sprintf("%s.volumes[%d]", p, j), "%q is not a bind mount; write \"host_path:/container/path\" or add \":ro\"", vol)
+		} else if what := hostMount(parts[0]); what != "" && !ct.HostAccess {
+			v.fail(fmt.Sprintf("%s.volumes[%d]", p, j), "%q mounts %s, which gives the container (and whoever sends it input) control of the host; remove it, or set \"host_access\": true on this container if that is meant", vol, what)
 		}
 	}
 	for tok, amt := range ct.AcceptedPayments {
@@ -327,6 +354,19 @@ func (v *validator) container(c *Config, i int, ids map[string]int, ports map[in
 			v.fail(p+".accepted_payments."+tok, "%q is not an amount; write a non-negative integer in the token's smallest unit", amt)
 		}
 	}
+}
+
+// hostMount says what a bind mount's host path gives away: the host's
+// root or the Docker engine's socket (root on the host); "" otherwise.
+func hostMount(host string) string {
+	p := path.Clean(host)
+	switch {
+	case p == "/":
+		return "the host's root (/)"
+	case path.Base(p) == "docker.sock" || p == "/var/run" || p == "/run":
+		return "the Docker socket"
+	}
+	return ""
 }
 
 // ParsePrefix parses a CIDR or a plain IP (as a single-address prefix).
@@ -356,4 +396,10 @@ func oneOf(s string, opts ...string) bool {
 		}
 	}
 	return false
+}
+
+// isRPCURL: http(s) or ws(s) with a host.
+func isRPCURL(raw string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && u.Host != "" && oneOf(u.Scheme, "http", "https", "ws", "wss")
 }

@@ -3,10 +3,12 @@ package storage
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
 	"log/slog"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -140,6 +142,14 @@ func Open(dir string, opts Options) (*Store, error) {
 			return nil, fmt.Errorf("open store %s: %w", dir, err)
 		}
 		fs = opts.FS.fs
+	} else {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil, fmt.Errorf("open store %s: %w", dir, err)
+		}
+		if err := MakePrivate(dir); err != nil {
+			return nil, fmt.Errorf("open store %s: make it private to the node's user: %w", dir, err)
+		}
+		fs = privateFS{vfs.Default}
 	}
 	popts := &pebble.Options{Logger: pebbleLogger{log}, FS: fs,
 		// Job ids are random (UUIDv4), so every flushed table overlaps the
@@ -151,13 +161,16 @@ func Open(dir string, opts Options) (*Store, error) {
 		L0StopWritesThreshold: 40,
 	}
 	db, err := pebble.Open(dir, popts)
-	if err != nil && fs == nil && strings.Contains(err.Error(), "no longer supported") {
+	if err != nil && opts.FS == nil && strings.Contains(err.Error(), "no longer supported") {
 		// Written by infernode 1.3 or earlier (Pebble v1). Ratchet the
 		// format once to the oldest one Pebble v2 reads; keys and values
 		// stay as they are, and 1.3 can still open the directory.
 		log.Warn("storage: upgrading the data directory's on-disk format written by infernode 1.3 or earlier", "dir", dir)
 		if uerr := gethpebble.Upgrade(dir); uerr != nil {
 			return nil, fmt.Errorf("open store %s: %w: %v", dir, ErrOldFormat, uerr)
+		}
+		if err := MakePrivate(dir); err != nil { // what the upgrade wrote
+			return nil, fmt.Errorf("open store %s: make it private to the node's user: %w", dir, err)
 		}
 		db, err = pebble.Open(dir, popts)
 	}
@@ -506,6 +519,26 @@ func (s *Store) ExpireReported(ctx context.Context, cutoff time.Time, reason str
 			return n, nil
 		}
 	}
+}
+
+// OldestReported returns the creation time of the oldest reported job
+// (PutStatus) still indexed as running, and false when there is none: the
+// node sleeps until its deadline rather than polling.
+func (s *Store) OldestReported() (time.Time, bool, error) {
+	if err := s.enter(); err != nil {
+		return time.Time{}, false, err
+	}
+	defer s.leave()
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefixRepRun, UpperBound: prefixEnd(prefixRepRun)})
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("oldest reported job: %w", err)
+	}
+	defer it.Close()
+	if !it.First() {
+		return time.Time{}, false, it.Error()
+	}
+	created := binary.BigEndian.Uint64(it.Key()[len(prefixRepRun):])
+	return time.Unix(0, int64(created)), true, nil
 }
 
 func (s *Store) expireReported(id, reason string) error {

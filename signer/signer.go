@@ -1,0 +1,176 @@
+// Package signer produces the node's Signer from its configuration
+// (chain.wallet, docs/keys.md): a private key held in memory, an encrypted
+// keystore (Web3 Secret Storage v3, go-ethereum's format) unlocked at start,
+// or a remote signer speaking JSON-RPC (web3signer's eth1 API, ethsigner)
+// that never shows the node its key. Every command that signs (serve,
+// deploy, delegate, wallet) gets its Signer here.
+//
+// No key or password ever leaves this package in a log line, an error or
+// a value with a String method.
+package signer
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/signer/core/apitypes"
+
+	"github.com/infernode/infernode/internal/config"
+)
+
+// Signer signs the node's transactions and EIP-712 typed data. Its method
+// set includes the transaction manager's Signer seam.
+type Signer interface {
+	// Address is the account the signer signs for.
+	Address() common.Address
+	// SignTx returns tx signed for chainID (EIP-155 / EIP-1559 rules).
+	SignTx(ctx context.Context, tx *types.Transaction, chainID *big.Int) (*types.Transaction, error)
+	// SignTypedData signs EIP-712 typed data and returns the 65-byte
+	// signature [R || S || V] with V 27 or 28.
+	SignTypedData(ctx context.Context, data apitypes.TypedData) ([]byte, error)
+}
+
+// PasswordEnv is the environment variable a keystore's password is read
+// from when chain.wallet.password_file is not set.
+const PasswordEnv = "INFERNODE_KEYSTORE_PASSWORD"
+
+// Options are what FromConfig needs besides the wallet section.
+type Options struct {
+	// Getenv reads the environment (default os.Getenv).
+	Getenv func(string) string
+	// Logger receives the warnings about files others can read (default:
+	// discarded).
+	Logger *slog.Logger
+	// HTTPClient is the remote signer's client (default: a plain one; each
+	// call has its own deadline).
+	HTTPClient *http.Client
+	// Field prefixes the configuration paths in errors (default
+	// "chain.wallet"); the CLI passes its flag names instead.
+	Field string
+}
+
+// FromConfig returns the Signer chain.wallet describes: exactly one of
+// private_key, keystore (with password_file or INFERNODE_KEYSTORE_PASSWORD)
+// or remote_signer. A remote signer is asked to sign once before it is
+// accepted, so one that answers for another address is refused here.
+func FromConfig(ctx context.Context, w config.Wallet, o Options) (Signer, error) {
+	if o.Getenv == nil {
+		o.Getenv = os.Getenv
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Field == "" {
+		o.Field = "chain.wallet"
+	}
+	if err := w.CheckForm(); err != nil {
+		return nil, fmt.Errorf("%s: %w", o.Field, err)
+	}
+	switch {
+	case w.PrivateKey != "":
+		key, err := config.ParsePrivateKey(w.PrivateKey)
+		if err != nil {
+			return nil, fmt.Errorf("%s.private_key: %w", o.Field, err)
+		}
+		return NewKey(key), nil
+	case w.Keystore != "":
+		WarnIfShared(o.Logger, w.Keystore, "keystore")
+		pass, err := Password(w.PasswordFile, o.Getenv, o.Logger)
+		if err != nil {
+			return nil, fmt.Errorf("%s.keystore %s: %w", o.Field, w.Keystore, err)
+		}
+		return OpenKeystore(w.Keystore, pass)
+	default:
+		rs := w.RemoteSigner
+		r, err := NewRemote(RemoteOptions{URL: rs.URL, Address: common.HexToAddress(rs.Address), Timeout: rs.Timeout.D(), Client: o.HTTPClient})
+		if err != nil {
+			return nil, fmt.Errorf("%s.remote_signer: %w", o.Field, err)
+		}
+		if err := r.Check(ctx); err != nil {
+			return nil, fmt.Errorf("%s.remote_signer: %w", o.Field, err)
+		}
+		return r, nil
+	}
+}
+
+// Password returns a keystore's password: the first line of file when set
+// (a trailing newline is not part of it), else the environment variable
+// INFERNODE_KEYSTORE_PASSWORD. Neither set is an error that says so.
+func Password(file string, getenv func(string) string, log *slog.Logger) (string, error) {
+	if file != "" {
+		WarnIfShared(log, file, "password file")
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", fmt.Errorf("read the password file: %w", err)
+		}
+		return strings.TrimRight(string(b), "\r\n"), nil
+	}
+	if p := getenv(PasswordEnv); p != "" {
+		return p, nil
+	}
+	return "", fmt.Errorf("no password: set password_file (a file holding the keystore's password) or the environment variable %s", PasswordEnv)
+}
+
+// WarnIfShared logs a warning when the file at path is readable or
+// writable by its group or others: it holds a secret (what says which).
+func WarnIfShared(log *slog.Logger, path, what string) {
+	if log == nil {
+		return
+	}
+	if msg := SharedFile(path, what); msg != "" {
+		log.Warn(msg)
+	}
+}
+
+// SharedFile returns a warning naming path when group or others may read
+// or write it, else "". What says what the file holds.
+func SharedFile(path, what string) string {
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm()&0o077 == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s %s is accessible by group or others (mode %04o); it holds a secret: chmod 600 %s", what, path, fi.Mode().Perm(), path)
+}
+
+// Transactor returns bind options that sign through s (contract deploys
+// and calls through go-ethereum's bind package).
+func Transactor(ctx context.Context, s Signer, chainID *big.Int) *bind.TransactOpts {
+	return &bind.TransactOpts{
+		From:    s.Address(),
+		Context: ctx,
+		Signer: func(addr common.Address, tx *types.Transaction) (*types.Transaction, error) {
+			if addr != s.Address() {
+				return nil, bind.ErrNotAuthorized
+			}
+			return s.SignTx(ctx, tx, chainID)
+		},
+	}
+}
+
+// Key is the ECDSA key of a signer that holds one in memory (private_key,
+// keystore), for callers that still need the key itself; nil for a remote
+// signer.
+func Key(s Signer) *ecdsa.PrivateKey {
+	if k, ok := s.(*KeySigner); ok {
+		return k.key
+	}
+	return nil
+}
+
+// errWrongSigner: a signature recovered to another account than the one
+// configured.
+var errWrongSigner = errors.New("signed by another account")
+
+// defaultTimeout is a remote signer call's deadline when none is set.
+const defaultTimeout = 5 * time.Second
