@@ -11,6 +11,9 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/infernode/infernode/chain"
+	"github.com/infernode/infernode/dialect"
+	"github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
@@ -93,7 +96,7 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		for _, c := range deps.Config.Containers {
 			ids = append(ids, c.ID)
 		}
-		dialect, err := chainDialect(ctx, rpc, cfg, ids)
+		cd, dialectName, err := chainDialect(ctx, rpc, cfg, ids)
 		if err != nil {
 			if closeFn != nil {
 				closeFn()
@@ -103,7 +106,7 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		so := txm.SenderOptions{
 			Signer: sig, MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
 			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
-			Decoder: dialect.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
+			Decoder: cd.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
 			Logger: deps.Logger,
 		}
 		if cfg.Wallet.MaxFeePerGas > 0 {
@@ -123,7 +126,7 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		if start == 0 {
 			start = cfg.StartBlock
 		}
-		policy, paymentWallet, err := paymentSetup(ctx, rpc, deps, dialect, s.Address())
+		policy, paymentWallet, err := paymentSetup(ctx, rpc, deps, cd, s.Address())
 		if err != nil {
 			if closeFn != nil {
 				closeFn()
@@ -132,8 +135,8 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		}
 		r, err := relay.New(relay.Options{
 			Payments: policy, PaymentWallet: paymentWallet,
-			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Dialect: dialect,
-			Runner: deps.Executor, Guard: deps.Guardian, Containers: ids,
+			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Dialect: cd,
+			Runner: deps.Executor, Guard: deps.Guardian,
 			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 			Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,
 			Limits: guard.LimitsOf(cfg),
@@ -144,7 +147,7 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			}
 			return nil, err
 		}
-		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialect.Name(), "coordinator", dialect.Coordinator())
+		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialectName, "coordinator", cd.Coordinator())
 		return &relayChain{Relay: r, close: closeFn, run: runFn, endpoints: endpoints}, nil
 	}
 }
@@ -204,28 +207,43 @@ func (c *relayChain) Run(ctx context.Context) error {
 
 var _ Chain = (*relayChain)(nil)
 
-// chainDialect picks the Coordinator's dialect: chain.registry_address is
-// an Infernet SDK v1 deployment (its contracts read from the Registry),
-// else chain.coordinator_address is infernode's Coordinator.
-func chainDialect(ctx context.Context, b relay.Backend, cfg config.Chain, ids []string) (relay.Dialect, error) {
+// coordinatorDialect is the relay's Dialect plus what the node checks at
+// start-up in the same dialect.
+type coordinatorDialect interface {
+	relay.Dialect
+	// CheckPaymentWallet makes sure chain.wallet.payment_address is a
+	// Wallet of the dialect's WalletFactory, and returns its owner.
+	CheckPaymentWallet(ctx context.Context, c dialect.Caller, wallet common.Address) (common.Address, error)
+}
+
+var (
+	_ coordinatorDialect = (*ours.Dialect)(nil)
+	_ coordinatorDialect = (*infernetv1.Dialect)(nil)
+)
+
+// chainDialect picks the Coordinator's dialect, and names it for the logs:
+// chain.registry_address is an Infernet SDK v1 deployment (its contracts
+// read from the Registry), else chain.coordinator_address is infernode's
+// Coordinator.
+func chainDialect(ctx context.Context, c dialect.Caller, cfg config.Chain, ids []string) (coordinatorDialect, string, error) {
 	if cfg.RegistryAddress == "" {
-		return relay.Ours(common.HexToAddress(cfg.CoordinatorAddress), ids, 0), nil
+		return ours.New(common.HexToAddress(cfg.CoordinatorAddress), ids, 0), "infernode", nil
 	}
-	addrs, err := relay.ReadRegistry(ctx, b, common.HexToAddress(cfg.RegistryAddress))
+	addrs, err := infernetv1.ReadRegistry(ctx, c, common.HexToAddress(cfg.RegistryAddress))
 	if err != nil {
-		return nil, fmt.Errorf("chain.registry_address: %w; check that it is the Registry of an Infernet SDK v1 deployment on %s", err, endpointNames(cfg))
+		return nil, "", fmt.Errorf("chain.registry_address: %w; check that it is the Registry of an Infernet SDK v1 deployment on %s", err, endpointNames(cfg))
 	}
-	o := relay.InfernetV1Options{Containers: ids}
+	o := infernetv1.Options{Containers: ids}
 	if cfg.SnapshotSync != nil {
 		o.BatchSize = cfg.SnapshotSync.BatchSize
 	}
-	return relay.InfernetV1(addrs, o), nil
+	return infernetv1.New(addrs, o), "infernet-v1", nil
 }
 
 // paymentSetup builds the payment policy and checks chain.wallet.payment_address
 // at start-up: required when any container accepts payments, and it must be
 // a Wallet of the Coordinator's WalletFactory.
-func paymentSetup(ctx context.Context, c payments.Caller, deps ChainDeps, d relay.Dialect, node common.Address) (*payments.Policy, common.Address, error) {
+func paymentSetup(ctx context.Context, c dialect.Caller, deps ChainDeps, d coordinatorDialect, node common.Address) (*payments.Policy, common.Address, error) {
 	cfg := deps.Config.Chain
 	policy, err := payments.NewPolicy(deps.Config.Containers, cfg.Verifiers)
 	if err != nil {
@@ -242,12 +260,7 @@ func paymentSetup(ctx context.Context, c payments.Caller, deps ChainDeps, d rela
 		return policy, common.Address{}, nil
 	}
 	wallet := common.HexToAddress(cfg.Wallet.PaymentAddress)
-	var owner common.Address
-	if a, ok := relay.IsInfernetV1(d); ok {
-		owner, err = payments.CheckWalletOf(ctx, c, a.WalletFactory, wallet)
-	} else {
-		owner, err = payments.CheckPaymentWallet(ctx, c, d.Coordinator(), wallet)
-	}
+	owner, err := d.CheckPaymentWallet(ctx, c, wallet)
 	if err != nil {
 		return nil, common.Address{}, err
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
-	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/abi/walletabi"
 	"github.com/infernode/infernode/abi/walletfactoryabi"
 )
@@ -29,7 +28,6 @@ var (
 	coordABI   = coordinatorabi.NewCoordinator()
 	walletABI  = walletabi.NewWallet()
 	factoryABI = walletfactoryabi.NewWalletFactory()
-	inetWallet = inetv1abi.NewWallet()
 )
 
 func call[T any](ctx context.Context, c Caller, to common.Address, data []byte, unpack func([]byte) (T, error)) (T, error) {
@@ -108,42 +106,6 @@ func ReadWallet(ctx context.Context, c Caller, wallet, spender, token common.Add
 // simulated backend's client satisfy it).
 type BalanceReader interface {
 	BalanceAt(ctx context.Context, a common.Address, n *big.Int) (*big.Int, error)
-}
-
-// BalanceCaller reads contracts and native balances.
-type BalanceCaller interface {
-	Caller
-	BalanceReader
-}
-
-// ReadInfernetWallet reads an Infernet SDK v1 Wallet: its allowance for
-// spender, and its balance (native coin: the account balance; ERC-20: the
-// token's balanceOf). The SDK keeps
-// locked collateral private, so Locked is zero and LockedUnknown is set:
-// a delivery's simulation catches a wallet whose funds are locked.
-func ReadInfernetWallet(ctx context.Context, c BalanceCaller, wallet, spender, token common.Address) (State, error) {
-	s := State{Locked: new(big.Int), LockedUnknown: true}
-	var err error
-	if s.Allowance, err = call(ctx, c, wallet, inetWallet.PackAllowance(spender, token), inetWallet.UnpackAllowance); err != nil {
-		return s, fmt.Errorf("read allowance of wallet %s: %w", wallet.Hex(), err)
-	}
-	if token == (common.Address{}) {
-		if s.Balance, err = c.BalanceAt(ctx, wallet, nil); err != nil {
-			return s, fmt.Errorf("read balance of wallet %s: %w", wallet.Hex(), err)
-		}
-		return s, nil
-	}
-	out, err := c.CallContract(ctx, ethereum.CallMsg{To: &token, Data: erc20BalanceOf(wallet)}, nil)
-	if err != nil {
-		return s, fmt.Errorf("read %s balance of wallet %s: %w", token.Hex(), wallet.Hex(), err)
-	}
-	s.Balance = new(big.Int).SetBytes(out)
-	return s, nil
-}
-
-// erc20BalanceOf is balanceOf(address) calldata.
-func erc20BalanceOf(a common.Address) []byte {
-	return append(common.FromHex("0x70a08231"), common.LeftPadBytes(a.Bytes(), 32)...)
 }
 
 // CanPay returns nil when wallet can move amount of token for spender now,

@@ -32,6 +32,7 @@ import (
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
@@ -236,8 +237,8 @@ func (h *harness) startNodeWith(keyIdx int, dir string, b chain.Backend, so func
 	s, err := txm.NewSender(ctx, rpc, db.Table(storage.TableNonce), sopts)
 	require.NoError(t, err)
 	ropts := Options{
-		Backend: rpc, DB: db.Table(storage.TableRelay), Sender: s, Coordinator: h.dep.Coordinator, Runner: h.exec, Guard: h.guard,
-		Containers: []string{"echo"}, StartBlock: h.dep.DeployBlock, PollInterval: 20 * time.Millisecond,
+		Backend: rpc, DB: db.Table(storage.TableRelay), Sender: s, Dialect: ours.New(h.dep.Coordinator, []string{"echo"}, 0), Runner: h.exec, Guard: h.guard,
+		StartBlock: h.dep.DeployBlock, PollInterval: 20 * time.Millisecond,
 		RetryBackoff: 50 * time.Millisecond, Logger: testLogger(), Metrics: m,
 	}
 	if ro != nil {

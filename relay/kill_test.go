@@ -22,6 +22,8 @@ import (
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
@@ -57,13 +59,14 @@ func TestHelperNodeProcess(t *testing.T) {
 	s, err := txm.NewSender(ctx, client, db.Table(storage.TableNonce), txm.SenderOptions{Signer: txm.NewKeySigner(key), PollInterval: 50 * time.Millisecond,
 		Decoder: coordinator.NewRevertDecoder(&parsed), MaxGasLimit: 30_000_000, Logger: testLogger()})
 	require.NoError(t, err)
-	o := Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(os.Getenv("CHILD_COORDINATOR")),
-		Runner: exec, Guard: access.NewGuardian(cfg), Containers: []string{"echo"}, StartBlock: start,
+	o := Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s,
+		Dialect: ours.New(common.HexToAddress(os.Getenv("CHILD_COORDINATOR")), []string{"echo"}, 0),
+		Runner:  exec, Guard: access.NewGuardian(cfg), StartBlock: start,
 		PollInterval: 50 * time.Millisecond, RetryBackoff: 100 * time.Millisecond, Logger: testLogger()}
 	if reg := os.Getenv("CHILD_REGISTRY"); reg != "" { // the Infernet SDK v1 dialect
-		addrs, err := ReadRegistry(ctx, client, common.HexToAddress(reg))
+		addrs, err := infernetv1.ReadRegistry(ctx, client, common.HexToAddress(reg))
 		require.NoError(t, err)
-		o.Dialect = InfernetV1(addrs, InfernetV1Options{Containers: o.Containers})
+		o.Dialect = infernetv1.New(addrs, infernetv1.Options{Containers: []string{"echo"}})
 	}
 	r, err := New(o)
 	require.NoError(t, err)

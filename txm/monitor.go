@@ -72,7 +72,11 @@ func (s *Sender) Step(ctx context.Context) error {
 	for _, r := range recs {
 		if err := s.follow(ctx, r, head, perTx, &fin, func() (uint64, error) {
 			if !minedRead {
-				m, err := s.b.NonceAt(ctx, s.addr, nil)
+				// At the head whose receipts were scanned, not the
+				// latest: a transaction mined after it would be
+				// taken for one whose receipt the scan missed and
+				// be read alone (a call per transaction).
+				m, err := s.b.NonceAt(ctx, s.addr, head.Number)
 				if err != nil {
 					return 0, fmt.Errorf("read nonce: %w", err)
 				}
@@ -117,10 +121,11 @@ func (s *Sender) scanReceipts(ctx context.Context, recs []*Record, head uint64) 
 	// first pass starts after the oldest one's. A block scanned before a
 	// transaction joined the set is caught by the per-transaction check
 	// in follow (its nonce is spent but no receipt was seen).
-	from := s.scanned + 1
-	if s.scanned == 0 {
-		from = minSent + 1
-	}
+	// Blocks scanned while nothing was open are not rescanned: after
+	// a quiet spell (a recurring subscription's period) the scan starts
+	// after the newest head a transaction was sent at or before, not where
+	// the last one ended, so it stays one eth_getBlockReceipts per block.
+	from := max(s.scanned, minSent) + 1
 	const maxScan = 16
 	if head >= from && head-from >= maxScan {
 		s.scanned = head
@@ -219,9 +224,11 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 			return err
 		}
 	}
-	// Not mined in a block since it was sent: is it still in the pool?
-	// Asked once per block per transaction.
-	if head.Number.Uint64() == r.SentHead || s.checked[r.Nonce] == head.Number.Uint64() {
+	// The lowest unmined nonce, not mined in a block since it was sent:
+	// is it still in the pool? Asked once per block, for that nonce only
+	// (those behind it cannot be mined before it; a dropped one is found
+	// when its turn comes).
+	if mined != r.Nonce || head.Number.Uint64() == r.SentHead || s.checked[r.Nonce] == head.Number.Uint64() {
 		return nil
 	}
 	s.checked[r.Nonce] = head.Number.Uint64()

@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
+	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
 	"github.com/infernode/infernode/payments"
 )
@@ -202,7 +203,7 @@ func readWallet(ctx context.Context, c *ethclient.Client, w, spender, token comm
 	if err == nil {
 		return st, nil
 	}
-	if st, sdkErr := payments.ReadInfernetWallet(ctx, c, w, spender, token); sdkErr == nil {
+	if st, sdkErr := infernetv1.ReadWallet(ctx, c, w, spender, token); sdkErr == nil {
 		return st, nil
 	}
 	return st, err
