@@ -102,6 +102,9 @@ type Verdict struct {
 	Action Action
 	Reason string
 	Until  time.Time // for Wait: when to ask again (zero: next head)
+	// Field names what Static refused on: "cancelled", "gas", "period" or
+	// "input" (a caller maps it to its own field names).
+	Field string
 }
 
 // Check judges d at h without side effects (two reads of the store) and
@@ -129,7 +132,7 @@ func (g *Guard) Check(d Delivery, h Head) (Verdict, error) {
 	}
 	if !d.Paid {
 		if until, ok := own.fits(d.Gas, g.lim.OwnerGasPerDay, h.Time); !ok {
-			return Verdict{Action: Wait, Until: until, Reason: fmt.Sprintf("owner's unpaid gas for the day spent (chain.unpaid.owner_gas_per_day %d)", g.lim.OwnerGasPerDay)}, nil
+			return g.overBudget(until, h.Time), nil
 		}
 	}
 	if d.InputBytes > g.lim.MaxInputBytes {
@@ -146,13 +149,13 @@ func (g *Guard) Check(d Delivery, h Head) (Verdict, error) {
 func (g *Guard) Static(d Delivery, blockTime time.Duration) Verdict {
 	switch {
 	case d.Cancelled:
-		return Verdict{Action: Refuse, Reason: "subscription cancelled"}
+		return Verdict{Action: Refuse, Field: "cancelled", Reason: "subscription cancelled"}
 	case !d.Paid && d.Gas > g.lim.UnpaidMaxGas:
-		return Verdict{Action: Refuse, Reason: fmt.Sprintf("unpaid delivery asks %d gas, above chain.unpaid.max_gas (%d)", d.Gas, g.lim.UnpaidMaxGas)}
+		return Verdict{Action: Refuse, Field: "gas", Reason: fmt.Sprintf("unpaid delivery asks %d gas, above chain.unpaid.max_gas (%d)", d.Gas, g.lim.UnpaidMaxGas)}
 	case d.Period > 0 && blockTime > 0 && d.Period < 2*blockTime:
-		return Verdict{Action: Refuse, Reason: fmt.Sprintf("period %s is shorter than two block times (%s): a delivery could not be mined within its interval", d.Period, 2*blockTime)}
+		return Verdict{Action: Refuse, Field: "period", Reason: fmt.Sprintf("period %s is shorter than two block times (%s): a delivery could not be mined within its interval", d.Period, 2*blockTime)}
 	case d.InputBytes > g.lim.MaxInputBytes && !d.InputsFetched:
-		return Verdict{Action: Refuse, Reason: fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", d.InputBytes, g.lim.MaxInputBytes)}
+		return Verdict{Action: Refuse, Field: "input", Reason: fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", d.InputBytes, g.lim.MaxInputBytes)}
 	}
 	return Verdict{Action: Serve}
 }
@@ -176,13 +179,24 @@ func (g *Guard) Charge(owner common.Address, gas uint64, at time.Time) (Charge, 
 		return Charge{}, Verdict{}, err
 	}
 	if until, ok := own.fits(gas, g.lim.OwnerGasPerDay, at); !ok {
-		return Charge{}, Verdict{Action: Wait, Until: until, Reason: fmt.Sprintf("owner's unpaid gas for the day spent (chain.unpaid.owner_gas_per_day %d)", g.lim.OwnerGasPerDay)}, nil
+		return Charge{}, g.overBudget(until, at), nil
 	}
 	own.add(gas, at)
 	if err := g.putOwner(owner, own); err != nil {
 		return Charge{}, Verdict{}, err
 	}
 	return Charge{Owner: owner, Gas: gas, At: at.Unix()}, Verdict{Action: Serve}, nil
+}
+
+// overBudget is the Wait of an owner whose unpaid gas for the day is spent:
+// until its oldest charges leave the window, or BackoffBase from now if
+// sooner, since deliveries in flight settle their charges to the (smaller)
+// gas they used.
+func (g *Guard) overBudget(until, now time.Time) Verdict {
+	if next := now.Add(g.lim.BackoffBase); next.Before(until) {
+		until = next
+	}
+	return Verdict{Action: Wait, Until: until, Reason: fmt.Sprintf("owner's unpaid gas for the day spent (chain.unpaid.owner_gas_per_day %d)", g.lim.OwnerGasPerDay)}
 }
 
 // Outcome is how a delivery attempt ended.

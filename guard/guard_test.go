@@ -157,7 +157,11 @@ func TestOwnerDayBudget(t *testing.T) {
 	v, err := g.Check(d, Head{Time: at})
 	require.NoError(t, err)
 	assert.Equal(t, Wait, v.Action)
-	assert.Equal(t, time.Unix((t0.Unix()/3600+1)*3600, 0).Add(Day), v.Until, "until the first hour's gas leaves the window")
+	assert.Equal(t, at.Add(DefaultBackoffBase), v.Until, "asks again soon: charges in flight settle to less")
+	g.lim.BackoffBase = Day
+	v, err = g.Check(d, Head{Time: at})
+	require.NoError(t, err)
+	assert.Equal(t, time.Unix((t0.Unix()/3600+1)*3600, 0).Add(Day), v.Until, "at the latest when the first hour's gas leaves the window")
 	_, v, err = g.Charge(mallet, 1, at)
 	require.NoError(t, err)
 	assert.Equal(t, Wait, v.Action, "nothing more is charged")

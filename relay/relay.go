@@ -332,7 +332,7 @@ func (r *Relay) resume(ctx context.Context) error {
 	}
 	for k, d := range dl {
 		if !d.State.final() {
-			r.startDelegated(ctx, k)
+			r.resumeDelegated(ctx, k, d)
 		}
 	}
 	r.dispatch(ctx)
@@ -365,6 +365,7 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	r.o.Metrics.InFlight.Set(float64(r.o.Sender.InFlight()))
 	err = r.listen(ctx, head)
 	r.dispatch(ctx)
+	r.wakeDelegated(ctx)
 	r.handled.Store(n)
 	return err
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"time"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
@@ -17,6 +18,7 @@ import (
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/txm"
 )
@@ -225,6 +227,24 @@ func (d *intervalDelivery) call(attempt int, input, output, proof []byte) txm.Ca
 		Data:         r.d.PackDeliverCompute(s.ID, d.k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
 		MinGas:       callbackGas(s.MaxGasLimit),
+		MaxGas:       r.maxGas(s),
+	}
+}
+
+// facts re-reads the subscription, so a cancellation the listener recorded
+// meanwhile stops it (the guard refuses a cancelled one).
+func (d *intervalDelivery) facts() guard.Delivery {
+	if s, ok, err := d.r.st.sub(d.s.ID); err == nil && ok && s.BlockHash == d.s.BlockHash {
+		d.s = s
+	}
+	return facts(d.s, subGuardKey(d.s.ID), d.s.Start(d.k))
+}
+
+func (d *intervalDelivery) chargeGas() uint64 { return d.r.unpaidGas(d.s, false) }
+
+func (d *intervalDelivery) hold(until time.Time) {
+	if !until.IsZero() {
+		d.r.holdUntil(d.s.ID, until)
 	}
 }
 
@@ -265,11 +285,10 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 	data := []byte(s.Inputs)
 	if len(msgs) == 3 {
 		if data, err = r.decodeInputs(s, outs[2], errs[2]); err != nil {
-			r.o.Logger.Warn("relay: read inputs", "sub", s.ID, "interval", k, "err", err)
-			return wait, nil
+			return ready{InputsFailed: guard.CutErr(err)}, nil
 		}
 	}
-	return ready{Containers: s.Containers(), Source: job.OnChain, Data: data, Proof: s.Verifier != (common.Address{})}, nil
+	return ready{Containers: s.Containers(), Source: job.OnChain, Data: data, Fetched: len(msgs) == 3, Proof: s.Verifier != (common.Address{})}, nil
 }
 
 // callbackGas is the least gas a delivery needs so the Coordinator can hand
