@@ -62,9 +62,10 @@ type Options struct {
 	MaxAttempts int
 	// RetryBackoff is the first retry delay, doubled per attempt. Default 1s.
 	RetryBackoff time.Duration
-	// Workers bounds intervals being prepared at once (pre-checks,
-	// containers, sending); intervals waiting for their transaction to be
-	// mined hold no worker. Default 16.
+	// Workers bounds intervals being prepared at once (containers,
+	// sending), handed to owners in turn; intervals waiting for their
+	// transaction to be mined, or held back by the guard, hold none.
+	// Default 16.
 	Workers int
 	// MaxLagBlocks: Healthy fails when the listener is further behind
 	// (beyond TrailHeadBlocks). Default 64.
@@ -143,7 +144,6 @@ type Relay struct {
 	// dispatched (Settled).
 	preparing atomic.Int64
 	handled   atomic.Uint64
-	workers   chan struct{}
 
 	sp *spending // the spending guard (guarded.go)
 
@@ -170,7 +170,6 @@ func New(o Options) (*Relay, error) {
 		dec:     o.Dialect.Decoder(),
 		me:      o.Sender.Address(),
 		tracer:  o.TracerProvider.Tracer("github.com/infernode/infernode/relay"),
-		workers: make(chan struct{}, o.Workers),
 		queued:  map[uint32]uint64{},
 		running: map[uint32]bool{},
 		dlgRun:  map[string]bool{},
