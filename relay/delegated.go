@@ -37,7 +37,7 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 		return job.Reject(job.CodeInvalid, "Invalid request: "+err.Error(), "field", "subscription.payment_amount")
 	}
 	key := string(storage.RelayDelegatedKey(sub.Owner, req.Nonce))
-	if err := r.admitDelegated(key, &req); err != nil { // before any RPC call
+	if err := r.admitDelegated(ctx, key, &req); err != nil { // before the signature's RPC calls
 		return err
 	}
 	if err := req.Codec.Verify(ctx, r.ver); err != nil {
@@ -78,8 +78,16 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 // subscription starts, activeAt beyond chain.delegated.max_horizon, unpaid
 // gas above chain.unpaid.max_gas, a period under two block times, data
 // above chain.max_input_bytes.
-func (r *Relay) admitDelegated(key string, req *dialect.Delegated) error {
-	now := time.Unix(int64(r.headTime.Load()), 0)
+func (r *Relay) admitDelegated(ctx context.Context, key string, req *dialect.Delegated) error {
+	t := r.headTime.Load()
+	if t == 0 { // no head seen yet (the relay is starting)
+		h, err := r.o.Backend.HeaderByNumber(ctx, nil)
+		if err != nil {
+			return fmt.Errorf("read head: %w", err)
+		}
+		t = h.Time
+	}
+	now := time.Unix(int64(t), 0)
 	if err := r.sp.waiting.CheckDelegated(time.Unix(int64(req.Sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0), now); err != nil {
 		return err
 	}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
@@ -442,4 +443,75 @@ func TestGuardAnvilDelegated(t *testing.T) {
 		require.Greater(t, gas, uint64(config.DefaultOwnerGasPerDay)/2, "the budget is used, charges settled to the gas used")
 		require.LessOrEqual(t, gas, uint64(config.DefaultOwnerGasPerDay))
 	})
+}
+
+// TestGuardAnvilInfernetV1 is the SDK v1 row of issue 21: subscriptions
+// owned by an account that serves no inputs had them re-read every poll,
+// never counted. Now an unreadable input is a failed try that backs the
+// subscription and its owner off, so 20 recurring and 20 pending of them
+// cost a few calls a minute, while a consumer's own subscription made
+// alongside is delivered on time.
+func TestGuardAnvilInfernetV1(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil")
+	}
+	d := startDrivenAnvil(t, 6)
+	d.step = 2
+	keys := d.keys
+	require.NoError(t, d.rpc.CallContext(context.Background(), nil, "evm_setAutomine", true))
+	addrs := d.deployInetV1(keys[2], 0)
+	c := d.deployInetConsumer(keys[0], addrs.Registry)
+	require.NoError(t, d.rpc.CallContext(context.Background(), nil, "evm_setAutomine", false))
+	runs := &countingRunner{Runner: d.exec}
+	logs := &countingWriter{}
+	n := d.startInetNode(3, t.TempDir(), addrs, func(o *Options) {
+		o.Runner = runs
+		o.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	})
+	d.advance(n, 4)
+	const window = 30
+	idle := n.rpc.Calls()
+	d.advance(n, window)
+	idle = n.rpc.Calls() - idle
+
+	coord := inetv1abi.NewEIP712Coordinator()
+	eoa := keys[4]
+	var txs []*types.Transaction
+	for i := range 40 {
+		period := uint32(30) // recurring every 30 s; the second 20 start in an hour
+		if i >= 20 {
+			period = 3600
+		}
+		txs = append(txs, d.sendTx(eoa, &addrs.Coordinator, nil, coord.PackCreateSubscription("echo", 1000, period, 1, false, common.Address{}, new(big.Int), common.Address{}, common.Address{})))
+	}
+	d.mine(d.step)
+	rc, err := d.client.TransactionReceipt(context.Background(), txs[0].Hash())
+	require.NoError(t, err)
+	require.Equal(t, types.ReceiptStatusSuccessful, rc.Status)
+	first := uint32(new(big.Int).SetBytes(rc.Logs[0].Topics[1][:]).Uint64())
+
+	before, logged, ran := n.rpc.Calls(), logs.n.Load(), runs.runs.Load()
+	crc := d.tx(keys[0], c.addr, c.abi.PackSubscribe("echo", []byte("in"), 1, 0, 1, false, common.Address{}, new(big.Int), common.Address{}, common.Address{}))
+	require.Equal(t, types.ReceiptStatusSuccessful, crc.Status)
+	delivered := false
+	for range 3 {
+		d.settle(n)
+		d.mine(d.step)
+		if d.inetDeliveries(c) == 1 {
+			delivered = true
+			break
+		}
+	}
+	require.True(t, delivered, "the consumer's subscription delivered within 3 blocks beside the storm")
+	d.advance(n, window)
+	calls := n.rpc.Calls() - before
+	perSec := float64(calls-idle) / float64(window*d.step)
+	t.Logf("SDK v1, 20 recurring + 20 pending subscriptions of an owner serving no inputs: %d RPC calls over %d s (idle %d): %.2f/s above idle; log %d bytes",
+		calls, window*d.step, idle, perSec, logs.n.Load()-logged)
+	require.Less(t, perSec, 2.0)
+	require.Equal(t, ran+1, runs.runs.Load(), "no container run but the consumer's")
+	iv, err := n.r.st.iv(first, 1)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, iv.Attempts, 1, "an unreadable input counts")
+	require.Contains(t, iv.Err, "getContainerInputs")
 }
