@@ -110,6 +110,9 @@ var (
 	// codeBurn burns all but 5,000 of the gas it is given, then returns:
 	// a callback that uses its whole limit without failing.
 	codeBurn = common.FromHex("5b5a6113881060005700")
+	// codeBigInput answers every call with ABI-encoded bytes of 200,000
+	// zeros: getContainerInputs above chain.max_input_bytes.
+	codeBigInput = common.FromHex("6020600052" + "62030d40602052" + "62030d80" + "6000f3")
 )
 
 // createSub creates a subscription owned by key's account (an EOA) and
@@ -340,6 +343,22 @@ func TestGuardAnvilStorms(t *testing.T) {
 		iv, err := n.r.st.iv(id, 1)
 		require.NoError(t, err)
 		require.LessOrEqual(t, len(iv.Err), 600, "state keeps 512 bytes of a chain error")
+	})
+
+	t.Run("an input of 200 KB", func(t *testing.T) {
+		k := keys[9]
+		id := d.createSub(k, coordinatorabi.Subscription{MaxGasLimit: 100_000, Period: 8, Frequency: 1000})
+		d.setCode(crypto.PubkeyToAddress(k.PublicKey), codeBigInput)
+		ran := runs.runs.Load()
+		check := d.honest(n, "beside a 200 KB input")
+		check(3)
+		d.advance(n, window)
+		require.Equal(t, ran+1, runs.runs.Load(), "never run")
+		require.Empty(t, d.deliveriesOf(n, id))
+		iv, err := n.r.st.iv(id, 1)
+		require.NoError(t, err)
+		require.Contains(t, iv.Err, "chain.max_input_bytes")
+		require.GreaterOrEqual(t, iv.Attempts, 1, "a failed try")
 	})
 
 	t.Run("a fee cap of 1 wei", func(t *testing.T) {
