@@ -84,10 +84,10 @@ func newHarness(t testing.TB, nodes int) *harness {
 		h.keys = append(h.keys, k)
 		alloc[crypto.PubkeyToAddress(k.PublicKey)] = types.Account{Balance: new(big.Int).Mul(big.NewInt(1000), big.NewInt(params.Ether))}
 	}
-	// Mainnet's fork rules (Osaka), as on the public chains the node
-	// serves: the simulated backend's default dev fork set prices storage
-	// several times higher (EIP-8037), beyond the example consumer's
-	// 1,000,000 callback gas for a result of a few hundred bytes.
+	// Mainnet's fork rules (Osaka), not the simulated backend's dev fork
+	// set, whose experimental state-gas repricing (EIP-8037) makes storing
+	// a callback's result cost several times more: the example consumer's
+	// 1,000,000 callback gas is sized for Osaka (docs/gas.md).
 	h.sim = simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000), func(_ *gethnode.Config, ec *ethconfig.Config) {
 		ec.Genesis.Config = testnet.DevChainConfig()
 	})
@@ -206,7 +206,7 @@ type node struct {
 
 // backend is a chain client of the node's own over the harness's chain.
 func (h *harness) backend() *chain.Client {
-	return chain.NewClient([]*rpc.Client{h.rpc}, []string{"test chain"}, h.sim != nil, chain.Options{})
+	return chain.NewClient([]*rpc.Client{h.rpc}, []string{"test chain"}, chain.Options{})
 }
 
 func (h *harness) startNode(keyIdx int, dir string, b chain.Backend) *node {

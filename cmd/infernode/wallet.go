@@ -12,8 +12,8 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
-	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
+	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/payments"
 )
 
@@ -53,9 +53,15 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlags("wallet "+sub, "[flags]", stderr)
 	rpcURL := fs.String("rpc", defaultRPC(), "chain JSON-RPC URL (env RPC_URL)")
 	keyFlag := fs.String("private-key", "", "sending key, hex (default: env INFERNODE_PRIVATE_KEY or PRIVATE_KEY); never printed")
-	wallet := fs.String("wallet", "", "the Wallet's address")
-	token := fs.String("token", "", "token address (default: the native coin)")
-	amount := fs.String("amount", "", "amount in the token's smallest unit")
+	// Each subcommand lists only the flags it uses (`wallet create -h`).
+	wallet, token, amount := new(string), new(string), new(string)
+	if sub != "create" {
+		wallet = fs.String("wallet", "", "the Wallet's address")
+		token = fs.String("token", "", "token address (default: the native coin)")
+	}
+	if sub == "fund" || sub == "approve" || sub == "withdraw" {
+		amount = fs.String("amount", "", "amount in the token's smallest unit")
+	}
 	var coord, registry, owner, spender *string
 	switch sub {
 	case "create":
