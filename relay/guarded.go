@@ -148,14 +148,17 @@ const coordinatorWork = 100_000
 
 // minedOutcome is what a final transaction record says of a delivery: the
 // Coordinator's CallbackFailed among its events, a revert on chain, or
-// nothing spent on the delivery (its nonce went to another transaction).
+// nothing spent on the delivery (its nonce given up or taken by another
+// transaction).
 func minedOutcome(rec *txm.Record) guard.Outcome {
 	switch {
+	case rec.GaveUp || rec.Noop: // its nonce went to a self-transfer: the delivery cost nothing
+		return guard.NotSent
 	case rec.State == txm.StateConfirmed && slices.Contains(rec.Events, codec.TopicCallbackFailed):
 		return guard.CallbackFailed
 	case rec.State == txm.StateConfirmed:
 		return guard.Delivered
-	case rec.MinedHash != [32]byte{} && !rec.Noop:
+	case rec.MinedHash != [32]byte{}:
 		return guard.Reverted
 	}
 	return guard.NotSent
