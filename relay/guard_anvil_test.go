@@ -23,7 +23,7 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/inetv1abi"
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
@@ -390,14 +390,14 @@ func TestGuardAnvilStorms(t *testing.T) {
 func (d *drivenAnvil) delegated(nonce uint32, activeAt uint64, maxGasLimit uint32) []byte {
 	d.t.Helper()
 	head := d.head()
-	req := &coordinator.DelegatedRequest{Delegate: coordinator.DelegateSubscription{Nonce: nonce, Expiry: uint32(max(activeAt, head.Time) + 3600), Sub: coordinator.Subscription{
+	req := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: nonce, Expiry: uint32(max(activeAt, head.Time) + 3600), Sub: ours.Subscription{
 		Owner: d.dep.ExampleConsumer, ActiveAt: uint32(activeAt), Frequency: 1, Redundancy: 1,
 		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: maxGasLimit, ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int),
 	}}, Data: json.RawMessage(`{"n":` + strconv.Itoa(int(nonce)) + `}`)}
 	var err error
-	req.Sig, err = req.Delegate.Sign(coordinator.Domain{ChainID: d.chainID, Coordinator: d.dep.Coordinator}, d.keys[0])
+	req.Sig, err = req.Delegate.Sign(ours.Domain{ChainID: d.chainID, Coordinator: d.dep.Coordinator}, d.keys[0])
 	require.NoError(d.t, err)
-	body, err := coordinator.EncodeDelegated(req)
+	body, err := ours.EncodeDelegated(req)
 	require.NoError(d.t, err)
 	return body
 }

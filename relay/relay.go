@@ -176,7 +176,7 @@ func New(o Options) (*Relay, error) {
 		hold:    map[uint32]uint64{},
 		sp:      newSpending(o),
 	}
-	r.ver = &coordinator.Verifier{Chain: o.Backend, Domain: coordinator.Domain{ChainID: o.Sender.ChainID(), Coordinator: r.coord}}
+	r.ver = &coordinator.Verifier{Chain: o.Backend, ChainID: o.Sender.ChainID(), Coordinator: r.coord}
 	return r, nil
 }
 

@@ -26,6 +26,7 @@ import (
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 )
 
 // chainClientCommands are the chain-side client subcommands: signing and
@@ -269,10 +270,10 @@ type idCall struct {
 // docs/api.md).
 func buildDelegation(o *delegateOpts) (*delegation, error) {
 	fs := o.fs
-	req := &coordinator.DelegatedRequest{Data: json.RawMessage(o.data)}
+	req := &ours.DelegatedRequest{Data: json.RawMessage(o.data)}
 	if o.file != "" {
 		var err error
-		if req, err = delegateFile(o.file, req.Data, coordinator.DecodeDelegated, ""); err != nil {
+		if req, err = delegateFile(o.file, req.Data, ours.DecodeDelegated, ""); err != nil {
 			return nil, err
 		}
 	}
@@ -320,12 +321,12 @@ func buildDelegation(o *delegateOpts) (*delegation, error) {
 				// would be long past).
 				sub.ActiveAt = now
 			}
-			sig, err := req.Delegate.Sign(coordinator.Domain{ChainID: chainID, Coordinator: coord}, key)
+			sig, err := req.Delegate.Sign(ours.Domain{ChainID: chainID, Coordinator: coord}, key)
 			if err != nil {
 				return nil, err
 			}
 			req.Sig = sig
-			return coordinator.EncodeDelegated(req)
+			return ours.EncodeDelegated(req)
 		},
 		createdID: func(nonce uint32) idCall {
 			return idCall{ca.PackDelegateSubscriptionId(sub.Owner, nonce), ca.UnpackDelegateSubscriptionId}
