@@ -29,6 +29,7 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/signer"
 
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
@@ -575,8 +576,8 @@ var devConsumerFunds = new(big.Int).Mul(big.NewInt(10), big.NewInt(1e18))
 func (s *devStack) makeWallets(ctx context.Context) (devWallets, error) {
 	var w devWallets
 	var err error
-	node := payments.Ops{Backend: s.chain.Client(), Key: s.keys[devNodeKey]}
-	user := payments.Ops{Backend: s.chain.Client(), Key: s.keys[devUserKey]}
+	node := payments.Ops{Backend: s.chain.Client(), From: signer.NewKey(s.keys[devNodeKey])}
+	user := payments.Ops{Backend: s.chain.Client(), From: signer.NewKey(s.keys[devUserKey])}
 	if w.Node, _, err = node.CreateWallet(ctx, s.dep.WalletFactory, node.Address()); err != nil {
 		return w, err
 	}
