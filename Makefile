@@ -43,10 +43,24 @@ images: docker tools libtorch
 contracts: tools
 	bash contracts/build.sh
 
-## test: every test tier (unit, in-process integration, real geth/anvil/Docker, faults)
+## test: every test tier (unit, in-process integration, real geth/anvil/Docker,
+## faults), lint and a short fuzz pass. On a fresh 2-core machine the installs
+## take about 13 minutes (each says what and how long as it starts) and the
+## tests about 13 more.
 test: tools docker realmodels libtorch tidy-check
+	@echo "test: go vet ./... (about 2 minutes on 2 cores)"
 	$(GO) vet ./...
+	bash .ci/lint.sh
+	@echo "test: go test ./... (about 13 minutes on 2 cores)"
 	$(GO) test $(TESTFLAGS) ./...
+	bash .ci/fuzz.sh
+
+## lint: staticcheck (pinned, installed into .tools/bin), failing on findings.
+lint:
+	bash .ci/lint.sh
+
+## fuzz: every fuzz target briefly (FUZZTIME inputs each, default 10000x).
+fuzz:
 	bash .ci/fuzz.sh
 
 ## tidy-check: fails when go.mod or go.sum is not what `go mod tidy` writes.
@@ -57,6 +71,7 @@ tidy-check:
 test-unit:
 	$(GO) test -short -count=1 ./...
 
+## bench: every Go benchmark once.
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 

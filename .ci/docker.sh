@@ -10,7 +10,7 @@ if ! command -v dockerd >/dev/null 2>&1; then
   if [ "$(id -u)" != 0 ]; then
     echo "docker: no engine and not root: install Docker and start it, then rerun" >&2; exit 1
   fi
-  echo "docker: installing docker.io"
+  echo "docker: installing docker.io (apt, about 1 minute)"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >/dev/null
   apt-get install -y -qq docker.io >/dev/null

@@ -16,13 +16,13 @@ if [ ! -f /usr/include/torch/script.h ] || ! command -v g++ >/dev/null; then
   if [ "$(id -u)" != 0 ]; then
     echo "libtorch: libtorch-dev or g++ is missing and not root: apt-get install libtorch-dev g++, then rerun" >&2; exit 1
   fi
-  echo "libtorch: installing libtorch-dev g++ (apt)"
+  echo "libtorch: installing libtorch-dev g++ (apt, about 1.5 minutes)"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >/dev/null
   apt-get install -y -qq --no-install-recommends libtorch-dev g++ >/dev/null
 fi
 mkdir -p .tools/lib
-echo "libtorch: building $out"
+echo "libtorch: building $out (g++, about 1 minute)"
 g++ -O2 -std=c++17 -shared -fPIC -Wall -I/usr/include/torch/csrc/api/include \
   "$src/torchshim.cpp" -o "$out.tmp" -ltorch -ltorch_cpu -lc10
 mv "$out.tmp" "$out"

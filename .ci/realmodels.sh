@@ -18,12 +18,13 @@ if ! "$py" -c 'import torch, torchvision, onnx' 2>/dev/null; then
   if [ "$(id -u)" != 0 ]; then
     echo "realmodels: $py cannot import torch, torchvision, onnx and not root: apt-get install python3-torch python3-torchvision python3-onnx, then rerun" >&2; exit 1
   fi
-  echo "realmodels: installing python3-torch python3-torchvision python3-onnx (apt)"
+  echo "realmodels: installing python3-torch python3-torchvision python3-onnx (apt, about 1.5 minutes)"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >/dev/null
   apt-get install -y -qq --no-install-recommends python3-torch python3-torchvision python3-onnx >/dev/null
 fi
 rm -rf "$out.tmp"
+echo "realmodels: exporting ResNet-18, MobileNetV3-small and a transformer encoder with PyTorch (about 1 minute)"
 "$py" "$gen" "$out.tmp" 2> >(grep -v -e Warning -e '^ ' >&2)
 echo "$stamp" >"$out.tmp/stamp"
 rm -rf "$out"

@@ -15,15 +15,15 @@ ANVIL_VERSION=1.7.1
 ORT_VERSION=1.24.1
 
 if [ ! -x .tools/bin/geth ] || ! .tools/bin/geth version 2>/dev/null | grep -q "${GETH_VERSION#v}"; then
-  echo "tools: installing geth ${GETH_VERSION}"
+  echo "tools: installing geth ${GETH_VERSION} (compiles from source through the Go module proxy, about 4 minutes on 2 cores)"
   GOBIN="$root/.tools/bin" go install "github.com/ethereum/go-ethereum/cmd/geth@${GETH_VERSION}"
 fi
 if [ ! -x .tools/bin/abigen ]; then
-  echo "tools: installing abigen ${GETH_VERSION}"
+  echo "tools: installing abigen ${GETH_VERSION} (compiles from source, about 1 minute after geth)"
   GOBIN="$root/.tools/bin" go install "github.com/ethereum/go-ethereum/cmd/abigen@${GETH_VERSION}"
 fi
 if [ ! -x .tools/bin/anvil ]; then
-  echo "tools: installing anvil ${ANVIL_VERSION}"
+  echo "tools: installing anvil ${ANVIL_VERSION} (npm, about 20 s)"
   mkdir -p .tools/anvil
   npm install --silent --no-audit --no-fund --prefix .tools/anvil "@foundry-rs/anvil-linux-amd64@${ANVIL_VERSION}" >/dev/null
   bin=$(find .tools/anvil/node_modules/@foundry-rs -path '*bin/anvil' -type f | head -n1)
@@ -31,7 +31,7 @@ if [ ! -x .tools/bin/anvil ]; then
   ln -sf "$root/$bin" .tools/bin/anvil
 fi
 if [ ! -e .tools/lib/libonnxruntime.so.1 ] || [ "$(cat .tools/onnxruntime/version 2>/dev/null)" != "$ORT_VERSION" ]; then
-  echo "tools: installing onnxruntime ${ORT_VERSION} (npm onnxruntime-node)"
+  echo "tools: installing onnxruntime ${ORT_VERSION} (npm onnxruntime-node, about 30 s)"
   rm -rf .tools/onnxruntime
   mkdir -p .tools/onnxruntime .tools/lib
   # --ignore-scripts: the package's install script fetches GPU builds we do not use.
@@ -42,12 +42,12 @@ if [ ! -e .tools/lib/libonnxruntime.so.1 ] || [ "$(cat .tools/onnxruntime/versio
 fi
 if ! command -v curl >/dev/null; then
   # cmd/infernode's TestDocsCommands runs the curl commands the docs show.
-  echo "tools: installing curl"
+  echo "tools: installing curl (apt, about 20 s)"
   apt-get update -qq >/dev/null
   apt-get install -y -qq curl >/dev/null
 fi
 if [ -f contracts/package-lock.json ] && [ ! -d contracts/node_modules ]; then
-  echo "tools: installing solc-js (contracts/)"
+  echo "tools: installing solc-js (contracts/, npm, about 20 s)"
   npm ci --silent --no-audit --no-fund --prefix contracts >/dev/null
 fi
 echo "tools: ok ($(.tools/bin/geth version 2>/dev/null | grep -m1 '^Version'), anvil $(.tools/bin/anvil --version 2>/dev/null | head -n1), onnxruntime $(cat .tools/onnxruntime/version))"

@@ -60,6 +60,12 @@ type Config struct {
 	// HTTPClient sends every request. Default: one with enough idle
 	// connections for Concurrency.
 	HTTPClient *http.Client
+	// OIP, when "json" or "binary", sends each job as an Open Inference
+	// Protocol infer request (bench/oip.go) for model Containers[0]
+	// instead of a job: OIPRequest (an OIP JSON request) with JSON
+	// tensors, or with binary inputs and outputs.
+	OIP        string
+	OIPRequest []byte
 }
 
 // Latencies are percentiles of one latency distribution.
@@ -86,8 +92,11 @@ type Report struct {
 	Failed    int `json:"failed"`
 	Errors    int `json:"errors"`
 	// ErrorSamples are the first few distinct error messages.
-	ErrorSamples []string      `json:"error_samples,omitempty"`
-	Duration     time.Duration `json:"duration_ns"`
+	ErrorSamples []string `json:"error_samples,omitempty"`
+	// RateLimited of the Errors were refused with 429: the node's
+	// server.rate_limit, which the summary names.
+	RateLimited int           `json:"rate_limited,omitempty"`
+	Duration    time.Duration `json:"duration_ns"`
 	// Throughput is finished jobs (succeeded + failed) per second of wall time.
 	Throughput float64   `json:"throughput"`
 	Submit     Latencies `json:"submit_latency"`
@@ -116,7 +125,7 @@ func (c *Config) defaults() error {
 	if c.Direct == "" && c.URL == "" {
 		return errors.New("bench: no node URL and no direct URL")
 	}
-	if c.Direct == "" && len(c.Containers) == 0 {
+	if (c.Direct == "" || c.OIP != "") && len(c.Containers) == 0 {
 		return errors.New("bench: no containers")
 	}
 	if c.HTTPClient == nil {
@@ -155,7 +164,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	var one func(ctx context.Context, start time.Time) sample
 	var batchLoop func([]sample)
 	rep := &Report{Jobs: cfg.Jobs, Concurrency: cfg.Concurrency, Rate: cfg.Rate}
-	if cfg.Direct != "" {
+	if cfg.OIP != "" {
+		l, target, err := newOIPLoad(cfg)
+		if err != nil {
+			return nil, err
+		}
+		rep.Mode, rep.Target = "oip-"+cfg.OIP, target
+		one = l.call
+	} else if cfg.Direct != "" {
 		rep.Mode, rep.Target = "direct", cfg.Direct
 		d, err := newDirect(cfg)
 		if err != nil {
@@ -267,6 +283,9 @@ func summarize(rep *Report, samples []sample) {
 			rep.Failed++
 		case errored:
 			rep.Errors++
+			if ce := (*client.Error)(nil); errors.As(s.err, &ce) && ce.StatusCode == http.StatusTooManyRequests {
+				rep.RateLimited++
+			}
 			if msg := s.err.Error(); len(rep.ErrorSamples) < 5 && !seen[msg] {
 				seen[msg] = true
 				rep.ErrorSamples = append(rep.ErrorSamples, msg)
@@ -650,6 +669,10 @@ func (r *Report) Text(w io.Writer) {
 	}
 	for _, e := range r.ErrorSamples {
 		fmt.Fprintf(w, "  error: %s\n", e)
+	}
+	if r.RateLimited > 0 {
+		fmt.Fprintf(w, "  %d requests were refused with 429 by the node's rate limit (server.rate_limit, per client and route):\n"+
+			"  raise it in the node's config, or send fewer requests (--batch, a lower -c or --rate)\n", r.RateLimited)
 	}
 }
 

@@ -144,3 +144,20 @@ func TestNodeBatch(t *testing.T) {
 		})
 	}
 }
+
+// TestRateLimitIsNamed: 429s are counted apart and the summary names the
+// node's limit, so that an operator knows which setting refused them.
+func TestRateLimitIsNamed(t *testing.T) {
+	srv := resttest.Serve(resttest.New(), rest.Options{Logger: slog.New(slog.DiscardHandler), RateLimit: 5, RatePeriod: time.Hour})
+	t.Cleanup(srv.Close)
+	rep, err := Run(context.Background(), Config{URL: srv.URL, Containers: []string{"echo"}, Jobs: 20, Concurrency: 1, SubmitOnly: true})
+	require.NoError(t, err)
+	require.Equal(t, 5, rep.Succeeded)
+	require.Equal(t, 15, rep.Errors)
+	require.Equal(t, 15, rep.RateLimited)
+	require.Len(t, rep.ErrorSamples, 1)
+	require.Contains(t, rep.ErrorSamples[0], `429 Too many requests {"limit":"server.rate_limit","num_requests":5,"period":3600}`)
+	var b strings.Builder
+	rep.Text(&b)
+	require.Contains(t, b.String(), "15 requests were refused with 429 by the node's rate limit (server.rate_limit")
+}

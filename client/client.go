@@ -208,13 +208,21 @@ func (c *Client) getJSON(ctx context.Context, method, path string, body, out any
 // Health reports whether the node says every critical part is up. An
 // unhealthy node is (false, nil); an unreachable one is an error.
 func (c *Client) Health(ctx context.Context) (bool, error) {
+	ok, _, err := c.HealthReason(ctx)
+	return ok, err
+}
+
+// HealthReason is Health with the node's reason when it is unhealthy
+// (which part is down and why).
+func (c *Client) HealthReason(ctx context.Context) (healthy bool, reason string, err error) {
 	var h struct {
 		Status string `json:"status"`
+		Reason string `json:"reason"`
 	}
 	if _, err := c.getJSON(ctx, http.MethodGet, "/health", nil, &h, http.StatusServiceUnavailable); err != nil {
-		return false, err
+		return false, "", err
 	}
-	return h.Status == "healthy", nil
+	return h.Status == "healthy", h.Reason, nil
 }
 
 // Info returns the node's version, containers, pending counts and chain link.

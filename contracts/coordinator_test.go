@@ -79,7 +79,7 @@ func TestRequestEmitsEventAndStoresSubscription(t *testing.T) {
 	require.Equal(t, uint32(1), sub.Frequency)
 	require.Equal(t, uint32(0), sub.Period)
 	require.Equal(t, uint16(2), sub.Redundancy)
-	require.Equal(t, uint32(5_000_000), sub.MaxGasLimit)
+	require.Equal(t, uint32(1_000_000), sub.MaxGasLimit)
 	require.Equal(t, uint32(e.now()), sub.ActiveAt)
 	require.Equal(t, uint32(1), viewCall(e, e.dep.Coordinator, coordABI.PackSubscriptionCount(), coordABI.UnpackSubscriptionCount))
 

@@ -2,12 +2,16 @@ package coordinator
 
 import (
 	"context"
+	"crypto/ecdsa"
 	"errors"
 	"math/big"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient/simulated"
+	"github.com/ethereum/go-ethereum/params"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/contracts"
@@ -137,7 +141,14 @@ func FuzzDecodeDelegated(f *testing.F) {
 }
 
 func TestVerifierOnSimulatedChain(t *testing.T) {
-	e := newSimEnv(t)
+	key, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	sim := simulated.NewBackend(types.GenesisAlloc{crypto.PubkeyToAddress(key.PublicKey): {Balance: new(big.Int).Mul(big.NewInt(1000), big.NewInt(params.Ether))}})
+	t.Cleanup(func() { _ = sim.Close() })
+	e := struct {
+		sim *simulated.Backend
+		key *ecdsa.PrivateKey
+	}{sim, key}
 	ctx := context.Background()
 	signerKey, err := crypto.GenerateKey()
 	require.NoError(t, err)

@@ -235,7 +235,9 @@ func TestStream(t *testing.T) {
 				time.Sleep(50 * time.Millisecond)
 			}
 		})},
-		fake{config.Container{ID: "fail"}, replying(func(w http.ResponseWriter, req Request) { http.Error(w, "no stream for you", 503) })},
+		fake{config.Container{ID: "fail"}, replying(func(w http.ResponseWriter, req Request) {
+			http.Error(w, "no stream for you", http.StatusServiceUnavailable)
+		})},
 	)
 
 	t.Run("bytes arrive as sent", func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -47,6 +48,8 @@ type backend struct {
 	// streams bounds concurrent streaming jobs (jobs.workers): beyond,
 	// POST /api/jobs/stream answers 503 Node busy.
 	streams chan struct{}
+	// oipSlots bounds concurrent OIP calls (jobs.workers), node/oip.go.
+	oipSlots chan struct{}
 	// streamIDGrace is how long a stream's answer waits for the container's
 	// headers (to pass its Content-Type through) before it starts with the
 	// job id anyway.
@@ -62,6 +65,7 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 	b := &backend{cfg: n.cfg, log: n.log, store: st, rt: rt, exec: exec, guard: n.guard, chain: chain,
 		tracer:  n.tp.Tracer("github.com/infernode/infernode/node"),
 		streams: make(chan struct{}, n.cfg.Jobs.Workers), stopping: make(chan struct{}),
+		oipSlots:      make(chan struct{}, n.cfg.Jobs.Workers),
 		streamIDGrace: defaultStreamIDGrace}
 	var mgr *manager
 	m, err := telemetry.NewMetrics(n.reg,
@@ -408,18 +412,35 @@ func (b *backend) Resources(ctx context.Context, client, modelID string) map[str
 	return b.exec.ResourcesFor(ctx, modelID, func(id string) bool { return b.guard.IPAllowed(client, id) })
 }
 
-func (b *backend) Healthy(ctx context.Context) bool {
+// Healthy is nil when the store, the chain link and every container are
+// up; otherwise it says which part is down and why. A container that does
+// not answer (unmanaged: the last probe failed; managed: not running) is
+// down: the node cannot run its jobs.
+func (b *backend) Healthy(ctx context.Context) error {
 	if err := b.store.Ping(); err != nil {
 		b.log.Warn("unhealthy: store", "err", err)
-		return false
+		return fmt.Errorf("store: %w", err)
 	}
 	if b.chain != nil {
 		if err := b.chain.Healthy(ctx); err != nil {
 			b.log.Warn("unhealthy: chain", "err", err)
-			return false
+			return fmt.Errorf("chain: %w", err)
 		}
 	}
-	return true
+	var down []string
+	for _, s := range b.rt.States() {
+		if !s.Ready {
+			why := s.State
+			if s.Error != "" {
+				why += ": " + s.Error
+			}
+			down = append(down, fmt.Sprintf("container %s %s", s.ID, why))
+		}
+	}
+	if len(down) > 0 {
+		return errors.New(strings.Join(down, "; "))
+	}
+	return nil
 }
 
 var _ rest.Backend = (*backend)(nil)

@@ -197,8 +197,13 @@ func (m *manager) execute(t task) {
 	}
 	m.metrics.Finished.WithLabelValues(string(res.Status)).Inc()
 	m.metrics.JobSeconds.Observe(time.Since(start).Seconds())
+	// Each outcome is logged: a failure at WARN with what an operator needs
+	// to act on it (which container, why).
 	if err != nil {
-		m.log.Debug("job failed", "job", t.id, "err", err)
+		m.log.Warn("job failed", "job", t.id, "container", res.Result.Container, "reason", res.Result.Error,
+			"duration", time.Since(start))
+	} else if m.log.Enabled(ctx, slog.LevelDebug) {
+		m.log.Debug("job succeeded", "job", t.id, "containers", t.in.Containers, "duration", time.Since(start))
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/rest"
@@ -292,6 +293,11 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		defer wg.Done()
 		n.purgeLoop(rctx, st)
 	}()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		n.expireLoop(rctx, st)
+	}()
 	if chain != nil {
 		wg.Add(1)
 		go func() {
@@ -401,21 +407,72 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 // sweep fails the jobs that containers keep (PUT /api/status) left running
 // past jobs.timeout, then deletes finished jobs older than jobs.retention.
 func (n *Node) sweep(ctx context.Context, st *storage.Store, now time.Time) {
-	to := n.cfg.Jobs.Timeout.D()
-	k, err := st.ExpireReported(ctx, now.Add(-to), fmt.Sprintf("job timed out after %s: no final status was reported (PUT /api/status)", to))
-	if err != nil && ctx.Err() == nil {
-		n.log.Error("expire reported jobs", "err", err)
-	}
-	if k > 0 {
-		n.log.Info("reported jobs timed out", "count", k, "timeout", to)
-	}
-	k, err = st.Purge(ctx, now.Add(-n.cfg.Jobs.Retention.D()))
+	n.expireReported(ctx, st, now)
+	k, err := st.Purge(ctx, now.Add(-n.cfg.Jobs.Retention.D()))
 	if err != nil && ctx.Err() == nil {
 		n.log.Error("purge finished jobs", "err", err)
 	}
 	if k > 0 {
 		n.log.Debug("purged finished jobs", "count", k)
 	}
+}
+
+// expireReported fails the reported jobs left running past jobs.timeout at
+// now; false when the store could not be swept.
+func (n *Node) expireReported(ctx context.Context, st *storage.Store, now time.Time) bool {
+	to := n.cfg.Jobs.Timeout.D()
+	k, err := st.ExpireReported(ctx, now.Add(-to), fmt.Sprintf("job timed out after %s: no final status was reported (PUT /api/status)", to))
+	if err != nil && ctx.Err() == nil {
+		n.log.Error("expire reported jobs", "err", err)
+	}
+	if k > 0 {
+		n.log.Warn("reported jobs timed out", "count", k, "timeout", to)
+	}
+	return err == nil
+}
+
+// expireLoop fails each reported job at its jobs.timeout, whatever
+// jobs.purge_every is: it sleeps until the oldest one's deadline.
+func (n *Node) expireLoop(ctx context.Context, st *storage.Store) {
+	to := n.cfg.Jobs.Timeout.D()
+	for {
+		oldest, ok, err := st.OldestReported()
+		if err != nil && ctx.Err() == nil {
+			n.log.Error("expire reported jobs: find the oldest", "err", err)
+		}
+		wait := nextExpiry(time.Now(), oldest, ok && err == nil, to)
+		if err != nil {
+			wait = retryExpiry
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		if !n.expireReported(ctx, st, time.Now()) {
+			// Do not spin on a store that fails.
+			if !clock.Sleep(ctx, retryExpiry) {
+				return
+			}
+		}
+	}
+}
+
+// retryExpiry is how long expireLoop waits after a store error.
+const retryExpiry = time.Second
+
+// nextExpiry is how long to sleep before the oldest reported job (created
+// at oldest, when ok) is past its timeout. With none, one timeout: a job
+// reported meanwhile cannot be due sooner, and the oldest is looked up
+// again after each wake.
+func nextExpiry(now, oldest time.Time, ok bool, timeout time.Duration) time.Duration {
+	if !ok {
+		return timeout
+	}
+	// ExpireReported takes the jobs created strictly before its cutoff.
+	return max(oldest.Add(timeout).Sub(now)+time.Millisecond, 0)
 }
 
 // purgeLoop sweeps (see sweep) every jobs.purge_every.

@@ -266,6 +266,44 @@ func TestPutStatusOnlyForReportedJobs(t *testing.T) {
 		Error: "job timed out after 1m0s: no final status was reported (PUT /api/status)"}}, tn.wait(t, "ext-1", false))
 }
 
+// A reported job left running fails at its jobs.timeout, not at the next
+// retention sweep: with purge_every an hour, the only way it can fail
+// within wait's ceiling is the expiry loop waking at its deadline.
+func TestReportedJobTimesOutAtItsDeadline(t *testing.T) {
+	cfg := echoConfig(startEcho(t))
+	cfg.Jobs.Timeout = config.Duration(3 * time.Second)
+	cfg.Jobs.PurgeEvery = config.Duration(time.Hour)
+	tn := startNode(t, cfg, Options{})
+	start := time.Now()
+	code, b := tn.do(t, http.MethodPut, "/api/status", `{"id":"ext-late","status":"running","containers":["echo"]}`)
+	require.Equal(t, http.StatusOK, code, string(b))
+	require.Equal(t, job.Result{ID: "ext-late", Status: job.StatusFailed, Result: &job.ContainerResult{Container: "echo",
+		Error: "job timed out after 3s: no final status was reported (PUT /api/status)"}}, tn.wait(t, "ext-late", false))
+	t.Logf("failed %s after it was reported, for a 3s timeout", time.Since(start).Round(10*time.Millisecond))
+}
+
+// nextExpiry wakes the loop just past the oldest reported job's deadline,
+// at once for one overdue, and after one timeout when there is none.
+func TestNextExpiry(t *testing.T) {
+	now := time.Unix(1000, 0)
+	for _, tc := range []struct {
+		name   string
+		oldest time.Time
+		ok     bool
+		want   time.Duration
+	}{
+		{"none", time.Time{}, false, 3 * time.Second},
+		{"just reported", now, true, 3*time.Second + time.Millisecond},
+		{"reported 2s ago", now.Add(-2 * time.Second), true, time.Second + time.Millisecond},
+		{"due now", now.Add(-3 * time.Second), true, time.Millisecond},
+		{"overdue", now.Add(-time.Minute), true, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, nextExpiry(now, tc.oldest, tc.ok, 3*time.Second))
+		})
+	}
+}
+
 // blocking is a container that holds every call until released.
 func blocking(t testing.TB) (url string, release func()) {
 	ch := make(chan struct{})

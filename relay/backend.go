@@ -16,8 +16,8 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/payments"
+	"github.com/infernode/infernode/txm"
 )
 
 // Backend is what the relay needs from a chain: the sender's and the
@@ -25,7 +25,7 @@ import (
 // backend's client satisfy it; SubscribeNewHead is used when the backend
 // also implements HeadSubscriber (WebSocket or in-process RPC).
 type Backend interface {
-	coordinator.Backend
+	txm.Backend
 	FilterLogs(ctx context.Context, q ethereum.FilterQuery) ([]types.Log, error)
 }
 
@@ -150,11 +150,11 @@ func (b *Instrumented) EstimateGas(ctx context.Context, m ethereum.CallMsg) (uin
 }
 
 // EstimateGasAtBlock estimates against block n (nil: the latest) when the
-// wrapped backend can choose (coordinator.BlockGasEstimator), else as
+// wrapped backend can choose (txm.BlockGasEstimator), else as
 // EstimateGas does.
 func (b *Instrumented) EstimateGasAtBlock(ctx context.Context, m ethereum.CallMsg, n *big.Int) (uint64, error) {
 	defer b.obs("eth_estimateGas", time.Now())
-	if be, ok := b.Backend.(coordinator.BlockGasEstimator); ok {
+	if be, ok := b.Backend.(txm.BlockGasEstimator); ok {
 		return be.EstimateGasAtBlock(ctx, m, n)
 	}
 	return b.Backend.EstimateGas(ctx, m)
@@ -162,7 +162,7 @@ func (b *Instrumented) EstimateGasAtBlock(ctx context.Context, m ethereum.CallMs
 
 // SendTransactions broadcasts txs as one JSON-RPC batch (counted once, as
 // eth_sendRawTransaction_batch) when the wrapped backend is an RPC client,
-// else one after another (coordinator.TransactionBatchSender).
+// else one after another (txm.TransactionBatchSender).
 func (b *Instrumented) SendTransactions(ctx context.Context, txs []*types.Transaction) []error {
 	errs := make([]error, len(txs))
 	rc, ok := b.Backend.(rpcClienter)
@@ -239,7 +239,7 @@ func (b *Instrumented) BatchCallContract(ctx context.Context, msgs []ethereum.Ca
 // BlockReceipts forwards eth_getBlockReceipts when the wrapped backend
 // serves it.
 func (b *Instrumented) BlockReceipts(ctx context.Context, n rpc.BlockNumberOrHash) ([]*types.Receipt, error) {
-	br, ok := b.Backend.(coordinator.BlockReceiptsReader)
+	br, ok := b.Backend.(txm.BlockReceiptsReader)
 	if !ok {
 		return nil, errors.ErrUnsupported
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/txm"
 )
 
 const benchSubs = 1000
@@ -88,7 +88,7 @@ func BenchmarkDueDeliveriesPerBlock(b *testing.B) {
 				h := newHarness(b, 1)
 				createSubs(b, h, h.keys[0], benchSubs, headTime(b, h)+5, 0, 1)
 				n := h.startNodeWith(1, b.TempDir(), nil,
-					func(o *coordinator.SenderOptions) { o.MaxInFlight = bound },
+					func(o *txm.SenderOptions) { o.MaxInFlight = bound },
 					func(o *Options) { o.Workers = bound })
 				start := blockNumber(b, h)
 				h.mineEvery(250 * time.Millisecond)

@@ -14,6 +14,7 @@ import (
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
+	"github.com/infernode/infernode/txm"
 )
 
 // SubmitDelegated decodes, checks and verifies a delegated subscription
@@ -132,15 +133,16 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 			return nil
 		}
 		if d.TxKey != "" {
-			rec, ok, err := r.o.Sender.Lookup(d.TxKey)
+			_, ok, err := r.o.Sender.Lookup(d.TxKey)
 			if err != nil {
 				return err
 			}
 			if ok {
-				if rec, err = r.o.Sender.Wait(ctx, d.TxKey); err != nil {
+				rec, err := r.o.Sender.Wait(ctx, d.TxKey)
+				if err != nil {
 					return err
 				}
-				if rec.State == coordinator.StateConfirmed {
+				if rec.State == txm.StateConfirmed {
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
 					for { // on chain: only reading the new id remains; retry RPC trouble
 						err := r.adoptDelegated(ctx, key, &d, ds, true)
@@ -195,7 +197,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 		if err := storage.PutJSON(r.st.kv, []byte(key), d); err != nil {
 			return err
 		}
-		_, err = r.o.Sender.Send(ctx, coordinator.Call{
+		_, err = r.o.Sender.Send(ctx, txm.Call{
 			Key: d.TxKey, To: r.o.Coordinator,
 			Data:         ds.PackDeliver(k, input, output, proof, r.o.PaymentWallet),
 			MaxFeePerGas: bigOf(s.MaxGasPrice),

@@ -7,9 +7,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/infernode/infernode/txm"
 	"github.com/stretchr/testify/require"
-
-	"github.com/infernode/infernode/coordinator"
 )
 
 // requireContinuousNonces checks that the sender's journal holds every
@@ -49,7 +48,7 @@ func TestSimRestartBetweenSendAndConfirm(t *testing.T) {
 	rec, ok, err := n2.s.Lookup("deliver/1/1/1")
 	require.NoError(t, err)
 	require.True(t, ok)
-	require.Equal(t, coordinator.StateConfirmed, rec.State, "the first attempt's transaction was the one mined")
+	require.Equal(t, txm.StateConfirmed, rec.State, "the first attempt's transaction was the one mined")
 }
 
 func TestSimReorgRollsBackAndDeliversOnce(t *testing.T) {
@@ -143,7 +142,7 @@ func TestSimReorgStaleAttemptDoesNotSkipRecreatedSubscription(t *testing.T) {
 	require.NotEqual(t, rc.BlockHash, canon.Hash(), "block B was reorged out")
 	h.eventually(func() bool {
 		rec, ok, err := n.s.Lookup("deliver/1/1/1")
-		return err == nil && ok && rec.State == coordinator.StateFailed
+		return err == nil && ok && rec.State == txm.StateFailed
 	}, "the delivery reverted on the new chain")
 	h.eventually(func() bool { return n.r.Pending() == 0 }, "the stale attempt gave up")
 

@@ -29,6 +29,7 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/txm"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
 
@@ -177,7 +178,7 @@ func (h *harness) pauseMining() {
 // node is one relay with its own key and data directory.
 type node struct {
 	r      *Relay
-	s      *coordinator.Sender
+	s      *txm.Sender
 	db     *storage.Store
 	rpc    *Instrumented
 	cancel context.CancelFunc
@@ -189,7 +190,7 @@ func (h *harness) startNode(keyIdx int, dir string, b Backend) *node {
 }
 
 // startNodeWith lets a test adjust the sender's and relay's options.
-func (h *harness) startNodeWith(keyIdx int, dir string, b Backend, so func(*coordinator.SenderOptions), ro func(*Options)) *node {
+func (h *harness) startNodeWith(keyIdx int, dir string, b Backend, so func(*txm.SenderOptions), ro func(*Options)) *node {
 	t := h.t
 	t.Helper()
 	if b == nil {
@@ -202,14 +203,14 @@ func (h *harness) startNodeWith(keyIdx int, dir string, b Backend, so func(*coor
 	rpc := Instrument(b, m)
 	parsed := h.coordABI()
 	ctx := context.Background()
-	sopts := coordinator.SenderOptions{
-		Signer: coordinator.NewKeySigner(h.keys[keyIdx]), PollInterval: 20 * time.Millisecond, Decoder: coordinator.NewRevertDecoder(&parsed),
+	sopts := txm.SenderOptions{
+		Signer: txm.NewKeySigner(h.keys[keyIdx]), PollInterval: 20 * time.Millisecond, Decoder: coordinator.NewRevertDecoder(&parsed),
 		Logger: testLogger(), MaxGasLimit: 30_000_000,
 	}
 	if so != nil {
 		so(&sopts)
 	}
-	s, err := coordinator.NewSender(ctx, rpc, db.Table(storage.TableNonce), sopts)
+	s, err := txm.NewSender(ctx, rpc, db.Table(storage.TableNonce), sopts)
 	require.NoError(t, err)
 	ropts := Options{
 		Backend: rpc, DB: db.Table(storage.TableRelay), Sender: s, Coordinator: h.dep.Coordinator, Runner: h.exec, Guard: h.guard,

@@ -7,9 +7,10 @@ import (
 	"fmt"
 	"os/exec"
 
-	"github.com/ethereum/go-ethereum/ethclient"
 	"math/big"
 	"testing"
+
+	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"

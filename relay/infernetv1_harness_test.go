@@ -13,7 +13,7 @@ import (
 	"github.com/infernode/infernode/abi/inetv1testabi"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/txm"
 )
 
 // deployInetV1 deploys the SDK from key with a protocol fee of feeBps.
@@ -117,7 +117,7 @@ func (h *harness) inetDeliveries(c *inetConsumer) uint64 { return uint64(len(h.i
 // startInetNode starts a relay in the SDK v1 dialect; ro may adjust it further.
 func (h *harness) startInetNode(keyIdx int, dir string, a InfernetV1Addresses, ro func(*Options)) *node {
 	d := InfernetV1(a, InfernetV1Options{Containers: []string{"echo"}})
-	return h.startNodeWith(keyIdx, dir, nil, func(so *coordinator.SenderOptions) { so.Decoder = d.Decoder() }, func(o *Options) {
+	return h.startNodeWith(keyIdx, dir, nil, func(so *txm.SenderOptions) { so.Decoder = d.Decoder() }, func(o *Options) {
 		o.Dialect, o.StartBlock = d, 0
 		if ro != nil {
 			ro(o)

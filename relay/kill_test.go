@@ -24,6 +24,7 @@ import (
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/txm"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
 
@@ -51,7 +52,7 @@ func TestHelperNodeProcess(t *testing.T) {
 	db, err := storage.Open(os.Getenv("CHILD_DIR"), storage.Options{})
 	require.NoError(t, err)
 	parsed := coordABI.GetABI()
-	s, err := coordinator.NewSender(ctx, client, db.Table(storage.TableNonce), coordinator.SenderOptions{Signer: coordinator.NewKeySigner(key), PollInterval: 50 * time.Millisecond,
+	s, err := txm.NewSender(ctx, client, db.Table(storage.TableNonce), txm.SenderOptions{Signer: txm.NewKeySigner(key), PollInterval: 50 * time.Millisecond,
 		Decoder: coordinator.NewRevertDecoder(&parsed), MaxGasLimit: 30_000_000, Logger: testLogger()})
 	require.NoError(t, err)
 	o := Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(os.Getenv("CHILD_COORDINATOR")),
@@ -149,7 +150,7 @@ func requireJournalComplete(t *testing.T, client *ethclient.Client, dir string, 
 	db, err := storage.Open(dir, storage.Options{})
 	require.NoError(t, err)
 	defer db.Close()
-	s, err := coordinator.NewSender(ctx, client, db.Table(storage.TableNonce), coordinator.SenderOptions{Signer: coordinator.NewKeySigner(key)})
+	s, err := txm.NewSender(ctx, client, db.Table(storage.TableNonce), txm.SenderOptions{Signer: txm.NewKeySigner(key)})
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { _ = s.Step(ctx); return s.InFlight() == 0 }, 30*time.Second, 100*time.Millisecond)
 	recs, err := s.Records()
@@ -159,6 +160,6 @@ func requireJournalComplete(t *testing.T, client *ethclient.Client, dir string, 
 	require.Len(t, recs, int(mined))
 	for i, r := range recs {
 		require.Equal(t, uint64(i), r.Nonce)
-		require.Equal(t, coordinator.StateConfirmed, r.State)
+		require.Equal(t, txm.StateConfirmed, r.State)
 	}
 }

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math/big"
 
-	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/payments"
+	"github.com/infernode/infernode/txm"
 )
 
 // readyToBePaid checks, before any container runs, that a paid
@@ -47,7 +47,7 @@ func (r *Relay) readyToBePaid(ctx context.Context, s *Sub) error {
 // second subscription reuses the pending approval instead of sending another.
 func (r *Relay) topUpCollateral(ctx context.Context, s *Sub, have, need *big.Int) error {
 	key := fmt.Sprintf("collateral/%s/%s/%s", r.o.PaymentWallet.Hex(), s.PaymentToken.Hex(), have)
-	rec, err := r.o.Sender.Send(ctx, coordinator.Call{
+	rec, err := r.o.Sender.Send(ctx, txm.Call{
 		Key: key, To: r.o.PaymentWallet,
 		Data: payments.PackApprove(r.me, s.PaymentToken, payments.CollateralApproval),
 	})

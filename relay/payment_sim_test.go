@@ -25,6 +25,7 @@ import (
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/txm"
 )
 
 var (
@@ -138,7 +139,7 @@ func (h *payHarness) startPaidNode(t *testing.T, dir string) *node {
 	require.NoError(t, err)
 	parsed := h.coordABI()
 	return h.startNodeWith(1, dir, nil,
-		func(o *coordinator.SenderOptions) {
+		func(o *txm.SenderOptions) {
 			o.Decoder = coordinator.NewRevertDecoder(&parsed, payments.WalletABI())
 		},
 		func(o *Options) { o.Payments, o.PaymentWallet = policy, h.nodeWall })
@@ -245,7 +246,7 @@ func TestSimVerifiedDeliveryTopsUpCollateral(t *testing.T) {
 	proofs := []config.Container{{ID: "echo", External: true, GeneratesProofs: true}}
 	parsed := h.coordABI()
 	n := h.startNodeWith(1, t.TempDir(), nil,
-		func(o *coordinator.SenderOptions) {
+		func(o *txm.SenderOptions) {
 			o.Decoder = coordinator.NewRevertDecoder(&parsed, payments.WalletABI())
 		},
 		func(o *Options) {

@@ -21,6 +21,7 @@ import (
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
+	"github.com/infernode/infernode/txm"
 )
 
 var errNoSubscriptions = errors.New("backend cannot push new heads")
@@ -34,7 +35,7 @@ type Runner interface {
 type Options struct {
 	Backend     Backend               // required
 	DB          storage.KeyValueStore // required: the relay's table, Store.Table(storage.TableRelay)
-	Sender      *coordinator.Sender   // required; its Run is driven by Relay.Run
+	Sender      *txm.Sender           // required; its Run is driven by Relay.Run
 	Coordinator common.Address        // required unless Dialect is set
 	// Dialect is the Coordinator's dialect; default Ours(Coordinator,
 	// Containers, MaxTopicHashes). With a Dialect, Coordinator is its

@@ -21,6 +21,7 @@ import (
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/payments"
+	"github.com/infernode/infernode/txm"
 )
 
 // schedule puts s in the timer queue at the start of its next interval this
@@ -177,7 +178,7 @@ func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 				if err != nil {
 					return err
 				}
-				if rec.State == coordinator.StateConfirmed {
+				if rec.State == txm.StateConfirmed {
 					iv.State, iv.Tx, iv.Err = IvDelivered, rec.MinedHash.Hex(), ""
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", iv.Tx)))
 					r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
@@ -315,7 +316,7 @@ func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, spa
 	if err := r.putIv(s, k, *iv); err != nil {
 		return "", "", err
 	}
-	_, err = r.o.Sender.Send(ctx, coordinator.Call{
+	_, err = r.o.Sender.Send(ctx, txm.Call{
 		Key: iv.TxKey, To: r.o.Coordinator,
 		Data:         r.d.PackDeliverCompute(s.ID, k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
@@ -366,7 +367,7 @@ func (r *Relay) sendFailed(s *Sub, iv *Interval, err error) (IvState, string) {
 // countsAsAttempt reports whether a failed send was the delivery's fault
 // (a revert, too much gas) rather than the chain link's or the fee market's.
 func countsAsAttempt(err error) bool {
-	return coordinator.IsRevert(err, "") || errors.Is(err, coordinator.ErrGasAboveLimit)
+	return coordinator.IsRevert(err, "") || errors.Is(err, txm.ErrGasAboveLimit)
 }
 
 // callbackGas is the least gas a delivery needs so the Coordinator can hand

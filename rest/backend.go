@@ -48,8 +48,9 @@ type Backend interface {
 	// Resources is the body of GET /resources for client (modelID may be
 	// empty): only the containers client may use are asked.
 	Resources(ctx context.Context, client, modelID string) map[string]json.RawMessage
-	// Healthy reports whether every critical part is up.
-	Healthy(ctx context.Context) bool
+	// Healthy reports whether every critical part is up: nil, or why not
+	// (which part and what is wrong), which /health answers.
+	Healthy(ctx context.Context) error
 }
 
 // Stream is a running streaming job.

@@ -54,7 +54,7 @@ func delegatedBody(owner string, expiry int64, v int) string {
 // for rows with several triggers) and asserts status, error and params.
 func TestErrorTable(t *testing.T) {
 	const signer = "0x00000000000000000000000000000000000000aa"
-	big := `{"containers":["echo"],"data":{"x":"` + strings.Repeat("a", 2<<20) + `"}}`
+	big := `{"containers":["echo"],"data":{"x":"` + strings.Repeat("a", 17<<20) + `"}}`
 	type row struct {
 		name       string
 		setup      func(f *fakeBackend, o *Options)
@@ -139,7 +139,7 @@ func TestErrorTable(t *testing.T) {
 			err: "Unauthorized"},
 		// body over the limit
 		{name: "body too large", method: "POST", target: "/api/jobs", body: big, status: 413,
-			err: "Request body too large", params: map[string]any{"limit": float64(1 << 20)}},
+			err: "Request body too large", params: map[string]any{"limit": float64(DefaultMaxBodyBytes)}},
 		{name: "body too large, custom limit", setup: func(_ *fakeBackend, o *Options) { o.MaxBodyBytes = 10 },
 			method: "POST", target: "/api/jobs/batch", body: `[{"containers":["echo"],"data":{}}]`, status: 413,
 			err: "Request body too large", params: map[string]any{"limit": float64(10)}},
@@ -176,7 +176,8 @@ func TestErrorTable(t *testing.T) {
 			err: `Invalid request: unknown field "signature.nonse" (allowed: [nonce expiry v r s])`, params: map[string]any{"field": "signature.nonse"}},
 		// rate limit (per client, per route; Retry-After)
 		{name: "rate limited", setup: func(_ *fakeBackend, o *Options) { o.RateLimit = 2; o.RatePeriod = time.Hour },
-			method: "GET", target: "/info", times: 3, status: 429, err: "Too many requests", retryAfter: "1800"},
+			method: "GET", target: "/info", times: 3, status: 429, err: "Too many requests", retryAfter: "1800",
+			params: map[string]any{"limit": "server.rate_limit", "num_requests": float64(2), "period": float64(3600)}},
 		// node saturated (Retry-After)
 		{name: "node busy", setup: func(f *fakeBackend, _ *Options) { f.busy = true },
 			method: "POST", target: "/api/jobs", body: `{"containers":["echo"],"data":{}}`, status: 503,

@@ -255,7 +255,7 @@ func (f *fakeBackend) Resources(_ context.Context, _, modelID string) map[string
 	return map[string]json.RawMessage{"echo": json.RawMessage(`{"cpu":1}`)}
 }
 
-func (f *fakeBackend) Healthy(context.Context) bool { return f.broken == nil }
+func (f *fakeBackend) Healthy(context.Context) error { return f.broken }
 
 var errDisk = errors.New("pebble: disk /var/lib/infernode is full")
 

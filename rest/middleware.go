@@ -118,7 +118,13 @@ type statusWriter struct {
 	http.ResponseWriter
 	status int
 	bytes  int64
+	// reason is the start of an error answer's body (status 400 and up),
+	// which the request's log line carries: why it was refused.
+	reason []byte
 }
+
+// maxReason bounds the logged reason of a refused request.
+const maxReason = 300
 
 func (w *statusWriter) WriteHeader(code int) {
 	if w.status == 0 {
@@ -133,6 +139,9 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 	}
 	n, err := w.ResponseWriter.Write(b)
 	w.bytes += int64(n)
+	if w.status >= 400 && len(w.reason) < maxReason {
+		w.reason = append(w.reason, b[:min(n, maxReason-len(w.reason))]...)
+	}
 	return n, err
 }
 
@@ -262,10 +271,13 @@ func (s *server) observe(next http.Handler) http.Handler {
 				level = slog.LevelError
 			}
 			if s.log.Enabled(ctx, level) {
-				s.log.LogAttrs(ctx, level, "http request",
-					slog.String("method", method), slog.String("route", route),
+				attrs := []slog.Attr{slog.String("method", method), slog.String("route", route),
 					slog.Int("status", status), slog.Duration("duration", d),
-					slog.String("client", client), slog.Int64("bytes", sw.bytes))
+					slog.String("client", client), slog.Int64("bytes", sw.bytes)}
+				if len(sw.reason) > 0 {
+					attrs = append(attrs, slog.String("reason", strings.TrimSpace(string(sw.reason))))
+				}
+				s.log.LogAttrs(ctx, level, "http request", attrs...)
 			}
 		}()
 		if fwdErr != nil {
@@ -294,7 +306,11 @@ func (s *server) limited(route string, h http.HandlerFunc) http.HandlerFunc {
 				secs = 1
 			}
 			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			writeJSON(w, http.StatusTooManyRequests, errorBody{Error: msgTooMany})
+			// Name the limit, so that an operator (or bench's summary) can
+			// find what to raise.
+			writeJSON(w, http.StatusTooManyRequests, errorBody{Error: msgTooMany, Params: map[string]any{
+				"limit": "server.rate_limit", "num_requests": int(s.limiter.limit), "period": int(s.limiter.period.Seconds()),
+			}})
 			return
 		}
 		h(w, r)

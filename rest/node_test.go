@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -180,7 +181,8 @@ func TestLimitsAgainstNode(t *testing.T) {
 		body: `{"containers":["echo"],"data":{"x":"` + strings.Repeat("a", 200) + `"}}`,
 		err:  "Request body too large", params: map[string]any{"limit": float64(100)}})
 	checkRow(t, base, nodeRow{name: "rate limited", method: "GET", path: "/info", times: 3, status: 429,
-		err: "Too many requests", retryAfter: "1800"})
+		err: "Too many requests", retryAfter: "1800",
+		params: map[string]any{"limit": "server.rate_limit", "num_requests": float64(2), "period": float64(3600)}})
 
 	// A container that holds every call until released fills the bounded queue.
 	release := make(chan struct{})
@@ -344,4 +346,35 @@ func TestDelegatedRowsAgainstNode(t *testing.T) {
 	resp, b := send(t, base, nodeRow{method: "POST", path: "/api/jobs", body: body(7, later, "echo", owner, false)})
 	require.Equal(t, 200, resp.StatusCode, string(b))
 	require.JSONEq(t, `{}`, string(b))
+}
+
+// TestDefaultNodeAcceptsResNetImageJob: a node with the default
+// server.max_body_bytes takes a ResNet-18 image job (one 1×3×224×224
+// float32 image as JSON numbers, about 3.3 MB, as Python's json writes it).
+func TestDefaultNodeAcceptsResNetImageJob(t *testing.T) {
+	cfg := tableConfig(startEcho(t))
+	require.Zero(t, cfg.Server.MaxBodyBytes, "the node's default limit")
+	base := startNode(t, cfg)
+
+	var values strings.Builder
+	x := uint32(1)
+	for i := range 3 * 224 * 224 {
+		if i > 0 {
+			values.WriteString(", ") // json.dumps's separator
+		}
+		x = x*1664525 + 1013904223 // a normalised pixel in [-2.2, 2.7)
+		v := float32(x>>8)/float32(1<<24)*4.9 - 2.2
+		values.WriteString(strconv.FormatFloat(float64(v), 'g', -1, 64))
+	}
+	data := `{"input":{"shape":[1,3,224,224],"dtype":"float32","values":[` + values.String() + `]}}`
+	require.Greater(t, len(data), 3_000_000)
+
+	c, err := client.New(base)
+	require.NoError(t, err)
+	ctx := context.Background()
+	id, err := c.CreateJob(ctx, client.JobRequest{Containers: []string{"echo"}, Data: json.RawMessage(data)})
+	require.NoError(t, err, "a %d-byte image job on a default node", len(data))
+	res, err := c.WaitJob(ctx, id, 0)
+	require.NoError(t, err)
+	require.Equal(t, client.StatusSuccess, res.Status)
 }

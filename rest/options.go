@@ -14,7 +14,7 @@ import (
 type Options struct {
 	// Logger receives one structured line per request. Default: slog.Default().
 	Logger *slog.Logger
-	// MaxBodyBytes caps request bodies (413 beyond). Default 1 MiB.
+	// MaxBodyBytes caps request bodies (413 beyond). Default 16 MiB.
 	MaxBodyBytes int64
 	// RateLimit allows RateLimit requests per RatePeriod per client and
 	// route (429 beyond). Zero disables rate limiting. RatePeriod defaults
@@ -54,7 +54,7 @@ type Options struct {
 
 // Defaults for the zero values of Options.
 const (
-	DefaultMaxBodyBytes  = 1 << 20
+	DefaultMaxBodyBytes  = 16 << 20
 	DefaultMaxBatchItems = 1000
 	DefaultMaxIDs        = 1000
 	DefaultMaxWaits      = 1000

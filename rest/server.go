@@ -130,6 +130,7 @@ func (s *server) routes() chi.Router {
 	s.route(r, http.MethodPut, routeStatus, s.status)
 	metrics := promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelError)})
 	s.route(r, http.MethodGet, routeMetrics, metrics.ServeHTTP)
+	s.routeOIP(r)
 	return r
 }
 
@@ -179,11 +180,11 @@ func (s *server) tooLarge() *job.Error {
 }
 
 func (s *server) health(w http.ResponseWriter, r *http.Request) {
-	if s.b.Healthy(r.Context()) {
-		writeJSON(w, http.StatusOK, map[string]string{"status": "healthy"})
+	if err := s.b.Healthy(r.Context()); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unhealthy", "reason": err.Error()})
 		return
 	}
-	writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unhealthy"})
+	writeJSON(w, http.StatusOK, map[string]string{"status": "healthy"})
 }
 
 func (s *server) info(w http.ResponseWriter, r *http.Request) {

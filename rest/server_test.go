@@ -36,7 +36,7 @@ func TestHealth(t *testing.T) {
 	f.broken = errDisk
 	rec = call(t, h, "GET", "/health", remote, "")
 	require.Equal(t, 503, rec.Code)
-	require.JSONEq(t, `{"status":"unhealthy"}`, rec.Body.String())
+	require.JSONEq(t, `{"status":"unhealthy","reason":"pebble: disk /var/lib/infernode is full"}`, rec.Body.String())
 }
 
 func TestInfo(t *testing.T) {

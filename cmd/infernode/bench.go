@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -22,11 +23,12 @@ func benchCommand() command {
 }
 
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("bench", "[--url URL | --direct URL] --containers a,b [-n N] [-c C] [--rate R] [--runs K] [--json]", stderr)
+	fs := newFlags("bench", "[--url URL | --direct URL] --containers a,b [-n N] [-c C] [--rate R] [--runs K] [--json] [--oip json|binary --oip-request FILE]", stderr)
 	url := fs.String("url", defaultURL(), "node URL (env SERVER_URL)")
 	direct := fs.String("direct", "", "container base URL: send the same load straight to its /service_output")
 	containers := fs.String("containers", "echo", "comma-separated container ids of each job")
 	data := fs.String("data", `{"x":1}`, "each job's input (a JSON object)")
+	dataFile := fs.String("data-file", "", "read each job's input from this file instead of --data (an image tensor is too long for a command line)")
 	n := fs.Int("n", 1000, "number of jobs per run")
 	c := fs.Int("c", 0, "jobs in flight: closed loop default 16; with --rate, the cap on jobs in flight, default 10000")
 	rate := fs.Float64("rate", 0, "open loop: start jobs at this many per second")
@@ -38,6 +40,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	runs := fs.Int("runs", 1, "repeat the run K times and report the median")
 	warmup := fs.Int("warmup", 0, "jobs to run (unmeasured) before the first run")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
+	oipMode := fs.String("oip", "", "send Open Inference Protocol infer requests to /v2/models/{first container}/infer instead of jobs: json or binary (binary inputs and outputs)")
+	oipFile := fs.String("oip-request", "", "with --oip: a file holding an OIP JSON inference request {\"inputs\": [...]}")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -47,6 +51,13 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *n <= 0 || *runs <= 0 || *rate < 0 || *warmup < 0 {
 		return usagef(fs, "-n and --runs must be positive, --rate and --warmup not negative")
+	}
+	if *dataFile != "" {
+		b, err := os.ReadFile(*dataFile)
+		if err != nil {
+			return fmt.Errorf("--data-file: %w", err)
+		}
+		*data = string(b)
 	}
 	var obj map[string]json.RawMessage
 	if json.Unmarshal([]byte(*data), &obj) != nil || obj == nil {
@@ -60,6 +71,18 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef(fs, "-c %d: write a number of jobs in flight, 1 or more", *c)
 	}
 	cfg.Concurrency = *c // 0: bench's default for the mode
+	if *oipMode != "" {
+		if *oipMode != bench.OIPJSON && *oipMode != bench.OIPBinary {
+			return usagef(fs, "--oip %q: use json or binary", *oipMode)
+		}
+		if *oipFile == "" {
+			return usagef(fs, "--oip needs --oip-request FILE, an OIP JSON inference request")
+		}
+		if cfg.OIPRequest, err = os.ReadFile(*oipFile); err != nil {
+			return fmt.Errorf("--oip-request: %w", err)
+		}
+		cfg.OIP = *oipMode
+	}
 	for _, id := range strings.Split(*containers, ",") {
 		if id = strings.TrimSpace(id); id != "" {
 			cfg.Containers = append(cfg.Containers, id)
@@ -67,6 +90,12 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if cfg.Direct == "" && len(cfg.Containers) == 0 {
 		return usagef(fs, "--containers is required")
+	}
+
+	if cfg.Direct == "" {
+		if err := checkContainers(ctx, fs, cfg.URL, cfg.Containers); err != nil {
+			return err
+		}
 	}
 
 	if *cpuProfile != "" {
@@ -148,4 +177,27 @@ func median(rs []*bench.Report) medianReport {
 		EndToEndP50: d(func(r *bench.Report) time.Duration { return r.EndToEnd.P50 }),
 		EndToEndP99: d(func(r *bench.Report) time.Duration { return r.EndToEnd.P99 }),
 	}
+}
+
+// checkContainers asks the node for its containers before N jobs are sent,
+// so that a typo costs one request and a clear message, not N errors.
+func checkContainers(ctx context.Context, fs *flag.FlagSet, url string, ids []string) error {
+	c, err := dial(fs, url)
+	if err != nil {
+		return err
+	}
+	info, err := c.Info(ctx)
+	if err != nil {
+		return nodeErr(c, err)
+	}
+	var have []string
+	for _, ic := range info.Containers {
+		have = append(have, ic.ID)
+	}
+	for _, id := range ids {
+		if !slices.Contains(have, id) {
+			return fmt.Errorf("node %s has no container %q (it has: %s); set --containers", c.URL(), id, strings.Join(have, ", "))
+		}
+	}
+	return nil
 }

@@ -38,7 +38,8 @@ func TestBenchCommand(t *testing.T) {
 
 	code, _, errOut = runCLI(t, "bench", "--url", srv.URL, "--containers", "nope", "-n", "2")
 	require.Equal(t, 1, code)
-	require.Contains(t, errOut, "2 jobs could not be run")
+	require.Contains(t, errOut, `has no container "nope" (it has: `)
+	require.NotContains(t, errOut, "jobs could not be run", "no job is sent for a container the node does not have")
 
 	code, _, _ = runCLI(t, "bench", "-n", "0")
 	require.Equal(t, 2, code)

@@ -62,7 +62,7 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	period := fs.Uint64("period", 0, "seconds between intervals (0: one-shot)")
 	redundancy := fs.Uint64("redundancy", 1, "nodes that may deliver each interval")
 	fs.StringVar(&o.maxGasPrice, "max-gas-price", "1000000000000", "highest gas price (wei) a delivery may pay (uint48)")
-	fs.Uint64Var(&o.maxGasLimit, "max-gas-limit", 5_000_000, "gas for the owner's callback")
+	fs.Uint64Var(&o.maxGasLimit, "max-gas-limit", 1_000_000, "gas for the owner's callback (a default node serves unpaid deliveries asking at most 1,000,000: chain.unpaid.max_gas)")
 	nonce := fs.Int64("nonce", -1, "subscription nonce; -1: random")
 	expiry := fs.Duration("expires-in", time.Hour, "signature lifetime from the latest block's time")
 	fs.StringVar(&o.data, "data", "{}", "JSON data given to the containers")

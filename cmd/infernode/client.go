@@ -146,13 +146,13 @@ func runHealth(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	ok, err := c.Health(ctx)
+	ok, reason, err := c.HealthReason(ctx)
 	if err != nil {
 		return nodeErr(c, err)
 	}
 	if !ok {
-		_ = printJSON(stdout, map[string]string{"status": "unhealthy"})
-		return fmt.Errorf("node %s is unhealthy", c.URL())
+		_ = printJSON(stdout, map[string]string{"status": "unhealthy", "reason": reason})
+		return fmt.Errorf("node %s is unhealthy: %s", c.URL(), reason)
 	}
 	return printJSON(stdout, map[string]string{"status": "healthy"})
 }

@@ -122,6 +122,6 @@ func TestHealthCommandUnhealthy(t *testing.T) {
 	defer srv.Close()
 	code, out, errOut := runCLI(t, "health", "--url", srv.URL)
 	require.Equal(t, 1, code)
-	require.JSONEq(t, `{"status":"unhealthy"}`, out)
-	require.Contains(t, errOut, "is unhealthy")
+	require.JSONEq(t, `{"status":"unhealthy","reason":"resttest: unhealthy"}`, out)
+	require.Contains(t, errOut, "is unhealthy: resttest: unhealthy")
 }

@@ -2,9 +2,12 @@ package infernetv1_test
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"math/big"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -144,11 +147,18 @@ func TestContainerIDMatchesCoordinator(t *testing.T) {
 }
 
 // TestArtifactsMatchFixtures: the shipped copies are the SDK fixtures byte
-// for byte, and the bindings carry the same bytecode.
+// for byte (artifacts/SHA256SUMS records them as received; artifacts/README.md
+// says from where), and the bindings carry the same bytecode.
 func TestArtifactsMatchFixtures(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "infernet-sdk-v1")
-	_, err := os.Stat(dir)
-	require.NoError(t, err, "the SDK fixtures are expected in ../shared/infernet-sdk-v1 beside the clone")
+	sums, err := os.ReadFile(filepath.Join("artifacts", "SHA256SUMS"))
+	require.NoError(t, err)
+	want := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(sums)), "\n") {
+		sum, file, ok := strings.Cut(line, "  ")
+		require.True(t, ok, "artifacts/SHA256SUMS: %q is not `sum  file`", line)
+		want[file] = sum
+	}
+	require.Len(t, want, len(infernetv1.ArtifactNames), "artifacts/SHA256SUMS lists one sum per artifact")
 	bins := map[string]string{
 		infernetv1.RegistryName:      inetv1abi.RegistryMetaData.Bin,
 		infernetv1.CoordinatorName:   inetv1abi.EIP712CoordinatorMetaData.Bin,
@@ -158,11 +168,11 @@ func TestArtifactsMatchFixtures(t *testing.T) {
 		infernetv1.WalletFactoryName: inetv1abi.WalletFactoryMetaData.Bin,
 	}
 	for _, name := range infernetv1.ArtifactNames {
-		fixture, err := os.ReadFile(filepath.Join(dir, name+".json"))
-		require.NoError(t, err)
 		copied, err := os.ReadFile(filepath.Join("artifacts", name+".json"))
 		require.NoError(t, err)
-		require.True(t, bytes.Equal(fixture, copied), "contracts/infernetv1/artifacts/%s.json differs from %s: run `make contracts` and commit", name, dir)
+		sum := sha256.Sum256(copied)
+		require.Equal(t, want[name+".json"], hex.EncodeToString(sum[:]),
+			"contracts/infernetv1/artifacts/%s.json differs from the SDK fixture recorded in artifacts/SHA256SUMS: run `make contracts` and commit", name)
 		art, err := infernetv1.LoadArtifact(name)
 		require.NoError(t, err)
 		require.Equal(t, common.FromHex(bins[name]), []byte(art.Bytecode), name)

@@ -11,11 +11,13 @@ import {BaseConsumer} from "./consumer/BaseConsumer.sol";
 /// `infernode dev` (SPEC §6): one-shot requests, recurring subscriptions and
 /// delegated subscriptions signed by `getSigner()`; it stores every result.
 contract ExampleConsumer is CallbackConsumer, SubscriptionConsumer, Delegator {
-    /// @notice Gas the Coordinator gives each callback. Storing the result
-    /// costs about 0.75 M gas per KiB on mainnet rules (Osaka) and about
-    /// 3.6 M per KiB on go-ethereum's dev fork set (EIP-8037 state gas), so
-    /// 5 M holds a KiB-sized result on both (docs/gas.md).
-    uint32 public constant CALLBACK_GAS_LIMIT = 5_000_000;
+    /// @notice Gas the Coordinator gives each callback: a default node serves
+    /// unpaid deliveries asking at most 1 M (chain.unpaid.max_gas). Storing
+    /// the result costs about 0.75 M gas per KiB on mainnet rules (Osaka)
+    /// and about 3.6 M per KiB on go-ethereum's dev fork set (EIP-8037 state
+    /// gas), so 1 M holds a result of about 1 KiB on Osaka and 150 B on the
+    /// dev fork set (docs/gas.md); ask for lazy delivery for larger ones.
+    uint32 public constant CALLBACK_GAS_LIMIT = 1_000_000;
     /// @notice Highest gas price nodes may deliver at (wei); the example
     /// accepts any price a uint48 can hold.
     uint48 public constant MAX_GAS_PRICE = type(uint48).max;

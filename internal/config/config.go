@@ -48,7 +48,7 @@ type Server struct {
 	Host         string     `json:"host,omitempty"` // default 0.0.0.0 for serve, 127.0.0.1 for dev
 	Port         int        `json:"port,omitempty"` // default 4000
 	RateLimit    *RateLimit `json:"rate_limit,omitempty"`
-	MaxBodyBytes int64      `json:"max_body_bytes,omitempty"` // default 1 MiB
+	MaxBodyBytes int64      `json:"max_body_bytes,omitempty"` // default 16 MiB
 	// StatusNetworks are CIDRs besides loopback allowed to PUT /api/status
 	// (for example the containers' Docker network).
 	StatusNetworks []string `json:"status_networks,omitempty"`
@@ -109,6 +109,36 @@ type Chain struct {
 	// Verifiers are the verifier contracts (IVerifier) whose subscriptions
 	// the node serves; a subscription naming another verifier is skipped.
 	Verifiers []string `json:"verifiers,omitempty"`
+
+	// Unpaid bounds the gas the node spends on deliveries nobody pays for.
+	Unpaid Unpaid `json:"unpaid"`
+	// MaxInputBytes bounds a delivery's container input (a subscription's
+	// inputs or the owner's getContainerInputs answer).
+	MaxInputBytes int `json:"max_input_bytes,omitempty"`
+	// IntervalDeadline: an interval not delivered this long after it
+	// opened is given up and recorded.
+	IntervalDeadline Duration `json:"interval_deadline,omitempty"`
+	// Delegated bounds the delegated subscriptions the node accepts.
+	Delegated Delegated `json:"delegated"`
+}
+
+// Unpaid is chain.unpaid (SPEC §8).
+type Unpaid struct {
+	// MaxGas is the most callback gas (maxGasLimit; in the SDK v1 dialect
+	// the delivery's estimate) an unpaid delivery may ask.
+	MaxGas uint64 `json:"max_gas,omitempty"`
+	// OwnerGasPerDay bounds the gas of one owner's unpaid deliveries,
+	// delegated ones included, over a rolling day.
+	OwnerGasPerDay uint64 `json:"owner_gas_per_day,omitempty"`
+}
+
+// Delegated is chain.delegated (SPEC §8).
+type Delegated struct {
+	// MaxHorizon is how far ahead of the latest block a delegated
+	// subscription's activeAt may lie.
+	MaxHorizon Duration `json:"max_horizon,omitempty"`
+	// MaxPending bounds the delegated subscriptions waiting to start.
+	MaxPending int `json:"max_pending,omitempty"`
 }
 
 // SnapshotSync is chain.snapshot_sync of the reference node's config.

@@ -22,6 +22,13 @@ func TestParseDefaults(t *testing.T) {
 	require.Equal(t, DefaultContainerTimeout, cfg.Containers[0].Timeout)
 	require.Equal(t, 3000, cfg.Containers[0].ContainerPort)
 	require.Equal(t, "http://127.0.0.1:3000", cfg.Containers[0].BaseURL())
+	ch := cfg.Chain
+	require.Equal(t, uint64(1_000_000), ch.Unpaid.MaxGas)
+	require.Equal(t, uint64(50_000_000), ch.Unpaid.OwnerGasPerDay)
+	require.Equal(t, 128<<10, ch.MaxInputBytes)
+	require.Equal(t, time.Hour, ch.IntervalDeadline.D())
+	require.Equal(t, 7*24*time.Hour, ch.Delegated.MaxHorizon.D())
+	require.Equal(t, 10_000, ch.Delegated.MaxPending)
 
 	cfg, _, err = Parse([]byte(`{"containers": [{"id": "a", "image": "x"}, {"id": "b", "image": "y", "port": 3000}]}`))
 	require.NoError(t, err)
@@ -90,6 +97,12 @@ func TestParseErrors(t *testing.T) {
 			"server.max_connections: must be 1 or more, or -1 for no cap (default 4096)",
 			"server.max_batch_items: must not be negative; use 1 or more (default 1000)",
 			"memory_limit: must be a size in bytes, or -1 for no limit (default 1073741824, 1 GiB)"}},
+		{"spending bounds", `{"chain": {"unpaid": {"max_gas": 2000000, "owner_gas_per_day": 1000000}, "max_input_bytes": -1, "interval_deadline": -1, "delegated": {"max_horizon": -1, "max_pending": -1}}}`, []string{
+			"chain.unpaid.owner_gas_per_day: 1000000 is below chain.unpaid.max_gas (2000000), so no unpaid delivery could ever be served; raise it (default 50000000)",
+			"chain.max_input_bytes: must not be negative; use a size in bytes (default 131072, 128 KiB)",
+			`chain.interval_deadline: must not be negative; use e.g. "1h"`,
+			`chain.delegated.max_horizon: must not be negative; use e.g. "168h" (7 days, the default)`,
+			"chain.delegated.max_pending: must not be negative; use 1 or more (default 10000)"}},
 		{"unknown without suggestion", `{"zzzzzz": 1}`, []string{
 			"zzzzzz: unknown field; remove it (known fields: chain, containers, data_dir, docker, jobs, keep_containers, log, log_path, manage_containers, memory_limit, server)"}},
 		{"wrong types", `{"manage_containers": "yes", "server": {"port": "abc"}, "jobs": {"timeout": "soon"}}`, []string{

@@ -10,7 +10,7 @@ import (
 const (
 	DefaultPort             = 4000
 	DefaultHost             = "0.0.0.0"
-	DefaultMaxBodyBytes     = 1 << 20
+	DefaultMaxBodyBytes     = 16 << 20 // a ResNet-18 image job is ~3.3 MB of JSON
 	DefaultDataDir          = "data"
 	DefaultQueueSize        = 4096
 	DefaultWorkers          = 64
@@ -24,6 +24,14 @@ const (
 	DefaultMaxTxsInFlight   = 1024
 	DefaultMaxGasLimit      = 10_000_000
 	DefaultLogLevel         = "info"
+
+	// Chain spending bounds (SPEC §8).
+	DefaultUnpaidMaxGas        = 1_000_000
+	DefaultOwnerGasPerDay      = 50_000_000
+	DefaultMaxInputBytes       = 128 << 10
+	DefaultIntervalDeadline    = Duration(time.Hour)
+	DefaultDelegatedMaxHorizon = Duration(7 * 24 * time.Hour)
+	DefaultDelegatedMaxPending = 10_000
 
 	DefaultReadHeaderTimeout = Duration(10 * time.Second)
 	DefaultReadTimeout       = Duration(30 * time.Second)
@@ -124,6 +132,7 @@ func (c *Config) ApplyDefaults() {
 	if c.Chain.Wallet.MaxGasLimit == 0 {
 		c.Chain.Wallet.MaxGasLimit = DefaultMaxGasLimit
 	}
+	c.Chain.applySpendingDefaults()
 
 	used := map[int]bool{c.Server.Port: true}
 	for _, ct := range c.Containers {
@@ -152,5 +161,26 @@ func (c *Config) ApplyDefaults() {
 			ct.Port = json.Number(strconv.Itoa(next))
 			used[next] = true
 		}
+	}
+}
+
+func (ch *Chain) applySpendingDefaults() {
+	if ch.Unpaid.MaxGas == 0 {
+		ch.Unpaid.MaxGas = DefaultUnpaidMaxGas
+	}
+	if ch.Unpaid.OwnerGasPerDay == 0 {
+		ch.Unpaid.OwnerGasPerDay = DefaultOwnerGasPerDay
+	}
+	if ch.MaxInputBytes == 0 {
+		ch.MaxInputBytes = DefaultMaxInputBytes
+	}
+	if ch.IntervalDeadline == 0 {
+		ch.IntervalDeadline = DefaultIntervalDeadline
+	}
+	if ch.Delegated.MaxHorizon == 0 {
+		ch.Delegated.MaxHorizon = DefaultDelegatedMaxHorizon
+	}
+	if ch.Delegated.MaxPending == 0 {
+		ch.Delegated.MaxPending = DefaultDelegatedMaxPending
 	}
 }

@@ -97,7 +97,7 @@ func (v *validator) server(s *Server) {
 		}
 	}
 	if s.MaxBodyBytes < 0 {
-		v.fail("server.max_body_bytes", "must not be negative; use a size in bytes (default 1048576)")
+		v.fail("server.max_body_bytes", "must not be negative; use a size in bytes (default %d)", DefaultMaxBodyBytes)
 	}
 	if rl := s.RateLimit; rl != nil {
 		if rl.NumRequests <= 0 {
@@ -188,6 +188,7 @@ func (v *validator) chain(ch *Chain) {
 	if ch.MaxTxsInFlight < 0 {
 		v.fail("chain.max_txs_in_flight", "must not be negative; use 1 or more")
 	}
+	v.spending(ch)
 	if !ch.Enabled {
 		return
 	}
@@ -199,6 +200,25 @@ func (v *validator) chain(ch *Chain) {
 	}
 	if ch.Wallet.KeyForm() == "" {
 		v.fail("chain.wallet", "has no signing key, required when chain.enabled is true: set exactly one of private_key (64 hex digits), keystore (an encrypted key file, with password_file or INFERNODE_KEYSTORE_PASSWORD) or remote_signer ({url, address}); see docs/keys.md")
+	}
+}
+
+// spending checks the bounds of SPEC §8 (defaulted: a zero is a default).
+func (v *validator) spending(ch *Chain) {
+	if ch.Unpaid.MaxGas > 0 && ch.Unpaid.OwnerGasPerDay > 0 && ch.Unpaid.OwnerGasPerDay < ch.Unpaid.MaxGas {
+		v.fail("chain.unpaid.owner_gas_per_day", "%d is below chain.unpaid.max_gas (%d), so no unpaid delivery could ever be served; raise it (default %d)", ch.Unpaid.OwnerGasPerDay, ch.Unpaid.MaxGas, DefaultOwnerGasPerDay)
+	}
+	if ch.MaxInputBytes < 0 {
+		v.fail("chain.max_input_bytes", "must not be negative; use a size in bytes (default %d, 128 KiB)", DefaultMaxInputBytes)
+	}
+	if ch.IntervalDeadline < 0 {
+		v.fail("chain.interval_deadline", "must not be negative; use e.g. \"1h\"")
+	}
+	if ch.Delegated.MaxHorizon < 0 {
+		v.fail("chain.delegated.max_horizon", "must not be negative; use e.g. \"168h\" (7 days, the default)")
+	}
+	if ch.Delegated.MaxPending < 0 {
+		v.fail("chain.delegated.max_pending", "must not be negative; use 1 or more (default %d)", DefaultDelegatedMaxPending)
 	}
 }
 

@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -518,6 +519,26 @@ func (s *Store) ExpireReported(ctx context.Context, cutoff time.Time, reason str
 			return n, nil
 		}
 	}
+}
+
+// OldestReported returns the creation time of the oldest reported job
+// (PutStatus) still indexed as running, and false when there is none: the
+// node sleeps until its deadline rather than polling.
+func (s *Store) OldestReported() (time.Time, bool, error) {
+	if err := s.enter(); err != nil {
+		return time.Time{}, false, err
+	}
+	defer s.leave()
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefixRepRun, UpperBound: prefixEnd(prefixRepRun)})
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("oldest reported job: %w", err)
+	}
+	defer it.Close()
+	if !it.First() {
+		return time.Time{}, false, it.Error()
+	}
+	created := binary.BigEndian.Uint64(it.Key()[len(prefixRepRun):])
+	return time.Unix(0, int64(created)), true, nil
 }
 
 func (s *Store) expireReported(id, reason string) error {

@@ -291,10 +291,18 @@ func TestExpireReported(t *testing.T) {
 	require.NoError(t, s.PutStatus("c", "young", job.StatusRunning, []string{"a"}))
 	require.NoError(t, s.PutStatus("c", "old", job.StatusRunning, []string{"a", "b"})) // an update keeps its age
 	c.Add(time.Minute)
+	oldest, ok, err := s.OldestReported()
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, time.Unix(1_700_000_000, 0).UnixNano(), oldest.UnixNano(), `"old", reported first`)
 
 	n, err := s.ExpireReported(context.Background(), c.Now().Add(-90*time.Second), "timed out")
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
+	oldest, ok, err = s.OldestReported()
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, time.Unix(1_700_000_060, 0).UnixNano(), oldest.UnixNano(), `"young"`)
 	j, err := s.Get("old")
 	require.NoError(t, err)
 	require.Equal(t, job.StatusFailed, j.Status)
@@ -308,6 +316,9 @@ func TestExpireReported(t *testing.T) {
 	n, err = s.ExpireReported(context.Background(), c.Now(), "timed out")
 	require.NoError(t, err)
 	require.Equal(t, 1, n, "young only: each is failed once")
+	_, ok, err = s.OldestReported()
+	require.NoError(t, err)
+	require.False(t, ok, "none left running")
 
 	c.Add(time.Hour)
 	n, err = s.Purge(context.Background(), c.Now())

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http/httptest"
 	"slices"
@@ -182,6 +183,11 @@ func (b *Backend) Resources(_ context.Context, _, modelID string) map[string]jso
 }
 
 // Healthy implements rest.Backend.
-func (b *Backend) Healthy(context.Context) bool { return !b.Unhealthy.Load() }
+func (b *Backend) Healthy(context.Context) error {
+	if b.Unhealthy.Load() {
+		return errors.New("resttest: unhealthy")
+	}
+	return nil
+}
 
 var _ rest.Backend = (*Backend)(nil)

@@ -17,8 +17,9 @@ import {BaseConsumer} from "./BaseConsumer.sol";
 /// verdict and the output only.
 contract ProofConsumer is CallbackConsumer {
     /// @notice Gas the Coordinator gives each callback: the Groth16 check
-    /// costs about 0.23 M gas, storing the output the rest.
-    uint32 public constant CALLBACK_GAS_LIMIT = 5_000_000;
+    /// costs about 0.23 M gas, storing the output the rest; at most 1 M so
+    /// that a default node serves it unpaid (chain.unpaid.max_gas).
+    uint32 public constant CALLBACK_GAS_LIMIT = 1_000_000;
     uint48 public constant MAX_GAS_PRICE = type(uint48).max;
 
     /// @notice The model's verifier and its verifyProof selector (the

@@ -10,7 +10,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -71,6 +70,12 @@ type Spec[M, In, Out any] struct {
 	EncodeABI func(Out) ([]byte, error)
 	// OffChain is the off-chain reply body, encoded as JSON.
 	OffChain func(Out) any
+	// OIP, when set, serves the Open Inference Protocol v2 beside the
+	// container protocol.
+	OIP *OIP[M, In, Out]
+	// Batch, when set, lets Config.Batching stack concurrent requests
+	// into one Run (dynamic batching).
+	Batch *Batch[M, In, Out]
 }
 
 // DefaultEnv is the default model's variable, e.g. ONNX_DEFAULT_MODEL_ID.
@@ -87,6 +92,9 @@ type Config struct {
 	Logger *slog.Logger
 	// System is where /service-resources reads machine facts.
 	System protocol.System
+	// Batching bounds dynamic batching where the Spec has Batch; the zero
+	// value is off.
+	Batching Batching
 }
 
 // ConfigFromEnv reads <prefix>_DEFAULT_MODEL_ID, <prefix>_CACHE_DIR (default
@@ -107,6 +115,8 @@ type Service[M, In, Out any] struct {
 	models   *modelstore.Registry[M]
 	defaultM *protocol.ModelID
 	mux      *http.ServeMux
+	// batches gathers requests into batches; nil: no batching.
+	batches *batcher[In, Out]
 }
 
 // New opens the model store and pre-loads the default model, failing if it
@@ -121,6 +131,9 @@ func New[M, In, Out any](ctx context.Context, spec Spec[M, In, Out], cfg Config)
 		return nil, fmt.Errorf("%s: %w", spec.ID, err)
 	}
 	s := &Service[M, In, Out]{spec: spec, log: log, models: modelstore.NewRegistry(store, spec.Load)}
+	if spec.Batch != nil && cfg.Batching.Max > 1 {
+		s.batches = newBatcher[In, Out](cfg.Batching)
+	}
 	if cfg.DefaultModelID != "" {
 		id, err := protocol.ParseModelID(cfg.DefaultModelID)
 		if err != nil {
@@ -142,10 +155,14 @@ func New[M, In, Out any](ctx context.Context, spec Spec[M, In, Out], cfg Config)
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("POST "+protocol.PathOutput, s.output)
 	s.mux.Handle(protocol.PathResources, protocol.ResourcesHandler(spec.ID, s.capabilities, cfg.System, s.models.Support, log))
+	if spec.OIP != nil {
+		s.routeOIP()
+	}
 	return s, nil
 }
 
-// ServeHTTP answers POST /service_output and GET /service-resources.
+// ServeHTTP answers POST /service_output, GET /service-resources and, where
+// the Spec has OIP, the Open Inference Protocol's /v2 paths.
 func (s *Service[M, In, Out]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
@@ -161,26 +178,11 @@ func (s *Service[M, In, Out]) capabilities() []protocol.ComputeCapability {
 // Infer runs the model that in names (or the default model) on in.
 func (s *Service[M, In, Out]) Infer(ctx context.Context, in In) (Out, error) {
 	var zero Out
-	var id protocol.ModelID
-	switch raw := s.spec.ModelID(in); {
-	case raw != "":
-		var err error
-		if id, err = protocol.ParseModelID(raw); err != nil {
-			return zero, protocol.Invalid("data.model_id", "%v", err)
-		}
-	case s.defaultM != nil:
-		id = *s.defaultM
-	default:
-		return zero, protocol.Invalid("data.model_id", "missing, and no %s is set", s.spec.DefaultEnv())
-	}
-	m, err := s.models.Get(ctx, id)
+	m, id, err := s.model(ctx, s.spec.ModelID(in), "data.model_id")
 	if err != nil {
-		if errors.Is(err, modelstore.ErrNotFound) || errors.Is(err, modelstore.ErrNotCached) || s.spec.Unsupported(err) {
-			return zero, protocol.BadInput(err)
-		}
 		return zero, err
 	}
-	out, err := s.spec.Run(ctx, m, in)
+	out, err := s.run(ctx, m, id.String(), in)
 	if err != nil {
 		if s.spec.InputError(err) {
 			return zero, protocol.Invalid(s.spec.InputField, "%v", err)

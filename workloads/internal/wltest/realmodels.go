@@ -21,10 +21,12 @@ func RepoRoot(t testing.TB) string {
 }
 
 // ORTLibrary is the ONNX Runtime library the tests load: $ONNXRUNTIME_LIB,
-// or the one `make tools` installs as .tools/lib/libonnxruntime.so.1. A
-// missing library fails the test with what to run.
+// or the one `make tools` installs as .tools/lib/libonnxruntime.so.1. It is
+// the full tier's: under -short the test is skipped; otherwise a missing
+// library fails the test with what to run.
 func ORTLibrary(t testing.TB) string {
 	t.Helper()
+	fullTier(t, "the ONNX Runtime library")
 	p := os.Getenv("ONNXRUNTIME_LIB")
 	if p == "" {
 		p = filepath.Join(RepoRoot(t), ".tools", "lib", "libonnxruntime.so.1")
@@ -36,10 +38,12 @@ func ORTLibrary(t testing.TB) string {
 
 // TorchLibrary is the tensor workload's libtorch shim the tests load:
 // $TENSORFW_TORCH_LIB, or the one `make libtorch` builds as
-// .tools/lib/libinfernode_torch.so. A missing library fails the test with
-// what to run.
+// .tools/lib/libinfernode_torch.so. It is the full tier's: under -short the
+// test is skipped; otherwise a missing library fails the test with what to
+// run.
 func TorchLibrary(t testing.TB) string {
 	t.Helper()
+	fullTier(t, "the libtorch shim")
 	p := os.Getenv("TENSORFW_TORCH_LIB")
 	if p == "" {
 		p = filepath.Join(RepoRoot(t), ".tools", "lib", "libinfernode_torch.so")
@@ -64,10 +68,12 @@ type RealModel struct {
 // (TorchScript) or ".pth" (full-model torch.save).
 func (m RealModel) File(ext string) string { return filepath.Join(m.Dir, m.Name+ext) }
 
-// RealModels loads the suite; a suite that was not generated fails the test
-// with what to run.
+// RealModels loads the suite. It is the full tier's: under -short the test
+// is skipped; otherwise a suite that was not generated fails the test with
+// what to run.
 func RealModels(t testing.TB) []RealModel {
 	t.Helper()
+	fullTier(t, "the real-model suite")
 	dir := filepath.Join(RepoRoot(t), ".tools", "realmodels")
 	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 	require.NoError(t, err, "the real-model suite is missing: run `make realmodels`")
@@ -90,6 +96,16 @@ func RealModels(t testing.TB) []RealModel {
 		out = append(out, m)
 	}
 	return out
+}
+
+// fullTier skips t under -short: what `make tools`, `make libtorch` and
+// `make realmodels` install is the full tier's (`make test`), so the fast
+// tier passes on a fresh clone, as the anvil and Docker tests do.
+func fullTier(t testing.TB, what string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("full tier (%s, from .tools/): skipped under -short", what)
+	}
 }
 
 // RequireClose requires got to be want's shape and dtype with every value

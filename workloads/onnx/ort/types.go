@@ -153,3 +153,9 @@ func checkInput(io IO, want protocol.DType, t protocol.Tensor) ([]byte, error) {
 	}
 	return out.Bytes(), nil
 }
+
+// ElemDType is the protocol dtype of an ONNX element type name ("FLOAT").
+func ElemDType(onnxType string) (protocol.DType, bool) {
+	d, ok := elemTypes[onnxType]
+	return d, ok
+}

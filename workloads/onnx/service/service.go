@@ -8,6 +8,9 @@
 // tensors); on-chain output (destination 0) has raw_output =
 // abi.encode(string[] names, bytes[] tensors), each tensor in the encoding of
 // protocol.EncodeTensorABI. An empty model_id selects the default model.
+//
+// It also serves the Open Inference Protocol v2 (package oip): the graph's
+// inputs and outputs by name, JSON or binary tensors.
 package service
 
 import (
@@ -17,9 +20,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 
 	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/modelstore"
+	"github.com/infernode/infernode/workloads/oip"
 	"github.com/infernode/infernode/workloads/onnx/ort"
 	"github.com/infernode/infernode/workloads/protocol"
 )
@@ -40,18 +45,24 @@ type Config struct {
 	System protocol.System
 	// Runtime is the ONNX Runtime library and its threads.
 	Runtime ort.Config
+	// Batching is dynamic batching (ONNX_BATCH_MAX, ONNX_BATCH_DELAY).
+	Batching modelsvc.Batching
 }
 
 // ConfigFromEnv reads ONNX_DEFAULT_MODEL_ID, ONNX_CACHE_DIR (default
-// $TMPDIR/infernode/onnx), ONNXRUNTIME_LIB, ONNX_THREADS, HUB_BASE_URL,
-// HUB_TOKEN and ARWEAVE_GATEWAY_URL.
+// $TMPDIR/infernode/onnx), ONNXRUNTIME_LIB, ONNX_THREADS, ONNX_BATCH_MAX,
+// ONNX_BATCH_DELAY, HUB_BASE_URL, HUB_TOKEN and ARWEAVE_GATEWAY_URL.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	c := modelsvc.ConfigFromEnv("ONNX", ServiceID, getenv)
 	rt, err := ort.ConfigFromEnv(getenv)
 	if err != nil {
 		return Config{}, err
 	}
-	return Config{DefaultModelID: c.DefaultModelID, Store: c.Store, Runtime: rt}, nil
+	b, err := modelsvc.BatchingFromEnv("ONNX", modelsvc.DefaultBatchMax, getenv)
+	if err != nil {
+		return Config{}, err
+	}
+	return Config{DefaultModelID: c.DefaultModelID, Store: c.Store, Runtime: rt, Batching: b}, nil
 }
 
 // Service is the onnx workload's HTTP handler; Infer runs one request's
@@ -81,7 +92,103 @@ func spec(rt *ort.Runtime) modelsvc.Spec[*ort.Model, Input, []ort.Output] {
 			}
 			return map[string]any{"result": result}
 		},
+		Batch: &modelsvc.Batch[*ort.Model, Input, []ort.Output]{Key: batchKey, Stack: stack, Split: split},
+		OIP: &modelsvc.OIP[*ort.Model, Input, []ort.Output]{
+			Platform: "onnxruntime_onnx",
+			Metadata: func(m *ort.Model) (ins, outs []oip.TensorMeta) { return oipMeta(m.Inputs()), oipMeta(m.Outputs()) },
+			Input: func(modelID string, ins []oip.Input) (Input, error) {
+				in := Input{ModelID: modelID, Names: make([]string, len(ins)), Tensors: make(map[string]protocol.Tensor, len(ins))}
+				for i, t := range ins {
+					in.Names[i] = t.Name
+					in.Tensors[t.Name] = t.Tensor
+				}
+				return in, nil
+			},
+			Outputs: func(outs []ort.Output) []oip.Output {
+				res := make([]oip.Output, len(outs))
+				for i, o := range outs {
+					res[i] = oip.Output{Name: o.Name, Tensor: o.Tensor}
+				}
+				return res
+			},
+		},
 	}
+}
+
+// batchKey is in's stacking key for m: every graph input given, none
+// other, each with a free first dimension (the graph's batch dimension)
+// and the same number of rows in it.
+func batchKey(m *ort.Model, in Input) (string, bool) {
+	ios := m.Inputs()
+	if len(in.Tensors) != len(ios) {
+		return "", false
+	}
+	var key strings.Builder
+	rows := -1
+	for _, io := range ios {
+		t, ok := in.Tensors[io.Name]
+		if !ok || len(io.Shape) == 0 || io.Shape[0] >= 0 || len(t.Shape) != len(io.Shape) || t.Shape[0] < 1 || (rows >= 0 && t.Shape[0] != rows) {
+			return "", false
+		}
+		rows = t.Shape[0]
+		fmt.Fprintf(&key, "%q %d %v;", io.Name, t.DType, t.Shape[1:])
+	}
+	return key.String(), true
+}
+
+// stack concatenates the requests' inputs along the batch dimension.
+func stack(ins []Input) (Input, error) {
+	out := Input{ModelID: ins[0].ModelID, Names: ins[0].Names, Tensors: make(map[string]protocol.Tensor, len(ins[0].Tensors))}
+	ts := make([]protocol.Tensor, len(ins))
+	for name := range ins[0].Tensors {
+		for i, in := range ins {
+			ts[i] = in.Tensors[name]
+		}
+		t, _, err := protocol.Stack(ts)
+		if err != nil {
+			return Input{}, fmt.Errorf("input %q: %w", name, err)
+		}
+		out.Tensors[name] = t
+	}
+	return out, nil
+}
+
+// split cuts each graph output of a stacked call back into the requests'
+// rows.
+func split(outs []ort.Output, ins []Input) ([][]ort.Output, error) {
+	rows := make([]int, len(ins))
+	for i, in := range ins {
+		for _, t := range in.Tensors { // every input has the same batch rows
+			rows[i] = t.Shape[0]
+			break
+		}
+	}
+	res := make([][]ort.Output, len(ins))
+	for _, o := range outs {
+		parts, err := o.Tensor.Unstack(rows)
+		if err != nil {
+			return nil, fmt.Errorf("output %q: %w", o.Name, err)
+		}
+		for i, p := range parts {
+			res[i] = append(res[i], ort.Output{Name: o.Name, Tensor: p})
+		}
+	}
+	return res, nil
+}
+
+// oipMeta describes graph inputs or outputs as OIP metadata.
+func oipMeta(ios []ort.IO) []oip.TensorMeta {
+	meta := make([]oip.TensorMeta, len(ios))
+	for i, io := range ios {
+		meta[i] = oip.TensorMeta{Name: io.Name, Datatype: io.Type, Shape: io.Shape}
+		if d, ok := ort.ElemDType(io.Type); ok {
+			meta[i].Datatype = oip.Datatype(d)
+		}
+		if meta[i].Shape == nil {
+			meta[i].Shape = []int64{-1}
+		}
+	}
+	return meta
 }
 
 // New loads ONNX Runtime, opens the model store and pre-loads the default
@@ -93,7 +200,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("%s: %w", ServiceID, err)
 	}
 	return modelsvc.New(ctx, spec(rt), modelsvc.Config{DefaultModelID: cfg.DefaultModelID, Store: cfg.Store,
-		Logger: cfg.Logger, System: cfg.System})
+		Logger: cfg.Logger, System: cfg.System, Batching: cfg.Batching})
 }
 
 // Input is the decoded request data.

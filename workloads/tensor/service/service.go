@@ -11,6 +11,9 @@
 // abi.encode(string model_id, bytes tensor); on-chain output (destination 0)
 // has raw_output = the output tensor in the encoding of
 // protocol.EncodeTensorABI. An empty model_id selects the default model.
+//
+// It also serves the Open Inference Protocol v2 (package oip): one input
+// named "input" and one output named "output", JSON or binary tensors.
 package service
 
 import (
@@ -25,6 +28,7 @@ import (
 
 	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/modelstore"
+	"github.com/infernode/infernode/workloads/oip"
 	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/libtorch"
 	"github.com/infernode/infernode/workloads/tensor/torch"
@@ -52,19 +56,27 @@ type Config struct {
 	Logger *slog.Logger
 	// System is where /service-resources reads machine facts.
 	System protocol.System
+	// Batching is dynamic batching of TorchScript models
+	// (TENSORFW_BATCH_MAX, default 1: off; TENSORFW_BATCH_DELAY).
+	Batching modelsvc.Batching
 }
 
 // ConfigFromEnv reads TENSORFW_DEFAULT_MODEL_ID, TENSORFW_CACHE_DIR (default
 // $TMPDIR/infernode/tensor), TENSORFW_USE_JIT (a Go boolean: true, 1, false,
-// 0; default false), TENSORFW_TORCH_LIB, TENSORFW_THREADS, HUB_BASE_URL,
-// HUB_TOKEN and ARWEAVE_GATEWAY_URL.
+// 0; default false), TENSORFW_TORCH_LIB, TENSORFW_THREADS,
+// TENSORFW_BATCH_MAX, TENSORFW_BATCH_DELAY, HUB_BASE_URL, HUB_TOKEN and
+// ARWEAVE_GATEWAY_URL.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	c := modelsvc.ConfigFromEnv("TENSORFW", ServiceID, getenv)
 	rt, err := libtorch.ConfigFromEnv(getenv)
 	if err != nil {
 		return Config{}, err
 	}
-	cfg := Config{DefaultModelID: c.DefaultModelID, Store: c.Store, Runtime: rt}
+	b, err := modelsvc.BatchingFromEnv("TENSORFW", 1, getenv)
+	if err != nil {
+		return Config{}, err
+	}
+	cfg := Config{DefaultModelID: c.DefaultModelID, Store: c.Store, Runtime: rt, Batching: b}
 	if v := strings.TrimSpace(getenv("TENSORFW_USE_JIT")); v != "" {
 		jit, err := strconv.ParseBool(v)
 		if err != nil {
@@ -134,8 +146,61 @@ func spec(rt *libtorch.Runtime, jit bool) modelsvc.Spec[Model, Input, protocol.T
 		DecodeABI:  DecodeInputABI,
 		EncodeABI:  protocol.EncodeTensorABI,
 		OffChain:   func(out protocol.Tensor) any { return out },
+		Batch: &modelsvc.Batch[Model, Input, protocol.Tensor]{
+			// A TorchScript module declares no batch dimension: batching
+			// is the operator's call (TENSORFW_BATCH_MAX), for modules
+			// whose first dimension is the batch.
+			Key: func(m Model, in Input) (string, bool) {
+				_, ts := m.(*libtorch.Model)
+				if !ts || len(in.Tensor.Shape) == 0 || in.Tensor.Shape[0] < 1 {
+					return "", false
+				}
+				return fmt.Sprintf("%d %v", in.Tensor.DType, in.Tensor.Shape[1:]), true
+			},
+			Stack: func(ins []Input) (Input, error) {
+				ts := make([]protocol.Tensor, len(ins))
+				for i, in := range ins {
+					ts[i] = in.Tensor
+				}
+				t, _, err := protocol.Stack(ts)
+				return Input{ModelID: ins[0].ModelID, Tensor: t}, err
+			},
+			Split: func(out protocol.Tensor, ins []Input) ([]protocol.Tensor, error) {
+				rows := make([]int, len(ins))
+				for i, in := range ins {
+					rows[i] = in.Tensor.Shape[0]
+				}
+				return out.Unstack(rows)
+			},
+		},
+		OIP: &modelsvc.OIP[Model, Input, protocol.Tensor]{
+			Platform: "pytorch_libtorch",
+			// A module's signature is not in the file: one input of any
+			// rank and dtype, one output.
+			Metadata: func(Model) (ins, outs []oip.TensorMeta) {
+				return []oip.TensorMeta{{Name: OIPInput, Datatype: "FP32", Shape: []int64{-1}}},
+					[]oip.TensorMeta{{Name: OIPOutput, Datatype: "FP32", Shape: []int64{-1}}}
+			},
+			Input: func(modelID string, ins []oip.Input) (Input, error) {
+				if len(ins) != 1 || ins[0].Name != OIPInput {
+					names := make([]string, len(ins))
+					for i, in := range ins {
+						names[i] = strconv.Quote(in.Name)
+					}
+					return Input{}, &oip.Error{Msg: fmt.Sprintf("inputs %v: the model takes one input, named %q", names, OIPInput)}
+				}
+				return Input{ModelID: modelID, Tensor: ins[0].Tensor}, nil
+			},
+			Outputs: func(out protocol.Tensor) []oip.Output { return []oip.Output{{Name: OIPOutput, Tensor: out}} },
+		},
 	}
 }
+
+// The names of the model's one input and one output over OIP.
+const (
+	OIPInput  = "input"
+	OIPOutput = "output"
+)
 
 // New loads libtorch, opens the model store and pre-loads the default
 // model, failing if either cannot be loaded (a misconfigured container
@@ -146,7 +211,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("%s: %w", ServiceID, err)
 	}
 	return modelsvc.New(ctx, spec(rt, cfg.JIT), modelsvc.Config{DefaultModelID: cfg.DefaultModelID, Store: cfg.Store,
-		Logger: cfg.Logger, System: cfg.System})
+		Logger: cfg.Logger, System: cfg.System, Batching: cfg.Batching})
 }
 
 // Input is the decoded request data.

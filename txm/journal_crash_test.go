@@ -1,4 +1,4 @@
-package coordinator
+package txm
 
 import (
 	"math/big"

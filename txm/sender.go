@@ -1,4 +1,4 @@
-package coordinator
+package txm
 
 import (
 	"context"
@@ -65,8 +65,9 @@ type SenderOptions struct {
 	StuckBlocks uint64
 	// PollInterval paces the monitor loop. Default 1s.
 	PollInterval time.Duration
-	// Decoder decodes revert reasons; nil decodes only Error/Panic.
-	Decoder *RevertDecoder
+	// Decoder decodes revert reasons (coordinator.RevertDecoder); nil
+	// leaves simulation errors as the RPC returned them.
+	Decoder RevertDecoder
 	// AllowedSimErrors are substrings of simulation errors that do not stop
 	// a send (wallet.allowed_sim_errors).
 	AllowedSimErrors []string
@@ -95,7 +96,22 @@ func (o *SenderOptions) defaults() {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
+	if o.Decoder == nil {
+		o.Decoder = rawErrors{}
+	}
 }
+
+// RevertDecoder turns an RPC error that carries revert data into a typed
+// revert error, and returns any other error unchanged
+// (coordinator.RevertDecoder).
+type RevertDecoder interface {
+	FromError(err error) error
+}
+
+// rawErrors is the RevertDecoder of a sender given none.
+type rawErrors struct{}
+
+func (rawErrors) FromError(err error) error { return err }
 
 // Call is one transaction to send.
 type Call struct {
@@ -585,10 +601,10 @@ func (s *Sender) estimate(ctx context.Context, c Call) (gas, est uint64, err err
 		est, err = s.b.EstimateGas(ctx, s.msg(c))
 	}
 	if err != nil {
-		err = s.o.Decoder.FromError(err)
-		if !s.simAllowed(err) {
-			if IsRevert(err, "") {
-				return 0, 0, fmt.Errorf("simulate: %w", err)
+		decoded := s.o.Decoder.FromError(err)
+		if !s.simAllowed(decoded) {
+			if decoded != err { // a revert, with its reason
+				return 0, 0, fmt.Errorf("simulate: %w", decoded)
 			}
 			return 0, 0, fmt.Errorf("estimate gas: %w", err)
 		}

@@ -1,4 +1,4 @@
-package coordinator
+package txm
 
 import (
 	"context"
@@ -21,6 +21,7 @@ import (
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/storage"
 )
 
@@ -233,16 +234,16 @@ func TestSenderCoordinatorCalls(t *testing.T) {
 	require.NoError(t, err)
 	ca := coordinatorabi.NewCoordinator()
 	parsed := ca.GetABI()
-	s := e.sender(t, SenderOptions{Decoder: NewRevertDecoder(&parsed)})
+	s := e.sender(t, SenderOptions{Decoder: coordinator.NewRevertDecoder(&parsed)})
 
 	// A delivery for a subscription that does not exist: decoded by selector,
 	// nothing journaled, no nonce used.
 	_, err = s.Send(ctx, Call{Key: "bad", To: dep.Coordinator, Data: ca.PackDeliverCompute(99, 1, nil, nil, nil, common.Address{})})
-	require.ErrorIs(t, err, Reverted("SubscriptionNotFound"))
-	var re *RevertError
+	require.ErrorIs(t, err, coordinator.Reverted("SubscriptionNotFound"))
+	var re *coordinator.RevertError
 	require.ErrorAs(t, err, &re)
 	require.Equal(t, []any{uint32(99)}, re.Args)
-	require.Equal(t, "SubscriptionNotFound", RevertName(err))
+	require.Equal(t, "SubscriptionNotFound", coordinator.RevertName(err))
 	_, ok, err := s.Lookup("bad")
 	require.NoError(t, err)
 	require.False(t, ok)

@@ -1,0 +1,77 @@
+package guard
+
+import (
+	"time"
+
+	"github.com/infernode/infernode/internal/config"
+)
+
+// Back-off defaults (docs/relay.md); the other defaults are the
+// configuration's (config.DefaultUnpaidMaxGas, ...).
+const (
+	// DefaultBackoffBase is the first back-off after a failed delivery,
+	// doubled per failure up to DefaultBackoffMax.
+	DefaultBackoffBase = 30 * time.Second
+	DefaultBackoffMax  = 24 * time.Hour
+)
+
+// Day is the window of chain.unpaid.owner_gas_per_day.
+const Day = 24 * time.Hour
+
+// Limits are the operator's bounds. Zero values take the defaults.
+type Limits struct {
+	// UnpaidMaxGas is chain.unpaid.max_gas: the most callback gas an
+	// unpaid delivery may ask.
+	UnpaidMaxGas uint64
+	// OwnerGasPerDay is chain.unpaid.owner_gas_per_day: the gas one
+	// owner's unpaid deliveries may use over a rolling day.
+	OwnerGasPerDay uint64
+	// MaxInputBytes is chain.max_input_bytes.
+	MaxInputBytes int
+	// IntervalDeadline is chain.interval_deadline: an interval not
+	// delivered this long after it opened is given up.
+	IntervalDeadline time.Duration
+	// BackoffBase and BackoffMax shape the exponential back-off after a
+	// failure: BackoffBase << (failures-1), at most BackoffMax.
+	BackoffBase, BackoffMax time.Duration
+}
+
+// LimitsOf reads the limits from the chain configuration.
+func LimitsOf(ch config.Chain) Limits {
+	return Limits{UnpaidMaxGas: ch.Unpaid.MaxGas, OwnerGasPerDay: ch.Unpaid.OwnerGasPerDay,
+		MaxInputBytes: ch.MaxInputBytes, IntervalDeadline: ch.IntervalDeadline.D()}
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.UnpaidMaxGas == 0 {
+		l.UnpaidMaxGas = config.DefaultUnpaidMaxGas
+	}
+	if l.OwnerGasPerDay == 0 {
+		l.OwnerGasPerDay = config.DefaultOwnerGasPerDay
+	}
+	if l.MaxInputBytes <= 0 {
+		l.MaxInputBytes = config.DefaultMaxInputBytes
+	}
+	if l.IntervalDeadline <= 0 {
+		l.IntervalDeadline = config.DefaultIntervalDeadline.D()
+	}
+	if l.BackoffBase <= 0 {
+		l.BackoffBase = DefaultBackoffBase
+	}
+	if l.BackoffMax <= 0 {
+		l.BackoffMax = DefaultBackoffMax
+	}
+	return l
+}
+
+// backoff is the wait after the n-th consecutive failure (n >= 1).
+func (l Limits) backoff(n int) time.Duration {
+	if n <= 0 {
+		return 0
+	}
+	d := l.BackoffBase
+	for i := 1; i < n && d < l.BackoffMax; i++ {
+		d *= 2
+	}
+	return min(d, l.BackoffMax)
+}

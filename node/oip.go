@@ -1,0 +1,67 @@
+package node
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/rest"
+	"github.com/infernode/infernode/workloads/oip"
+)
+
+// OIP relays an Open Inference Protocol request (SPEC §9) to its container
+// under an off-chain job's access rules. It is synchronous and stores
+// nothing: the client holds the connection for the answer, as OIP clients
+// expect. At most jobs.workers calls run at once; beyond, 503 Node busy.
+func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (rest.OIPReply, error) {
+	ctx, span := b.tracer.Start(ctx, "oip.call", trace.WithAttributes(
+		attribute.String("job.containers", call.Container), attribute.String("http.method", call.Method)))
+	defer span.End()
+	if !b.guard.Supported(call.Container) {
+		b.metrics.Rejected.WithLabelValues("invalid").Inc()
+		return rest.OIPReply{}, job.Reject(job.CodeNotFound, "unknown model "+strconv.Quote(call.Container)+"; {name} is the id of a container the node serves (GET /info)")
+	}
+	if jerr := b.guard.CheckOffchain(client, []string{call.Container}, false); jerr != nil {
+		b.metrics.Rejected.WithLabelValues("invalid").Inc()
+		return rest.OIPReply{}, jerr
+	}
+	select {
+	case b.oipSlots <- struct{}{}:
+		defer func() { <-b.oipSlots }()
+	default:
+		b.metrics.Rejected.WithLabelValues("busy").Inc()
+		return rest.OIPReply{}, job.Reject(job.CodeBusy, "Node busy")
+	}
+	h := http.Header{}
+	if call.ContentType != "" {
+		h.Set("Content-Type", call.ContentType)
+	}
+	if call.HeaderLength != "" {
+		h.Set(oip.HeaderLength, call.HeaderLength)
+	}
+	if call.Method == http.MethodPost {
+		b.metrics.Submitted.WithLabelValues("oip").Inc()
+	}
+	r, err := b.exec.Relay(ctx, call.Container, executor.RelayCall{Method: call.Method, Path: call.Path, Header: h, Body: call.Body})
+	if err != nil {
+		if call.Method == http.MethodPost {
+			b.metrics.Finished.WithLabelValues(string(job.StatusFailed)).Inc()
+		}
+		return rest.OIPReply{}, job.Reject(job.CodeUnavailable, errMessage(err), "container", call.Container)
+	}
+	if call.Method == http.MethodPost {
+		status := job.StatusSuccess
+		if r.Status/100 != 2 {
+			status = job.StatusFailed
+		}
+		b.metrics.Finished.WithLabelValues(string(status)).Inc()
+	}
+	span.SetAttributes(attribute.Int("http.status_code", r.Status))
+	return rest.OIPReply{Status: r.Status, ContentType: r.Header.Get("Content-Type"),
+		HeaderLength: r.Header.Get(oip.HeaderLength), Body: r.Body}, nil
+}

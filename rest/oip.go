@@ -1,0 +1,119 @@
+package rest
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/workloads/oip"
+)
+
+// OIPBackend is what the Open Inference Protocol v2 front door (SPEC §9,
+// docs/api.md) needs from the node beside Backend. A Backend that also
+// implements it gets the /v2 routes.
+type OIPBackend interface {
+	// OIP relays call to the container it names for client, under the
+	// access rules of an off-chain job to that container: an unknown
+	// container is a CodeNotFound rejection. The reply is the container's,
+	// whatever its status.
+	OIP(ctx context.Context, client string, call OIPCall) (OIPReply, error)
+}
+
+// OIPCall is one OIP request for a container.
+type OIPCall struct {
+	Container string
+	Method    string
+	// Path is the request's path, e.g. "/v2/models/onnx/infer".
+	Path string
+	// HeaderLength is the Inference-Header-Content-Length header, "" if
+	// absent; ContentType the request's Content-Type.
+	HeaderLength, ContentType string
+	Body                      []byte
+}
+
+// OIPReply is a container's answer to an OIPCall.
+type OIPReply struct {
+	Status                    int
+	ContentType, HeaderLength string
+	Body                      []byte
+}
+
+// OIP route patterns.
+const (
+	routeOIPLive  = oip.PathLive
+	routeOIPReady = oip.PathReady
+)
+
+// routeOIP registers the /v2 routes where the backend serves them. Every
+// route has the rate limiter, metrics and spans of the job routes.
+func (s *server) routeOIP(r chi.Router) {
+	ob, ok := s.b.(OIPBackend)
+	if !ok {
+		return
+	}
+	s.route(r, http.MethodGet, routeOIPLive, func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]bool{"live": true})
+	})
+	s.route(r, http.MethodGet, routeOIPReady, func(w http.ResponseWriter, r *http.Request) {
+		// Healthy returns why the node is not healthy, nil when it is.
+		ready := s.b.Healthy(r.Context()) == nil
+		status := http.StatusOK
+		if !ready {
+			status = http.StatusServiceUnavailable
+		}
+		writeJSON(w, status, map[string]bool{"ready": ready})
+	})
+	for _, base := range []string{"/v2/models/{name}", "/v2/models/{name}/versions/{version}"} {
+		s.route(r, http.MethodGet, base, s.oipRelay(ob, false))
+		s.route(r, http.MethodGet, base+"/ready", s.oipRelay(ob, false))
+		s.route(r, http.MethodPost, base+"/infer", s.oipRelay(ob, true))
+	}
+}
+
+// oipRelay passes one request to the container {name}. An infer body is
+// read within the body limit and its header checked against its binary
+// part (oip.Check) before the container sees it; the tensor bytes are
+// passed on as they came.
+func (s *server) oipRelay(ob OIPBackend, infer bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		call := OIPCall{Container: chi.URLParam(r, "name"), Method: r.Method, Path: r.URL.Path}
+		if infer {
+			body, jerr := s.readBody(w, r)
+			if jerr != nil {
+				writeRejection(w, jerr)
+				return
+			}
+			call.HeaderLength = r.Header.Get(oip.HeaderLength)
+			call.ContentType = r.Header.Get("Content-Type")
+			if err := oip.Check(body, call.HeaderLength); err != nil {
+				writeJSON(w, http.StatusBadRequest, errorBody{Error: err.Error()})
+				return
+			}
+			call.Body = body
+		}
+		reply, err := ob.OIP(r.Context(), clientOf(r), call)
+		if err != nil {
+			var je *job.Error
+			if errors.As(err, &je) && je.Code == job.CodeNotFound {
+				writeJSON(w, http.StatusNotFound, errorBody{Error: je.Message})
+				return
+			}
+			s.fail(w, r, "oip "+call.Path, err)
+			return
+		}
+		h := w.Header()
+		if reply.ContentType != "" {
+			h.Set("Content-Type", reply.ContentType)
+		}
+		if reply.HeaderLength != "" {
+			h.Set(oip.HeaderLength, reply.HeaderLength)
+		}
+		h.Set("Content-Length", strconv.Itoa(len(reply.Body)))
+		w.WriteHeader(reply.Status)
+		_, _ = w.Write(reply.Body)
+	}
+}

@@ -1,0 +1,145 @@
+package modelsvc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/infernode/infernode/workloads/modelstore"
+	"github.com/infernode/infernode/workloads/oip"
+	"github.com/infernode/infernode/workloads/protocol"
+)
+
+// OIP is what a workload brings to serve the Open Inference Protocol v2
+// (package oip, SPEC §9) beside the container protocol. Every field is
+// required.
+type OIP[M, In, Out any] struct {
+	// Platform is the metadata's platform, e.g. "onnxruntime_onnx".
+	Platform string
+	// Metadata describes m's inputs and outputs.
+	Metadata func(m M) (inputs, outputs []oip.TensorMeta)
+	// Input makes a request's data from its inputs; its errors are the
+	// client's (400).
+	Input func(modelID string, ins []oip.Input) (In, error)
+	// Outputs names an inference's output tensors.
+	Outputs func(Out) []oip.Output
+}
+
+// MaxOIPBytes bounds an OIP request body the workload reads, the container
+// protocol's bound (the node enforces its own, server.max_body_bytes).
+const MaxOIPBytes = protocol.MaxRequestBytes
+
+// routeOIP registers the OIP paths; {name} is the service's name as the
+// node or client knows it, and the model is parameters.model_id or the
+// default model.
+func (s *Service[M, In, Out]) routeOIP() {
+	ok := func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) }
+	s.mux.HandleFunc("GET "+oip.PathLive, ok)
+	s.mux.HandleFunc("GET "+oip.PathReady, ok)
+	for _, base := range []string{"/v2/models/{name}", "/v2/models/{name}/versions/{version}"} {
+		s.mux.HandleFunc("GET "+base, s.oipMetadata)
+		s.mux.HandleFunc("GET "+base+"/ready", s.oipReady)
+		s.mux.HandleFunc("POST "+base+"/infer", s.oipInfer)
+	}
+}
+
+func (s *Service[M, In, Out]) oipReady(w http.ResponseWriter, r *http.Request) {
+	if s.defaultM == nil {
+		protocol.WriteJSON(w, http.StatusBadRequest, protocol.ErrorReply{Error: fmt.Sprintf("no default model: %s is not set, so only requests naming parameters.model_id are served", s.spec.DefaultEnv())})
+		return
+	}
+	w.WriteHeader(http.StatusOK)
+}
+
+func (s *Service[M, In, Out]) oipMetadata(w http.ResponseWriter, r *http.Request) {
+	m, _, err := s.model(r.Context(), r.URL.Query().Get("model_id"), "model_id")
+	if err != nil {
+		protocol.WriteError(w, s.log, err)
+		return
+	}
+	ins, outs := s.spec.OIP.Metadata(m)
+	meta := oip.ModelMetadata{Name: r.PathValue("name"), Platform: s.spec.OIP.Platform, Inputs: ins, Outputs: outs}
+	if v := r.PathValue("version"); v != "" {
+		meta.Versions = []string{v}
+	}
+	protocol.WriteJSON(w, http.StatusOK, meta)
+}
+
+func (s *Service[M, In, Out]) oipInfer(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(io.LimitReader(r.Body, MaxOIPBytes+1))
+	if err != nil {
+		protocol.WriteError(w, s.log, fmt.Errorf("read request body: %w", err))
+		return
+	}
+	if len(body) > MaxOIPBytes {
+		protocol.WriteJSON(w, http.StatusRequestEntityTooLarge, protocol.ErrorReply{Error: fmt.Sprintf("body is larger than %d bytes", MaxOIPBytes)})
+		return
+	}
+	req, err := oip.Decode(body, r.Header.Get(oip.HeaderLength))
+	if err != nil {
+		protocol.WriteError(w, s.log, clientErr(err))
+		return
+	}
+	modelID, err := req.ModelID()
+	if err != nil {
+		protocol.WriteError(w, s.log, clientErr(err))
+		return
+	}
+	in, err := s.spec.OIP.Input(modelID, req.Inputs)
+	if err != nil {
+		protocol.WriteError(w, s.log, clientErr(err))
+		return
+	}
+	out, err := s.Infer(r.Context(), in)
+	if err != nil {
+		protocol.WriteError(w, s.log, err)
+		return
+	}
+	reply, err := oip.Encode(r.PathValue("name"), req, s.spec.OIP.Outputs(out))
+	if err != nil {
+		protocol.WriteError(w, s.log, clientErr(err))
+		return
+	}
+	w.Header().Set("Content-Type", reply.ContentType())
+	if reply.HeaderLen > 0 {
+		w.Header().Set(oip.HeaderLength, fmt.Sprint(reply.HeaderLen))
+	}
+	_, _ = w.Write(reply.Body)
+}
+
+// clientErr marks an *oip.Error as the client's (400); others pass as
+// they are.
+func clientErr(err error) error {
+	if oe := (*oip.Error)(nil); errors.As(err, &oe) {
+		return protocol.BadInput(err)
+	}
+	return err
+}
+
+// model resolves raw (a model id; "" selects the default) to a loaded
+// model; field is blamed for a bad id.
+func (s *Service[M, In, Out]) model(ctx context.Context, raw, field string) (M, protocol.ModelID, error) {
+	var zero M
+	var id protocol.ModelID
+	switch {
+	case raw != "":
+		var err error
+		if id, err = protocol.ParseModelID(raw); err != nil {
+			return zero, id, protocol.Invalid(field, "%v", err)
+		}
+	case s.defaultM != nil:
+		id = *s.defaultM
+	default:
+		return zero, id, protocol.Invalid(field, "missing, and no %s is set", s.spec.DefaultEnv())
+	}
+	m, err := s.models.Get(ctx, id)
+	if err != nil {
+		if errors.Is(err, modelstore.ErrNotFound) || errors.Is(err, modelstore.ErrNotCached) || s.spec.Unsupported(err) {
+			return zero, id, protocol.BadInput(err)
+		}
+		return zero, id, err
+	}
+	return m, id, nil
+}
