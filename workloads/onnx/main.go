@@ -6,7 +6,7 @@
 // Runtime library, default libonnxruntime.so.1 on the loader's path),
 // ONNX_THREADS (threads per inference, default ONNX Runtime's choice),
 // HUB_TOKEN, HUB_BASE_URL, ARWEAVE_GATEWAY_URL (hosted storages),
-// MODEL_DOWNLOADS, MODEL_MAX_LOADED (what a client can make it fetch and
+// MODEL_DOWNLOADS, MODEL_MAX_LOADED, MODEL_CACHE_MAX_BYTES (what a client can make it fetch and
 // hold; see docs/workloads.md). It needs cgo (CGO_ENABLED=1) to call ONNX Runtime.
 package main
 

@@ -7,7 +7,7 @@
 // TENSORFW_TORCH_LIB (the libtorch shim, default libinfernode_torch.so on
 // the loader's path), TENSORFW_THREADS (libtorch's intra-op threads),
 // HUB_TOKEN, HUB_BASE_URL, ARWEAVE_GATEWAY_URL, MODEL_DOWNLOADS,
-// MODEL_MAX_LOADED (see docs/workloads.md, docs/engines.md).
+// MODEL_MAX_LOADED, MODEL_CACHE_MAX_BYTES (see docs/workloads.md, docs/engines.md).
 package main
 
 import (
