@@ -400,7 +400,7 @@ func (b *backend) Info(ctx context.Context) rest.Info {
 	info.Pending.Offchain = b.store.Pending()
 	if b.chain != nil {
 		info.Pending.Onchain = b.chain.Pending()
-		info.Chain = rest.ChainInfo{Enabled: true, Address: b.chain.Address()}
+		info.Chain = rest.ChainInfo{Enabled: true, Address: b.chain.Address(), Endpoints: b.chain.Endpoints()}
 	}
 	return info
 }

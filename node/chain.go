@@ -5,23 +5,29 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/ethclient"
 
+	"github.com/infernode/infernode/chain"
+	"github.com/infernode/infernode/dialect"
+	"github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/relay"
+	"github.com/infernode/infernode/rest"
 	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/txm"
 )
 
 // RelayOptions tune NewRelayChainWith beyond the configuration file.
 type RelayOptions struct {
-	// Backend replaces dialing chain.rpc_url (tests, the embedded chain).
-	Backend relay.Backend
+	// Backend replaces dialing chain.rpc_url (tests, the embedded chain:
+	// chain.Simulated).
+	Backend chain.Backend
 	// StartBlock is where the first scan starts when the data directory has
 	// no relay state (the Coordinator's deploy block). Default: the
 	// configuration's chain.start_block.
@@ -36,8 +42,22 @@ func NewRelayChain(deps ChainDeps) (Chain, error) {
 	return NewRelayChainWith(RelayOptions{})(deps)
 }
 
-// NewRelayChainWith is NewRelayChain with extra options.
+// NewRelayChainWith is NewRelayChain with extra options. When no RPC
+// endpoint answers, the node starts anyway (REST serves, /health says the
+// chain is down) and the chain side is built in Run, retried with back-off.
 func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
+	return func(deps ChainDeps) (Chain, error) {
+		c, err := relayChainOnce(ro)(deps)
+		if !errors.Is(err, chain.ErrNoEndpoint) {
+			return c, err
+		}
+		deps.Logger.Warn("chain: no RPC endpoint answers; serving REST and retrying", "err", err)
+		return &waitingChain{build: relayChainOnce(ro), deps: deps, err: err}, nil
+	}
+}
+
+// relayChainOnce builds the relay in one attempt.
+func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 	return func(deps ChainDeps) (Chain, error) {
 		cfg := deps.Config.Chain
 		if !cfg.Enabled {
@@ -57,20 +77,25 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			return nil, err
 		}
 		var closeFn func()
+		var runFn func(context.Context) error
+		var endpoints func() []chain.EndpointStatus
 		b := ro.Backend
 		if b == nil {
-			c, err := ethclient.DialContext(ctx, cfg.RPCURL)
+			c, err := chain.Dial(ctx, cfg.URLs(), chain.Options{
+				Timeout: cfg.RPC.Timeout.D(), MaxHeadLag: cfg.RPC.MaxHeadLag,
+				PollInterval: cfg.PollInterval.D(), Registry: deps.Registry, Logger: deps.Logger,
+			})
 			if err != nil {
-				return nil, fmt.Errorf("dial chain.rpc_url %s: %w", cfg.RPCURL, err)
+				return nil, fmt.Errorf("chain.rpc_urls: %w", err)
 			}
-			b, closeFn = c, c.Close
+			b, closeFn, runFn, endpoints = c, c.Close, c.Run, c.Endpoints
 		}
-		rpc := relay.Instrument(b, m)
+		rpc := chain.Instrument(b, m.RPC)
 		ids := make([]string, 0, len(deps.Config.Containers))
 		for _, c := range deps.Config.Containers {
 			ids = append(ids, c.ID)
 		}
-		dialect, err := chainDialect(ctx, rpc, cfg, ids)
+		cd, dialectName, err := chainDialect(ctx, rpc, cfg, ids)
 		if err != nil {
 			if closeFn != nil {
 				closeFn()
@@ -80,7 +105,7 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		so := txm.SenderOptions{
 			Signer: sig, MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
 			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
-			Decoder: dialect.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
+			Decoder: cd.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
 			Logger: deps.Logger,
 		}
 		if cfg.Wallet.MaxFeePerGas > 0 {
@@ -94,13 +119,13 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			if closeFn != nil {
 				closeFn()
 			}
-			return nil, fmt.Errorf("%w; check that chain.rpc_url %s answers JSON-RPC", err, cfg.RPCURL)
+			return nil, fmt.Errorf("%w; check that %s answers JSON-RPC", err, endpointNames(cfg))
 		}
 		start := ro.StartBlock
 		if start == 0 {
 			start = cfg.StartBlock
 		}
-		policy, paymentWallet, err := paymentSetup(ctx, rpc, deps, dialect, s.Address())
+		policy, paymentWallet, err := paymentSetup(ctx, rpc, deps, cd, s.Address())
 		if err != nil {
 			if closeFn != nil {
 				closeFn()
@@ -109,8 +134,8 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		}
 		r, err := relay.New(relay.Options{
 			Payments: policy, PaymentWallet: paymentWallet,
-			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Dialect: dialect,
-			Runner: deps.Executor, Guard: deps.Guardian, Containers: ids,
+			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Dialect: cd,
+			Runner: deps.Executor, Guard: deps.Guardian,
 			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 			Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,
 		})
@@ -120,15 +145,47 @@ func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			}
 			return nil, err
 		}
-		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialect.Name(), "coordinator", dialect.Coordinator())
-		return &relayChain{Relay: r, close: closeFn}, nil
+		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialectName, "coordinator", cd.Coordinator())
+		return &relayChain{Relay: r, close: closeFn, run: runFn, endpoints: endpoints}, nil
 	}
 }
 
-// relayChain closes the RPC client when Run returns.
+// endpointNames names the configured endpoints for a message: scheme and
+// host only (URLs carry API keys).
+func endpointNames(cfg config.Chain) string {
+	urls := cfg.URLs()
+	names := make([]string, len(urls))
+	for i, u := range urls {
+		names[i] = chain.Redact(u)
+	}
+	if len(names) == 1 {
+		return "chain.rpc_url " + names[0]
+	}
+	return "chain.rpc_urls (" + strings.Join(names, ", ") + ")"
+}
+
+// relayChain runs the chain client's endpoint monitor beside the relay
+// and closes the client when Run returns.
 type relayChain struct {
 	*relay.Relay
-	close func()
+	close     func()
+	run       func(context.Context) error
+	endpoints func() []chain.EndpointStatus
+}
+
+func (c *relayChain) Endpoints() []rest.ChainEndpoint {
+	if c.endpoints == nil {
+		return nil
+	}
+	return restEndpoints(c.endpoints())
+}
+
+func restEndpoints(es []chain.EndpointStatus) []rest.ChainEndpoint {
+	out := make([]rest.ChainEndpoint, len(es))
+	for i, e := range es {
+		out[i] = rest.ChainEndpoint{Index: e.Index, State: e.State, Head: e.Head}
+	}
+	return out
 }
 
 func (c *relayChain) Run(ctx context.Context) error {
@@ -137,33 +194,54 @@ func (c *relayChain) Run(ctx context.Context) error {
 			c.close()
 		}
 	}()
+	if c.run != nil {
+		ctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); _ = c.run(ctx) }()
+		defer func() { cancel(); <-done }()
+	}
 	return c.Relay.Run(ctx)
 }
 
 var _ Chain = (*relayChain)(nil)
 
-// chainDialect picks the Coordinator's dialect: chain.registry_address is
-// an Infernet SDK v1 deployment (its contracts read from the Registry),
-// else chain.coordinator_address is infernode's Coordinator.
-func chainDialect(ctx context.Context, b relay.Backend, cfg config.Chain, ids []string) (relay.Dialect, error) {
+// coordinatorDialect is the relay's Dialect plus what the node checks at
+// start-up in the same dialect.
+type coordinatorDialect interface {
+	relay.Dialect
+	// CheckPaymentWallet makes sure chain.wallet.payment_address is a
+	// Wallet of the dialect's WalletFactory, and returns its owner.
+	CheckPaymentWallet(ctx context.Context, c dialect.Caller, wallet common.Address) (common.Address, error)
+}
+
+var (
+	_ coordinatorDialect = (*ours.Dialect)(nil)
+	_ coordinatorDialect = (*infernetv1.Dialect)(nil)
+)
+
+// chainDialect picks the Coordinator's dialect, and names it for the logs:
+// chain.registry_address is an Infernet SDK v1 deployment (its contracts
+// read from the Registry), else chain.coordinator_address is infernode's
+// Coordinator.
+func chainDialect(ctx context.Context, c dialect.Caller, cfg config.Chain, ids []string) (coordinatorDialect, string, error) {
 	if cfg.RegistryAddress == "" {
-		return relay.Ours(common.HexToAddress(cfg.CoordinatorAddress), ids, 0), nil
+		return ours.New(common.HexToAddress(cfg.CoordinatorAddress), ids, 0), "infernode", nil
 	}
-	addrs, err := relay.ReadRegistry(ctx, b, common.HexToAddress(cfg.RegistryAddress))
+	addrs, err := infernetv1.ReadRegistry(ctx, c, common.HexToAddress(cfg.RegistryAddress))
 	if err != nil {
-		return nil, fmt.Errorf("chain.registry_address: %w; check that it is the Registry of an Infernet SDK v1 deployment on chain.rpc_url %s", err, cfg.RPCURL)
+		return nil, "", fmt.Errorf("chain.registry_address: %w; check that it is the Registry of an Infernet SDK v1 deployment on %s", err, endpointNames(cfg))
 	}
-	o := relay.InfernetV1Options{Containers: ids}
+	o := infernetv1.Options{Containers: ids}
 	if cfg.SnapshotSync != nil {
 		o.BatchSize = cfg.SnapshotSync.BatchSize
 	}
-	return relay.InfernetV1(addrs, o), nil
+	return infernetv1.New(addrs, o), "infernet-v1", nil
 }
 
 // paymentSetup builds the payment policy and checks chain.wallet.payment_address
 // at start-up: required when any container accepts payments, and it must be
 // a Wallet of the Coordinator's WalletFactory.
-func paymentSetup(ctx context.Context, c payments.Caller, deps ChainDeps, d relay.Dialect, node common.Address) (*payments.Policy, common.Address, error) {
+func paymentSetup(ctx context.Context, c dialect.Caller, deps ChainDeps, d coordinatorDialect, node common.Address) (*payments.Policy, common.Address, error) {
 	cfg := deps.Config.Chain
 	policy, err := payments.NewPolicy(deps.Config.Containers, cfg.Verifiers)
 	if err != nil {
@@ -180,12 +258,7 @@ func paymentSetup(ctx context.Context, c payments.Caller, deps ChainDeps, d rela
 		return policy, common.Address{}, nil
 	}
 	wallet := common.HexToAddress(cfg.Wallet.PaymentAddress)
-	var owner common.Address
-	if a, ok := relay.IsInfernetV1(d); ok {
-		owner, err = payments.CheckWalletOf(ctx, c, a.WalletFactory, wallet)
-	} else {
-		owner, err = payments.CheckPaymentWallet(ctx, c, d.Coordinator(), wallet)
-	}
+	owner, err := d.CheckPaymentWallet(ctx, c, wallet)
 	if err != nil {
 		return nil, common.Address{}, err
 	}

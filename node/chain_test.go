@@ -1,12 +1,15 @@
 package node
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"log/slog"
 	"math/big"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/chain/faultproxy"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/testnet"
@@ -119,4 +123,75 @@ func sendTx(t *testing.T, chain *testnet.Embedded, to common.Address, data []byt
 		GasFeeCap: new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip), Gas: gas * 2, To: &to, Data: data})
 	require.NoError(t, err)
 	require.NoError(t, c.SendTransaction(ctx, tx))
+}
+
+// syncBuffer is a log sink safe for the node's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// TestNodeStartsWithEveryEndpointDown: the only RPC endpoint (behind a
+// fault proxy, its URL carrying an API key) refuses connections when the
+// node starts: REST serves, /health is unhealthy and /info shows the
+// endpoint dead by index; once it answers, the chain side comes up and
+// delivers, without a restart. No log line shows the URL's path or
+// user-info.
+func TestNodeStartsWithEveryEndpointDown(t *testing.T) {
+	embedded, dep := chaintest.Start(t)
+	proxy, err := faultproxy.New(embedded.RPCURL())
+	require.NoError(t, err)
+	t.Cleanup(proxy.Close)
+	proxy.Kill()
+	secretURL := strings.Replace(proxy.URL(), "http://", "http://user:PASSWORD@", 1) + "/v3/APIKEY0123"
+
+	nodeKey := embedded.FundedKeys()[1]
+	cfg := echoConfig(startEcho(t))
+	cfg.Chain = config.Chain{Enabled: true, RPCURLs: []string{secretURL}, CoordinatorAddress: dep.Coordinator.Hex(),
+		PollInterval: config.Duration(100 * time.Millisecond),
+		Wallet:       config.Wallet{PrivateKey: hex.EncodeToString(crypto.FromECDSA(nodeKey)), MaxGasLimit: 10_000_000}}
+	logs := &syncBuffer{}
+	tn := startNode(t, cfg, Options{NewChain: NewRelayChainWith(RelayOptions{StartBlock: dep.DeployBlock}),
+		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+
+	code, _ := tn.do(t, http.MethodGet, "/health", "")
+	require.Equal(t, http.StatusServiceUnavailable, code)
+	code, body := tn.do(t, http.MethodGet, "/info", "")
+	require.Equal(t, http.StatusOK, code)
+	require.Contains(t, string(body), `"endpoints":[{"index":0,"state":"dead","head":0}]`)
+
+	require.NoError(t, proxy.Revive())
+	require.Eventually(t, func() bool {
+		code, _ := tn.do(t, http.MethodGet, "/health", "")
+		return code == http.StatusOK
+	}, 2*time.Minute, 100*time.Millisecond, "the chain side comes up once the endpoint answers")
+	ec := exampleconsumerabi.NewExampleConsumer()
+	sendTx(t, embedded, dep.ExampleConsumer, ec.PackRequest("echo", []byte("after the outage"), 1))
+	require.Eventually(t, func() bool {
+		out, err := embedded.Client().CallContract(context.Background(), ethereum.CallMsg{To: &dep.ExampleConsumer, Data: ec.PackDeliveries()}, nil)
+		if err != nil {
+			return false
+		}
+		n, err := ec.UnpackDeliveries(out)
+		return err == nil && n.Int64() == 1
+	}, time.Minute, 100*time.Millisecond, "delivered without a restart")
+	code, body = tn.do(t, http.MethodGet, "/info", "")
+	require.Equal(t, http.StatusOK, code)
+	require.Contains(t, string(body), `"endpoints":[{"index":0,"state":"alive"`)
+	_, metrics := tn.do(t, http.MethodGet, "/metrics", "")
+	require.Contains(t, string(metrics), `infernode_chain_endpoint_state{endpoint="0",state="alive"} 1`)
+
+	require.Contains(t, logs.String(), "no RPC endpoint answers")
+	for _, secret := range []string{"PASSWORD", "APIKEY0123", "/v3", "user:"} {
+		require.NotContains(t, logs.String(), secret)
+		require.NotContains(t, string(metrics), secret)
+		require.NotContains(t, string(body), secret)
+	}
 }

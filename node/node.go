@@ -43,6 +43,9 @@ type Chain interface {
 	Address() string
 	// Healthy reports whether the chain link works.
 	Healthy(ctx context.Context) error
+	// Endpoints is each RPC endpoint's state, by index (nil when the
+	// chain client was not dialled from chain.rpc_urls).
+	Endpoints() []rest.ChainEndpoint
 }
 
 // ChainDeps is what a chain side is built from once the node has opened

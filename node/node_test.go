@@ -435,8 +435,10 @@ func (f *fakeChain) SubmitDelegated(context.Context, string, json.RawMessage) er
 	}
 	return nil
 }
-func (f *fakeChain) Pending() int    { return 3 }
-func (f *fakeChain) Address() string { return "0xabc" }
+func (f *fakeChain) Pending() int                    { return 3 }
+func (f *fakeChain) Address() string                 { return "0xabc" }
+func (f *fakeChain) Endpoints() []rest.ChainEndpoint { return nil }
+
 func (f *fakeChain) Healthy(context.Context) error {
 	if f.unhealthy.Load() {
 		return fmt.Errorf("rpc down")

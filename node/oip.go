@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
@@ -62,6 +63,12 @@ func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (re
 		b.metrics.Finished.WithLabelValues(string(status)).Inc()
 	}
 	span.SetAttributes(attribute.Int("http.status_code", r.Status))
+	if r.Status == http.StatusNotFound && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		// Not an answer of an OIP server (Go's mux: "404 page not found").
+		return rest.OIPReply{}, job.Reject(job.CodeNotFound, "container "+strconv.Quote(call.Container)+" does not serve the Open Inference Protocol; the onnx and tensor workloads do")
+	}
 	return rest.OIPReply{Status: r.Status, ContentType: r.Header.Get("Content-Type"),
 		HeaderLength: r.Header.Get(oip.HeaderLength), Body: r.Body}, nil
 }
+
+var _ rest.OIPBackend = (*backend)(nil)

@@ -115,10 +115,10 @@ func (p *Policy) Check(r Request) error {
 	}
 	min, ok := p.Minimum(r.Containers, r.Token)
 	if !ok {
-		return fmt.Errorf("payment token %s is not in accepted_payments of pipeline %s (accepted: %s)", tokenName(r.Token), strings.Join(r.Containers, ","), p.listed(r.Containers))
+		return fmt.Errorf("payment token %s is not in accepted_payments of pipeline %s (accepted: %s)", TokenName(r.Token), strings.Join(r.Containers, ","), p.listed(r.Containers))
 	}
 	if amount.Cmp(min) < 0 {
-		return fmt.Errorf("payment %s of %s is below the pipeline's minimum %s", amount, tokenName(r.Token), min)
+		return fmt.Errorf("payment %s of %s is below the pipeline's minimum %s", amount, TokenName(r.Token), min)
 	}
 	return nil
 }
@@ -127,7 +127,7 @@ func (p *Policy) listed(containers []string) string {
 	seen := map[string]bool{}
 	for _, id := range containers {
 		for tok := range p.accepted[id] {
-			seen[tokenName(tok)] = true
+			seen[TokenName(tok)] = true
 		}
 	}
 	out := make([]string, 0, len(seen))
@@ -141,7 +141,8 @@ func (p *Policy) listed(containers []string) string {
 	return strings.Join(out, " ")
 }
 
-func tokenName(t common.Address) string {
+// TokenName names a payment token in messages.
+func TokenName(t common.Address) string {
 	if t == Native {
 		return "native coin (0x0)"
 	}

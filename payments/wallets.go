@@ -11,7 +11,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
-	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/abi/walletabi"
 	"github.com/infernode/infernode/abi/walletfactoryabi"
 )
@@ -29,7 +28,6 @@ var (
 	coordABI   = coordinatorabi.NewCoordinator()
 	walletABI  = walletabi.NewWallet()
 	factoryABI = walletfactoryabi.NewWalletFactory()
-	inetWallet = inetv1abi.NewWallet()
 )
 
 func call[T any](ctx context.Context, c Caller, to common.Address, data []byte, unpack func([]byte) (T, error)) (T, error) {
@@ -110,40 +108,6 @@ type BalanceReader interface {
 	BalanceAt(ctx context.Context, a common.Address, n *big.Int) (*big.Int, error)
 }
 
-// ReadInfernetWallet reads an Infernet SDK v1 Wallet: its allowance for
-// spender, and its balance (native coin: the account balance, which needs
-// c to be a BalanceReader; ERC-20: the token's balanceOf). The SDK keeps
-// locked collateral private, so Locked is zero and LockedUnknown is set:
-// a delivery's simulation catches a wallet whose funds are locked.
-func ReadInfernetWallet(ctx context.Context, c Caller, wallet, spender, token common.Address) (State, error) {
-	s := State{Locked: new(big.Int), LockedUnknown: true}
-	var err error
-	if s.Allowance, err = call(ctx, c, wallet, inetWallet.PackAllowance(spender, token), inetWallet.UnpackAllowance); err != nil {
-		return s, fmt.Errorf("read allowance of wallet %s: %w", wallet.Hex(), err)
-	}
-	if token == (common.Address{}) {
-		br, ok := c.(BalanceReader)
-		if !ok {
-			return s, fmt.Errorf("read balance of wallet %s: the chain backend cannot read balances", wallet.Hex())
-		}
-		if s.Balance, err = br.BalanceAt(ctx, wallet, nil); err != nil {
-			return s, fmt.Errorf("read balance of wallet %s: %w", wallet.Hex(), err)
-		}
-		return s, nil
-	}
-	out, err := c.CallContract(ctx, ethereum.CallMsg{To: &token, Data: erc20BalanceOf(wallet)}, nil)
-	if err != nil {
-		return s, fmt.Errorf("read %s balance of wallet %s: %w", token.Hex(), wallet.Hex(), err)
-	}
-	s.Balance = new(big.Int).SetBytes(out)
-	return s, nil
-}
-
-// erc20BalanceOf is balanceOf(address) calldata.
-func erc20BalanceOf(a common.Address) []byte {
-	return append(common.FromHex("0x70a08231"), common.LeftPadBytes(a.Bytes(), 32)...)
-}
-
 // CanPay returns nil when wallet can move amount of token for spender now,
 // an error wrapping ErrCannotPay naming what is short, or an RPC error.
 func CanPay(ctx context.Context, c Caller, wallet, spender, token common.Address, amount *big.Int) error {
@@ -157,10 +121,10 @@ func CanPay(ctx context.Context, c Caller, wallet, spender, token common.Address
 // CanPayFrom is CanPay on a wallet state already read.
 func CanPayFrom(s State, wallet, spender, token common.Address, amount *big.Int) error {
 	if s.Allowance.Cmp(amount) < 0 {
-		return fmt.Errorf("%w: wallet %s allows %s only %s of %s, needs %s", ErrCannotPay, wallet.Hex(), spender.Hex(), s.Allowance, tokenName(token), amount)
+		return fmt.Errorf("%w: wallet %s allows %s only %s of %s, needs %s", ErrCannotPay, wallet.Hex(), spender.Hex(), s.Allowance, TokenName(token), amount)
 	}
 	if s.Unlocked().Cmp(amount) < 0 {
-		return fmt.Errorf("%w: wallet %s holds %s unlocked of %s, needs %s", ErrCannotPay, wallet.Hex(), s.Unlocked(), tokenName(token), amount)
+		return fmt.Errorf("%w: wallet %s holds %s unlocked of %s, needs %s", ErrCannotPay, wallet.Hex(), s.Unlocked(), TokenName(token), amount)
 	}
 	return nil
 }

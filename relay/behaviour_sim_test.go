@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/access"
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
@@ -22,7 +23,7 @@ import (
 
 // narrowLogs refuses eth_getLogs over more than max blocks, as hosted RPCs do.
 type narrowLogs struct {
-	Backend
+	chain.Backend
 	max     uint64
 	refused atomic.Int64
 }
@@ -36,7 +37,7 @@ func (b *narrowLogs) FilterLogs(ctx context.Context, q ethereum.FilterQuery) ([]
 }
 
 func (b *narrowLogs) SubscribeNewHead(ctx context.Context, ch chan<- *types.Header) (ethereum.Subscription, error) {
-	return nil, errNoSubscriptions // force polling
+	return nil, chain.ErrNoSubscriptions // force polling
 }
 
 func TestSimLogRangeSplitOnRefusal(t *testing.T) {
@@ -46,7 +47,7 @@ func TestSimLogRangeSplitOnRefusal(t *testing.T) {
 		h.commit()
 	}
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("far"), 1))
-	nb := &narrowLogs{Backend: h.client, max: 4}
+	nb := &narrowLogs{Backend: h.backend(), max: 4}
 	h.startNode(1, t.TempDir(), nb)
 	h.mineEvery(100 * time.Millisecond)
 	h.eventually(func() bool { return h.deliveries() == 1 }, "delivered though large ranges are refused")

@@ -9,11 +9,10 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
-	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/txm"
 )
 
@@ -27,31 +26,30 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	if err != nil {
 		return err
 	}
-	sub := req.Sub()
+	sub := &req.Sub
 	proof := sub.Verifier != (common.Address{})
 	if jerr := r.o.Guard.CheckDelegated(client, sub.Owner.Hex(), sub.Containers(), proof); jerr != nil {
 		return jerr
 	}
-	if err := r.o.Payments.Check(sub.paymentRequest()); err != nil {
+	if err := r.o.Payments.Check(paymentRequest(sub)); err != nil {
 		return job.Reject(job.CodeInvalid, "Invalid request: "+err.Error(), "field", "subscription.payment_amount")
 	}
-	if err := req.Verify(ctx, r.ver); err != nil {
+	if err := req.Codec.Verify(ctx, r.ver); err != nil {
 		return err
 	}
-	key := string(storage.RelayDelegatedKey(sub.Owner, req.Nonce()))
+	key := string(storage.RelayDelegatedKey(sub.Owner, req.Nonce))
 	r.dlgMu.Lock() // check-and-persist is atomic: a concurrent replay waits
 	defer r.dlgMu.Unlock()
-	var existing Delegated
-	if ok, err := storage.GetJSON(r.st.kv, []byte(key), &existing); err != nil {
+	if _, ok, err := r.st.dlg(key); err != nil {
 		return fmt.Errorf("read delegated subscription: %w", err)
 	} else if ok {
 		return nil // replay of a verified request: the accepted one stands
 	}
-	d := Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.headNum.Load(), State: IvRunning}
-	if err := storage.PutJSON(r.st.kv, []byte(key), d); err != nil {
+	d := &Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.headNum.Load(), Progress: Progress{State: IvRunning}}
+	if err := r.st.putDlg(key, d); err != nil {
 		return fmt.Errorf("persist delegated subscription: %w", err)
 	}
-	r.o.Logger.Info("relay: delegated subscription accepted", "owner", sub.Owner, "nonce", req.Nonce(), "client", client, "containers", sub.ContainerID)
+	r.o.Logger.Info("relay: delegated subscription accepted", "owner", sub.Owner, "nonce", req.Nonce, "client", client, "containers", sub.ContainerID)
 	r.mu.Lock()
 	ctx2 := r.runCtx
 	r.mu.Unlock()
@@ -79,15 +77,11 @@ func (r *Relay) startDelegated(ctx context.Context, key string) {
 			delete(r.dlgRun, key)
 			r.mu.Unlock()
 		}()
-		if !r.waitActive(ctx, key) { // a future subscription holds no worker
+		if !r.waitActive(ctx, key) { // a future subscription is not being prepared
 			return
 		}
-		select {
-		case r.workers <- struct{}{}:
-		case <-ctx.Done():
-			return
-		}
-		defer func() { <-r.workers }()
+		r.preparing.Add(1)
+		defer r.preparing.Add(-1)
 		if err := r.deliverDelegated(ctx, key); err != nil && ctx.Err() == nil {
 			r.o.Logger.Warn("relay: delegated subscription", "key", key, "err", err)
 		}
@@ -97,15 +91,15 @@ func (r *Relay) startDelegated(ctx context.Context, key string) {
 // waitActive waits, by block time, until the delegated subscription under
 // key is active; false when ctx ends.
 func (r *Relay) waitActive(ctx context.Context, key string) bool {
-	var d Delegated
-	if ok, err := storage.GetJSON(r.st.kv, []byte(key), &d); err != nil || !ok {
+	d, ok, err := r.st.dlg(key)
+	if err != nil || !ok {
 		return true // deliverDelegated reports it
 	}
 	req, err := r.d.DecodeDelegated(d.Body)
 	if err != nil {
 		return true
 	}
-	for r.headTime.Load() < uint64(req.Sub().ActiveAt) {
+	for r.headTime.Load() < uint64(req.Sub.ActiveAt) {
 		if !clock.Sleep(ctx, r.o.PollInterval) {
 			return false
 		}
@@ -113,132 +107,126 @@ func (r *Relay) waitActive(ctx context.Context, key string) bool {
 	return true
 }
 
-// deliverDelegated creates and delivers a delegated subscription in one
-// transaction (deliverComputeDelegatee), then tracks the created
-// subscription like any other so later intervals go through deliverCompute.
+// deliverDelegated takes a delegated subscription through the delivery
+// loop: it is created and delivered in one transaction
+// (deliverComputeDelegatee), then tracked like any other subscription so
+// later intervals go through deliverCompute.
 func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
-	var d Delegated
-	if _, err := storage.GetJSON(r.st.kv, []byte(key), &d); err != nil {
+	d, ok, err := r.st.dlg(key)
+	if err != nil || !ok {
 		return err
 	}
 	ds, err := r.d.DecodeDelegated(d.Body)
 	if err != nil {
-		return r.putDlg(key, &d, IvFailed, err.Error())
+		d.State, d.Err = IvFailed, err.Error()
+		r.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
+		return r.st.putDlg(key, d)
 	}
 	ctx, span := r.tracer.Start(ctx, "relay.deliver_delegated", trace.WithAttributes(
-		attribute.String("owner", ds.Owner().Hex()), attribute.Int64("nonce", int64(ds.Nonce()))))
+		attribute.String("owner", ds.Sub.Owner.Hex()), attribute.Int64("nonce", int64(ds.Nonce))))
 	defer span.End()
+	return r.deliver(ctx, &delegatedDelivery{r: r, key: key, d: d, ds: ds}, span)
+}
+
+// delegatedDelivery is a delegated subscription not yet on chain.
+type delegatedDelivery struct {
+	r   *Relay
+	key string
+	d   *Delegated
+	ds  dialect.Delegated
+	k   uint32 // the interval the check found open
+}
+
+func (g *delegatedDelivery) progress() *Progress { return &g.d.Progress }
+func (g *delegatedDelivery) save() error         { return g.r.st.putDlg(g.key, g.d) }
+func (g *delegatedDelivery) logAttrs() []any {
+	return []any{"owner", g.ds.Sub.Owner, "nonce", g.ds.Nonce}
+}
+
+// check adopts a subscription already created (by this node before a
+// crash, or by another node), then checks expiry and the open interval.
+func (g *delegatedDelivery) check(ctx context.Context) (ready, error) {
+	r, ds := g.r, g.ds
+	out, err := r.call(ctx, r.coord, ds.Codec.PackCreatedID())
+	if err == nil {
+		if id, err := ds.Codec.UnpackCreatedID(out); err == nil && id != 0 {
+			return ready{State: IvSkipped, Reason: createdElsewhere}, nil
+		}
+	}
+	t := r.headTime.Load()
+	if t >= uint64(ds.Expiry) {
+		return ready{State: IvFailed, Reason: "Signature expired"}, nil
+	}
+	s := &ds.Sub
+	if t < uint64(s.ActiveAt) { // not active yet (a reorg moved block time back)
+		return ready{Wait: true}, nil
+	}
+	k, ok := s.Interval(t)
+	if !ok {
+		return ready{State: IvFailed, Reason: "subscription has no open interval"}, nil
+	}
+	g.k = k
+	return ready{Containers: s.Containers(), Source: job.OffChain, Data: ds.Data, Proof: s.Verifier != (common.Address{})}, nil
+}
+
+const createdElsewhere = "created elsewhere; scheduled as a regular subscription"
+
+func (g *delegatedDelivery) call(attempt int, input, output, proof []byte) txm.Call {
+	r, ds := g.r, g.ds
+	s := &ds.Sub
+	return txm.Call{
+		Key: fmt.Sprintf("dlg/%s/%d/%d", s.Owner.Hex(), ds.Nonce, attempt), To: r.coord,
+		Data:         ds.Codec.PackDeliver(g.k, input, output, proof, r.o.PaymentWallet),
+		MaxFeePerGas: bigOf(s.MaxGasPrice),
+		MinGas:       callbackGas(s.MaxGasLimit) + 300_000, // plus the creation
+	}
+}
+
+// fate: a revert saying the interval is delivered, full or closed means
+// the subscription exists on chain (created by another node): the next
+// check adopts it. Only a rejection ends a delegated subscription.
+func (g *delegatedDelivery) fate(o dialect.Outcome, revert string) (IvState, string) {
+	if o == dialect.Rejected {
+		return IvFailed, revert
+	}
+	return "", ""
+}
+
+// confirmed adopts the subscription this node created: on chain, only
+// reading its new id remains; RPC trouble is retried.
+func (g *delegatedDelivery) confirmed(ctx context.Context, _ *txm.Record) error {
+	return g.adopt(ctx, true)
+}
+
+func (g *delegatedDelivery) finish(ctx context.Context, st IvState, reason string) error {
+	if reason == createdElsewhere {
+		return g.adopt(ctx, false)
+	}
+	g.d.State, g.d.Err, g.d.TxKey = st, reason, ""
+	return g.save()
+}
+
+// adopt records the created subscription's id, marks the delegated
+// subscription final and schedules later intervals, retrying RPC trouble
+// at the poll pace.
+func (g *delegatedDelivery) adopt(ctx context.Context, delivered bool) error {
 	for {
-		if d.State.final() {
-			return nil
-		}
-		if d.TxKey != "" {
-			_, ok, err := r.o.Sender.Lookup(d.TxKey)
-			if err != nil {
-				return err
-			}
-			if ok {
-				rec, err := r.o.Sender.Wait(ctx, d.TxKey)
-				if err != nil {
-					return err
-				}
-				if rec.State == txm.StateConfirmed {
-					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
-					for { // on chain: only reading the new id remains; retry RPC trouble
-						err := r.adoptDelegated(ctx, key, &d, ds, true)
-						if err == nil || !clock.Sleep(ctx, r.o.PollInterval) {
-							return err
-						}
-						r.o.Logger.Warn("relay: read delegated subscription id", "key", key, "err", err)
-					}
-				}
-				d.Err = rec.Err
-			}
-			d.TxKey = ""
-		}
-		if d.Attempts >= r.o.MaxAttempts {
-			return r.putDlg(key, &d, IvFailed, d.Err)
-		}
-		// Created already (by this node before a crash, or another node)?
-		out, err := r.call(ctx, r.o.Coordinator, ds.PackCreatedID())
-		if err == nil {
-			if id, err := ds.UnpackCreatedID(out); err == nil && id != 0 {
-				return r.adoptDelegated(ctx, key, &d, ds, false)
-			}
-		}
-		t := r.headTime.Load()
-		if t >= uint64(ds.Expiry()) {
-			return r.putDlg(key, &d, IvFailed, "Signature expired")
-		}
-		s := ds.Sub()
-		if t < uint64(s.ActiveAt) { // not active yet: wait for block time
-			if !clock.Sleep(ctx, r.o.PollInterval) {
-				return ctx.Err()
-			}
-			continue
-		}
-		k, ok := s.Interval(t)
-		if !ok {
-			return r.putDlg(key, &d, IvFailed, "subscription has no open interval")
-		}
-		d.Attempts++
-		input, output, proof, err := r.runContainers(ctx, s.Containers(), job.OffChain, ds.Data(), s.Verifier != (common.Address{}))
-		if err != nil {
-			d.Err = err.Error()
-			if err := storage.PutJSON(r.st.kv, []byte(key), d); err != nil {
-				return err
-			}
-			if !clock.Sleep(ctx, r.o.RetryBackoff<<min(max(d.Attempts-1, 0), 6)) {
-				return ctx.Err()
-			}
-			continue
-		}
-		d.TxKey = fmt.Sprintf("dlg/%s/%d/%d", ds.Owner().Hex(), ds.Nonce(), d.Attempts)
-		if err := storage.PutJSON(r.st.kv, []byte(key), d); err != nil {
+		err := g.r.adoptDelegated(ctx, g.key, g.d, g.ds, delivered)
+		if err == nil || !clock.Sleep(ctx, g.r.o.PollInterval) {
 			return err
 		}
-		_, err = r.o.Sender.Send(ctx, txm.Call{
-			Key: d.TxKey, To: r.o.Coordinator,
-			Data:         ds.PackDeliver(k, input, output, proof, r.o.PaymentWallet),
-			MaxFeePerGas: bigOf(s.MaxGasPrice),
-			MinGas:       callbackGas(s.MaxGasLimit) + 300_000, // plus the creation
-		})
-		if err != nil {
-			d.TxKey, d.Err = "", err.Error()
-			if name := r.d.ErrorName(coordinator.RevertName(err)); name != "" {
-				r.o.Metrics.Reverts.WithLabelValues(name).Inc()
-				switch name {
-				case "SignatureExpired", "InvalidSignature", "InvalidSignatureS", "SignerMismatch", "OwnerHasNoSigner",
-					"InvalidWallet", "InvalidFrequency",
-					"InvalidRedundancy", "InvalidMaxGasLimit", "EmptyContainerId", "InvalidActiveAt", "ZeroOwner":
-					return r.putDlg(key, &d, IvFailed, name)
-				}
-			}
-			wait := r.o.RetryBackoff << min(max(d.Attempts-1, 0), 6)
-			if !countsAsAttempt(err) || payments.CannotPayNow(coordinator.RevertName(err)) { // a wallet short of funds: retried, not counted
-				d.Attempts--
-				wait = r.o.PollInterval
-			}
-			if err := storage.PutJSON(r.st.kv, []byte(key), d); err != nil {
-				return err
-			}
-			if !clock.Sleep(ctx, wait) {
-				return ctx.Err()
-			}
-			continue
-		}
-		span.AddEvent("tx.sent", trace.WithAttributes(attribute.String("key", d.TxKey)))
+		g.r.o.Logger.Warn("relay: read delegated subscription id", "key", g.key, "err", err)
 	}
 }
 
 // adoptDelegated records the created subscription's id, marks the delivered
 // interval (when this node delivered it) and schedules later intervals.
-func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds DelegatedSub, delivered bool) error {
-	out, err := r.call(ctx, r.o.Coordinator, ds.PackCreatedID())
+func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds dialect.Delegated, delivered bool) error {
+	out, err := r.call(ctx, r.coord, ds.Codec.PackCreatedID())
 	if err != nil {
 		return fmt.Errorf("delegateSubscriptionId: %w", err)
 	}
-	id, err := ds.UnpackCreatedID(out)
+	id, err := ds.Codec.UnpackCreatedID(out)
 	if err != nil || id == 0 {
 		return fmt.Errorf("delegateSubscriptionId: no id (%v)", err)
 	}
@@ -247,37 +235,23 @@ func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds
 		return err
 	}
 	if !ok {
-		s = ds.Sub()
+		sub := ds.Sub
+		s = &sub
 		s.ID, s.Block = id, r.headNum.Load()
 	}
-	b := r.st.kv.NewBatch()
-	defer b.Close()
 	if delivered {
 		// The delivered interval needs no mark: the scheduler asks
 		// nodeResponded before any delivery, so it is never sent twice.
 		r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
 	}
-	if err := storage.BatchJSON(b, storage.RelaySubKey(id), s); err != nil {
-		return err
-	}
 	d.SubID, d.State, d.TxKey = id, IvDelivered, ""
 	if !delivered {
-		d.State, d.Err = IvSkipped, "created elsewhere; scheduled as a regular subscription"
+		d.State, d.Err = IvSkipped, createdElsewhere
 	}
-	if err := storage.BatchJSON(b, []byte(key), d); err != nil {
+	if err := r.st.adopt(key, d, s); err != nil {
 		return err
 	}
-	if err := b.Commit(); err != nil {
-		return err
-	}
-	r.o.Logger.Info("relay: delegated subscription on chain", "id", id, "owner", ds.Owner(), "nonce", ds.Nonce(), "delivered", delivered)
+	r.o.Logger.Info("relay: delegated subscription on chain", "id", id, "owner", ds.Sub.Owner, "nonce", ds.Nonce, "delivered", delivered)
 	r.schedule(s)
 	return nil
-}
-
-func (r *Relay) putDlg(key string, d *Delegated, st IvState, reason string) error {
-	d.State, d.Err, d.TxKey = st, reason, ""
-	r.o.Metrics.Deliveries.WithLabelValues(string(st)).Inc()
-	r.o.Logger.Info("relay: delegated subscription "+string(st), "key", key, "reason", reason)
-	return storage.PutJSON(r.st.kv, []byte(key), *d)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/testnet"
 )
@@ -44,6 +45,14 @@ func TestChainAnvil(t *testing.T) {
 
 func dialChain(t testing.TB, url string) *ethclient.Client {
 	c, err := ethclient.Dial(url)
+	require.NoError(t, err)
+	t.Cleanup(c.Close)
+	return c
+}
+
+// dialNode is a node's chain client of url.
+func dialNode(t testing.TB, url string) *chain.Client {
+	c, err := chain.Dial(context.Background(), []string{url}, chain.Options{})
 	require.NoError(t, err)
 	t.Cleanup(c.Close)
 	return c

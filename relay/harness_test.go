@@ -12,11 +12,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/rpc"
+
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/stretchr/testify/require"
@@ -24,8 +27,10 @@ import (
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/access"
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
@@ -33,10 +38,13 @@ import (
 	"github.com/infernode/infernode/workloads/echo/service"
 )
 
-// chainClient is what the tests use: the relay's Backend plus deployment.
+// chainClient is what the tests themselves use: deployment, reads, sends.
+// The nodes they start reach the same chain through a chain.Client of
+// their own (harness.backend).
 type chainClient interface {
-	Backend
 	contracts.Backend
+	ethereum.ChainStateReader
+	ethereum.TransactionReader
 }
 
 // harness is a simulated chain with the contracts deployed, the echo
@@ -45,6 +53,7 @@ type harness struct {
 	t        testing.TB
 	sim      *simulated.Backend // nil on a real chain
 	client   chainClient
+	rpc      *rpc.Client // the chain's RPC client, under client
 	chainID  *big.Int
 	keys     []*ecdsa.PrivateKey // [0] deployer/consumer signer, [1..] nodes
 	dep      contracts.Deployment
@@ -75,6 +84,7 @@ func newHarness(t testing.TB, nodes int) *harness {
 	h.sim = simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000))
 	t.Cleanup(func() { _ = h.sim.Close() })
 	h.client = h.sim.Client()
+	h.rpc = chain.SimulatedRPC(h.sim)
 	h.chainID = big.NewInt(1337)
 	// Mine while deploying: one commit right after sending can miss a
 	// transaction the pool has not promoted yet.
@@ -91,9 +101,9 @@ func newHarness(t testing.TB, nodes int) *harness {
 
 // newChainHarness deploys to a running chain reached through client; the
 // chain mines on its own.
-func newChainHarness(t testing.TB, client chainClient, keys []*ecdsa.PrivateKey) *harness {
+func newChainHarness(t testing.TB, client *ethclient.Client, keys []*ecdsa.PrivateKey) *harness {
 	t.Helper()
-	h := &harness{t: t, client: client, keys: keys}
+	h := &harness{t: t, client: client, rpc: client.Client(), keys: keys}
 	var err error
 	h.chainID, err = client.ChainID(context.Background())
 	require.NoError(t, err)
@@ -180,27 +190,32 @@ type node struct {
 	r      *Relay
 	s      *txm.Sender
 	db     *storage.Store
-	rpc    *Instrumented
+	rpc    *chain.Instrumented
 	cancel context.CancelFunc
 	done   chan error
 }
 
-func (h *harness) startNode(keyIdx int, dir string, b Backend) *node {
+// backend is a chain client of the node's own over the harness's chain.
+func (h *harness) backend() *chain.Client {
+	return chain.NewClient([]*rpc.Client{h.rpc}, []string{"test chain"}, h.sim != nil, chain.Options{})
+}
+
+func (h *harness) startNode(keyIdx int, dir string, b chain.Backend) *node {
 	return h.startNodeWith(keyIdx, dir, b, nil, nil)
 }
 
 // startNodeWith lets a test adjust the sender's and relay's options.
-func (h *harness) startNodeWith(keyIdx int, dir string, b Backend, so func(*txm.SenderOptions), ro func(*Options)) *node {
+func (h *harness) startNodeWith(keyIdx int, dir string, b chain.Backend, so func(*txm.SenderOptions), ro func(*Options)) *node {
 	t := h.t
 	t.Helper()
 	if b == nil {
-		b = h.client
+		b = h.backend()
 	}
 	db, err := storage.Open(dir, storage.Options{})
 	require.NoError(t, err)
 	m, err := NewMetrics(nil)
 	require.NoError(t, err)
-	rpc := Instrument(b, m)
+	rpc := chain.Instrument(b, m.RPC)
 	parsed := h.coordABI()
 	ctx := context.Background()
 	sopts := txm.SenderOptions{
@@ -213,8 +228,8 @@ func (h *harness) startNodeWith(keyIdx int, dir string, b Backend, so func(*txm.
 	s, err := txm.NewSender(ctx, rpc, db.Table(storage.TableNonce), sopts)
 	require.NoError(t, err)
 	ropts := Options{
-		Backend: rpc, DB: db.Table(storage.TableRelay), Sender: s, Coordinator: h.dep.Coordinator, Runner: h.exec, Guard: h.guard,
-		Containers: []string{"echo"}, StartBlock: h.dep.DeployBlock, PollInterval: 20 * time.Millisecond,
+		Backend: rpc, DB: db.Table(storage.TableRelay), Sender: s, Dialect: ours.New(h.dep.Coordinator, []string{"echo"}, 0), Runner: h.exec, Guard: h.guard,
+		StartBlock: h.dep.DeployBlock, PollInterval: 20 * time.Millisecond,
 		RetryBackoff: 50 * time.Millisecond, Logger: testLogger(), Metrics: m,
 	}
 	if ro != nil {

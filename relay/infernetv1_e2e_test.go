@@ -22,6 +22,7 @@ import (
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
+	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/testnet"
@@ -30,7 +31,7 @@ import (
 // startInetAnvil starts anvil mining each transaction as it arrives (time
 // moves only when the test advances it), deploys our contracts (the echo
 // harness) and the SDK at the known addresses.
-func startInetAnvil(t *testing.T, feeBps uint16) (*harness, InfernetV1Addresses, *testnet.Anvil) {
+func startInetAnvil(t *testing.T, feeBps uint16) (*harness, v1dialect.Addresses, *testnet.Anvil) {
 	t.Helper()
 	a, err := testnet.StartAnvil(context.Background(), testnet.AnvilOptions{Accounts: 6})
 	require.NoError(t, err)
@@ -100,14 +101,14 @@ func TestInfernetV1Anvil(t *testing.T) {
 	if h.inetCount(c, lazy, 1, n2addr) == 1 {
 		lazyNode = n2addr
 	}
-	item, err := inbox.UnpackRead(h.call(addrs.Inbox, inbox.PackRead(infernetv1.ContainerID("echo"), lazyNode, big.NewInt(0))))
+	item, err := inbox.UnpackRead(h.call(addrs.Inbox, inbox.PackRead(v1dialect.ContainerID("echo"), lazyNode, big.NewInt(0))))
 	require.NoError(t, err)
 	require.Equal(t, lazy, item.SubscriptionId)
 	require.NotEmpty(t, item.Output)
 
 	// Node 3 was paid the price minus the SDK's protocol fee, which it
 	// takes twice (the consumer's share and the node's): 2 x 5%.
-	bal, err := h.client.(BalanceReader).BalanceAt(ctx, nodeWallet, nil)
+	bal, err := h.client.BalanceAt(ctx, nodeWallet, nil)
 	require.NoError(t, err)
 	require.Equal(t, new(big.Int).Sub(price, new(big.Int).Div(new(big.Int).Mul(price, big.NewInt(2*500)), big.NewInt(10000))), bal)
 
@@ -214,11 +215,11 @@ func TestInfernetV1Delegated(t *testing.T) {
 	head, err := h.client.HeaderByNumber(ctx, nil)
 	require.NoError(t, err)
 	body := func(containers string, nonce uint32) []byte {
-		ds := infernetv1.DelegateSubscription{Nonce: nonce, Expiry: uint32(head.Time + 3600), Sub: inetv1abi.Subscription{
+		ds := v1dialect.DelegateSubscription{Nonce: nonce, Expiry: uint32(head.Time + 3600), Sub: inetv1abi.Subscription{
 			Owner: c.addr, ActiveAt: uint32(head.Time), Period: 60, Frequency: 2, Redundancy: 1,
-			ContainerId: infernetv1.ContainerID(containers), PaymentAmount: new(big.Int),
+			ContainerId: v1dialect.ContainerID(containers), PaymentAmount: new(big.Int),
 		}}
-		sig, err := ds.Sign(infernetv1.Domain{ChainID: h.chainID, Coordinator: addrs.Coordinator}, signer)
+		sig, err := ds.Sign(v1dialect.Domain{ChainID: h.chainID, Coordinator: addrs.Coordinator}, signer)
 		require.NoError(t, err)
 		cid := common.Hash(ds.Sub.ContainerId)
 		return []byte(fmt.Sprintf(`{"subscription": {"owner": %q, "active_at": %d, "period": 60, "frequency": 2, "redundancy": 1,
@@ -288,7 +289,7 @@ func TestInfernetV1Verified(t *testing.T) {
 	require.Equal(t, new(big.Int).Sub(payments.CollateralApproval, big.NewInt(1_000)), allowance, "collateral locked while the verdict is pending")
 
 	h.transact(owner, verifier, vabi.PackFinalize(id, 1, node, true))
-	bal, err := h.client.(BalanceReader).BalanceAt(ctx, nodeWallet, nil)
+	bal, err := h.client.BalanceAt(ctx, nodeWallet, nil)
 	require.NoError(t, err)
 	require.Equal(t, big.NewInt(10_000+900), bal, "paid the payment less the verifier's fee")
 }

@@ -13,21 +13,22 @@ import (
 	"github.com/infernode/infernode/abi/inetv1testabi"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
+	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/txm"
 )
 
 // deployInetV1 deploys the SDK from key with a protocol fee of feeBps.
-func (h *harness) deployInetV1(key *ecdsa.PrivateKey, feeBps uint16) InfernetV1Addresses {
+func (h *harness) deployInetV1(key *ecdsa.PrivateKey, feeBps uint16) v1dialect.Addresses {
 	h.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	a, err := infernetv1.DeployWith(ctx, h.client, key, infernetv1.Options{ProtocolFee: &feeBps})
 	require.NoError(h.t, err)
-	return InfernetV1Addresses{Registry: a.Registry, Coordinator: a.Coordinator, Inbox: a.Inbox, Reader: a.Reader, Fee: a.Fee, WalletFactory: a.WalletFactory}
+	return v1dialect.Addresses{Registry: a.Registry, Coordinator: a.Coordinator, Inbox: a.Inbox, Reader: a.Reader, Fee: a.Fee, WalletFactory: a.WalletFactory}
 }
 
 // inetWallet makes a Wallet for owner with the SDK's WalletFactory, sent from key.
-func (h *harness) inetWallet(key *ecdsa.PrivateKey, a InfernetV1Addresses, owner common.Address) common.Address {
+func (h *harness) inetWallet(key *ecdsa.PrivateKey, a v1dialect.Addresses, owner common.Address) common.Address {
 	h.t.Helper()
 	factory := inetv1abi.NewWalletFactory()
 	rc := h.transact(key, a.WalletFactory, factory.PackCreateWallet(owner))
@@ -81,7 +82,7 @@ func (h *harness) inetSubscribe(key *ecdsa.PrivateKey, c *inetConsumer, s inetSu
 	}
 	rc := h.transact(key, c.addr, c.abi.PackSubscribe(s.containers, []byte("in"), s.frequency, s.period, s.redundancy, s.lazy, s.token, s.amount, s.wallet, s.verifier))
 	for _, l := range rc.Logs {
-		if len(l.Topics) == 2 && l.Topics[0] == inetTopicCreated {
+		if len(l.Topics) == 2 && l.Topics[0] == inetv1abi.NewEIP712Coordinator().GetABI().Events["SubscriptionCreated"].ID {
 			return uint32(new(big.Int).SetBytes(l.Topics[1][:]).Uint64())
 		}
 	}
@@ -115,8 +116,8 @@ func (h *harness) inetCount(c *inetConsumer, id, k uint32, node common.Address) 
 func (h *harness) inetDeliveries(c *inetConsumer) uint64 { return uint64(len(h.inetDeliveriesOf(c))) }
 
 // startInetNode starts a relay in the SDK v1 dialect; ro may adjust it further.
-func (h *harness) startInetNode(keyIdx int, dir string, a InfernetV1Addresses, ro func(*Options)) *node {
-	d := InfernetV1(a, InfernetV1Options{Containers: []string{"echo"}})
+func (h *harness) startInetNode(keyIdx int, dir string, a v1dialect.Addresses, ro func(*Options)) *node {
+	d := v1dialect.New(a, v1dialect.Options{Containers: []string{"echo"}})
 	return h.startNodeWith(keyIdx, dir, nil, func(so *txm.SenderOptions) { so.Decoder = d.Decoder() }, func(o *Options) {
 		o.Dialect, o.StartBlock = d, 0
 		if ro != nil {
@@ -127,7 +128,6 @@ func (h *harness) startInetNode(keyIdx int, dir string, a InfernetV1Addresses, r
 
 // advance moves anvil's clock by secs and mines one block.
 func (h *harness) advance(secs uint64) {
-	rpc := h.client.(rpcClienter).Client()
-	require.NoError(h.t, rpc.CallContext(context.Background(), nil, "evm_increaseTime", secs))
-	require.NoError(h.t, rpc.CallContext(context.Background(), nil, "evm_mine"))
+	require.NoError(h.t, h.rpc.CallContext(context.Background(), nil, "evm_increaseTime", secs))
+	require.NoError(h.t, h.rpc.CallContext(context.Background(), nil, "evm_mine"))
 }

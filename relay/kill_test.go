@@ -16,10 +16,14 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/access"
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
@@ -36,7 +40,7 @@ func TestHelperNodeProcess(t *testing.T) {
 		return
 	}
 	ctx := context.Background()
-	client, err := ethclient.Dial(os.Getenv("CHILD_RPC"))
+	client, err := chain.Dial(ctx, []string{os.Getenv("CHILD_RPC")}, chain.Options{})
 	require.NoError(t, err)
 	key, err := crypto.HexToECDSA(os.Getenv("CHILD_KEY"))
 	require.NoError(t, err)
@@ -55,13 +59,14 @@ func TestHelperNodeProcess(t *testing.T) {
 	s, err := txm.NewSender(ctx, client, db.Table(storage.TableNonce), txm.SenderOptions{Signer: txm.NewKeySigner(key), PollInterval: 50 * time.Millisecond,
 		Decoder: coordinator.NewRevertDecoder(&parsed), MaxGasLimit: 30_000_000, Logger: testLogger()})
 	require.NoError(t, err)
-	o := Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s, Coordinator: common.HexToAddress(os.Getenv("CHILD_COORDINATOR")),
-		Runner: exec, Guard: access.NewGuardian(cfg), Containers: []string{"echo"}, StartBlock: start,
+	o := Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s,
+		Dialect: ours.New(common.HexToAddress(os.Getenv("CHILD_COORDINATOR")), []string{"echo"}, 0),
+		Runner:  exec, Guard: access.NewGuardian(cfg), StartBlock: start,
 		PollInterval: 50 * time.Millisecond, RetryBackoff: 100 * time.Millisecond, Logger: testLogger()}
 	if reg := os.Getenv("CHILD_REGISTRY"); reg != "" { // the Infernet SDK v1 dialect
-		addrs, err := ReadRegistry(ctx, client, common.HexToAddress(reg))
+		addrs, err := infernetv1.ReadRegistry(ctx, client, common.HexToAddress(reg))
 		require.NoError(t, err)
-		o.Dialect = InfernetV1(addrs, InfernetV1Options{Containers: o.Containers})
+		o.Dialect = infernetv1.New(addrs, infernetv1.Options{Containers: []string{"echo"}})
 	}
 	r, err := New(o)
 	require.NoError(t, err)
@@ -150,7 +155,8 @@ func requireJournalComplete(t *testing.T, client *ethclient.Client, dir string, 
 	db, err := storage.Open(dir, storage.Options{})
 	require.NoError(t, err)
 	defer db.Close()
-	s, err := txm.NewSender(ctx, client, db.Table(storage.TableNonce), txm.SenderOptions{Signer: txm.NewKeySigner(key)})
+	s, err := txm.NewSender(ctx, chain.NewClient([]*rpc.Client{client.Client()}, []string{"anvil"}, false, chain.Options{}),
+		db.Table(storage.TableNonce), txm.SenderOptions{Signer: txm.NewKeySigner(key)})
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { _ = s.Step(ctx); return s.InFlight() == 0 }, 30*time.Second, 100*time.Millisecond)
 	recs, err := s.Records()

@@ -7,39 +7,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
-
-	"github.com/infernode/infernode/abi/codec"
-	"github.com/infernode/infernode/internal/storage"
 )
-
-var (
-	topicCreated   = codec.TopicSubscriptionCreated
-	topicCancelled = codec.TopicSubscriptionCancelled
-)
-
-// containerTopics returns keccak256 of every served id and ordered pair of
-// distinct ids, or nil (no topic filter) when that exceeds max.
-func containerTopics(ids []string, max int) []common.Hash {
-	if len(ids) == 0 {
-		return nil
-	}
-	n := len(ids) + len(ids)*(len(ids)-1)
-	if n > max {
-		return nil
-	}
-	out := make([]common.Hash, 0, n)
-	for _, a := range ids {
-		out = append(out, codec.ContainerIDHash(a))
-	}
-	for _, a := range ids {
-		for _, b := range ids {
-			if a != b {
-				out = append(out, codec.ContainerIDHash(a+","+b))
-			}
-		}
-	}
-	return out
-}
 
 // listen reads Coordinator logs from the block after the last processed
 // one up to head - TrailHeadBlocks, after checking the last processed block
@@ -110,21 +78,12 @@ func (r *Relay) lastNumber() uint64 {
 }
 
 func (r *Relay) markProcessed(n uint64, h common.Hash) error {
-	b := r.st.kv.NewBatch()
-	defer b.Close()
-	if err := storage.BatchJSON(b, storage.RelayLastKey(), blockRef{Number: n, Hash: h}); err != nil {
-		return err
-	}
-	if err := storage.BatchJSON(b, storage.RelayBlockKey(n), h); err != nil {
-		return err
-	}
 	// Keep the hashes of the last 256 processed ranges for reorg walks.
+	var keepFrom uint64
 	if n > 256*r.o.MaxLogRange {
-		if err := b.DeleteRange(storage.RelayBlockKey(0), storage.RelayBlockKey(n-256*r.o.MaxLogRange)); err != nil {
-			return err
-		}
+		keepFrom = n - 256*r.o.MaxLogRange
 	}
-	return b.Commit()
+	return r.st.processed(n, h, keepFrom)
 }
 
 // checkReorg compares the last processed block's hash with the canonical
@@ -169,30 +128,27 @@ func (r *Relay) rollback(ancestor blockRef) error {
 	if err != nil {
 		return err
 	}
-	b := r.st.kv.NewBatch()
-	defer b.Close()
+	var deleted []uint32
+	var restored []*Sub
 	for _, s := range subs {
 		switch {
 		case s.Block > ancestor.Number:
-			if err := b.Delete(storage.RelaySubKey(s.ID)); err != nil {
-				return err
-			}
-			r.unschedule(s.ID)
+			deleted = append(deleted, s.ID)
 		case s.Cancelled && s.CancelBlock > ancestor.Number:
 			s.Cancelled, s.CancelBlock = false, 0
-			if err := storage.BatchJSON(b, storage.RelaySubKey(s.ID), s); err != nil {
-				return err
-			}
-			r.schedule(s)
+			restored = append(restored, s)
 		}
 	}
-	if err := b.DeleteRange(storage.RelayBlockKey(ancestor.Number+1), storage.RelayBlockKey(^uint64(0))); err != nil {
+	if err := r.st.rollback(ancestor, deleted, restored); err != nil {
 		return err
 	}
-	if err := storage.BatchJSON(b, storage.RelayLastKey(), ancestor); err != nil {
-		return err
+	for _, id := range deleted {
+		r.unschedule(id)
 	}
-	return b.Commit()
+	for _, s := range restored {
+		r.schedule(s)
+	}
+	return nil
 }
 
 // handleLogs reads the subscriptions one range's logs created (batched by
@@ -241,7 +197,7 @@ func (r *Relay) handleLog(l types.Log, subs map[uint32]*Sub) error {
 		r.o.Logger.Debug("relay: ignoring subscription", "id", id, "containers", s.ContainerID, "reason", jerr.Message)
 		return nil
 	}
-	if err := r.o.Payments.Check(s.paymentRequest()); err != nil {
+	if err := r.o.Payments.Check(paymentRequest(&s)); err != nil {
 		r.o.Logger.Info("relay: skipping subscription", "id", id, "containers", s.ContainerID, "reason", err.Error())
 		return nil
 	}

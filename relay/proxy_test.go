@@ -54,7 +54,7 @@ func TestFaultyRPCEveryDeliveryLands(t *testing.T) {
 	t.Cleanup(func() { _ = a.Stop() })
 	h := newChainHarness(t, dialChain(t, a.RPCURL()), a.FundedKeys()[:2])
 	proxy, spoiled := faultyProxy(t, a.RPCURL())
-	h.startNode(1, t.TempDir(), dialChain(t, proxy.URL)) // only the node goes through the proxy
+	h.startNode(1, t.TempDir(), dialNode(t, proxy.URL)) // only the node goes through the proxy
 
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("one"), 1))
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("two"), 1))

@@ -14,7 +14,6 @@ import (
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
@@ -24,8 +23,6 @@ import (
 	"github.com/infernode/infernode/txm"
 )
 
-var errNoSubscriptions = errors.New("backend cannot push new heads")
-
 // Runner runs a container pipeline (*executor.Executor).
 type Runner interface {
 	Run(ctx context.Context, in executor.Input) ([]job.ContainerResult, error)
@@ -33,21 +30,14 @@ type Runner interface {
 
 // Options configure a Relay. Zero values take the documented defaults.
 type Options struct {
-	Backend     Backend               // required
-	DB          storage.KeyValueStore // required: the relay's table, Store.Table(storage.TableRelay)
-	Sender      *txm.Sender           // required; its Run is driven by Relay.Run
-	Coordinator common.Address        // required unless Dialect is set
-	// Dialect is the Coordinator's dialect; default Ours(Coordinator,
-	// Containers, MaxTopicHashes). With a Dialect, Coordinator is its
-	// Coordinator().
+	Backend Backend               // required
+	DB      storage.KeyValueStore // required: the relay's table, Store.Table(storage.TableRelay)
+	Sender  *txm.Sender           // required; its Run is driven by Relay.Run
+	// Dialect is the Coordinator's (dialect/ours, dialect/infernetv1);
+	// required: the relay has no default.
 	Dialect Dialect
 	Runner  Runner           // required
 	Guard   *access.Guardian // required
-	// Containers are the ids this node serves; subscriptions are filtered
-	// by keccak256 of every single id and ordered pair of ids (a pipeline
-	// of three or more served containers is read too when there are more
-	// than MaxTopicHashes candidates, at the cost of no topic filter).
-	Containers []string
 	// Payments decides which paid and verified subscriptions are served
 	// (containers[].accepted_payments, chain.verifiers); nil serves only
 	// unpaid subscriptions without a verifier.
@@ -77,9 +67,7 @@ type Options struct {
 	Workers int
 	// MaxLagBlocks: Healthy fails when the listener is further behind
 	// (beyond TrailHeadBlocks). Default 64.
-	MaxLagBlocks uint64
-	// MaxTopicHashes bounds the topic filter. Default 64.
-	MaxTopicHashes int
+	MaxLagBlocks   uint64
 	Logger         *slog.Logger
 	Metrics        *Metrics // default: unregistered collectors
 	TracerProvider trace.TracerProvider
@@ -95,8 +83,8 @@ func (o *Options) defaults() error {
 		return errors.New("relay: Options.Sender is required")
 	case o.Runner == nil || o.Guard == nil:
 		return errors.New("relay: Options.Runner and Options.Guard are required")
-	case o.Coordinator == (common.Address{}) && o.Dialect == nil:
-		return errors.New("relay: Options.Coordinator is required (chain.coordinator_address)")
+	case o.Dialect == nil:
+		return errors.New("relay: Options.Dialect is required (dialect/ours or dialect/infernetv1)")
 	}
 	if o.PollInterval <= 0 {
 		o.PollInterval = time.Second
@@ -116,13 +104,6 @@ func (o *Options) defaults() error {
 	if o.MaxLagBlocks == 0 {
 		o.MaxLagBlocks = 64
 	}
-	if o.MaxTopicHashes <= 0 {
-		o.MaxTopicHashes = 64
-	}
-	if o.Dialect == nil {
-		o.Dialect = Ours(o.Coordinator, o.Containers, o.MaxTopicHashes)
-	}
-	o.Coordinator = o.Dialect.Coordinator()
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -141,7 +122,7 @@ type Relay struct {
 	o      Options
 	st     state
 	d      Dialect
-	abi    *coordinatorabi.Coordinator // our Coordinator's (delegated subscriptions)
+	coord  common.Address // the dialect's Coordinator
 	dec    *coordinator.RevertDecoder
 	ver    *coordinator.Verifier
 	me     common.Address
@@ -176,7 +157,7 @@ func New(o Options) (*Relay, error) {
 		return nil, err
 	}
 	r := &Relay{
-		o: o, st: state{o.DB}, d: o.Dialect, abi: coordinatorabi.NewCoordinator(),
+		o: o, st: state{o.DB}, d: o.Dialect, coord: o.Dialect.Coordinator(),
 		dec:     o.Dialect.Decoder(),
 		me:      o.Sender.Address(),
 		tracer:  o.TracerProvider.Tracer("github.com/infernode/infernode/relay"),
@@ -185,12 +166,9 @@ func New(o Options) (*Relay, error) {
 		running: map[uint32]bool{},
 		dlgRun:  map[string]bool{},
 	}
-	r.ver = &coordinator.Verifier{Chain: o.Backend, Domain: coordinator.Domain{ChainID: o.Sender.ChainID(), Coordinator: o.Coordinator}}
+	r.ver = &coordinator.Verifier{Chain: o.Backend, Domain: coordinator.Domain{ChainID: o.Sender.ChainID(), Coordinator: r.coord}}
 	return r, nil
 }
-
-// Decoder decodes the Coordinator's revert reasons (for the sender).
-func (r *Relay) Decoder() *coordinator.RevertDecoder { return r.dec }
 
 // Address is the node's wallet address.
 func (r *Relay) Address() string { return r.me.Hex() }
@@ -266,17 +244,20 @@ func (r *Relay) Run(ctx context.Context) error {
 		Unsubscribe()
 		Err() <-chan error
 	}
-	if hs, ok := r.o.Backend.(HeadSubscriber); ok {
-		if s, err := hs.SubscribeNewHead(ctx, heads); err == nil {
-			sub = s
-			defer s.Unsubscribe()
+	var subErr <-chan error
+	subscribe := func() {
+		if s, err := r.o.Backend.SubscribeNewHead(ctx, heads); err == nil {
+			sub, subErr = s, s.Err()
 			r.o.Logger.Info("relay: following new heads by subscription")
 		}
 	}
-	var subErr <-chan error
-	if sub != nil {
-		subErr = sub.Err()
-	}
+	subscribe()
+	defer func() {
+		if sub != nil {
+			sub.Unsubscribe()
+		}
+	}()
+	pushed := false // a head was pushed since the last safety-net tick
 	// With pushed heads, polling is only a safety net.
 	poll := r.o.PollInterval
 	if sub != nil {
@@ -291,17 +272,31 @@ func (r *Relay) Run(ctx context.Context) error {
 			return nil
 		case err := <-subErr:
 			r.o.Logger.Warn("relay: head subscription ended; polling", "err", err)
-			subErr = nil
+			sub, subErr = nil, nil
 			t.Reset(r.o.PollInterval)
 			continue
 		case h := <-heads:
+			pushed = true
 			if h != nil && h.Number != nil {
 				err = r.onHead(ctx, h)
 			} else {
 				err = r.tick(ctx)
 			}
 		case <-t.C:
+			before := r.headNum.Load()
 			err = r.tick(ctx)
+			if subErr != nil && !pushed && err == nil && r.headNum.Load() > before {
+				// The chain moved for ten poll intervals and the
+				// subscription pushed nothing: it is stalled. Reset it.
+				r.o.Logger.Warn("relay: head subscription stalled; subscribing again")
+				sub.Unsubscribe()
+				sub, subErr = nil, nil
+				subscribe()
+				if subErr == nil {
+					t.Reset(r.o.PollInterval)
+				}
+			}
+			pushed = false
 		}
 		if err != nil && ctx.Err() == nil {
 			r.o.Logger.Warn("relay: tick", "err", err)

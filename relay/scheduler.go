@@ -11,16 +11,13 @@ import (
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"go.opentelemetry.io/otel/attribute"
-	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/executor"
-	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
-	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/txm"
 )
 
@@ -147,97 +144,19 @@ func (r *Relay) work(ctx context.Context, id uint32) {
 	}
 }
 
-// deliverInterval takes one (subscription, interval) to a final state:
-// delivered, skipped (full, closed, cancelled) or failed after MaxAttempts.
-// Its status is persisted before each transaction is sent, and a restart
-// resumes the transaction in flight instead of sending another.
+// deliverInterval takes one (subscription, interval) through the delivery
+// loop.
 func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
 	ctx, span := r.tracer.Start(ctx, "relay.deliver", trace.WithAttributes(
 		attribute.Int64("subscription.id", int64(s.ID)), attribute.Int64("subscription.interval", int64(k)),
 		attribute.String("subscription.containers", s.ContainerID),
 		attribute.Int64("subscription.created_block", int64(s.Block))))
 	defer span.End()
-	for {
-		iv, err := r.iv(s, k)
-		if err != nil {
-			return err
-		}
-		if iv.State.final() {
-			return nil
-		}
-		if iv.TxKey != "" { // a transaction from an earlier attempt (or run)
-			rec, ok, err := r.o.Sender.Lookup(iv.TxKey)
-			if err != nil {
-				return err
-			}
-			if ok {
-				span.AddEvent("tx.wait", trace.WithAttributes(attribute.Int64("nonce", int64(rec.Nonce))))
-				r.preparing.Add(-1) // waiting for the chain, not for this node
-				rec, err = r.o.Sender.Wait(ctx, iv.TxKey)
-				r.preparing.Add(1)
-				if err != nil {
-					return err
-				}
-				if rec.State == txm.StateConfirmed {
-					iv.State, iv.Tx, iv.Err = IvDelivered, rec.MinedHash.Hex(), ""
-					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", iv.Tx)))
-					r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
-					r.o.Logger.Info("relay: delivered", "sub", s.ID, "interval", k, "tx", iv.Tx)
-					return r.putIv(s, k, iv)
-				}
-				r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
-				iv.Err = rec.Err
-			}
-			iv.TxKey = ""
-			if err := r.putIv(s, k, iv); err != nil {
-				return err
-			}
-		}
-		if iv.Attempts >= r.o.MaxAttempts {
-			return r.finish(s, k, iv, IvFailed, iv.Err, span)
-		}
-		if cur, ok := s.Interval(r.headTime.Load()); !ok || cur != k {
-			return r.finish(s, k, iv, IvSkipped, "interval closed", span)
-		}
-		tried := iv.Attempts
-		// A worker slot bounds the containers and sends at once; waiting
-		// for a transaction to be mined holds none.
-		select {
-		case r.workers <- struct{}{}:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		state, reason, err := r.attempt(ctx, s, k, &iv, span)
-		<-r.workers
-		if err != nil {
-			return err
-		}
-		if state != "" {
-			return r.finish(s, k, iv, state, reason, span)
-		}
-		if iv.TxKey == "" {
-			// A failed try backs off exponentially; RPC trouble before any
-			// try (not counted) is retried at the poll pace.
-			wait := r.o.PollInterval
-			if iv.Attempts > tried {
-				wait = r.o.RetryBackoff << min(iv.Attempts-1, 6)
-			}
-			if !clock.Sleep(ctx, wait) {
-				return ctx.Err()
-			}
-		}
+	iv, err := r.iv(s, k)
+	if err != nil {
+		return err
 	}
-}
-
-func (r *Relay) finish(s *Sub, k uint32, iv Interval, st IvState, reason string, span trace.Span) error {
-	iv.State, iv.Err, iv.TxKey = st, reason, ""
-	r.o.Metrics.Deliveries.WithLabelValues(string(st)).Inc()
-	if st == IvFailed {
-		span.SetStatus(codes.Error, reason)
-	}
-	span.AddEvent("interval."+string(st), trace.WithAttributes(attribute.String("reason", reason)))
-	r.o.Logger.Info("relay: interval "+string(st), "sub", s.ID, "interval", k, "reason", reason)
-	return r.putIv(s, k, iv)
+	return r.deliver(ctx, &intervalDelivery{r: r, s: s, k: k, iv: iv}, span)
 }
 
 // iv reads the status of interval k of s. A status written for an earlier
@@ -261,113 +180,87 @@ func (r *Relay) putIv(s *Sub, k uint32, iv Interval) error {
 	return r.st.putIv(s.ID, k, iv)
 }
 
-// attempt makes one try: skip checks, inputs, containers, transaction. It
-// returns a final state when the interval needs no more tries, or leaves
-// iv.TxKey set when a transaction was journaled.
-func (r *Relay) attempt(ctx context.Context, s *Sub, k uint32, iv *Interval, span trace.Span) (IvState, string, error) {
-	// One JSON-RPC batch: nodeResponded, responseCount and (without
-	// inputs in the subscription) the owner's getContainerInputs.
-	coord := r.o.Coordinator
-	msgs := []ethereum.CallMsg{
-		{From: r.me, To: &coord, Data: r.d.PackNodeResponded(s.ID, k, r.me)},
-		{From: r.me, To: &coord, Data: r.d.PackResponseCount(s.ID, k)},
+// intervalDelivery is interval k of a tracked subscription, delivered with
+// deliverCompute.
+type intervalDelivery struct {
+	r  *Relay
+	s  *Sub
+	k  uint32
+	iv Interval
+}
+
+func (d *intervalDelivery) progress() *Progress { return &d.iv.Progress }
+func (d *intervalDelivery) save() error         { return d.r.putIv(d.s, d.k, d.iv) }
+func (d *intervalDelivery) logAttrs() []any     { return []any{"sub", d.s.ID, "interval", d.k} }
+
+func (d *intervalDelivery) fate(o dialect.Outcome, revert string) (IvState, string) {
+	return fate(o, revert)
+}
+
+func (d *intervalDelivery) confirmed(_ context.Context, rec *txm.Record) error {
+	d.iv.State, d.iv.Tx, d.iv.Err, d.iv.TxKey = IvDelivered, rec.MinedHash.Hex(), "", ""
+	d.r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
+	d.r.o.Logger.Info("relay: delivered", "sub", d.s.ID, "interval", d.k, "tx", d.iv.Tx)
+	return d.save()
+}
+
+func (d *intervalDelivery) finish(_ context.Context, st IvState, reason string) error {
+	d.iv.State, d.iv.Err, d.iv.TxKey = st, reason, ""
+	return d.save()
+}
+
+func (d *intervalDelivery) call(attempt int, input, output, proof []byte) txm.Call {
+	r, s := d.r, d.s
+	return txm.Call{
+		Key: fmt.Sprintf("deliver/%d/%d/%d", s.ID, d.k, attempt), To: r.coord,
+		Data:         r.d.PackDeliverCompute(s.ID, d.k, input, output, proof, r.o.PaymentWallet),
+		MaxFeePerGas: bigOf(s.MaxGasPrice),
+		MinGas:       callbackGas(s.MaxGasLimit),
 	}
+}
+
+// check makes the skip checks in one JSON-RPC batch (nodeResponded,
+// responseCount and, without inputs in the subscription, the owner's
+// getContainerInputs), then the payment check.
+func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
+	r, s, k := d.r, d.s, d.k
+	if cur, ok := s.Interval(r.headTime.Load()); !ok || cur != k {
+		return ready{State: IvSkipped, Reason: "interval closed"}, nil
+	}
+	coord := r.coord
+	responded, count := r.d.IntervalCalls(s.ID, k, r.me)
+	msgs := []ethereum.CallMsg{{From: r.me, To: &coord, Data: responded}, {From: r.me, To: &coord, Data: count}}
 	if len(s.Inputs) == 0 {
-		m, err := r.inputsCall(s, k)
-		if err != nil {
-			return "", "", err
-		}
-		msgs = append(msgs, m)
+		msgs = append(msgs, r.inputsCall(s, k))
 	}
-	outs, errs, err := batchCall(ctx, r.o.Backend, msgs)
+	wait := ready{Wait: true}
+	outs, errs, err := r.o.Backend.BatchCallContract(ctx, msgs)
 	if err != nil || errs[0] != nil || errs[1] != nil {
-		return "", "", nil // RPC trouble: retried with backoff, not counted
+		return wait, nil // RPC trouble: retried at the poll pace, not counted
 	}
-	if responded, err := r.d.UnpackNodeResponded(outs[0]); err != nil {
-		return "", "", nil
-	} else if responded {
-		return IvDelivered, "already responded", nil
-	}
-	if count, err := r.d.UnpackResponseCount(outs[1]); err == nil && count >= s.Redundancy {
-		return IvSkipped, "interval full", nil
+	done, n, err := r.d.UnpackInterval(outs[0], outs[1])
+	switch {
+	case err != nil:
+		return wait, nil
+	case done:
+		return ready{State: IvDelivered, Reason: "already responded"}, nil
+	case n >= s.Redundancy:
+		return ready{State: IvSkipped, Reason: "interval full"}, nil
 	}
 	if err := r.readyToBePaid(ctx, s); err != nil {
 		// Not paid yet (or RPC trouble): no container run, no transaction,
 		// not counted; tried again at the poll pace while the interval lasts.
 		r.o.Logger.Info("relay: delivery waits for payment", "sub", s.ID, "interval", k, "reason", err.Error())
-		return "", "", nil
+		return wait, nil
 	}
 	data := []byte(s.Inputs)
 	if len(msgs) == 3 {
 		if data, err = r.decodeInputs(s, outs[2], errs[2]); err != nil {
 			r.o.Logger.Warn("relay: read inputs", "sub", s.ID, "interval", k, "err", err)
-			return "", "", nil
+			return wait, nil
 		}
 	}
-	iv.Attempts++
-	input, output, proof, err := r.runContainers(ctx, s.Containers(), job.OnChain, data, s.Verifier != (common.Address{}))
-	if err != nil {
-		iv.Err = err.Error()
-		span.AddEvent("containers.failed", trace.WithAttributes(attribute.String("err", iv.Err)))
-		return "", "", r.putIv(s, k, *iv)
-	}
-	span.AddEvent("containers.done")
-	iv.TxKey = fmt.Sprintf("deliver/%d/%d/%d", s.ID, k, iv.Attempts)
-	if err := r.putIv(s, k, *iv); err != nil {
-		return "", "", err
-	}
-	_, err = r.o.Sender.Send(ctx, txm.Call{
-		Key: iv.TxKey, To: r.o.Coordinator,
-		Data:         r.d.PackDeliverCompute(s.ID, k, input, output, proof, r.o.PaymentWallet),
-		MaxFeePerGas: bigOf(s.MaxGasPrice),
-		MinGas:       callbackGas(s.MaxGasLimit),
-	})
-	if err != nil {
-		st, reason := r.sendFailed(s, iv, err)
-		if st == "" {
-			if err := r.putIv(s, k, *iv); err != nil {
-				return "", "", err
-			}
-		}
-		return st, reason, nil
-	}
-	span.AddEvent("tx.sent", trace.WithAttributes(attribute.String("key", iv.TxKey)))
-	return "", "", nil
-}
-
-// sendFailed maps a failed send (nothing journaled) to the interval's fate.
-// Only a revert or a gas estimate above the limit uses up an attempt: RPC
-// trouble and a base fee above the cap are waited out.
-func (r *Relay) sendFailed(s *Sub, iv *Interval, err error) (IvState, string) {
-	iv.TxKey = ""
-	iv.Err = err.Error()
-	if name := r.d.ErrorName(coordinator.RevertName(err)); name != "" {
-		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
-		switch name {
-		case "NodeAlreadyResponded":
-			return IvDelivered, "already responded"
-		case "IntervalRedundancyReached":
-			return IvSkipped, "interval full"
-		case "SubscriptionIsCancelled", "SubscriptionCompleted", "IntervalMismatch", "SubscriptionNotFound", "SignatureExpired":
-			return IvSkipped, name
-		}
-		if payments.CannotPayNow(name) { // a wallet changed since the check: retried, not counted
-			iv.Attempts--
-			r.o.Logger.Info("relay: delivery would not be paid, not sent", "sub", s.ID, "revert", name)
-			return "", ""
-		}
-	}
-	if !countsAsAttempt(err) {
-		iv.Attempts--
-	}
-	r.o.Logger.Warn("relay: send", "sub", s.ID, "err", err)
-	return "", ""
-}
-
-// countsAsAttempt reports whether a failed send was the delivery's fault
-// (a revert, too much gas) rather than the chain link's or the fee market's.
-func countsAsAttempt(err error) bool {
-	return coordinator.IsRevert(err, "") || errors.Is(err, txm.ErrGasAboveLimit)
+	return ready{Containers: s.Containers(), Source: job.OnChain, Data: data, Proof: s.Verifier != (common.Address{})}, nil
 }
 
 // callbackGas is the least gas a delivery needs so the Coordinator can hand
@@ -385,9 +278,9 @@ func bigOf(b interface{ ToInt() *big.Int }) *big.Int {
 
 // inputsCall is the owner's getContainerInputs(id, interval, timestamp,
 // node), the container input of a subscription without inputs.
-func (r *Relay) inputsCall(s *Sub, k uint32) (ethereum.CallMsg, error) {
+func (r *Relay) inputsCall(s *Sub, k uint32) ethereum.CallMsg {
 	owner := s.Owner
-	return ethereum.CallMsg{From: r.me, To: &owner, Data: consumerABI.PackGetContainerInputs(s.ID, k, uint32(r.headTime.Load()), r.me)}, nil
+	return ethereum.CallMsg{From: r.me, To: &owner, Data: consumerABI.PackGetContainerInputs(s.ID, k, uint32(r.headTime.Load()), r.me)}
 }
 
 // decodeInputs decodes the answer to inputsCall.

@@ -2,87 +2,12 @@ package relay
 
 import (
 	"encoding/json"
-	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
 
-	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
 )
-
-// Sub is a subscription the relay tracks, as read from the Coordinator.
-type Sub struct {
-	ID          uint32         `json:"id"`
-	Owner       common.Address `json:"owner"`
-	ActiveAt    uint32         `json:"active_at"`
-	Period      uint32         `json:"period"`
-	Frequency   uint32         `json:"frequency"`
-	Redundancy  uint16         `json:"redundancy"`
-	MaxGasPrice *hexutil.Big   `json:"max_gas_price"`
-	MaxGasLimit uint32         `json:"max_gas_limit"`
-	ContainerID string         `json:"container_id"`
-	Inputs      hexutil.Bytes  `json:"inputs,omitempty"`
-	Verifier    common.Address `json:"verifier"`
-	// Payment fields (docs/chain-protocol.md); absent in state written before payments.
-	Lazy          bool           `json:"lazy,omitempty"`
-	PaymentAmount *hexutil.Big   `json:"payment_amount,omitempty"`
-	PaymentToken  common.Address `json:"payment_token,omitempty"`
-	Wallet        common.Address `json:"wallet,omitempty"`
-	// Block and BlockHash are where the creation was seen (reorg
-	// rollback; a subscription re-created under the same id by a reorg has
-	// another BlockHash). Cancelled and CancelBlock record a cancellation
-	// seen at that block.
-	Block       uint64      `json:"block"`
-	BlockHash   common.Hash `json:"block_hash,omitempty"`
-	Cancelled   bool        `json:"cancelled,omitempty"`
-	CancelBlock uint64      `json:"cancel_block,omitempty"`
-}
-
-func subFromChain(id uint32, s coordinator.Subscription, block uint64, blockHash common.Hash) *Sub {
-	out := &Sub{ID: id, Owner: s.Owner, ActiveAt: s.ActiveAt, Period: s.Period, Frequency: s.Frequency,
-		Redundancy: s.Redundancy, MaxGasLimit: s.MaxGasLimit, ContainerID: s.ContainerId,
-		Inputs: s.Inputs, Verifier: s.Verifier, Block: block, BlockHash: blockHash}
-	if s.MaxGasPrice != nil {
-		out.MaxGasPrice = (*hexutil.Big)(new(big.Int).Set(s.MaxGasPrice))
-	}
-	out.Lazy, out.PaymentToken, out.Wallet = s.Lazy, s.PaymentToken, s.Wallet
-	if s.PaymentAmount != nil && s.PaymentAmount.Sign() > 0 {
-		out.PaymentAmount = (*hexutil.Big)(new(big.Int).Set(s.PaymentAmount))
-	}
-	if s.ActiveAt == cancelledAt {
-		out.Cancelled = true
-	}
-	return out
-}
-
-// cancelledAt is activeAt of a cancelled subscription.
-const cancelledAt = ^uint32(0)
-
-// Interval returns the interval current at block time t and whether it is
-// deliverable (1 <= interval <= frequency and active).
-func (s *Sub) Interval(t uint64) (uint32, bool) {
-	if s.Cancelled || t < uint64(s.ActiveAt) {
-		return 0, false
-	}
-	var k uint64 = 1
-	if s.Period > 0 {
-		k = (t-uint64(s.ActiveAt))/uint64(s.Period) + 1
-	}
-	if k > uint64(s.Frequency) {
-		return 0, false
-	}
-	return uint32(k), true
-}
-
-// Start returns the block time at which interval k opens.
-func (s *Sub) Start(k uint32) uint64 {
-	return uint64(s.ActiveAt) + uint64(k-1)*uint64(s.Period)
-}
-
-// Containers is the pipeline.
-func (s *Sub) Containers() []string { return coordinator.SplitContainers(s.ContainerID) }
 
 // IvState is the status of one (subscription, interval).
 type IvState string
@@ -98,12 +23,8 @@ func (s IvState) final() bool { return s == IvDelivered || s == IvSkipped || s =
 
 // Interval is the persisted status of one (subscription, interval).
 type Interval struct {
-	State    IvState `json:"state"`
-	Attempts int     `json:"attempts"`
-	// TxKey is the sender key of the attempt in flight, if any.
-	TxKey string `json:"tx_key,omitempty"`
-	Err   string `json:"err,omitempty"`
-	Tx    string `json:"tx,omitempty"`
+	Progress
+	Tx string `json:"tx,omitempty"`
 	// SubBlockHash is the Sub.BlockHash this status belongs to: after a
 	// reorg re-creates the subscription, the old status does not count.
 	SubBlockHash common.Hash `json:"sub_block_hash,omitempty"`
@@ -114,11 +35,8 @@ type Delegated struct {
 	Body     json.RawMessage `json:"body"`
 	Accepted uint64          `json:"accepted_head"`
 	// SubID is the on-chain id once known (0 before).
-	SubID    uint32  `json:"sub_id,omitempty"`
-	State    IvState `json:"state"`
-	Attempts int     `json:"attempts"`
-	TxKey    string  `json:"tx_key,omitempty"`
-	Err      string  `json:"err,omitempty"`
+	SubID uint32 `json:"sub_id,omitempty"`
+	Progress
 }
 
 // blockRef is a processed block.
@@ -164,6 +82,73 @@ func (s state) subs() ([]*Sub, error) {
 	return out, err
 }
 
+// dlg reads the delegated subscription under key.
+func (s state) dlg(key string) (*Delegated, bool, error) {
+	d := new(Delegated)
+	ok, err := storage.GetJSON(s.kv, []byte(key), d)
+	return d, ok, err
+}
+
+func (s state) putDlg(key string, d *Delegated) error { return storage.PutJSON(s.kv, []byte(key), d) }
+
+// adopt persists, in one batch, the subscription a delegated one created
+// on chain and the delegated one's final state.
+func (s state) adopt(key string, d *Delegated, sub *Sub) error {
+	b := s.kv.NewBatch()
+	defer b.Close()
+	if err := storage.BatchJSON(b, storage.RelaySubKey(sub.ID), sub); err != nil {
+		return err
+	}
+	if err := storage.BatchJSON(b, []byte(key), d); err != nil {
+		return err
+	}
+	return b.Commit()
+}
+
+// processed records block n (hash h) as the last processed one, keeping
+// the hashes of blocks from keepFrom on for reorg walks.
+func (s state) processed(n uint64, h common.Hash, keepFrom uint64) error {
+	b := s.kv.NewBatch()
+	defer b.Close()
+	if err := storage.BatchJSON(b, storage.RelayLastKey(), blockRef{Number: n, Hash: h}); err != nil {
+		return err
+	}
+	if err := storage.BatchJSON(b, storage.RelayBlockKey(n), h); err != nil {
+		return err
+	}
+	if keepFrom > 0 {
+		if err := b.DeleteRange(storage.RelayBlockKey(0), storage.RelayBlockKey(keepFrom)); err != nil {
+			return err
+		}
+	}
+	return b.Commit()
+}
+
+// rollback, in one batch, deletes the subscriptions created after the
+// ancestor, writes back those whose cancellation it forgot, drops the
+// block hashes after it and makes it the last processed block.
+func (s state) rollback(ancestor blockRef, deleted []uint32, restored []*Sub) error {
+	b := s.kv.NewBatch()
+	defer b.Close()
+	for _, id := range deleted {
+		if err := b.Delete(storage.RelaySubKey(id)); err != nil {
+			return err
+		}
+	}
+	for _, sub := range restored {
+		if err := storage.BatchJSON(b, storage.RelaySubKey(sub.ID), sub); err != nil {
+			return err
+		}
+	}
+	if err := b.DeleteRange(storage.RelayBlockKey(ancestor.Number+1), storage.RelayBlockKey(^uint64(0))); err != nil {
+		return err
+	}
+	if err := storage.BatchJSON(b, storage.RelayLastKey(), ancestor); err != nil {
+		return err
+	}
+	return b.Commit()
+}
+
 // delegated returns every delegated request by its key.
 func (s state) delegated() (map[string]*Delegated, error) {
 	out := map[string]*Delegated{}
@@ -189,6 +174,6 @@ func (s state) blocks() ([]blockRef, error) {
 }
 
 // paymentRequest is what the subscription asks of the node's payment policy.
-func (s *Sub) paymentRequest() payments.Request {
+func paymentRequest(s *Sub) payments.Request {
 	return payments.Request{Containers: s.Containers(), Token: s.PaymentToken, Amount: bigOf(s.PaymentAmount), Verifier: s.Verifier}
 }

@@ -89,4 +89,14 @@ type Pending struct {
 type ChainInfo struct {
 	Enabled bool   `json:"enabled"`
 	Address string `json:"address"`
+	// Endpoints is each chain.rpc_urls endpoint's state, by index (never
+	// its URL: URLs carry API keys).
+	Endpoints []ChainEndpoint `json:"endpoints,omitempty"`
+}
+
+// ChainEndpoint is one RPC endpoint's state in ChainInfo.
+type ChainEndpoint struct {
+	Index int    `json:"index"`
+	State string `json:"state"` // alive, rate_limited, lagging, dead
+	Head  uint64 `json:"head"`  // the latest block it reported
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/go-chi/chi/v5"
@@ -81,6 +82,16 @@ func (s *server) routeOIP(r chi.Router) {
 func (s *server) oipRelay(ob OIPBackend, infer bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		call := OIPCall{Container: chi.URLParam(r, "name"), Method: r.Method, Path: r.URL.Path}
+		q, jerr := parseQuery(r)
+		if jerr != nil {
+			writeRejection(w, jerr)
+			return
+		}
+		if id := q.Get("model_id"); id != "" && !infer {
+			// The metadata of another model than the default; nothing else
+			// of the query is passed on.
+			call.Path += "?model_id=" + url.QueryEscape(id)
+		}
 		if infer {
 			body, jerr := s.readBody(w, r)
 			if jerr != nil {

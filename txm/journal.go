@@ -46,15 +46,20 @@ func (s TxState) Final() bool { return s == StateConfirmed || s == StateFailed }
 // version broadcast for the nonce (replacements append), newest last, so a
 // restart can find whichever one was mined.
 type Record struct {
-	Nonce  uint64          `json:"nonce"`
-	Key    string          `json:"key,omitempty"`
-	State  TxState         `json:"state"`
-	To     common.Address  `json:"to"`
-	Data   hexutil.Bytes   `json:"data,omitempty"`
-	Value  *hexutil.Big    `json:"value,omitempty"`
-	Gas    uint64          `json:"gas"`
-	FeeCap *hexutil.Big    `json:"fee_cap,omitempty"` // the most this tx may pay per gas
-	Raw    []hexutil.Bytes `json:"raw,omitempty"`
+	Nonce  uint64         `json:"nonce"`
+	Key    string         `json:"key,omitempty"`
+	State  TxState        `json:"state"`
+	To     common.Address `json:"to"`
+	Data   hexutil.Bytes  `json:"data,omitempty"`
+	Value  *hexutil.Big   `json:"value,omitempty"`
+	Gas    uint64         `json:"gas"`
+	FeeCap *hexutil.Big   `json:"fee_cap,omitempty"` // the most this tx may pay per gas
+	// Suggested is the market fee cap (2 × base fee + tip) when the
+	// transaction was first sent: no replacement pays more than
+	// maxBumpFactor times it. Absent in records written before it
+	// existed (the first version's fee cap stands in).
+	Suggested *hexutil.Big    `json:"suggested_fee,omitempty"`
+	Raw       []hexutil.Bytes `json:"raw,omitempty"`
 	// SentHead is the head block number when the newest version was
 	// broadcast; replacement is measured from it.
 	SentHead uint64 `json:"sent_head,omitempty"`

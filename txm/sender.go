@@ -6,16 +6,15 @@ import (
 	"fmt"
 	"log/slog"
 	"math/big"
-	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
-	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/infernode/infernode/internal/storage"
 )
@@ -26,7 +25,8 @@ var (
 	// call (the subscription's maxGasPrice or the node's max_fee_per_gas);
 	// nothing was sent. Retry later.
 	ErrFeeAboveCap = errors.New("base fee above the fee cap")
-	// ErrGasAboveLimit: the estimated gas exceeds wallet.max_gas_limit.
+	// ErrGasAboveLimit: the estimated gas exceeds wallet.max_gas_limit or
+	// the latest block's gas limit.
 	ErrGasAboveLimit = errors.New("estimated gas above wallet.max_gas_limit")
 )
 
@@ -60,8 +60,10 @@ type SenderOptions struct {
 	// node (where it can still be skipped) rather than in the pool (where
 	// it would be replaced as stuck).
 	MaxPendingGas uint64
-	// StuckBlocks is how many new heads a transaction may stay unmined
-	// before it is replaced with a higher fee. Default 3.
+	// StuckBlocks is how many blocks the lowest unmined nonce may stay
+	// priced below the market, with no replacement fitting its caps,
+	// before it is given up: replaced by a zero-value self-transfer
+	// (chain.wallet.stuck_blocks). Default 10.
 	StuckBlocks uint64
 	// PollInterval paces the monitor loop. Default 1s.
 	PollInterval time.Duration
@@ -88,7 +90,7 @@ func (o *SenderOptions) defaults() {
 		o.MaxInFlight = 1024
 	}
 	if o.StuckBlocks == 0 {
-		o.StuckBlocks = 3
+		o.StuckBlocks = 10
 	}
 	if o.PollInterval <= 0 {
 		o.PollInterval = time.Second
@@ -156,20 +158,22 @@ type Sender struct {
 	learned   bool
 	estimates map[uint64]uint64 // estimate by nonce, for usedRatio
 	// head is the latest head, pushed by ObserveHead (headFed) or read by
-	// the monitor; tip is the suggested tip read once for tipBlock.
-	head     *types.Header
-	headFed  bool
-	tip      *big.Int
-	tipBlock uint64
-	kick     chan struct{}
-	tipMu    sync.Mutex
-	bq       broadcastQueue
+	// the monitor.
+	head    *types.Header
+	headFed bool
+	kick    chan struct{}
+	bq      broadcastQueue
+	price   *pricer
+	stuck   *stuckDetector
+	// clampWarned: the max_gas_limit clamp was logged once.
+	clampWarned atomic.Bool
 
 	stepMu   sync.Mutex  // one monitor step at a time; guards the fields below
 	stepHead common.Hash // head of the last monitor step
 	scanned  uint64      // last block whose receipts were read
 	mined    map[common.Hash]*types.Receipt
 	checked  map[uint64]uint64 // nonce -> head at the last pool check
+	gap      gapSeen           // a nonce gap below the open ones, being confirmed
 }
 
 // NewSender opens the journal of opts.Key's account in nonces (the node
@@ -195,6 +199,8 @@ func NewSender(ctx context.Context, b Backend, nonces storage.KeyValueStore, opt
 		expect:  map[uint64]uint64{}, estimates: map[uint64]uint64{}, usedRatio: initialUsedRatio,
 		kick:  make(chan struct{}, 1),
 		mined: map[common.Hash]*types.Receipt{}, checked: map[uint64]uint64{},
+		price: &pricer{b: b, maxTip: opts.MaxTipPerGas},
+		stuck: newStuckDetector(opts.StuckBlocks),
 	}
 	s.j = newJournal(nonces, s.addr)
 	if err := s.reconcile(ctx); err != nil {
@@ -411,13 +417,15 @@ func (s *Sender) Send(ctx context.Context, c Call) (*Record, error) {
 			return r, nil
 		}
 	}
+	// The budget and the gas ceiling need the block gas limit.
+	head, err := s.latestHead(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read head: %w", err)
+	}
 	// The estimate is the simulation: a revert comes back from it decoded.
-	gas, est, err := s.estimate(ctx, c)
+	gas, est, err := s.estimate(ctx, c, s.gasLimit(head))
 	if err != nil {
 		return nil, err
-	}
-	if _, err := s.latestHead(ctx); err != nil { // the budget needs the block gas limit
-		return nil, fmt.Errorf("read head: %w", err)
 	}
 	exp := s.expected(est)
 	if err := s.acquire(ctx, exp); err != nil {
@@ -437,7 +445,11 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 		return nil, fmt.Errorf("read head: %w", err)
 	}
 	limit := minCap(c.MaxFeePerGas, s.o.MaxFeePerGas)
-	tip, feeCap, err := s.fees(ctx, head, limit)
+	tip, feeCap, err := s.price.market(ctx, head, limit)
+	if err != nil {
+		return nil, err
+	}
+	suggested, err := s.price.suggested(ctx, head)
 	if err != nil {
 		return nil, err
 	}
@@ -468,6 +480,7 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 	if limit != nil {
 		r.FeeCap = (*hexutil.Big)(new(big.Int).Set(limit))
 	}
+	r.Suggested = (*hexutil.Big)(suggested)
 	// Signed first, so the nonce, the signed bytes and the next nonce are
 	// journaled in one synced batch (one fsync per transaction on the
 	// serialised path); nothing leaves the process before it.
@@ -504,88 +517,6 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 	return out, nil
 }
 
-// broadcastQueue hands first broadcasts to the chain in nonce order.
-// Concurrent sends journal their nonces in order but finish their fsync
-// waits in any order; a transaction broadcast before a lower nonce leaves a
-// gap, and a block built meanwhile takes only the nonces below it (a block
-// that had 219 deliveries ready took 46).
-type broadcastQueue struct {
-	mu    sync.Mutex
-	next  uint64 // lowest nonce reserved by Send and not yet broadcast
-	ready map[uint64]queuedTx
-	busy  bool // a Send is broadcasting for the others
-}
-
-type queuedTx struct {
-	r  *Record
-	tx *types.Transaction
-}
-
-// broadcastInOrder queues a journaled transaction; the Send that finds no
-// other broadcasting takes every queued one whose lower nonces are gone and
-// broadcasts them in order, as one batch when the backend can. Every nonce
-// Send reserves reaches this queue (after its journal sync), so the queue
-// never waits for a nonce that will not come; a broadcast lost here is
-// repeated by the monitor.
-func (s *Sender) broadcastInOrder(ctx context.Context, r *Record, tx *types.Transaction) {
-	q := &s.bq
-	q.mu.Lock()
-	q.ready[r.Nonce] = queuedTx{r, tx}
-	if q.busy {
-		q.mu.Unlock()
-		return
-	}
-	q.busy = true
-	// The batch carries other Sends' transactions: it must not end with
-	// this caller's context.
-	bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
-	defer cancel()
-	for {
-		var batch []queuedTx
-		for {
-			it, ok := q.ready[q.next]
-			if !ok {
-				break
-			}
-			delete(q.ready, q.next)
-			q.next++
-			batch = append(batch, it)
-		}
-		if len(batch) == 0 {
-			q.busy = false
-			q.mu.Unlock()
-			return
-		}
-		q.mu.Unlock()
-		s.broadcastAll(bctx, batch)
-		q.mu.Lock()
-	}
-}
-
-// broadcastAll broadcasts txs in order: one JSON-RPC batch when the
-// backend can, else one after another.
-func (s *Sender) broadcastAll(ctx context.Context, txs []queuedTx) {
-	bs, ok := s.b.(TransactionBatchSender)
-	if !ok || len(txs) == 1 {
-		for _, q := range txs {
-			s.broadcast(ctx, q.r, q.tx)
-		}
-		return
-	}
-	signed := make([]*types.Transaction, len(txs))
-	for i, q := range txs {
-		signed[i] = q.tx
-	}
-	errs := bs.SendTransactions(ctx, signed)
-	for i, q := range txs {
-		var err error
-		if i < len(errs) {
-			err = errs[i]
-		}
-		s.broadcasted(q.r, q.tx, err)
-	}
-}
-
 func (r *Record) copy() *Record {
 	c := *r
 	c.Raw = append([]hexutil.Bytes(nil), r.Raw...)
@@ -594,12 +525,8 @@ func (r *Record) copy() *Record {
 
 // estimate returns the gas limit for c and the bare estimate. A revert is
 // returned decoded, as the simulation's error.
-func (s *Sender) estimate(ctx context.Context, c Call) (gas, est uint64, err error) {
-	if be, ok := s.b.(BlockGasEstimator); ok {
-		est, err = be.EstimateGasAtBlock(ctx, s.msg(c), nil) // latest, not pending
-	} else {
-		est, err = s.b.EstimateGas(ctx, s.msg(c))
-	}
+func (s *Sender) estimate(ctx context.Context, c Call, limit uint64) (gas, est uint64, err error) {
+	est, err = s.b.EstimateGasAtBlock(ctx, s.msg(c), nil) // latest, not pending
 	if err != nil {
 		decoded := s.o.Decoder.FromError(err)
 		if !s.simAllowed(decoded) {
@@ -608,81 +535,33 @@ func (s *Sender) estimate(ctx context.Context, c Call) (gas, est uint64, err err
 			}
 			return 0, 0, fmt.Errorf("estimate gas: %w", err)
 		}
-		est = s.o.MaxGasLimit
+		est = limit
 	}
 	gas = est + est*s.o.GasMarginPercent/100
 	if gas < c.MinGas {
 		gas = c.MinGas
 	}
-	if gas > s.o.MaxGasLimit {
-		if est > s.o.MaxGasLimit || c.MinGas > s.o.MaxGasLimit {
-			return 0, 0, fmt.Errorf("%w: need %d, limit %d", ErrGasAboveLimit, max(est, c.MinGas), s.o.MaxGasLimit)
+	if gas > limit {
+		if est > limit || c.MinGas > limit {
+			return 0, 0, fmt.Errorf("%w: need %d, limit %d", ErrGasAboveLimit, max(est, c.MinGas), limit)
 		}
-		gas = s.o.MaxGasLimit
+		gas = limit
 	}
 	return gas, est, nil
 }
 
-func minCap(a, b *big.Int) *big.Int {
-	switch {
-	case a == nil:
-		return b
-	case b == nil:
-		return a
-	case a.Cmp(b) <= 0:
-		return a
+// gasLimit is the most gas one transaction may ask: wallet.max_gas_limit,
+// clamped to the latest block's gas limit (a transaction asking more is
+// refused by every pool), with a warning the first time it clamps.
+func (s *Sender) gasLimit(head *types.Header) uint64 {
+	if head.GasLimit == 0 || s.o.MaxGasLimit <= head.GasLimit {
+		return s.o.MaxGasLimit
 	}
-	return b
-}
-
-// fees picks an EIP-1559 tip and fee cap: the suggested tip (capped by the
-// node's tip limit), a fee cap of 2*baseFee+tip, both within limit.
-func (s *Sender) fees(ctx context.Context, head *types.Header, limit *big.Int) (tip, feeCap *big.Int, err error) {
-	base := head.BaseFee
-	if base == nil {
-		base = new(big.Int)
+	if s.clampWarned.CompareAndSwap(false, true) {
+		s.o.Logger.Warn("sender: wallet.max_gas_limit is above the block gas limit; clamped to it",
+			"max_gas_limit", s.o.MaxGasLimit, "block_gas_limit", head.GasLimit)
 	}
-	if limit != nil && base.Cmp(limit) > 0 {
-		return nil, nil, fmt.Errorf("%w: base fee %s > cap %s", ErrFeeAboveCap, base, limit)
-	}
-	if tip, err = s.suggestTip(ctx, head); err != nil {
-		return nil, nil, err
-	}
-	if s.o.MaxTipPerGas != nil && tip.Cmp(s.o.MaxTipPerGas) > 0 {
-		tip = new(big.Int).Set(s.o.MaxTipPerGas)
-	}
-	feeCap = new(big.Int).Add(new(big.Int).Mul(base, big.NewInt(2)), tip)
-	if limit != nil && feeCap.Cmp(limit) > 0 {
-		feeCap = new(big.Int).Set(limit)
-	}
-	if tip.Cmp(feeCap) > 0 {
-		tip = new(big.Int).Set(feeCap)
-	}
-	return tip, feeCap, nil
-}
-
-// suggestTip reads the suggested tip once per block.
-func (s *Sender) suggestTip(ctx context.Context, head *types.Header) (*big.Int, error) {
-	n := head.Number.Uint64()
-	s.tipMu.Lock() // concurrent sends at a new block ask once
-	defer s.tipMu.Unlock()
-	s.mu.Lock()
-	if s.tip != nil && s.tipBlock == n {
-		tip := new(big.Int).Set(s.tip)
-		s.mu.Unlock()
-		return tip, nil
-	}
-	s.mu.Unlock()
-	tip, err := s.b.SuggestGasTipCap(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("suggest tip: %w", err)
-	}
-	s.mu.Lock()
-	if n >= s.tipBlock {
-		s.tip, s.tipBlock = new(big.Int).Set(tip), n
-	}
-	s.mu.Unlock()
-	return tip, nil
+	return head.GasLimit
 }
 
 func (s *Sender) sign(ctx context.Context, r *Record, tip, feeCap *big.Int) (*types.Transaction, error) {
@@ -705,20 +584,6 @@ func (s *Sender) commitVersion(r *Record, tx *types.Transaction, head uint64) er
 	r.State = StateSent
 	r.SentHead = head
 	return s.j.put(r)
-}
-
-func (s *Sender) broadcast(ctx context.Context, r *Record, tx *types.Transaction) {
-	s.broadcasted(r, tx, s.b.SendTransaction(ctx, tx))
-}
-
-// broadcasted logs the outcome of broadcasting tx.
-func (s *Sender) broadcasted(r *Record, tx *types.Transaction, err error) {
-	if err == nil || strings.Contains(err.Error(), "already known") {
-		s.o.Logger.Debug("sender: broadcast", "nonce", r.Nonce, "hash", tx.Hash(), "key", r.Key)
-		return
-	}
-	// The monitor retries; a nonce already used shows up there as a receipt.
-	s.o.Logger.Warn("sender: broadcast failed", "nonce", r.Nonce, "hash", tx.Hash(), "key", r.Key, "err", err)
 }
 
 // Wait blocks until the transaction sent under key is final and returns its
@@ -759,345 +624,4 @@ func (s *Sender) Wait(ctx context.Context, key string) (*Record, error) {
 			return nil, ctx.Err()
 		}
 	}
-}
-
-// Run is the monitor loop: every PollInterval (or Kick) it follows each open
-// transaction to confirmation, replaces stuck ones and rebroadcasts dropped
-// ones. It returns when ctx is done.
-func (s *Sender) Run(ctx context.Context) error {
-	t := time.NewTicker(s.o.PollInterval)
-	defer t.Stop()
-	for {
-		if err := s.Step(ctx); err != nil && ctx.Err() == nil {
-			s.o.Logger.Warn("sender: monitor step", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-		case <-s.kick:
-		}
-	}
-}
-
-// Step runs one monitor pass over the open transactions. It acts once per
-// new head (and on reserved nonces at once): the receipts of every block
-// since the last pass are read with one eth_getBlockReceipts each, so the
-// cost does not grow with the number of transactions in flight.
-func (s *Sender) Step(ctx context.Context) error {
-	s.stepMu.Lock()
-	defer s.stepMu.Unlock()
-	s.mu.Lock()
-	recs := make([]*Record, 0, len(s.open))
-	reserved := false
-	for _, r := range s.open {
-		recs = append(recs, r)
-		reserved = reserved || r.State == StateReserved
-	}
-	s.mu.Unlock()
-	if len(recs) == 0 {
-		return nil
-	}
-	sort.Slice(recs, func(i, k int) bool { return recs[i].Nonce < recs[k].Nonce })
-	head, err := s.latestHead(ctx)
-	if err != nil {
-		return fmt.Errorf("read head: %w", err)
-	}
-	n := head.Number.Uint64()
-	if head.Hash() == s.stepHead && !reserved {
-		return nil // nothing can have changed on chain
-	}
-	s.stepHead = head.Hash()
-	if n <= s.scanned { // a reorg: the head's block is new
-		s.scanned = n - 1
-	}
-	perTx := s.scanReceipts(ctx, recs, n)
-	var mined uint64
-	var minedRead bool
-	var errs []error
-	var fin []finalRecord
-	for _, r := range recs {
-		if err := s.follow(ctx, r, head, perTx, &fin, func() (uint64, error) {
-			if !minedRead {
-				m, err := s.b.NonceAt(ctx, s.addr, nil)
-				if err != nil {
-					return 0, fmt.Errorf("read nonce: %w", err)
-				}
-				mined, minedRead = m, true
-			}
-			return mined, nil
-		}); err != nil {
-			errs = append(errs, fmt.Errorf("nonce %d: %w", r.Nonce, err))
-		}
-	}
-	if err := s.finishAll(fin); err != nil {
-		errs = append(errs, err)
-	}
-	return errors.Join(errs...)
-}
-
-// BlockReceiptsReader is implemented by backends that serve
-// eth_getBlockReceipts (ethclient, the simulated backend's client).
-type BlockReceiptsReader interface {
-	BlockReceipts(ctx context.Context, blockNrOrHash rpc.BlockNumberOrHash) ([]*types.Receipt, error)
-}
-
-// scanReceipts reads the receipts of the blocks after the last scanned one
-// up to head and keeps those of open transactions. It returns true when
-// receipts must be read per transaction instead: the backend cannot serve
-// block receipts, a read failed, or the range is too long (after a restart).
-func (s *Sender) scanReceipts(ctx context.Context, recs []*Record, head uint64) bool {
-	br, ok := s.b.(BlockReceiptsReader)
-	if !ok {
-		return true
-	}
-	mine := map[common.Hash]bool{}
-	minSent := uint64(1<<63 - 1)
-	for _, r := range recs {
-		s.mu.Lock()
-		for _, h := range r.Hashes() {
-			mine[h] = true
-		}
-		if r.State == StateSent {
-			minSent = min(minSent, r.SentHead)
-		}
-		s.mu.Unlock()
-	}
-	// A transaction is mined after the head it was priced against: the
-	// first pass starts after the oldest one's. A block scanned before a
-	// transaction joined the set is caught by the per-transaction check
-	// in follow (its nonce is spent but no receipt was seen).
-	from := s.scanned + 1
-	if s.scanned == 0 {
-		from = minSent + 1
-	}
-	const maxScan = 16
-	if head >= from && head-from >= maxScan {
-		s.scanned = head
-		return true
-	}
-	for b := from; b <= head; b++ {
-		rcs, err := br.BlockReceipts(ctx, rpc.BlockNumberOrHashWithNumber(rpc.BlockNumber(b)))
-		if err != nil {
-			s.o.Logger.Debug("sender: block receipts; reading per transaction", "block", b, "err", err)
-			return true
-		}
-		for _, rc := range rcs {
-			if mine[rc.TxHash] {
-				s.mined[rc.TxHash] = rc
-			}
-		}
-		s.scanned = b
-	}
-	return false
-}
-
-// follow moves r on: a final state found is appended to fin (Step journals
-// them together), a stuck transaction is replaced, a dropped one rebroadcast.
-func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perTx bool, fin *[]finalRecord, minedNonce func() (uint64, error)) error {
-	s.mu.Lock()
-	state := r.State
-	hashes := r.Hashes()
-	s.mu.Unlock()
-	if state == StateReserved {
-		return s.fillNoop(ctx, r, head)
-	}
-	for _, h := range hashes {
-		rc := s.mined[h]
-		if rc == nil && !perTx {
-			continue
-		}
-		if rc == nil || s.o.Confirmations > 1 && head.Number.Uint64()+1-rc.BlockNumber.Uint64() >= s.o.Confirmations {
-			// Per transaction, or re-read when deep enough: a reorg may
-			// have moved it.
-			var err error
-			rc, err = s.b.TransactionReceipt(ctx, h)
-			if errors.Is(err, ethereum.NotFound) || (err == nil && rc == nil) ||
-				(err != nil && strings.Contains(err.Error(), "indexing is in progress")) {
-				delete(s.mined, h)
-				continue
-			}
-			if err != nil {
-				return fmt.Errorf("receipt %s: %w", h, err)
-			}
-		}
-		depth := head.Number.Uint64() + 1 - rc.BlockNumber.Uint64()
-		if head.Number.Uint64() < rc.BlockNumber.Uint64() || depth < s.o.Confirmations {
-			s.mined[h] = rc
-			return nil // mined, not yet deep enough
-		}
-		final := *r
-		final.MinedHash, final.MinedBlock = h, rc.BlockNumber.Uint64()
-		switch {
-		case r.Noop:
-			final.State, final.Err = StateFailed, "nonce filled by a no-op"
-		case rc.Status == types.ReceiptStatusSuccessful:
-			final.State = StateConfirmed
-		default:
-			final.State, final.Err = StateFailed, "reverted on chain"
-		}
-		s.learn(r.Nonce, rc.GasUsed)
-		*fin = append(*fin, finalRecord{r, &final})
-		return nil
-	}
-	mined, err := minedNonce()
-	if err != nil {
-		return err
-	}
-	if mined > r.Nonce {
-		if !perTx { // scanned blocks may have missed it: ask once directly
-			return s.follow(ctx, r, head, true, fin, minedNonce)
-		}
-		// The nonce was consumed by a transaction we never journaled.
-		final := *r
-		final.State, final.Err = StateFailed, "nonce consumed by another transaction"
-		*fin = append(*fin, finalRecord{r, &final})
-		return nil
-	}
-	tx := r.Latest()
-	if tx == nil {
-		return s.fillNoop(ctx, r, head)
-	}
-	if head.Number.Uint64() >= r.SentHead+s.o.StuckBlocks {
-		return s.replace(ctx, r, tx, head)
-	}
-	// Not mined in a block since it was sent: is it still in the pool?
-	// Asked once per block per transaction.
-	if head.Number.Uint64() == r.SentHead || s.checked[r.Nonce] == head.Number.Uint64() {
-		return nil
-	}
-	s.checked[r.Nonce] = head.Number.Uint64()
-	if _, _, err := s.b.TransactionByHash(ctx, tx.Hash()); errors.Is(err, ethereum.NotFound) {
-		s.broadcast(ctx, r, tx) // dropped from the pool: send the same bytes again
-	}
-	return nil
-}
-
-// learn updates the ratio of gas used to estimate from a mined receipt.
-func (s *Sender) learn(nonce, used uint64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	est := s.estimates[nonce]
-	if est == 0 || used == 0 {
-		return
-	}
-	ratio := min(float64(used)/float64(est), 1)
-	if !s.learned {
-		s.usedRatio, s.learned = ratio, true
-		return
-	}
-	s.usedRatio = 0.8*s.usedRatio + 0.2*ratio
-}
-
-// finalRecord is an open record and the final state follow found for it.
-type finalRecord struct{ r, final *Record }
-
-// finishAll journals the final states of one monitor step in one synced
-// batch, then frees their slots and wakes the waiters once: a block of
-// hundreds of deliveries costs one fsync and one wake-up, so the pending-gas
-// budget is given back right after the block's receipts are read.
-func (s *Sender) finishAll(fin []finalRecord) error {
-	if len(fin) == 0 {
-		return nil
-	}
-	finals := make([]*Record, len(fin))
-	for i, f := range fin {
-		finals[i] = f.final
-	}
-	if err := s.j.putAll(finals); err != nil {
-		return fmt.Errorf("journal %d final states: %w", len(fin), err)
-	}
-	var exp uint64
-	s.mu.Lock()
-	for _, f := range fin {
-		n := f.r.Nonce
-		*f.r = *f.final
-		delete(s.open, n)
-		exp += s.expect[n]
-		delete(s.expect, n)
-		delete(s.estimates, n)
-	}
-	s.slots -= len(fin)
-	s.gas -= min(exp, s.gas)
-	s.notifyLocked()
-	s.mu.Unlock()
-	for _, f := range fin {
-		delete(s.checked, f.r.Nonce) // finishAll runs under stepMu
-		for _, h := range f.final.Hashes() {
-			delete(s.mined, h)
-		}
-		s.o.Logger.Debug("sender: final", "nonce", f.r.Nonce, "state", f.final.State, "key", f.r.Key, "hash", f.final.MinedHash)
-	}
-	return nil
-}
-
-// bump returns x * 1.125, rounded up: more than the pools' 10% minimum.
-func bump(x *big.Int) *big.Int {
-	y := new(big.Int).Mul(x, big.NewInt(1125))
-	y.Add(y, big.NewInt(999))
-	return y.Div(y, big.NewInt(1000))
-}
-
-// replace re-signs a stuck transaction with tip and fee cap raised by at
-// least 12.5% (and to the current market), within the record's cap; when the
-// cap leaves no room for a valid replacement, it rebroadcasts instead.
-func (s *Sender) replace(ctx context.Context, r *Record, old *types.Transaction, head *types.Header) error {
-	var limit *big.Int
-	if r.FeeCap != nil {
-		limit = (*big.Int)(r.FeeCap)
-	}
-	tip, feeCap, err := s.fees(ctx, head, limit)
-	if err != nil {
-		s.broadcast(ctx, r, old)
-		return nil
-	}
-	minTip, minCap := bump(old.GasTipCap()), bump(old.GasFeeCap())
-	if tip.Cmp(minTip) < 0 {
-		tip = minTip
-	}
-	if feeCap.Cmp(minCap) < 0 {
-		feeCap = minCap
-	}
-	if feeCap.Cmp(tip) < 0 {
-		feeCap = new(big.Int).Set(tip)
-	}
-	if limit != nil && feeCap.Cmp(limit) > 0 {
-		s.broadcast(ctx, r, old)
-		s.mu.Lock()
-		r.SentHead = head.Number.Uint64()
-		s.mu.Unlock()
-		return nil
-	}
-	tx, err := s.sign(ctx, r, tip, feeCap)
-	if err != nil {
-		return err
-	}
-	if err := s.commitVersion(r, tx, head.Number.Uint64()); err != nil {
-		return err
-	}
-	s.o.Logger.Info("sender: replacing stuck transaction", "nonce", r.Nonce, "old", old.Hash(), "new", tx.Hash(), "tip", tip, "fee_cap", feeCap)
-	s.broadcast(ctx, r, tx)
-	return nil
-}
-
-// fillNoop spends a reserved nonce whose transaction was never signed with a
-// zero-value self-transfer, so later nonces are not blocked.
-func (s *Sender) fillNoop(ctx context.Context, r *Record, head *types.Header) error {
-	tip, feeCap, err := s.fees(ctx, head, s.o.MaxFeePerGas)
-	if err != nil {
-		return err
-	}
-	s.mu.Lock()
-	r.To, r.Data, r.Value, r.Gas, r.Noop, r.FeeCap = s.addr, nil, nil, 21000, true, nil
-	s.mu.Unlock()
-	tx, err := s.sign(ctx, r, tip, feeCap)
-	if err != nil {
-		return err
-	}
-	if err := s.commitVersion(r, tx, head.Number.Uint64()); err != nil {
-		return err
-	}
-	s.o.Logger.Warn("sender: filling unsent nonce with a no-op", "nonce", r.Nonce, "key", r.Key)
-	s.broadcast(ctx, r, tx)
-	return nil
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/storage"
@@ -60,10 +61,13 @@ func (e *simEnv) reopen(t *testing.T) {
 	e.db = db
 }
 
+// chain is the simulated chain through the node's chain client.
+func (e *simEnv) chain() *chain.Client { return chain.Simulated(e.sim, chain.Options{}) }
+
 func (e *simEnv) sender(t *testing.T, opts SenderOptions) *Sender {
 	t.Helper()
 	opts.Signer = NewKeySigner(e.key)
-	s, err := NewSender(context.Background(), e.sim.Client(), e.db.Table(storage.TableNonce), opts)
+	s, err := NewSender(context.Background(), e.chain(), e.db.Table(storage.TableNonce), opts)
 	require.NoError(t, err)
 	return s
 }
@@ -172,8 +176,8 @@ func TestSenderReplacesLowFeeTransaction(t *testing.T) {
 	r, _, _ := s.Lookup("low")
 	require.Equal(t, StateSent, r.State, "underpriced transaction is not mined")
 
-	s.o.MaxTipPerGas = nil    // the operator raises the limit
-	r = e.settle(t, s, "low") // stuck for StuckBlocks: replaced
+	s.price.maxTip = nil      // the operator raises the limit
+	r = e.settle(t, s, "low") // the lowest nonce, below the market: replaced
 	require.Equal(t, StateConfirmed, r.State)
 	require.GreaterOrEqual(t, len(r.Raw), 2, "a replacement was signed")
 	require.Equal(t, r.Hashes()[len(r.Raw)-1], r.MinedHash)
@@ -269,16 +273,13 @@ type estimateSpy struct {
 	bare, latest atomic.Int32
 }
 
-func (b *estimateSpy) EstimateGas(ctx context.Context, m ethereum.CallMsg) (uint64, error) {
-	b.bare.Add(1)
-	return b.Backend.EstimateGas(ctx, m)
-}
-
 func (b *estimateSpy) EstimateGasAtBlock(ctx context.Context, m ethereum.CallMsg, n *big.Int) (uint64, error) {
 	if n == nil {
 		b.latest.Add(1)
+	} else {
+		b.bare.Add(1)
 	}
-	return b.Backend.(BlockGasEstimator).EstimateGasAtBlock(ctx, m, n)
+	return b.Backend.EstimateGasAtBlock(ctx, m, n)
 }
 
 // TestSenderEstimatesAgainstLatestBlock: an estimate without a block is
@@ -287,7 +288,7 @@ func (b *estimateSpy) EstimateGasAtBlock(ctx context.Context, m ethereum.CallMsg
 // sender names the latest block, and a revert still stops the send.
 func TestSenderEstimatesAgainstLatestBlock(t *testing.T) {
 	e := newSimEnv(t)
-	spy := &estimateSpy{Backend: e.sim.Client()}
+	spy := &estimateSpy{Backend: e.chain()}
 	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Signer: NewKeySigner(e.key)})
 	require.NoError(t, err)
 	_, err = s.Send(context.Background(), transfer("a", common.HexToAddress("0xaa")))
@@ -327,7 +328,7 @@ func (b countingBatch) Commit() error { b.c.commits.Add(1); return b.Batch.Commi
 func TestSenderJournalsABlocksFinalStatesTogether(t *testing.T) {
 	e := newSimEnv(t)
 	kv := &countingKV{KeyValueStore: e.db.Table(storage.TableNonce)}
-	s, err := NewSender(context.Background(), e.sim.Client(), kv, SenderOptions{Signer: NewKeySigner(e.key)})
+	s, err := NewSender(context.Background(), e.chain(), kv, SenderOptions{Signer: NewKeySigner(e.key)})
 	require.NoError(t, err)
 	ctx := context.Background()
 	keys := []string{"a", "b", "c", "d", "e"}
@@ -356,11 +357,17 @@ type orderSpy struct {
 }
 
 func (b *orderSpy) SendTransaction(ctx context.Context, tx *types.Transaction) error {
+	return b.SendTransactions(ctx, []*types.Transaction{tx})[0]
+}
+
+func (b *orderSpy) SendTransactions(ctx context.Context, txs []*types.Transaction) []error {
 	b.mu.Lock()
-	b.nonces = append(b.nonces, tx.Nonce())
+	for _, tx := range txs {
+		b.nonces = append(b.nonces, tx.Nonce())
+	}
 	b.mu.Unlock()
 	time.Sleep(time.Millisecond) // a broadcast takes a round trip; others queue meanwhile
-	return b.Backend.SendTransaction(ctx, tx)
+	return b.Backend.SendTransactions(ctx, txs)
 }
 
 // TestSenderBroadcastsInNonceOrder: concurrent sends reach the chain in
@@ -368,7 +375,7 @@ func (b *orderSpy) SendTransaction(ctx context.Context, tx *types.Transaction) e
 // block built meanwhile takes only the nonces below it.
 func TestSenderBroadcastsInNonceOrder(t *testing.T) {
 	e := newSimEnv(t)
-	spy := &orderSpy{Backend: e.sim.Client()}
+	spy := &orderSpy{Backend: e.chain()}
 	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Signer: NewKeySigner(e.key)})
 	require.NoError(t, err)
 	var wg sync.WaitGroup

@@ -215,6 +215,9 @@ func serveTracked(b *testing.B, bin, dialect string, recurring, later int, windo
 	b.ReportMetric(idle/float64(head1-head0), "idle-rpc/block")
 	if sends > 0 {
 		b.ReportMetric((float64(calls1-calls0)-idle)/sends, "rpc/send")
+		// HTTP requests, a batch counting once (the idle calls are one
+		// request each): SPEC §8's "RPC calls per delivery".
+		b.ReportMetric((float64(reqs1-reqs0)-idle)/sends, "http-req/send")
 	}
 }
 

@@ -17,8 +17,8 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/coordinator"
+	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/testnet/chaintest"
 )
@@ -79,20 +79,20 @@ func TestDelegateInfernetV1File(t *testing.T) {
 	coord, owner := common.HexToAddress("0xc0"), common.HexToAddress("0xa1")
 	file := filepath.Join(t.TempDir(), "sub.json")
 	require.NoError(t, os.WriteFile(file, []byte(`{"owner": "`+owner.Hex()+`", "active_at": 0, "period": 60, "frequency": 3,
-		"redundancy": 1, "containers": "`+infernetv1.ContainerID("echo").Hex()+`", "lazy": true}`), 0o600))
+		"redundancy": 1, "containers": "`+v1dialect.ContainerID("echo").Hex()+`", "lazy": true}`), 0o600))
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"delegate", "--infernet-v1", "--rpc", "http://127.0.0.1:1", "--chain-id", "31337",
 		"--coordinator", coord.Hex(), "--file", file, "--redundancy", "2", "--private-key", hex.EncodeToString(crypto.FromECDSA(key)), "--dry-run"}, &stdout, &stderr)
 	require.Equal(t, 0, code, stderr.String())
 	req, err := coordinator.DecodeDelegatedV1(stdout.Bytes())
 	require.NoError(t, err)
-	require.Equal(t, infernetv1.ContainerID("echo"), req.ContainerIDHash())
+	require.Equal(t, v1dialect.ContainerID("echo"), req.ContainerIDHash())
 	require.True(t, req.Sub.Lazy, "from the file")
 	require.Equal(t, uint32(3), req.Sub.Frequency, "from the file")
 	require.Equal(t, uint16(2), req.Sub.Redundancy, "the flag overrides the file")
 	require.Positive(t, req.Sub.ActiveAt, "active now")
-	ds := infernetv1.DelegateSubscription{Nonce: req.Nonce, Expiry: req.Expiry, Sub: req.Sub}
-	signer, err := ds.Recover(infernetv1.Domain{ChainID: big.NewInt(31337), Coordinator: coord}, req.Sig)
+	ds := v1dialect.DelegateSubscription{Nonce: req.Nonce, Expiry: req.Expiry, Sub: req.Sub}
+	signer, err := ds.Recover(v1dialect.Domain{ChainID: big.NewInt(31337), Coordinator: coord}, req.Sig)
 	require.NoError(t, err)
 	require.Equal(t, crypto.PubkeyToAddress(key.PublicKey), signer)
 

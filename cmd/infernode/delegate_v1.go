@@ -10,8 +10,8 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
-	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/signer"
 )
 

@@ -18,6 +18,7 @@ import (
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/contracts/infernetv1"
+	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/testnet"
 )
 
@@ -84,7 +85,7 @@ func TestDeployInfernetV1Anvil(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, subs, 1)
 	require.Equal(t, out.ExampleConsumer, subs[0].Owner)
-	require.Equal(t, [32]byte(infernetv1.ContainerID("hello-world")), subs[0].ContainerId)
+	require.Equal(t, [32]byte(v1dialect.ContainerID("hello-world")), subs[0].ContainerId)
 }
 
 func TestDeployInfernetV1Usage(t *testing.T) {

@@ -19,6 +19,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/ethereum/go-ethereum/rpc"
+
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -29,6 +31,8 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/chain"
+	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
 	"github.com/infernode/infernode/signer"
 
 	"github.com/infernode/infernode/contracts"
@@ -233,7 +237,7 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	n, err := node.New(cfg, node.Options{
 		Listener: restLn,
 		Logger:   o.Logger,
-		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: s.chain.Client(), StartBlock: s.startBlock()}),
+		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: chain.NewClient([]*rpc.Client{s.chain.Client().Client()}, []string{"embedded"}, true, chain.Options{}), StartBlock: s.startBlock()}),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("configure the node: %w", err)
@@ -576,8 +580,8 @@ var devConsumerFunds = new(big.Int).Mul(big.NewInt(10), big.NewInt(1e18))
 func (s *devStack) makeWallets(ctx context.Context) (devWallets, error) {
 	var w devWallets
 	var err error
-	node := payments.Ops{Backend: s.chain.Client(), From: signer.NewKey(s.keys[devNodeKey])}
-	user := payments.Ops{Backend: s.chain.Client(), From: signer.NewKey(s.keys[devUserKey])}
+	node := walletops.Ops{Backend: s.chain.Client(), From: signer.NewKey(s.keys[devNodeKey])}
+	user := walletops.Ops{Backend: s.chain.Client(), From: signer.NewKey(s.keys[devUserKey])}
 	if w.Node, _, err = node.CreateWallet(ctx, s.dep.WalletFactory, node.Address()); err != nil {
 		return w, err
 	}

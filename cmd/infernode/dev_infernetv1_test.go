@@ -17,6 +17,7 @@ import (
 	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/coordinator"
+	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/testnet"
 )
 
@@ -85,11 +86,11 @@ func TestDevInfernetV1(t *testing.T) {
 	require.NoError(t, err)
 	req, err := coordinator.DecodeDelegatedV1(body)
 	require.NoError(t, err)
-	require.Equal(t, infernetv1.ContainerID("hello-world"), req.ContainerIDHash())
+	require.Equal(t, v1dialect.ContainerID("hello-world"), req.ContainerIDHash())
 	require.Equal(t, uint32(7), req.Nonce)
 	require.Positive(t, req.Sub.ActiveAt, "active now: the chain's time, as the SDK stores it as signed")
-	ds := infernetv1.DelegateSubscription{Nonce: req.Nonce, Expiry: req.Expiry, Sub: req.Sub}
-	signer, err := ds.Recover(infernetv1.Domain{ChainID: new(big.Int).SetUint64(dep.ChainID), Coordinator: dep.Coordinator}, req.Sig)
+	ds := v1dialect.DelegateSubscription{Nonce: req.Nonce, Expiry: req.Expiry, Sub: req.Sub}
+	signer, err := ds.Recover(v1dialect.Domain{ChainID: new(big.Int).SetUint64(dep.ChainID), Coordinator: dep.Coordinator}, req.Sig)
 	require.NoError(t, err)
 	require.Equal(t, infernetv1.AnvilDeployer, signer)
 

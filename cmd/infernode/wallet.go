@@ -16,6 +16,8 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
+	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
+	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/signer"
@@ -157,7 +159,7 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	ops := payments.Ops{Backend: client, From: from}
+	ops := walletops.Ops{Backend: client, From: from}
 	var tx common.Hash
 	switch sub {
 	case "create":
@@ -215,7 +217,7 @@ func readWallet(ctx context.Context, c *ethclient.Client, w, spender, token comm
 	if err == nil {
 		return st, nil
 	}
-	if st, sdkErr := payments.ReadInfernetWallet(ctx, c, w, spender, token); sdkErr == nil {
+	if st, sdkErr := infernetv1.ReadWallet(ctx, c, w, spender, token); sdkErr == nil {
 		return st, nil
 	}
 	return st, err

@@ -19,6 +19,7 @@ import (
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/coordinator"
+	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
 )
 
 func TestDeployAtKnownAddresses(t *testing.T) {
@@ -83,11 +84,11 @@ func TestDeployRejectsFeeOver100Percent(t *testing.T) {
 func TestEIP712AgainstCoordinator(t *testing.T) {
 	e := newEnv(t)
 	dom := view(e, e.sdk.Coordinator, coordABI.PackEip712Domain(), coordABI.UnpackEip712Domain)
-	require.Equal(t, infernetv1.DomainName, dom.Name)
-	require.Equal(t, infernetv1.DomainVersion, dom.Version)
+	require.Equal(t, v1dialect.DomainName, dom.Name)
+	require.Equal(t, v1dialect.DomainVersion, dom.Version)
 	require.Equal(t, big.NewInt(1337), dom.ChainId)
 	require.Equal(t, e.sdk.Coordinator, dom.VerifyingContract)
-	require.Equal(t, infernetv1.DomainName, view(e, e.sdk.Coordinator, coordABI.PackEIP712NAME(), coordABI.UnpackEIP712NAME))
+	require.Equal(t, v1dialect.DomainName, view(e, e.sdk.Coordinator, coordABI.PackEIP712NAME(), coordABI.UnpackEIP712NAME))
 
 	// Any contract with getSigner() can own a delegated subscription; our
 	// own example consumer has one.
@@ -96,13 +97,13 @@ func TestEIP712AgainstCoordinator(t *testing.T) {
 	require.NoError(t, err)
 	owner := e.deploy(e.users[0], art.Bytecode, exampleconsumerabi.NewExampleConsumer().PackConstructor(e.sdk.Coordinator, addrOf(signer)))
 
-	domain := infernetv1.Domain{ChainID: big.NewInt(1337), Coordinator: e.sdk.Coordinator}
-	ds := infernetv1.DelegateSubscription{
+	domain := v1dialect.Domain{ChainID: big.NewInt(1337), Coordinator: e.sdk.Coordinator}
+	ds := v1dialect.DelegateSubscription{
 		Nonce:  7,
 		Expiry: uint32(e.now() + 600),
-		Sub: infernetv1.Subscription{
+		Sub: v1dialect.Subscription{
 			Owner: owner, ActiveAt: uint32(e.now()), Period: 0, Frequency: 1, Redundancy: 1,
-			ContainerId: infernetv1.ContainerID("echo"), PaymentAmount: new(big.Int),
+			ContainerId: v1dialect.ContainerID("echo"), PaymentAmount: new(big.Int),
 		},
 	}
 	sig, err := ds.Sign(domain, signer)
@@ -113,7 +114,7 @@ func TestEIP712AgainstCoordinator(t *testing.T) {
 	_, err = ds.Recover(domain, sig.HighS())
 	require.ErrorIs(t, err, coordinator.ErrHighS)
 
-	create := func(sig infernetv1.Signature) []byte {
+	create := func(sig v1dialect.Signature) []byte {
 		return coordABI.PackCreateSubscriptionDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S)
 	}
 	out, err := e.call(addrOf(e.users[2]), e.sdk.Coordinator, create(sig))
@@ -125,7 +126,7 @@ func TestEIP712AgainstCoordinator(t *testing.T) {
 	wrong, err := ds.Sign(domain, e.users[2])
 	require.NoError(t, err)
 	e.wantRevert(addrOf(e.users[2]), e.sdk.Coordinator, create(wrong), "SignerMismatch")
-	otherChain, err := ds.Sign(infernetv1.Domain{ChainID: big.NewInt(1), Coordinator: e.sdk.Coordinator}, signer)
+	otherChain, err := ds.Sign(v1dialect.Domain{ChainID: big.NewInt(1), Coordinator: e.sdk.Coordinator}, signer)
 	require.NoError(t, err)
 	e.wantRevert(addrOf(e.users[2]), e.sdk.Coordinator, create(otherChain), "SignerMismatch")
 	bad := sig
@@ -141,9 +142,9 @@ func TestContainerIDMatchesCoordinator(t *testing.T) {
 	e.send(user, e.sdk.Coordinator, coordABI.PackCreateSubscription("hash,sign", 1, 0, 1, false, common.Address{}, new(big.Int), common.Address{}, common.Address{}))
 	sub := view(e, e.sdk.Coordinator, coordABI.PackGetSubscription(1), coordABI.UnpackGetSubscription)
 	require.Equal(t, addrOf(user), sub.Owner)
-	require.Equal(t, [32]byte(infernetv1.ContainerID("hash", "sign")), sub.ContainerId)
-	require.Equal(t, infernetv1.ContainerID("hash,sign"), infernetv1.ContainerID("hash", "sign"))
-	require.NotEqual(t, crypto.Keccak256Hash([]byte("hash,sign")), infernetv1.ContainerID("hash,sign"), "abi.encode, not the raw bytes")
+	require.Equal(t, [32]byte(v1dialect.ContainerID("hash", "sign")), sub.ContainerId)
+	require.Equal(t, v1dialect.ContainerID("hash,sign"), v1dialect.ContainerID("hash", "sign"))
+	require.NotEqual(t, crypto.Keccak256Hash([]byte("hash,sign")), v1dialect.ContainerID("hash,sign"), "abi.encode, not the raw bytes")
 }
 
 // TestArtifactsMatchFixtures: the shipped copies are the SDK fixtures byte

@@ -18,8 +18,8 @@ import (
 	"github.com/infernode/infernode/abi/testtokenabi"
 	"github.com/infernode/infernode/abi/testverifierabi"
 	"github.com/infernode/infernode/contracts"
-	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/coordinator"
+	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
 )
 
 var (
@@ -136,7 +136,7 @@ func TestCallbackConsumerFlow(t *testing.T) {
 	require.Len(t, subs, 1)
 	require.Equal(t, inetv1abi.Subscription{
 		Owner: consumer, ActiveAt: uint32(e.now()), Period: 0, Frequency: 1, Redundancy: 1,
-		ContainerId: infernetv1.ContainerID("echo"), PaymentAmount: zero,
+		ContainerId: v1dialect.ContainerID("echo"), PaymentAmount: zero,
 	}, subs[0])
 
 	node := e.node(0)
@@ -179,7 +179,7 @@ func TestSubscriptionRecurringRedundant(t *testing.T) {
 	id := e.created(e.send(e.owner(), consumer, subABI.PackSubscribe("echo,upper", []byte("in-"), 2, 10, 2, false, noAddr, zero, noAddr, noAddr)))
 	sub := view(e, e.sdk.Coordinator, coordABI.PackGetSubscription(id), coordABI.UnpackGetSubscription)
 	require.Equal(t, uint32(e.now())+10, sub.ActiveAt, "the first interval starts one period after creation")
-	require.Equal(t, [32]byte(infernetv1.ContainerID("echo", "upper")), sub.ContainerId)
+	require.Equal(t, [32]byte(v1dialect.ContainerID("echo", "upper")), sub.ContainerId)
 
 	n0, n1, n2 := e.node(0), e.node(1), e.users[4]
 	e.wantRevert(addrOf(n0), e.sdk.Coordinator, deliver(id, 1, nil, []byte("o"), nil, noAddr), "SubscriptionNotActive")
@@ -216,7 +216,7 @@ func TestLazyDeliveryLandsInInbox(t *testing.T) {
 	id := e.created(e.send(e.owner(), consumer, cbABI.PackRequest("echo", []byte("big"), 1, noAddr, zero, noAddr, noAddr, true)))
 	node := e.node(0)
 	rcpt := e.send(node, e.sdk.Coordinator, deliver(id, 1, []byte("big"), []byte("large output"), []byte("pf"), noAddr))
-	cid := infernetv1.ContainerID("echo")
+	cid := v1dialect.ContainerID("echo")
 	require.Equal(t, []inetv1testabi.InfernetTestRecorderDelivery{{
 		SubscriptionId: id, Interval: 1, Redundancy: 1, Node: addrOf(node),
 		Input: []byte{}, Output: []byte{}, Proof: []byte{}, ContainerId: cid, Index: zero,
@@ -358,13 +358,13 @@ func TestDelegatedSubscription(t *testing.T) {
 	e := newEnv(t)
 	consumer := e.deployArtifact(contracts.InfernetTestDelegatedConsumerName, delABI.PackConstructor(e.sdk.Registry, addrOf(e.signer())))
 	e.send(e.owner(), consumer, delABI.PackSetInput([]byte("d-")))
-	domain := infernetv1.Domain{ChainID: big.NewInt(1337), Coordinator: e.sdk.Coordinator}
-	ds := infernetv1.DelegateSubscription{
+	domain := v1dialect.Domain{ChainID: big.NewInt(1337), Coordinator: e.sdk.Coordinator}
+	ds := v1dialect.DelegateSubscription{
 		Nonce:  1,
 		Expiry: uint32(e.now() + 100),
-		Sub: infernetv1.Subscription{
+		Sub: v1dialect.Subscription{
 			Owner: consumer, ActiveAt: uint32(e.now()), Period: 60, Frequency: 3, Redundancy: 1,
-			ContainerId: infernetv1.ContainerID("echo"), PaymentAmount: zero,
+			ContainerId: v1dialect.ContainerID("echo"), PaymentAmount: zero,
 		},
 	}
 	sig, err := ds.Sign(domain, e.signer())
@@ -378,7 +378,7 @@ func TestDelegatedSubscription(t *testing.T) {
 	require.Len(t, e.deliveries(consumer), 1)
 	require.Equal(t, uint32(1), view(e, e.sdk.Coordinator, coordABI.PackMaxSubscriberNonce(consumer), coordABI.UnpackMaxSubscriberNonce))
 	key := crypto.Keccak256Hash(common.LeftPadBytes(consumer.Bytes(), 32), common.LeftPadBytes([]byte{1}, 32))
-	require.Equal(t, key, infernetv1.DelegateKey(consumer, 1))
+	require.Equal(t, key, v1dialect.DelegateKey(consumer, 1))
 	require.Equal(t, id, view(e, e.sdk.Coordinator, coordABI.PackDelegateCreatedIds(key), coordABI.UnpackDelegateCreatedIds))
 
 	// Replays return the existing subscription, even after expiry.
@@ -445,18 +445,18 @@ func TestDelegatedPaidLazyRedundant(t *testing.T) {
 	amount := big.NewInt(50_000)
 	e.fund(noAddr, consumerWallet, big.NewInt(100_000))
 	e.send(e.owner(), consumerWallet, walletABI.PackApprove(consumer, noAddr, big.NewInt(100_000)))
-	ds := infernetv1.DelegateSubscription{
+	ds := v1dialect.DelegateSubscription{
 		Nonce:  9,
 		Expiry: uint32(e.now() + 100),
-		Sub: infernetv1.Subscription{
+		Sub: v1dialect.Subscription{
 			Owner: consumer, ActiveAt: uint32(e.now()), Period: 0, Frequency: 1, Redundancy: 2,
-			ContainerId: infernetv1.ContainerID("echo"), Lazy: true,
+			ContainerId: v1dialect.ContainerID("echo"), Lazy: true,
 			PaymentAmount: amount, PaymentToken: noAddr, Wallet: consumerWallet,
 		},
 	}
-	sig, err := ds.Sign(infernetv1.Domain{ChainID: big.NewInt(1337), Coordinator: e.sdk.Coordinator}, e.signer())
+	sig, err := ds.Sign(v1dialect.Domain{ChainID: big.NewInt(1337), Coordinator: e.sdk.Coordinator}, e.signer())
 	require.NoError(t, err)
-	cid := infernetv1.ContainerID("echo")
+	cid := v1dialect.ContainerID("echo")
 	for i := 0; i < 2; i++ {
 		node := e.node(i)
 		nodeWallet := e.createWallet(addrOf(node))

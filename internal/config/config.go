@@ -88,8 +88,16 @@ type RateLimit struct {
 
 // Chain configures the on-chain side (relay).
 type Chain struct {
-	Enabled            bool   `json:"enabled"`
-	RPCURL             string `json:"rpc_url,omitempty"`
+	Enabled bool `json:"enabled"`
+	// RPCURL is one JSON-RPC endpoint: a list of one (RPCURLs).
+	RPCURL string `json:"rpc_url,omitempty"`
+	// RPCURLs are several JSON-RPC endpoints of the same chain (SPEC §8):
+	// reads go to the best healthy one, transactions to every healthy
+	// one. Exclusive with RPCURL. URLs are secrets: only their scheme and
+	// host are ever logged.
+	RPCURLs []string `json:"rpc_urls,omitempty"`
+	// RPC tunes the chain client (chain.rpc).
+	RPC                RPC    `json:"rpc"`
 	CoordinatorAddress string `json:"coordinator_address,omitempty"`
 	// RegistryAddress selects the Infernet SDK v1 dialect
 	// (docs/infernet-v1.md): the SDK's Registry, from which the node reads
@@ -124,6 +132,27 @@ type Chain struct {
 	IntervalDeadline Duration `json:"interval_deadline,omitempty"`
 	// Delegated bounds the delegated subscriptions the node accepts.
 	Delegated Delegated `json:"delegated"`
+}
+
+// URLs is the endpoint list: chain.rpc_urls, or chain.rpc_url as a list
+// of one.
+func (c Chain) URLs() []string {
+	if len(c.RPCURLs) > 0 {
+		return c.RPCURLs
+	}
+	if c.RPCURL != "" {
+		return []string{c.RPCURL}
+	}
+	return nil
+}
+
+// RPC is chain.rpc (SPEC §8).
+type RPC struct {
+	// Timeout bounds every RPC call (eth_getLogs gets three times it).
+	Timeout Duration `json:"timeout,omitempty"`
+	// MaxHeadLag is how many blocks an endpoint's head may trail the
+	// best endpoint's before it leaves the rotation.
+	MaxHeadLag uint64 `json:"max_head_lag,omitempty"`
 }
 
 // Unpaid is chain.unpaid (SPEC §8).
@@ -172,6 +201,10 @@ type Wallet struct {
 	AllowedSimErrors  []string      `json:"allowed_sim_errors,omitempty"`
 	MaxFeePerGas      uint64        `json:"max_fee_per_gas,omitempty"`
 	MaxPriorityFeeGas uint64        `json:"max_priority_fee_per_gas,omitempty"`
+	// StuckBlocks is how many blocks the lowest unmined nonce may stay
+	// priced below the market before it is replaced by a zero-value
+	// self-transfer and its delivery given up (SPEC §8).
+	StuckBlocks uint64 `json:"stuck_blocks,omitempty"`
 }
 
 // RemoteSigner is chain.wallet.remote_signer.

@@ -158,6 +158,10 @@ func TestParseErrors(t *testing.T) {
 			`containers[0].volumes[0]: "/var/run/docker.sock:/var/run/docker.sock" mounts the Docker socket, which gives the container (and whoever sends it input) control of the host; remove it, or set "host_access": true on this container if that is meant`,
 			`containers[0].volumes[1]: "/:/host:ro" mounts the host's root (/), which gives the container (and whoever sends it input) control of the host; remove it, or set "host_access": true on this container if that is meant`,
 			`containers[0].volumes[3]: "/run:/r" mounts the Docker socket, which gives the container (and whoever sends it input) control of the host; remove it, or set "host_access": true on this container if that is meant`}},
+		{"rpc urls", `{"chain": {"rpc_url": "http://127.0.0.1:8545", "rpc_urls": ["https://key:SECRET@rpc.example/v3/APIKEY", "ftp://h/APIKEY2"], "rpc": {"timeout": -1}}}`, []string{
+			"chain.rpc_urls[1]: is not an RPC URL; write e.g. http://127.0.0.1:8545 (http, https, ws or wss, with a host)",
+			"chain.rpc_urls: and chain.rpc_url are both set; list every endpoint in chain.rpc_urls and remove chain.rpc_url",
+			`chain.rpc.timeout: must not be negative; use e.g. "10s"`}},
 		{"server", `{"server": {"port": 70000, "rate_limit": {"num_requests": 0, "period": 1}, "status_networks": ["bad"], "hosts": ["ok.example.com", "http://x", "*.example.com"]}, "log": {"level": "loud"}}`, []string{
 			`log.level: "loud" is not a level; use debug, info, warn or error`,
 			"server.port: 70000 is not a TCP port; use 1-65535 (default 4000)",
@@ -202,6 +206,13 @@ func TestParseAccepts(t *testing.T) {
 			"wallet": {"private_key": "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"}}}`, nil},
 		{"accepted_payments as numbers", `{"containers": [{"id": "a", "image": "x", "accepted_payments": {"0x0000000000000000000000000000000000000000": 1000000000000000000000, "0x5FbDB2315678afecb367f032d93F642f64180aa3": "7"}}]}`, func(t *testing.T, c *Config) {
 			require.Equal(t, map[string]string{"0x0000000000000000000000000000000000000000": "1000000000000000000000", "0x5FbDB2315678afecb367f032d93F642f64180aa3": "7"}, c.Containers[0].AcceptedPayments)
+		}},
+		{"chain link defaults", `{"chain": {"rpc_urls": ["https://a.example/KEY", "wss://b.example"]}}`, func(t *testing.T, c *Config) {
+			require.Equal(t, []string{"https://a.example/KEY", "wss://b.example"}, c.Chain.URLs())
+			require.Equal(t, 10*time.Second, c.Chain.RPC.Timeout.D())
+			require.Equal(t, uint64(5), c.Chain.RPC.MaxHeadLag)
+			require.Equal(t, uint64(10), c.Chain.Wallet.StuckBlocks)
+			require.Equal(t, uint64(1), c.Chain.Confirmations)
 		}},
 		{"nulls", `{"log": null, "containers": null, "server": {"rate_limit": null}}`, nil},
 	} {

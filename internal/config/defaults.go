@@ -25,6 +25,12 @@ const (
 	DefaultMaxGasLimit      = 10_000_000
 	DefaultLogLevel         = "info"
 
+	// The chain link and the transaction pipeline (SPEC §8).
+	DefaultRPCTimeout    = Duration(10 * time.Second) // chain.rpc.timeout
+	DefaultMaxHeadLag    = 5                          // chain.rpc.max_head_lag
+	DefaultStuckBlocks   = 10                         // chain.wallet.stuck_blocks
+	DefaultConfirmations = 1                          // chain.confirmations
+
 	// Chain spending bounds (SPEC §8).
 	DefaultUnpaidMaxGas        = 1_000_000
 	DefaultOwnerGasPerDay      = 50_000_000
@@ -131,6 +137,18 @@ func (c *Config) ApplyDefaults() {
 	}
 	if c.Chain.Wallet.MaxGasLimit == 0 {
 		c.Chain.Wallet.MaxGasLimit = DefaultMaxGasLimit
+	}
+	if c.Chain.Wallet.StuckBlocks == 0 {
+		c.Chain.Wallet.StuckBlocks = DefaultStuckBlocks
+	}
+	if c.Chain.Confirmations == 0 {
+		c.Chain.Confirmations = DefaultConfirmations
+	}
+	if c.Chain.RPC.Timeout == 0 {
+		c.Chain.RPC.Timeout = DefaultRPCTimeout
+	}
+	if c.Chain.RPC.MaxHeadLag == 0 {
+		c.Chain.RPC.MaxHeadLag = DefaultMaxHeadLag
 	}
 	c.Chain.applySpendingDefaults()
 

@@ -182,10 +182,21 @@ func (v *validator) chain(ch *Chain) {
 	if rs := ch.Wallet.RemoteSigner; rs != nil && rs.Timeout < 0 {
 		v.fail("chain.wallet.remote_signer.timeout", "must not be negative; use e.g. \"5s\" (the default)")
 	}
-	if ch.RPCURL != "" {
-		if u, err := url.Parse(ch.RPCURL); err != nil || u.Host == "" || !oneOf(u.Scheme, "http", "https", "ws", "wss") {
-			v.fail("chain.rpc_url", "%q is not an RPC URL; write e.g. http://127.0.0.1:8545", ch.RPCURL)
+	// An RPC URL is a secret (an API key in its path or user-info): the
+	// messages never repeat it.
+	if ch.RPCURL != "" && !isRPCURL(ch.RPCURL) {
+		v.fail("chain.rpc_url", "is not an RPC URL; write e.g. http://127.0.0.1:8545 (http, https, ws or wss, with a host)")
+	}
+	for i, u := range ch.RPCURLs {
+		if !isRPCURL(u) {
+			v.fail(fmt.Sprintf("chain.rpc_urls[%d]", i), "is not an RPC URL; write e.g. http://127.0.0.1:8545 (http, https, ws or wss, with a host)")
 		}
+	}
+	if ch.RPCURL != "" && len(ch.RPCURLs) > 0 {
+		v.fail("chain.rpc_urls", "and chain.rpc_url are both set; list every endpoint in chain.rpc_urls and remove chain.rpc_url")
+	}
+	if ch.RPC.Timeout < 0 {
+		v.fail("chain.rpc.timeout", "must not be negative; use e.g. \"10s\"")
 	}
 	if ch.PollInterval < 0 {
 		v.fail("chain.poll_interval", "must not be negative; use e.g. \"1s\"")
@@ -197,7 +208,7 @@ func (v *validator) chain(ch *Chain) {
 	if !ch.Enabled {
 		return
 	}
-	if ch.RPCURL == "" {
+	if len(ch.URLs()) == 0 {
 		v.fail("chain.rpc_url", "is required when chain.enabled is true; set the JSON-RPC URL of the chain, e.g. http://127.0.0.1:8545")
 	}
 	if ch.CoordinatorAddress == "" && ch.RegistryAddress == "" {
@@ -390,4 +401,10 @@ func oneOf(s string, opts ...string) bool {
 		}
 	}
 	return false
+}
+
+// isRPCURL: http(s) or ws(s) with a host.
+func isRPCURL(raw string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && u.Host != "" && oneOf(u.Scheme, "http", "https", "ws", "wss")
 }

@@ -11,7 +11,7 @@ import (
 // package executor (infernode_container_call_seconds) and HTTP metrics by
 // package rest.
 type Metrics struct {
-	// Submitted counts accepted jobs by kind (offchain, stream).
+	// Submitted counts accepted jobs by kind (offchain, stream, oip).
 	Submitted *prometheus.CounterVec
 	// Finished counts finished jobs by status (success, failed).
 	Finished *prometheus.CounterVec

@@ -3,6 +3,7 @@ package e2e_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os/exec"
@@ -39,6 +40,12 @@ func TestOIPBinaryClientMatchesJobs(t *testing.T) {
 	}
 	models := wltest.RealModels(t)
 	s := startStack(t, models...)
+	resp, err := http.Get(s.node + "/v2/models/onnx?model_id=local/infernode/resnet18:resnet18.onnx")
+	require.NoError(t, err)
+	var meta oip.ModelMetadata
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&meta))
+	resp.Body.Close()
+	require.Equal(t, []oip.TensorMeta{{Name: "input", Datatype: "FP32", Shape: []int64{1, 3, 224, 224}}}, meta.Inputs, "another model's metadata")
 	for _, rm := range models {
 		t.Run(rm.Name, func(t *testing.T) {
 			var job struct {
@@ -137,6 +144,7 @@ func TestOIPThroughNode(t *testing.T) {
 		want      string
 	}{
 		{"unknown model", "/v2/models/nope/infer", iris, -1, http.StatusNotFound, `unknown model \"nope\"`},
+		{"a container without OIP", "/v2/models/echo/infer", iris, -1, http.StatusNotFound, `container \"echo\" does not serve the Open Inference Protocol`},
 		{"unknown input", "/v2/models/onnx/infer", strings.Replace(iris, `"input"`, `"x"`, 1), -1, http.StatusBadRequest, `unknown input \"x\"`},
 		{"size disagrees with the body", "/v2/models/onnx/infer",
 			`{"inputs":[{"name":"input","shape":[1,4],"datatype":"FP32","parameters":{"binary_data_size":16}}]}` + "12345678", 99, http.StatusBadRequest, "binary_data_size 16 runs past the body"},
@@ -144,6 +152,14 @@ func TestOIPThroughNode(t *testing.T) {
 			`{"inputs":[{"name":"input","shape":[1,4],"datatype":"FP32","parameters":{"binary_data_size":8}}]}` + "12345678", 99, http.StatusBadRequest, "binary_data_size is 8 bytes but shape [1 4] of FP32 needs 16"},
 		{"oversized body", "/v2/models/onnx/infer", `{"inputs":[],"x":"` + strings.Repeat("a", 17<<20) + `"}`, -1, http.StatusRequestEntityTooLarge, "too large"},
 	}
+	t.Run("allowed_ips", func(t *testing.T) {
+		// A node whose onnx container serves only 10.9.9.9: loopback is
+		// refused as it is for jobs.
+		node, _ := startNode(t, []string{fmt.Sprintf(`{"id":"onnx","url":%q,"external":true,"allowed_ips":["10.9.9.9/32"]}`, s.direct["onnx"])}, "")
+		status, _, body := oipPost(t, node+"/v2/models/onnx/infer", []byte(iris), -1)
+		require.Equal(t, http.StatusForbidden, status, string(body))
+		require.Contains(t, string(body), "Container not allowed for address")
+	})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			hl := tt.headerLen

@@ -3,8 +3,10 @@ package e2e_test
 import (
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"math/big"
+	"slices"
 	"testing"
 	"time"
 
@@ -19,6 +21,7 @@ import (
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/testnet/chaintest"
 	"github.com/infernode/infernode/workloads/internal/wltest"
+	"github.com/infernode/infernode/workloads/proof/artifact"
 	"github.com/infernode/infernode/workloads/proof/prooftest"
 	proofsvc "github.com/infernode/infernode/workloads/proof/service"
 	"github.com/infernode/infernode/workloads/protocol"
@@ -29,16 +32,72 @@ import (
 // the proof, and the consumer's callback checks it with the deployed
 // verifier.bin.
 func TestProofConsumerOnChain(t *testing.T) {
+	pc, call, send, _, _ := proofConsumerChain(t, prooftest.IrisFixture, prooftest.IrisRepo)
+	input, err := proofsvc.EncodeABI(prooftest.IrisRepo, protocol.FromFloat32([]int{1, 4}, wltest.IrisInput()), nil)
+	require.NoError(t, err)
+	send(pc.PackRequest("proof", input))
+	waitVerified(t, pc, call, 1)
+}
+
+// TestLenetProofConsumerOnChain: the ProofConsumer asks for a proof of a
+// 28×28 image with requestInput (its own quantized pixels); the node
+// delivers, and the callback accepts the proof only because its public
+// inputs are that image and the verifier accepts it. The same proof
+// checked against the image with one pixel changed does not match.
+func TestLenetProofConsumerOnChain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs proof setup of a LeNet-class network and a node")
+	}
+	fx := prooftest.LenetAvg
+	repo := "local/infernode/" + fx.Name
+	pc, call, send, s, dir := proofConsumerChain(t, fx, repo)
+	set, err := artifact.Open(context.Background(), artifact.ReadDir(dir))
+	require.NoError(t, err)
+	man := set.Manifest
+	pixels := prooftest.ReadLenet(t).Pixels[0]
+	xq, err := set.Model().QuantizeInput(prooftest.Image(pixels))
+	require.NoError(t, err)
+	q := make([]*big.Int, len(xq))
+	copy(q, xq)
+	shape := []uint32{1, 1, 28, 28}
+	bits := uint8(man.Public[0].Bits)
+	send(pc.PackRequestInput("proof", repo, q, shape, uint8(man.FixedPoint.ScaleBits), bits))
+	waitVerified(t, pc, call, 1)
+
+	// A proof of the image: the consumer's check passes for its image and
+	// fails for the image one quantum off in a pixel.
+	var out proofsvc.Result
+	require.NoError(t, json.Unmarshal(output(t, s.submit(t, []string{"proof"}, lenetProofData(t, repo, pixels), false)), &out))
+	calldata := common.FromHex(out.Calldata)
+	match := func(q []*big.Int) bool {
+		ok, err := pc.UnpackInputMatches(call(pc.PackInputMatches(calldata, q, bits)))
+		require.NoError(t, err)
+		return ok
+	}
+	require.True(t, match(q))
+	for _, j := range []int{0, 24, 25, 400, 783} {
+		other := slices.Clone(q)
+		other[j] = new(big.Int).Add(q[j], big.NewInt(1))
+		require.False(t, match(other), "pixel %d changed", j)
+	}
+}
+
+// proofConsumerChain starts a simulated chain with the Coordinator, a node
+// with the proof workload serving fixture f as repo and relaying the
+// chain, the fixture's verifier and a ProofConsumer for it. It returns the
+// consumer's bindings, an eth_call of it, a way to send it a transaction
+// from its owner, the node and the artifact directory.
+func proofConsumerChain(t *testing.T, f prooftest.Fixture, repo string) (*proofconsumerabi.ProofConsumer, func([]byte) []byte, func([]byte), *stack, string) {
+	t.Helper()
 	chain, dep := chaintest.Start(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	t.Cleanup(cancel)
 	c := chain.Client()
 	owner, nodeKey := chain.FundedKeys()[0], chain.FundedKeys()[1]
 
-	_, man := prooftest.Iris(t)
-	s, dir := proofStack(t, fmt.Sprintf(`{"enabled":true,"rpc_url":%q,"coordinator_address":%q,"start_block":%d,"poll_interval":"100ms","wallet":{"private_key":%q,"max_gas_limit":10000000}}`,
+	_, man := prooftest.SetUp(t, f)
+	s, dir := proofStackOf(t, f, repo, fmt.Sprintf(`{"enabled":true,"rpc_url":%q,"coordinator_address":%q,"start_block":%d,"poll_interval":"100ms","wallet":{"private_key":%q,"max_gas_limit":10000000}}`,
 		chain.RPCURL(), dep.Coordinator.Hex(), dep.DeployBlock, hex.EncodeToString(crypto.FromECDSA(nodeKey))))
-	_ = s
 	verifier, err := prooftest.DeployVerifier(ctx, c, owner, dir)
 	require.NoError(t, err)
 
@@ -54,32 +113,38 @@ func TestProofConsumerOnChain(t *testing.T) {
 	_, err = bind.WaitDeployed(ctx, c, tx.Hash())
 	require.NoError(t, err)
 
-	input, err := proofsvc.EncodeABI(prooftest.IrisRepo, protocol.FromFloat32([]int{1, 4}, wltest.IrisInput()), nil)
-	require.NoError(t, err)
-	data := pc.PackRequest("proof", input)
-	gas, err := c.EstimateGas(ctx, ethereum.CallMsg{From: opts.From, To: &consumer, Data: data})
-	require.NoError(t, err)
-	head, err := c.HeaderByNumber(ctx, nil)
-	require.NoError(t, err)
-	nonce, err := c.PendingNonceAt(ctx, opts.From)
-	require.NoError(t, err)
-	tip := big.NewInt(1e9)
-	reqTx, err := types.SignNewTx(owner, types.LatestSignerForChainID(chain.ChainID()), &types.DynamicFeeTx{ChainID: chain.ChainID(), Nonce: nonce,
-		GasTipCap: tip, GasFeeCap: new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip), Gas: gas * 2, To: &consumer, Data: data})
-	require.NoError(t, err)
-	require.NoError(t, c.SendTransaction(ctx, reqTx))
-
+	send := func(data []byte) {
+		gas, err := c.EstimateGas(ctx, ethereum.CallMsg{From: opts.From, To: &consumer, Data: data})
+		require.NoError(t, err)
+		head, err := c.HeaderByNumber(ctx, nil)
+		require.NoError(t, err)
+		nonce, err := c.PendingNonceAt(ctx, opts.From)
+		require.NoError(t, err)
+		tip := big.NewInt(1e9)
+		reqTx, err := types.SignNewTx(owner, types.LatestSignerForChainID(chain.ChainID()), &types.DynamicFeeTx{ChainID: chain.ChainID(), Nonce: nonce,
+			GasTipCap: tip, GasFeeCap: new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip), Gas: gas * 3 / 2, To: &consumer, Data: data})
+		require.NoError(t, err)
+		require.NoError(t, c.SendTransaction(ctx, reqTx))
+		t.Logf("request: %d gas estimated", gas)
+	}
 	call := func(data []byte) []byte {
 		out, err := c.CallContract(ctx, ethereum.CallMsg{To: &consumer, Data: data}, nil)
 		require.NoError(t, err)
 		return out
 	}
+	return pc, call, send, s, dir
+}
+
+// waitVerified waits until the consumer has verified n proofs, failing
+// when it rejects one.
+func waitVerified(t *testing.T, pc *proofconsumerabi.ProofConsumer, call func([]byte) []byte, n int64) {
+	t.Helper()
 	require.Eventually(t, func() bool {
-		n, err := pc.UnpackVerifiedCount(call(pc.PackVerifiedCount()))
+		v, err := pc.UnpackVerifiedCount(call(pc.PackVerifiedCount()))
 		require.NoError(t, err)
 		r, err := pc.UnpackRejectedCount(call(pc.PackRejectedCount()))
 		require.NoError(t, err)
 		require.Zero(t, r.Int64(), "the consumer rejected a delivered proof")
-		return n.Int64() == 1
-	}, 2*time.Minute, 200*time.Millisecond, "proof delivered and verified in the consumer's callback")
+		return v.Int64() == n
+	}, 5*time.Minute, 200*time.Millisecond, "proof delivered and verified in the consumer's callback")
 }

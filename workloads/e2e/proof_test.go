@@ -24,12 +24,19 @@ import (
 // artifacts (set up by the test) as prooftest.IrisRepo.
 func proofStack(t testing.TB, chain string) (*stack, string) {
 	t.Helper()
-	root := prooftest.ArtifactDir(t, prooftest.IrisRepo)
+	return proofStackOf(t, prooftest.IrisFixture, prooftest.IrisRepo, chain)
+}
+
+// proofStackOf is proofStack for any fixture, served as repo; it returns
+// the artifact directory.
+func proofStackOf(t testing.TB, f prooftest.Fixture, repo, chain string) (*stack, string) {
+	t.Helper()
+	root := prooftest.ArtifactDirOf(t, f, repo)
 	h, err := proofsvc.New(proofsvc.Config{Store: wltest.OfflineStore(t, root)})
 	require.NoError(t, err)
 	s := &stack{direct: map[string]string{"proof": wltest.Server(t, h).URL}}
 	s.node, s.shutdown = startNode(t, []string{fmt.Sprintf(`{"id":"proof","url":%q,"external":true,"generates_proofs":true}`, s.direct["proof"])}, chain)
-	return s, filepath.Join(root, prooftest.IrisRepo, "default")
+	return s, filepath.Join(root, repo, "default")
 }
 
 // irisProofData is the seed's proof request for the iris input.

@@ -1,10 +1,11 @@
 // Command onnx is the ONNX inference workload (docs/workloads.md) as a standalone
-// container protocol server.
+// container protocol server; it also serves the Open Inference Protocol v2 (/v2).
 //
 // Environment: ONNX_DEFAULT_MODEL_ID (pre-loaded at start), ONNX_CACHE_DIR
 // (model cache, default $TMPDIR/infernode/onnx), ONNXRUNTIME_LIB (the ONNX
 // Runtime library, default libonnxruntime.so.1 on the loader's path),
 // ONNX_THREADS (threads per inference, default ONNX Runtime's choice),
+// ONNX_BATCH_MAX, ONNX_BATCH_DELAY (dynamic batching, default off),
 // HUB_TOKEN, HUB_BASE_URL, ARWEAVE_GATEWAY_URL (hosted storages),
 // MODEL_DOWNLOADS, MODEL_MAX_LOADED, MODEL_CACHE_MAX_BYTES (what a client can make it fetch and
 // hold; see docs/workloads.md). It needs cgo (CGO_ENABLED=1) to call ONNX Runtime.

@@ -3,7 +3,8 @@
 // input.
 //
 //	proof setup --onnx FILE --out DIR [--model-id ID] [--solc DIR]
-//	            [--scale-bits N] [--input-range-bits N]
+//	            [--scale-bits N] [--weight-bits N] [--input-range-bits N]
+//	            [--error-range LOW,HIGH]
 //	proof [--addr :3000]
 //
 // setup is the model publisher's step: it compiles the ONNX model into a
@@ -37,10 +38,36 @@ import (
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
+// usage is what -h prints: both commands and the environment.
+const usage = `proof: zero-knowledge proofs (Groth16 on BN254, gnark) that a model produced its logits (docs/proof.md)
+
+usage:
+  proof setup --onnx FILE --out DIR [flags]   compile the model into a circuit, make the keys and the
+                                              Solidity verifier (the model publisher's step; -h for its flags)
+  proof [--addr :3000]                        serve the container protocol (POST /service_output)
+
+environment (serving):
+  ARTIFACT_DIRECTORY   artifact sets at {dir}/{storage}/{owner}/{name}/{version or "default"}/
+                       (default $TMPDIR/infernode/proof)
+  HUB_TOKEN            token for private hub repositories
+  HUB_BASE_URL, ARWEAVE_GATEWAY_URL   where hosted artifacts are downloaded from
+  MODEL_DOWNLOADS      "off": a job never downloads artifacts (the operator puts them in place)
+  MODEL_MAX_LOADED     how many opened artifact sets stay in memory (default 8)
+environment (setup):
+  SOLCJS               the solc-js package directory (default contracts/node_modules/solc here or above)
+  NODE                 the node executable (default node on PATH)
+`
+
 func main() {
 	logger.Disable() // gnark's own console logs; ours are slog
-	if len(os.Args) > 1 && os.Args[1] == "setup" {
-		os.Exit(setup(os.Args[2:]))
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "setup":
+			os.Exit(setup(os.Args[2:]))
+		case "-h", "-help", "--help", "help":
+			fmt.Print(usage)
+			os.Exit(0)
+		}
 	}
 	protocol.Main(service.ID, func(_ context.Context, getenv func(string) string, log *slog.Logger) (http.Handler, error) {
 		cfg := service.ConfigFromEnv(getenv)
@@ -51,18 +78,27 @@ func main() {
 
 func setup(args []string) int {
 	fs := flag.NewFlagSet("proof setup", flag.ContinueOnError)
-	onnx := fs.String("onnx", "", "the ONNX model (Gemm, MatMul, Add, Relu; a final Softmax is left out)")
+	onnx := fs.String("onnx", "", "the ONNX model (Gemm, MatMul, Add, Relu, Conv, AveragePool, MaxPool, GlobalAveragePool, Flatten, Reshape, BatchNormalization; a final Softmax is left out)")
 	out := fs.String("out", "", "the artifact directory to write")
 	modelID := fs.String("model-id", "", "the model's name in the manifest (default: the ONNX file's name)")
 	solc := fs.String("solc", "", "the solc-js package directory (default: $SOLCJS, else contracts/node_modules/solc here or above)")
-	scale := fs.Int("scale-bits", circuit.DefaultScaleBits, "fixed point: values are integers times 2^-N")
+	scale := fs.Int("scale-bits", circuit.DefaultScaleBits, "fixed point: inputs and activations are integers times 2^-N")
+	weight := fs.Int("weight-bits", 0, "fixed point: weights are integers times 2^-N (default: --scale-bits)")
 	inRange := fs.Int("input-range-bits", circuit.DefaultInputRangeBits, "inputs must satisfy |x| < 2^N")
+	errRange := fs.String("error-range", "", "LOW,HIGH: the range of the random inputs on which setup reports the fixed point's error (default: the whole input range)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *onnx == "" || *out == "" || fs.NArg() != 0 {
-		fmt.Fprintln(os.Stderr, "usage: proof setup --onnx FILE --out DIR [--model-id ID] [--solc DIR] [--scale-bits N] [--input-range-bits N]")
+		fmt.Fprintln(os.Stderr, "proof setup: --onnx FILE and --out DIR are required; see proof setup -h")
 		return 2
+	}
+	var lo, hi float64
+	if *errRange != "" {
+		if _, err := fmt.Sscanf(*errRange, "%g,%g", &lo, &hi); err != nil || lo >= hi {
+			fmt.Fprintf(os.Stderr, "proof setup: --error-range %q: want LOW,HIGH with LOW < HIGH, e.g. 0,1\n", *errRange)
+			return 2
+		}
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -74,7 +110,7 @@ func setup(args []string) int {
 	}
 	start := time.Now()
 	man, err := artifact.Setup(ctx, *onnx, *out, artifact.SetupOptions{ModelID: *modelID, Solc: sc, Log: log,
-		Fixed: circuit.Options{ScaleBits: *scale, InputRangeBits: *inRange}})
+		Fixed: circuit.Options{ScaleBits: *scale, WeightBits: *weight, InputRangeBits: *inRange}, ErrorLow: lo, ErrorHigh: hi})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "proof setup:", err)
 		return 1

@@ -1,11 +1,13 @@
 // Command tensor is the tensor-framework (PyTorch) inference workload
-// (docs/workloads.md) as a standalone container protocol server.
+// (docs/workloads.md) as a standalone container protocol server; it also
+// serves the Open Inference Protocol v2 (/v2).
 //
 // Environment: TENSORFW_DEFAULT_MODEL_ID (pre-loaded at start),
 // TENSORFW_CACHE_DIR (model cache, default $TMPDIR/infernode/tensor),
 // TENSORFW_USE_JIT (compile pickle-read models into fused plans at load),
 // TENSORFW_TORCH_LIB (the libtorch shim, default libinfernode_torch.so on
 // the loader's path), TENSORFW_THREADS (libtorch's intra-op threads),
+// TENSORFW_BATCH_MAX, TENSORFW_BATCH_DELAY (dynamic batching, default off),
 // HUB_TOKEN, HUB_BASE_URL, ARWEAVE_GATEWAY_URL, MODEL_DOWNLOADS,
 // MODEL_MAX_LOADED, MODEL_CACHE_MAX_BYTES (see docs/workloads.md, docs/engines.md).
 package main

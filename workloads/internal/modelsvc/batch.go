@@ -34,18 +34,16 @@ type Batching struct {
 	Delay time.Duration
 }
 
-// Defaults of <PREFIX>_BATCH_MAX and <PREFIX>_BATCH_DELAY
-// (docs/engines.md, "Dynamic batching").
-const (
-	DefaultBatchMax   = 8
-	DefaultBatchDelay = 2 * time.Millisecond
-)
+// DefaultBatchDelay is <PREFIX>_BATCH_DELAY's default. <PREFIX>_BATCH_MAX
+// defaults to 1 (off): on two cores, batching lost to separate concurrent
+// calls in every measured round (docs/engines.md, "Dynamic batching").
+const DefaultBatchDelay = 2 * time.Millisecond
 
-// BatchingFromEnv reads <prefix>_BATCH_MAX (1 to 256, default defMax) and
+// BatchingFromEnv reads <prefix>_BATCH_MAX (1 to 256, default 1: off) and
 // <prefix>_BATCH_DELAY (a Go duration, 0 to 1s, default
 // DefaultBatchDelay).
-func BatchingFromEnv(prefix string, defMax int, getenv func(string) string) (Batching, error) {
-	b := Batching{Max: defMax, Delay: DefaultBatchDelay}
+func BatchingFromEnv(prefix string, getenv func(string) string) (Batching, error) {
+	b := Batching{Max: 1, Delay: DefaultBatchDelay}
 	if v := strings.TrimSpace(getenv(prefix + "_BATCH_MAX")); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 256 {

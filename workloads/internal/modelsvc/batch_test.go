@@ -115,14 +115,14 @@ func TestDynamicBatchingSkipsWhatCannotBatch(t *testing.T) {
 
 func TestBatchingFromEnv(t *testing.T) {
 	env := func(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
-	b, err := modelsvc.BatchingFromEnv("X", 8, env(nil))
+	b, err := modelsvc.BatchingFromEnv("X", env(nil))
 	require.NoError(t, err)
-	require.Equal(t, modelsvc.Batching{Max: 8, Delay: modelsvc.DefaultBatchDelay}, b)
-	b, err = modelsvc.BatchingFromEnv("X", 8, env(map[string]string{"X_BATCH_MAX": "1", "X_BATCH_DELAY": "5ms"}))
+	require.Equal(t, modelsvc.Batching{Max: 1, Delay: modelsvc.DefaultBatchDelay}, b)
+	b, err = modelsvc.BatchingFromEnv("X", env(map[string]string{"X_BATCH_MAX": "8", "X_BATCH_DELAY": "5ms"}))
 	require.NoError(t, err)
-	require.Equal(t, modelsvc.Batching{Max: 1, Delay: 5 * time.Millisecond}, b)
-	_, err = modelsvc.BatchingFromEnv("X", 8, env(map[string]string{"X_BATCH_MAX": "0"}))
+	require.Equal(t, modelsvc.Batching{Max: 8, Delay: 5 * time.Millisecond}, b)
+	_, err = modelsvc.BatchingFromEnv("X", env(map[string]string{"X_BATCH_MAX": "0"}))
 	require.ErrorContains(t, err, "X_BATCH_MAX \"0\" is not a batch size; use 1 (off) to 256")
-	_, err = modelsvc.BatchingFromEnv("X", 8, env(map[string]string{"X_BATCH_DELAY": "soon"}))
+	_, err = modelsvc.BatchingFromEnv("X", env(map[string]string{"X_BATCH_DELAY": "soon"}))
 	require.ErrorContains(t, err, "X_BATCH_DELAY \"soon\" is not a delay")
 }

@@ -87,6 +87,12 @@ func (s *Service[M, In, Out]) oipInfer(w http.ResponseWriter, r *http.Request) {
 		protocol.WriteError(w, s.log, clientErr(err))
 		return
 	}
+	if modelID != "" {
+		if _, err := protocol.ParseModelID(modelID); err != nil {
+			protocol.WriteError(w, s.log, protocol.Invalid("parameters.model_id", "%v", err))
+			return
+		}
+	}
 	in, err := s.spec.OIP.Input(modelID, req.Inputs)
 	if err != nil {
 		protocol.WriteError(w, s.log, clientErr(err))

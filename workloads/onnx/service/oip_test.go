@@ -123,6 +123,12 @@ func TestOIPBadInput(t *testing.T) {
 		{"unknown output", func() ([]byte, int) {
 			return []byte(`{"inputs":[{"name":"input","shape":[1,4],"datatype":"FP32","data":[1,2,3,4]}],"outputs":[{"name":"y"}]}`), -1
 		}, `unknown output \"y\"`},
+		{"bad model id", func() ([]byte, int) {
+			return []byte(`{"parameters":{"model_id":"nope"},"inputs":[{"name":"input","shape":[1,4],"datatype":"FP32","data":[1,2,3,4]}]}`), -1
+		}, `parameters.model_id: model id \"nope\" has no`},
+		{"unknown model", func() ([]byte, int) {
+			return []byte(`{"parameters":{"model_id":"local/acme/none:x.onnx"},"inputs":[{"name":"input","shape":[1,4],"datatype":"FP32","data":[1,2,3,4]}]}`), -1
+		}, `local/acme/none:x.onnx`},
 		{"huge shape", func() ([]byte, int) {
 			hdr := `{"inputs":[{"name":"input","shape":[1,536870912],"datatype":"FP32","parameters":{"binary_data_size":2147483648}}]}`
 			return []byte(hdr), len(hdr)

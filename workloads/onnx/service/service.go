@@ -45,7 +45,8 @@ type Config struct {
 	System protocol.System
 	// Runtime is the ONNX Runtime library and its threads.
 	Runtime ort.Config
-	// Batching is dynamic batching (ONNX_BATCH_MAX, ONNX_BATCH_DELAY).
+	// Batching is dynamic batching (ONNX_BATCH_MAX, ONNX_BATCH_DELAY;
+	// default off).
 	Batching modelsvc.Batching
 }
 
@@ -58,7 +59,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
-	b, err := modelsvc.BatchingFromEnv("ONNX", modelsvc.DefaultBatchMax, getenv)
+	b, err := modelsvc.BatchingFromEnv("ONNX", getenv)
 	if err != nil {
 		return Config{}, err
 	}

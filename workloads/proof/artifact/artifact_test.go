@@ -28,7 +28,7 @@ func TestSetupOpenProve(t *testing.T) {
 		t.Skip("runs proof setup (Groth16 and solc-js)")
 	}
 	dir, man := prooftest.Iris(t)
-	require.Equal(t, "verifyProof(bytes,uint256[7])", man.Verifier.Function)
+	require.Equal(t, "verifyProof(bytes,uint256[2])", man.Verifier.Function, "4 inputs in one word, 3 logits in another")
 	require.Equal(t, 16, man.FixedPoint.ScaleBits)
 	require.True(t, man.FixedPoint.SoftmaxDropped)
 	for _, name := range artifact.Files {
@@ -43,8 +43,8 @@ func TestSetupOpenProve(t *testing.T) {
 	p, err := set.Prove(xq)
 	require.NoError(t, err)
 	require.Len(t, p.Proof, artifact.ProofSize)
-	require.Len(t, p.Public, 7)
-	require.Len(t, p.Calldata, 4+32*9+256)
+	require.Len(t, p.Public, 2)
+	require.Len(t, p.Calldata, 4+32*4+256)
 }
 
 func TestOpenMissing(t *testing.T) {

@@ -27,10 +27,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+
+	"github.com/infernode/infernode/workloads/proof/circuit"
 )
 
 // Format is the manifest's format tag.
-const Format = "infernode-proof/1"
+const Format = "infernode-proof/2"
 
 // ProofSystem is the proof system of every artifact set.
 const ProofSystem = "groth16-bn254"
@@ -60,36 +62,66 @@ type Manifest struct {
 	ProofSystem string `json:"proof_system"`
 	// ModelID names the model (setup's --model-id, by default the ONNX
 	// file's name); ModelSHA256 is model.onnx's digest.
-	ModelID     string      `json:"model_id"`
-	ModelSHA256 string      `json:"model_sha256"`
-	Layers      string      `json:"layers"`
-	FixedPoint  FixedPoint  `json:"fixed_point"`
+	ModelID     string     `json:"model_id"`
+	ModelSHA256 string     `json:"model_sha256"`
+	Layers      string     `json:"layers"`
+	FixedPoint  FixedPoint `json:"fixed_point"`
+	// FloatError is setup's measurement of the fixed point against the
+	// float model.
+	FloatError  FloatError  `json:"float_error"`
 	Public      []PublicVec `json:"public_inputs"`
 	Constraints int         `json:"constraints"`
-	Verifier    Verifier    `json:"verifier"`
+	// LayerConstraints splits Constraints by step of the circuit.
+	LayerConstraints []circuit.LayerCost `json:"layer_constraints"`
+	Verifier         Verifier            `json:"verifier"`
 	// Files maps each artifact file to its sha256 (hex).
 	Files map[string]string `json:"files"`
 }
 
-// FixedPoint is the circuit's number representation: a value v is the
-// integer v·2^ScaleBits, rounded; inputs must satisfy |x| <
-// 2^InputRangeBits; the logits are at 2^(ScaleBits·OutputScaleExponent).
+// FixedPoint is the circuit's number representation: an input or
+// activation v is the integer v·2^ScaleBits, rounded, a weight w the
+// integer w·2^WeightBits; inputs must satisfy |x| < 2^InputRangeBits; the
+// logits are at 2^OutputScaleLog2.
 type FixedPoint struct {
-	ScaleBits           int `json:"scale_bits"`
-	InputRangeBits      int `json:"input_range_bits"`
-	OutputScaleExponent int `json:"output_scale_exponent"`
+	ScaleBits       int `json:"scale_bits"`
+	WeightBits      int `json:"weight_bits"`
+	InputRangeBits  int `json:"input_range_bits"`
+	OutputScaleLog2 int `json:"output_scale_log2"`
 	// SoftmaxDropped: the ONNX graph's final Softmax is not in the circuit.
 	SoftmaxDropped bool `json:"softmax_dropped"`
 }
 
-// PublicVec is one vector of the public inputs: Count field elements from
-// Offset, each a signed integer (negatives as r - |v|) at 2^ScaleLog2.
+// PublicVec is one vector of the public inputs: Values signed integers at
+// 2^ScaleLog2, packed into Count field elements from Offset. Value j is
+// stored as v + 2^(Bits-1), which lies in [0, 2^Bits), at bit
+// Bits·(j mod PerWord) of element Offset + j/PerWord (docs/proof.md).
 type PublicVec struct {
 	Name      string `json:"name"`
 	Shape     []int  `json:"shape"`
 	Offset    int    `json:"offset"`
 	Count     int    `json:"count"`
+	Values    int    `json:"values"`
+	Bits      int    `json:"bits"`
+	PerWord   int    `json:"per_word"`
 	ScaleLog2 int    `json:"scale_log2"`
+}
+
+// Packing is the circuit's view of v.
+func (v PublicVec) Packing() circuit.Packing {
+	return circuit.Packing{Values: v.Values, Bits: v.Bits, PerWord: v.PerWord, Words: v.Count}
+}
+
+// FloatError compares the fixed-point model with the float one on Inputs
+// random inputs drawn uniformly from [Low, High): the largest absolute
+// difference of a logit (MaxAbs), the largest logit magnitude (MaxLogit)
+// and on how many of the inputs the argmax agrees.
+type FloatError struct {
+	Inputs      int     `json:"inputs"`
+	Low         float64 `json:"low"`
+	High        float64 `json:"high"`
+	MaxAbs      float64 `json:"max_abs"`
+	MaxLogit    float64 `json:"max_logit"`
+	ArgmaxAgree int     `json:"argmax_agree"`
 }
 
 // Verifier describes the Solidity verifier.
@@ -128,4 +160,9 @@ func parseManifest(b []byte) (*Manifest, error) {
 		}
 	}
 	return &m, nil
+}
+
+// Options are the compile options that reproduce the model's circuit.
+func (f FixedPoint) Options() circuit.Options {
+	return circuit.Options{ScaleBits: f.ScaleBits, WeightBits: f.WeightBits, InputRangeBits: f.InputRangeBits}
 }

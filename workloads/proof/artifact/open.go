@@ -79,19 +79,19 @@ func Open(ctx context.Context, read Read) (*Set, error) {
 		files[name] = b
 	}
 	s := &Set{Manifest: man, vkRaw: files[VerifyingFile]}
-	s.model, err = circuit.Compile(files[ModelFile], circuit.Options{ScaleBits: man.FixedPoint.ScaleBits, InputRangeBits: man.FixedPoint.InputRangeBits})
+	s.model, err = circuit.Compile(files[ModelFile], man.FixedPoint.Options())
 	if err != nil {
 		return nil, &CorruptError{File: ModelFile, Msg: err.Error()}
 	}
-	if len(man.Public) != 2 || man.Public[0].Count != s.model.InputSize() || man.Public[1].Count != s.model.OutputSize() ||
-		man.FixedPoint.OutputScaleExponent != s.model.OutExp {
+	if len(man.Public) != 2 || man.Public[0].Packing() != s.model.In || man.Public[1].Packing() != s.model.Out ||
+		man.Public[1].Offset != s.model.In.Words || man.FixedPoint.OutputScaleLog2 != s.model.OutScale {
 		return nil, &CorruptError{File: ManifestFile, Msg: "its public inputs or scales do not match model.onnx"}
 	}
 	s.ccs = groth16.NewCS(ecc.BN254)
 	if _, err := s.ccs.ReadFrom(bytes.NewReader(files[CircuitFile])); err != nil {
 		return nil, &CorruptError{File: CircuitFile, Msg: err.Error()}
 	}
-	if s.ccs.GetNbPublicVariables()-1 != s.model.InputSize()+s.model.OutputSize() {
+	if s.ccs.GetNbPublicVariables()-1 != s.model.In.Words+s.model.Out.Words {
 		return nil, &CorruptError{File: CircuitFile, Msg: "its public inputs do not match model.onnx"}
 	}
 	s.vk = groth16.NewVerifyingKey(ecc.BN254)

@@ -25,7 +25,8 @@ type Proof struct {
 	// Input and Logits are the quantized input and the logits (signed
 	// integers at the manifest's scales).
 	Input, Logits []*big.Int
-	// Public are the public inputs as field elements, Input then Logits.
+	// Public are the public inputs as field elements: Input then Logits,
+	// packed (circuit.Packing).
 	Public []*big.Int
 	// Calldata is a complete call of the verifier's verifyProof; it
 	// succeeds exactly when the proof is valid for Public.
@@ -36,7 +37,8 @@ type Proof struct {
 // and checks the proof with the verifying key before returning it.
 func (s *Set) Prove(xq []*big.Int) (*Proof, error) {
 	y := s.model.Eval(xq)
-	w, err := frontend.NewWitness(circuit.Assignment(xq, y), circuit.Field)
+	public := s.model.Public(xq, y)
+	w, err := frontend.NewWitness(circuit.Assignment(public), circuit.Field)
 	if err != nil {
 		return nil, fmt.Errorf("build witness: %w", err)
 	}
@@ -55,10 +57,7 @@ func (s *Set) Prove(xq []*big.Int) (*Proof, error) {
 	if _, err := proof.WriteRawTo(&raw); err != nil {
 		return nil, fmt.Errorf("encode proof: %w", err)
 	}
-	p := &Proof{Proof: raw.Bytes()[:ProofSize], Input: xq, Logits: y}
-	for _, v := range append(append([]*big.Int(nil), xq...), y...) {
-		p.Public = append(p.Public, circuit.ToField(v))
-	}
+	p := &Proof{Proof: raw.Bytes()[:ProofSize], Input: xq, Logits: y, Public: public}
 	p.Calldata = Calldata(s.Manifest.Verifier.Function, p.Proof, p.Public)
 	return p, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"path/filepath"
 	"time"
@@ -27,7 +28,13 @@ type SetupOptions struct {
 	Solc Solc
 	// Log receives progress (nil: discarded).
 	Log *slog.Logger
+	// ErrorLow and ErrorHigh bound the random inputs on which setup
+	// measures the fixed point's error (both zero: the whole input range).
+	ErrorLow, ErrorHigh float64
 }
+
+// floatErrorInputs is how many random inputs setup's error report uses.
+const floatErrorInputs = 16
 
 // Setup compiles the ONNX model at onnxPath into a circuit, runs the
 // Groth16 setup, exports and compiles the Solidity verifier, and writes the
@@ -48,11 +55,23 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 		return nil, fmt.Errorf("%s: %w", onnxPath, err)
 	}
 	log.Info("model compiled", "layers", model.Describe(), "max_bits", model.MaxBits)
+	fe := FloatError{Inputs: floatErrorInputs, Low: opt.ErrorLow, High: opt.ErrorHigh}
+	if fe.Low == 0 && fe.High == 0 {
+		fe.High = math.Ldexp(1, model.InputBits-model.ScaleBits)
+		fe.Low = -fe.High
+	}
+	fe.MaxAbs, fe.MaxLogit, fe.ArgmaxAgree = model.FloatError(fe.Inputs, fe.Low, fe.High)
+	log.Info("fixed point against the float model", "inputs", fe.Inputs, "from", fe.Low, "to", fe.High,
+		"max_logit_error", fe.MaxAbs, "max_logit", fe.MaxLogit, "argmax_agrees", fmt.Sprintf("%d/%d", fe.ArgmaxAgree, fe.Inputs))
 	ccs, err := circuit.Build(model)
 	if err != nil {
 		return nil, err
 	}
-	log.Info("circuit built", "constraints", ccs.GetNbConstraints())
+	costs := model.Costs()
+	for _, c := range costs {
+		log.Info("constraints", "step", c.Layer, "outputs", c.Outputs, "constraints", c.Constraints)
+	}
+	log.Info("circuit built", "constraints", ccs.GetNbConstraints(), "public_inputs", model.In.Words+model.Out.Words)
 	start := time.Now()
 	pk, vk, err := groth16.Setup(ccs)
 	if err != nil {
@@ -74,17 +93,19 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 		return nil, fmt.Errorf("create %s: %w", out, err)
 	}
 	_ = os.Remove(filepath.Join(out, ManifestFile))
-	nIn, nOut := model.InputSize(), model.OutputSize()
-	fn := fmt.Sprintf("verifyProof(bytes,uint256[%d])", nIn+nOut)
+	pin, pout := model.In, model.Out
+	fn := fmt.Sprintf("verifyProof(bytes,uint256[%d])", pin.Words+pout.Words)
 	man := &Manifest{
 		Format: Format, ProofSystem: ProofSystem, ModelID: opt.ModelID, ModelSHA256: Sum(raw), Layers: model.Describe(),
-		FixedPoint: FixedPoint{ScaleBits: model.ScaleBits, InputRangeBits: model.InputBits - model.ScaleBits,
-			OutputScaleExponent: model.OutExp, SoftmaxDropped: model.Softmax},
+		FixedPoint: FixedPoint{ScaleBits: model.ScaleBits, WeightBits: model.WeightBits, InputRangeBits: model.InputBits - model.ScaleBits,
+			OutputScaleLog2: model.OutScale, SoftmaxDropped: model.Softmax},
+		FloatError: fe,
 		Public: []PublicVec{
-			{Name: model.InputName, Shape: model.InputShape, Offset: 0, Count: nIn, ScaleLog2: model.ScaleBits},
-			{Name: "logits", Shape: model.OutputShape, Offset: nIn, Count: nOut, ScaleLog2: model.ScaleBits * model.OutExp},
+			{Name: model.InputName, Shape: model.InputShape, Offset: 0, Count: pin.Words, Values: pin.Values, Bits: pin.Bits, PerWord: pin.PerWord, ScaleLog2: model.ScaleBits},
+			{Name: "logits", Shape: model.OutputShape, Offset: pin.Words, Count: pout.Words, Values: pout.Values, Bits: pout.Bits, PerWord: pout.PerWord, ScaleLog2: model.OutScale},
 		},
-		Constraints: ccs.GetNbConstraints(),
+		Constraints:      ccs.GetNbConstraints(),
+		LayerConstraints: costs,
 		Verifier: Verifier{Contract: "Verifier", Function: fn, Selector: "0x" + selectorHex(fn),
 			Compiler: "solc-js " + compiled.Version, EVMVersion: EVMVersion},
 		Files: map[string]string{},

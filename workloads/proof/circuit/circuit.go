@@ -9,31 +9,46 @@ import (
 	"github.com/consensys/gnark/frontend/cs/r1cs"
 )
 
-// Circuit is the gnark circuit of a Model: public In (the quantized input)
-// and Out (the logits), in that order, which is the order of the public
-// inputs the verifier takes. The model's weights are constants.
+// Circuit is the gnark circuit of a Model. Its only inputs are public: the
+// packed quantized input, then the packed logits (Model.In, Model.Out), the
+// order of the public inputs the verifier takes. The model's weights are
+// constants.
 type Circuit struct {
-	In  []frontend.Variable `gnark:",public"`
-	Out []frontend.Variable `gnark:",public"`
+	Public []frontend.Variable `gnark:",public"`
 
 	model *Model
 }
 
-// NewCircuit is the circuit of m, with its public vectors sized.
+// NewCircuit is the circuit of m, with its public vector sized.
 func NewCircuit(m *Model) *Circuit {
-	return &Circuit{In: make([]frontend.Variable, m.InputSize()), Out: make([]frontend.Variable, m.OutputSize()), model: m}
+	return &Circuit{Public: make([]frontend.Variable, m.In.Words+m.Out.Words), model: m}
 }
 
-// Assignment is the witness for the quantized input x and logits y.
-func Assignment(x, y []*big.Int) *Circuit {
-	c := &Circuit{In: make([]frontend.Variable, len(x)), Out: make([]frontend.Variable, len(y))}
-	for i, v := range x {
-		c.In[i] = ToField(v)
-	}
-	for i, v := range y {
-		c.Out[i] = ToField(v)
+// Assignment is the witness for the public words (Model.Public).
+func Assignment(public []*big.Int) *Circuit {
+	c := &Circuit{Public: make([]frontend.Variable, len(public))}
+	for i, v := range public {
+		c.Public[i] = v
 	}
 	return c
+}
+
+// pow2 is 2^n as a constant.
+func pow2(n int) *big.Int { return new(big.Int).Lsh(big.NewInt(1), uint(n)) }
+
+// fromBits is Σ bits[i]·2^i, a linear combination.
+func fromBits(api frontend.API, bits []frontend.Variable) frontend.Variable {
+	if len(bits) == 0 {
+		return 0
+	}
+	terms := make([]frontend.Variable, len(bits))
+	for i, b := range bits {
+		terms[i] = api.Mul(b, pow2(i))
+	}
+	if len(terms) == 1 {
+		return terms[0]
+	}
+	return api.Add(terms[0], terms[1], terms[2:]...)
 }
 
 // Define is the model in constraints.
@@ -42,50 +57,82 @@ func (c *Circuit) Define(api frontend.API) error {
 	if m == nil {
 		return fmt.Errorf("circuit without a model")
 	}
-	// Range of the input: x + 2^InputBits has InputBits+1 bits, so
-	// -2^InputBits <= x < 2^InputBits and the static bounds hold.
-	off := new(big.Int).Lsh(big.NewInt(1), uint(m.InputBits))
-	for _, x := range c.In {
-		api.ToBinary(api.Add(x, off), m.InputBits+1)
+	// Unpacking is the input's range check: each word's bits are its
+	// values' bits, v + 2^InputBits in InputBits+1 bits, so -2^InputBits <=
+	// v < 2^InputBits and the static bounds hold.
+	cur := make([]frontend.Variable, m.In.Values)
+	off := pow2(m.InputBits)
+	for w := range m.In.Words {
+		n := min(m.In.PerWord, m.In.Values-w*m.In.PerWord)
+		bits := api.ToBinary(c.Public[w], n*m.In.Bits)
+		for t := range n {
+			cur[w*m.In.PerWord+t] = api.Sub(fromBits(api, bits[t*m.In.Bits:(t+1)*m.In.Bits]), off)
+		}
 	}
-	cur := c.In
 	for _, l := range m.Layers {
 		next := make([]frontend.Variable, l.Out)
 		switch l.Kind {
 		case Linear:
-			for o := range l.Out {
+			for o, row := range l.Rows {
 				terms := []frontend.Variable{l.B[o], 0}
-				for i, w := range l.W[o] {
-					if w.Sign() != 0 {
-						terms = append(terms, api.Mul(w, cur[i]))
-					}
+				for _, w := range row {
+					terms = append(terms, api.Mul(w.W, cur[w.In]))
 				}
 				next[o] = api.Add(terms[0], terms[1], terms[2:]...)
 			}
-		case Bias:
-			for o := range l.Out {
-				next[o] = api.Add(cur[o], l.B[o])
-			}
 		case ReLU:
-			// y + 2^Bits has Bits+1 bits; its top bit is 1 exactly when
-			// y >= 0 (|y| < 2^Bits by the static bound).
-			off := new(big.Int).Lsh(big.NewInt(1), uint(l.Bits))
-			for o := range l.Out {
-				bits := api.ToBinary(api.Add(cur[o], off), l.Bits+1)
-				next[o] = api.Mul(bits[l.Bits], cur[o])
+			// y + 2^Bits has Bits+1 bits; its top bit is 1 exactly when y
+			// >= 0 (|y| < 2^Bits by the static bound), and then bits
+			// Shift..Bits-1 are floor(y / 2^Shift): the rescale is free.
+			for o := range next {
+				b := l.Bits[o]
+				if b <= l.Shift { // |y| < 2^Shift: the result is 0 either way
+					next[o] = 0
+					continue
+				}
+				bits := api.ToBinary(api.Add(cur[o], pow2(b)), b+1)
+				next[o] = api.Mul(bits[b], fromBits(api, bits[l.Shift:b]))
+			}
+		case Max:
+			// A tournament: m += [a - m >= 0]·(a - m), the sign from the
+			// top bit of (a - m) + 2^d, |a - m| < 2^d.
+			for o, win := range l.Windows {
+				mx, mb := cur[win[0]], l.Bits[win[0]]
+				for _, i := range win[1:] {
+					d := max(mb, l.Bits[i]) + 1
+					diff := api.Sub(cur[i], mx)
+					bits := api.ToBinary(api.Add(diff, pow2(d)), d+1)
+					mx = api.Add(mx, api.Mul(bits[d], diff))
+					mb = max(mb, l.Bits[i])
+				}
+				next[o] = mx
 			}
 		}
 		cur = next
 	}
-	for o := range cur {
-		api.AssertIsEqual(cur[o], c.Out[o])
+	// The logits, packed: static bounds make each v + 2^(Bits-1) fit its
+	// Bits, so the packing is exact without a range check.
+	off = pow2(m.Out.Bits - 1)
+	for w := range m.Out.Words {
+		n := min(m.Out.PerWord, m.Out.Values-w*m.Out.PerWord)
+		terms := []frontend.Variable{0, 0}
+		for t := range n {
+			terms = append(terms, api.Mul(api.Add(cur[w*m.Out.PerWord+t], off), pow2(t*m.Out.Bits)))
+		}
+		api.AssertIsEqual(api.Add(terms[0], terms[1], terms[2:]...), c.Public[m.In.Words+w])
 	}
 	return nil
 }
 
+// noCompress keeps gnark from splitting long linear combinations (its
+// default splits at 300 terms, one constraint each): a composed layer's
+// row is one long sum, and the extra constraints could push the circuit
+// past a power of two, doubling the prover's FFTs. Costs counts on it.
+const noCompress = 1 << 17
+
 // Build compiles m's circuit to R1CS over BN254.
 func Build(m *Model) (constraint.ConstraintSystem, error) {
-	ccs, err := frontend.Compile(Field, r1cs.NewBuilder, NewCircuit(m))
+	ccs, err := frontend.Compile(Field, r1cs.NewBuilder, NewCircuit(m), frontend.WithCompressThreshold(noCompress))
 	if err != nil {
 		return nil, fmt.Errorf("compile circuit: %w", err)
 	}

@@ -2,6 +2,7 @@ package circuit_test
 
 import (
 	"bytes"
+	"fmt"
 	"math/big"
 	"os"
 	"testing"
@@ -37,10 +38,10 @@ func irisInput() []float64 {
 func TestIrisFixedPointError(t *testing.T) {
 	m := irisModel(t)
 	require.True(t, m.Softmax)
-	require.Equal(t, "linear 4→50, relu, linear 50→50, relu, linear 50→3", m.Describe())
+	require.Equal(t, "dense 4→50, relu, dense 50→50, relu, dense 50→3", m.Describe())
 	xq, err := m.QuantizeInput(irisInput())
 	require.NoError(t, err)
-	probs := circuit.Softmax(m.Floats(m.Eval(xq), m.OutExp))
+	probs := circuit.Softmax(circuit.Floats(m.Eval(xq), m.OutScale))
 	worst := 0.0
 	for i, g := range wltest.IrisGoldenONNX() {
 		require.InDelta(t, float64(g), probs[i], 1e-3)
@@ -61,15 +62,26 @@ func TestIrisCircuitSolves(t *testing.T) {
 	xq, err := m.QuantizeInput(irisInput())
 	require.NoError(t, err)
 	y := m.Eval(xq)
-	require.NoError(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(xq, y), circuit.Field))
+	require.NoError(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(xq, y)), circuit.Field))
 	bad := append([]*big.Int(nil), y...)
 	bad[0] = new(big.Int).Add(bad[0], big.NewInt(1))
-	require.Error(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(xq, bad), circuit.Field), "a wrong logit")
+	require.Error(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(xq, bad)), circuit.Field), "a wrong logit")
 	// An input outside the checked range does not solve, even with the
-	// logits the integer model gives for it.
+	// logits the integer model gives for it: the packed value spills into
+	// the next one's bits, or beyond the word's.
 	huge := append([]*big.Int(nil), xq...)
-	huge[0] = new(big.Int).Lsh(big.NewInt(1), uint(m.InputBits))
-	require.Error(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(huge, m.Eval(huge)), circuit.Field), "input out of range")
+	huge[len(huge)-1] = new(big.Int).Lsh(big.NewInt(1), uint(m.InputBits))
+	require.Error(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(huge, m.Eval(huge))), circuit.Field), "input out of range")
+}
+
+// TestPacking: Unpack inverts Pack at the extremes of the range.
+func TestPacking(t *testing.T) {
+	p := circuit.Packing{Values: 7, Bits: 10, PerWord: 3, Words: 3}
+	v := []*big.Int{big.NewInt(-512), big.NewInt(511), big.NewInt(0), big.NewInt(-1), big.NewInt(1), big.NewInt(300), big.NewInt(-300)}
+	words := p.Pack(v)
+	require.Len(t, words, 3)
+	require.Equal(t, fmt.Sprint(v), fmt.Sprint(p.Unpack(words)))
+	require.Equal(t, int64(0+(1023<<10)+(512<<20)), words[0].Int64(), "-512, 511, 0 offset by 512")
 }
 
 func TestIrisGroth16(t *testing.T) {
@@ -79,12 +91,12 @@ func TestIrisGroth16(t *testing.T) {
 	m := irisModel(t)
 	ccs, err := circuit.Build(m)
 	require.NoError(t, err)
-	t.Logf("constraints: %d, max bits %d, relu bits %d/%d", ccs.GetNbConstraints(), m.MaxBits, m.Layers[1].Bits, m.Layers[3].Bits)
+	t.Logf("constraints: %d, max bits %d", ccs.GetNbConstraints(), m.MaxBits)
 	pk, vk, err := groth16.Setup(ccs)
 	require.NoError(t, err)
 	xq, err := m.QuantizeInput(irisInput())
 	require.NoError(t, err)
-	w, err := frontend.NewWitness(circuit.Assignment(xq, m.Eval(xq)), circuit.Field)
+	w, err := frontend.NewWitness(circuit.Assignment(m.Public(xq, m.Eval(xq))), circuit.Field)
 	require.NoError(t, err)
 	proof, err := groth16.Prove(ccs, pk, w)
 	require.NoError(t, err)

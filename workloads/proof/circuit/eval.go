@@ -44,30 +44,35 @@ func (m *Model) QuantizeInput(x []float64) ([]*big.Int, error) {
 }
 
 // Eval runs the quantized model on a quantized input, exactly as the
-// circuit computes: the result is the logits at 2^(ScaleBits*OutExp).
+// circuit computes: the result is the logits at 2^OutScale.
 func (m *Model) Eval(x []*big.Int) []*big.Int {
 	cur := x
+	var t big.Int
 	for _, l := range m.Layers {
 		next := make([]*big.Int, l.Out)
 		switch l.Kind {
 		case Linear:
-			for o := range l.Out {
+			for o, row := range l.Rows {
 				s := new(big.Int).Set(l.B[o])
-				var t big.Int
-				for i, w := range l.W[o] {
-					s.Add(s, t.Mul(w, cur[i]))
+				for _, w := range row {
+					s.Add(s, t.Mul(t.SetInt64(w.W), cur[w.In]))
 				}
 				next[o] = s
-			}
-		case Bias:
-			for o := range l.Out {
-				next[o] = new(big.Int).Add(cur[o], l.B[o])
 			}
 		case ReLU:
 			for o := range l.Out {
 				next[o] = new(big.Int)
 				if cur[o].Sign() > 0 {
-					next[o].Set(cur[o])
+					next[o].Rsh(cur[o], uint(l.Shift))
+				}
+			}
+		case Max:
+			for o, win := range l.Windows {
+				next[o] = cur[win[0]]
+				for _, i := range win[1:] {
+					if cur[i].Cmp(next[o]) > 0 {
+						next[o] = cur[i]
+					}
 				}
 			}
 		}
@@ -76,11 +81,43 @@ func (m *Model) Eval(x []*big.Int) []*big.Int {
 	return cur
 }
 
-// Floats converts fixed-point integers at 2^(ScaleBits*exp) to floats.
-func (m *Model) Floats(v []*big.Int, exp int) []float64 {
+// Pack lays values out as p says (Packing): the public input words.
+func (p Packing) Pack(v []*big.Int) []*big.Int {
+	words := make([]*big.Int, p.Words)
+	off := new(big.Int).Lsh(big.NewInt(1), uint(p.Bits-1))
+	for w := range words {
+		words[w] = new(big.Int)
+	}
+	for j, x := range v {
+		u := new(big.Int).Add(x, off)
+		words[j/p.PerWord].Add(words[j/p.PerWord], u.Lsh(u, uint(p.Bits*(j%p.PerWord))))
+	}
+	return words
+}
+
+// Unpack is Pack's inverse: the values of the words.
+func (p Packing) Unpack(words []*big.Int) []*big.Int {
+	off := new(big.Int).Lsh(big.NewInt(1), uint(p.Bits-1))
+	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(p.Bits)), big.NewInt(1))
+	out := make([]*big.Int, p.Values)
+	for j := range out {
+		u := new(big.Int).Rsh(words[j/p.PerWord], uint(p.Bits*(j%p.PerWord)))
+		out[j] = u.And(u, mask).Sub(u, off)
+	}
+	return out
+}
+
+// Public is the public input vector for the quantized input x and logits
+// y: x's words, then y's.
+func (m *Model) Public(x, y []*big.Int) []*big.Int {
+	return append(m.In.Pack(x), m.Out.Pack(y)...)
+}
+
+// Floats converts fixed-point integers at 2^scaleLog2 to floats.
+func Floats(v []*big.Int, scaleLog2 int) []float64 {
 	out := make([]float64, len(v))
 	for i, x := range v {
-		f, _ := new(big.Float).SetMantExp(new(big.Float).SetInt(x), -m.ScaleBits*exp).Float64()
+		f, _ := new(big.Float).SetMantExp(new(big.Float).SetInt(x), -scaleLog2).Float64()
 		out[i] = f
 	}
 	return out

@@ -1,22 +1,28 @@
-// Package circuit turns an ONNX model of fully-connected layers into a
-// fixed-point arithmetic circuit over BN254's scalar field, and evaluates
-// that model on integers exactly as the circuit does.
+// Package circuit turns an ONNX model (fully-connected and convolutional
+// layers, pooling, ReLU) into a fixed-point arithmetic circuit over
+// BN254's scalar field, and evaluates that model on integers exactly as the
+// circuit does.
 //
-// Fixed point: every float is an integer times 2^-ScaleBits. Weights are
-// quantized at 2^ScaleBits and inputs at 2^ScaleBits, so a layer's product
-// carries one more factor of 2^ScaleBits than its input; biases are
-// quantized at the scale of the product they are added to. Nothing is ever
-// rescaled (rescaling needs a division, which costs constraints and adds
-// error), so the logits come out at 2^(ScaleBits*OutExp) and the only
-// errors are the quantization of the input, weights and biases. Every
-// intermediate value is bounded statically from the input bound and the
-// weights, and the bounds must stay far below the field's 254 bits, so the
-// field arithmetic is the integer arithmetic.
+// Fixed point: the input and every activation after a ReLU are integers
+// times 2^-ScaleBits; weights are integers times 2^-WeightBits. A linear
+// layer's output carries both scales; the ReLU after it divides by
+// 2^WeightBits (rounding to nearest: the half is folded into the layer's
+// bias) and so brings the activation back to 2^-ScaleBits. The division
+// costs nothing extra: the ReLU's sign check already decomposes its input
+// into bits, and the quotient is the upper bits. Linear steps are composed
+// before rounding (a bias, BatchNormalization and an average pool's
+// division fold into the weights of the layer before or after), so each
+// composed layer is rounded once. Every intermediate value is bounded
+// statically from the input bound and the weights, per value, and the
+// bounds must stay far below the field's 254 bits, so the field arithmetic
+// is the integer arithmetic.
 //
-// The circuit's public inputs are the quantized input and the logits; the
-// weights are constants, so the circuit (and so the verifying key) pins the
-// model. ReLU costs one bit decomposition of its input (the sign bit is its
-// top bit); matrix products with constant weights cost nothing in R1CS.
+// The circuit's public inputs are the quantized input and the logits,
+// packed several values to a field element (Packing); the weights are
+// constants, so the circuit (and so the verifying key) pins the model.
+// Products with constant weights cost nothing in R1CS; the constraints are
+// the bit decompositions of the input range check, each ReLU's sign check
+// and each max pool comparison.
 package circuit
 
 import (
@@ -24,7 +30,9 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/infernode/infernode/workloads/onnx/engine"
@@ -32,17 +40,28 @@ import (
 
 // Defaults of the fixed-point representation.
 const (
-	// DefaultScaleBits: 2^-16 ≈ 1.5e-5 resolution for inputs and weights.
+	// DefaultScaleBits: 2^-16 ≈ 1.5e-5 resolution for inputs and
+	// activations.
 	DefaultScaleBits = 16
 	// DefaultInputRangeBits: inputs must satisfy |x| < 2^15.
 	DefaultInputRangeBits = 15
 	// maxBits bounds every intermediate value's magnitude, far below the
 	// 254-bit field so that no value wraps around.
 	maxBits = 240
+	// wordBits is how many bits of a public input hold packed values:
+	// below the field's 254, so a word never wraps.
+	wordBits = 253
+	// maxWeightBits keeps quantized weights in an int64.
+	maxWeightBits = 62
 )
 
 // Ops the circuit supports, for error messages.
-const supportedOps = "Gemm, MatMul, Add, Relu, and a final Softmax (left out of the circuit)"
+const supportedOps = "Gemm, MatMul, Add, Relu, Conv (2-D, group 1, dilation 1), AveragePool, MaxPool, GlobalAveragePool, " +
+	"Flatten, Reshape, BatchNormalization (inference), and a final Softmax (left out of the circuit)"
+
+// ops are the ONNX operators compiler.node knows.
+var ops = []string{"Gemm", "MatMul", "Add", "Relu", "Conv", "AveragePool", "MaxPool", "GlobalAveragePool",
+	"Flatten", "Reshape", "BatchNormalization", "Softmax"}
 
 // UnsupportedError names what a model needs that the circuit lacks.
 type UnsupportedError struct{ What string }
@@ -56,22 +75,49 @@ type Kind string
 
 // Layer kinds.
 const (
-	Linear Kind = "linear" // y = W x + b
-	Bias   Kind = "bias"   // y = x + b
-	ReLU   Kind = "relu"   // y = max(x, 0)
+	Linear Kind = "linear" // y = W x + b (dense, conv, pooling sums, composed)
+	ReLU   Kind = "relu"   // y = max(x, 0) / 2^Shift, rounded down
+	Max    Kind = "max"    // y = max over a window (max pooling)
 )
 
-// Layer is one step of the model on a vector.
+// Term is one weight of a linear layer's sparse row.
+type Term struct {
+	In int   // the input's index
+	W  int64 // the weight at 2^WeightBits
+}
+
+// Layer is one step of the model on a flat vector.
 type Layer struct {
 	Kind Kind
-	Node string // the ONNX node it came from
-	In   int
-	Out  int
-	W    [][]*big.Int // Linear: Out × In, at 2^ScaleBits
-	B    []*big.Int   // Linear, Bias: Out, at the layer's output scale
-	// Bits: ReLU inputs satisfy |x| < 2^Bits (the range its sign check
-	// decomposes).
-	Bits int
+	// Ops are the ONNX operations it computes ("conv 6@5×5, avgpool
+	// 2×2"), Nodes their node names.
+	Ops   []string
+	Nodes []string
+	In    int
+	Out   int
+	Rows  [][]Term   // Linear: per output
+	B     []*big.Int // Linear: per output, at the output's scale
+	// Windows: Max, the inputs of each output.
+	Windows [][]int
+	// Shift: ReLU divides by 2^Shift (the rescale).
+	Shift int
+	// Bits: ReLU and Max, per input value v: |v| < 2^Bits[i].
+	Bits []int
+}
+
+// Packing is how a vector sits in the public inputs: value j is stored as
+// v + 2^(Bits-1) (so in [0, 2^Bits)) at bit Bits·(j mod PerWord) of word
+// j / PerWord, little end first.
+type Packing struct {
+	Values  int
+	Bits    int
+	PerWord int
+	Words   int
+}
+
+func newPacking(values, bits int) Packing {
+	per := wordBits / bits
+	return Packing{Values: values, Bits: bits, PerWord: per, Words: (values + per - 1) / per}
 }
 
 // Model is an ONNX model compiled to fixed-point layers.
@@ -83,31 +129,41 @@ type Model struct {
 	// Softmax is true when the graph ended in a Softmax that was left out:
 	// the circuit's output is then the logits before it.
 	Softmax bool
-	// ScaleBits: quantized = round(float * 2^ScaleBits).
+	// ScaleBits: inputs and activations are round(float · 2^ScaleBits).
 	ScaleBits int
+	// WeightBits: weights are round(float · 2^WeightBits).
+	WeightBits int
 	// InputBits: quantized inputs satisfy |x| < 2^InputBits.
 	InputBits int
-	// OutExp: the logits are quantized at 2^(ScaleBits*OutExp).
-	OutExp int
+	// OutScale: the logits are quantized at 2^OutScale.
+	OutScale int
 	// MaxBits: every intermediate value is below 2^MaxBits in magnitude.
 	MaxBits int
 	Layers  []Layer
+	// In and Out: the public inputs, In's words then Out's.
+	In, Out Packing
+
+	float []*flayer // the float model, for FloatError
 }
 
 // Options tune Compile; zero values take the defaults.
 type Options struct {
-	ScaleBits      int
+	// ScaleBits: inputs and activations (default 16).
+	ScaleBits int
+	// WeightBits: weights (default ScaleBits).
+	WeightBits int
+	// InputRangeBits: inputs satisfy |x| < 2^InputRangeBits (default 15).
 	InputRangeBits int
 }
 
 // InputSize and OutputSize are the lengths of the input and logit vectors.
-func (m *Model) InputSize() int  { return m.Layers[0].In }
-func (m *Model) OutputSize() int { return m.Layers[len(m.Layers)-1].Out }
+func (m *Model) InputSize() int  { return m.In.Values }
+func (m *Model) OutputSize() int { return m.Out.Values }
 
-// Compile reads an ONNX model made of Gemm, MatMul, Add and Relu nodes on a
-// single batch-1 input vector (a final Softmax is dropped) and quantizes
-// it. Any other operator, attribute or shape is an *UnsupportedError naming
-// it.
+// Compile reads an ONNX model made of the supported operators on a single
+// batch-1 input (a vector, or an image 1×C×H×W for the convolutional
+// ones; a final Softmax is dropped) and quantizes it. Any other operator,
+// attribute or shape is an *UnsupportedError naming it.
 func Compile(onnx []byte, opt Options) (*Model, error) {
 	g, err := engine.ParseGraph(onnx)
 	if err != nil {
@@ -120,34 +176,54 @@ func Compile(onnx []byte, opt Options) (*Model, error) {
 	if opt.ScaleBits == 0 {
 		opt.ScaleBits = DefaultScaleBits
 	}
+	if opt.WeightBits == 0 {
+		opt.WeightBits = opt.ScaleBits
+	}
 	if opt.InputRangeBits == 0 {
 		opt.InputRangeBits = DefaultInputRangeBits
 	}
-	if opt.ScaleBits < 1 || opt.ScaleBits > 32 || opt.InputRangeBits < 1 || opt.InputRangeBits > 64 {
-		return nil, fmt.Errorf("fixed point: scale bits %d must be 1..32 and input range bits %d 1..64", opt.ScaleBits, opt.InputRangeBits)
+	if opt.ScaleBits < 1 || opt.ScaleBits > 32 || opt.WeightBits < 1 || opt.WeightBits > 32 || opt.InputRangeBits < 0 || opt.InputRangeBits > 64 {
+		return nil, fmt.Errorf("fixed point: scale bits %d and weight bits %d must be 1..32, input range bits %d 0..64", opt.ScaleBits, opt.WeightBits, opt.InputRangeBits)
 	}
 	if len(g.Inputs) != 1 {
-		return nil, &UnsupportedError{What: fmt.Sprintf("model with %d inputs (the circuit takes one input vector)", len(g.Inputs))}
+		return nil, &UnsupportedError{What: fmt.Sprintf("model with %d inputs (the circuit takes one input)", len(g.Inputs))}
 	}
 	if len(g.Outputs) != 1 {
-		return nil, &UnsupportedError{What: fmt.Sprintf("model with %d outputs (the circuit proves one output vector)", len(g.Outputs))}
+		return nil, &UnsupportedError{What: fmt.Sprintf("model with %d outputs (the circuit proves one output)", len(g.Outputs))}
+	}
+	// Operators outside the set are the first thing to tell: all of them
+	// (but a Constant only when nothing else is wrong: it feeds the
+	// others).
+	var bad []string
+	for _, n := range g.Nodes {
+		what := fmt.Sprintf("%q (node %q)", n.OpType, n.Name)
+		if !slices.Contains(ops, n.OpType) && !slices.ContainsFunc(bad, func(b string) bool { return strings.HasPrefix(b, strconv.Quote(n.OpType)) }) {
+			bad = append(bad, what)
+		}
+	}
+	if len(bad) > 1 {
+		bad = slices.DeleteFunc(bad, func(b string) bool { return strings.HasPrefix(b, `"Constant"`) })
+	}
+	switch {
+	case len(bad) == 1:
+		return nil, &UnsupportedError{What: "operator " + bad[0]}
+	case len(bad) > 1:
+		return nil, &UnsupportedError{What: "operators " + strings.Join(bad, ", ")}
 	}
 	in, out := g.Inputs[0], g.Outputs[0]
 	if in.Type != "FLOAT" && in.Type != "DOUBLE" {
 		return nil, &UnsupportedError{What: fmt.Sprintf("input %q of type %s (the circuit takes FLOAT)", in.Name, in.Type)}
 	}
-	inShape, n, err := vectorShape(in)
+	inShape, err := inputShape(in)
 	if err != nil {
 		return nil, err
 	}
-	m := &Model{InputName: in.Name, InputShape: inShape, OutputName: out.Name, ScaleBits: opt.ScaleBits,
-		InputBits: opt.ScaleBits + opt.InputRangeBits, OutExp: 1}
 	for name, init := range g.Initializers {
 		if slices.ContainsFunc(init.Float, func(f float32) bool { return math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) }) {
 			return nil, fmt.Errorf("constant %q holds NaN or Inf, which has no fixed-point value", name)
 		}
 	}
-	c := compiler{g: g, m: m, cur: in.Name, n: n, exp: 1}
+	c := compiler{g: g, cur: in.Name, shape: slices.Clone(inShape), opt: opt}
 	for i, node := range g.Nodes {
 		if err := c.node(node, i == len(g.Nodes)-1); err != nil {
 			return nil, err
@@ -156,18 +232,17 @@ func Compile(onnx []byte, opt Options) (*Model, error) {
 	if c.cur != out.Name {
 		return nil, fmt.Errorf("graph output %q is not the last node's output %q", out.Name, c.cur)
 	}
-	if len(m.Layers) == 0 || !slices.ContainsFunc(m.Layers, func(l Layer) bool { return l.Kind == Linear }) {
-		return nil, &UnsupportedError{What: "model without a Gemm or MatMul layer"}
+	if !slices.ContainsFunc(c.layers, func(l *flayer) bool { return l.kind == Linear }) {
+		return nil, &UnsupportedError{What: "model without a Gemm, MatMul or Conv layer"}
 	}
-	if out.Shape != nil {
-		if m.OutputShape, _, err = vectorShape(out); err != nil {
-			return nil, err
-		}
-	} else {
-		m.OutputShape = []int{1, c.n}
+	m := &Model{InputName: in.Name, InputShape: inShape, OutputName: out.Name, Softmax: c.dropped,
+		ScaleBits: opt.ScaleBits, WeightBits: opt.WeightBits, InputBits: opt.ScaleBits + opt.InputRangeBits, float: c.layers}
+	m.OutputShape = c.shape
+	if out.Shape != nil && productKnown(out.Shape) != c.size() {
+		return nil, fmt.Errorf("graph output %q has shape %v, but the layers produce %d values", out.Name, out.Shape, c.size())
 	}
-	if got := product(m.OutputShape); got != c.n {
-		return nil, fmt.Errorf("graph output %q has shape %v, but the layers produce %d values", out.Name, out.Shape, c.n)
+	if err := m.quantize(); err != nil {
+		return nil, err
 	}
 	if err := m.bound(); err != nil {
 		return nil, err
@@ -183,211 +258,81 @@ func product(s []int) int {
 	return p
 }
 
-// vectorShape accepts [n], [1, n] or [batch, n] (batch symbolic, proved as
-// 1) and returns the shape with batch 1 and n.
-func vectorShape(io engine.IO) ([]int, int, error) {
-	bad := &UnsupportedError{What: fmt.Sprintf("shape %v of %q (the circuit takes a single vector, [n] or [1, n])", io.Shape, io.Name)}
+// productKnown is the product of a shape's dimensions, a symbolic batch
+// dimension (-1) taken as 1.
+func productKnown(s []int64) int {
+	p := 1
+	for i, d := range s {
+		if i == 0 && d == -1 {
+			continue
+		}
+		p *= int(d)
+	}
+	return p
+}
+
+// inputShape accepts [n], [1, n], [1, C, H, W], a symbolic batch dimension
+// proved as 1, and returns the shape with batch 1.
+func inputShape(io engine.IO) ([]int, error) {
+	s := make([]int, len(io.Shape))
+	for i, d := range io.Shape {
+		s[i] = int(d)
+	}
+	if len(s) >= 2 && s[0] == -1 {
+		s[0] = 1
+	}
+	ok := !slices.ContainsFunc(s, func(d int) bool { return d <= 0 })
 	switch {
-	case len(io.Shape) == 1 && io.Shape[0] > 0:
-		return []int{int(io.Shape[0])}, int(io.Shape[0]), nil
-	case len(io.Shape) == 2 && io.Shape[1] > 0 && (io.Shape[0] == 1 || io.Shape[0] == -1):
-		return []int{1, int(io.Shape[1])}, int(io.Shape[1]), nil
-	}
-	return nil, 0, bad
-}
-
-type compiler struct {
-	g       *engine.Graph
-	m       *Model
-	cur     string // the name of the current activation
-	n       int    // its length
-	exp     int    // its scale exponent
-	dropped bool   // a Softmax was seen
-}
-
-func (c *compiler) node(n engine.Node, last bool) error {
-	where := fmt.Sprintf("operator %q (node %q)", n.OpType, n.Name)
-	if c.dropped {
-		return &UnsupportedError{What: where + " after a Softmax"}
-	}
-	if len(n.Outputs) != 1 {
-		return &UnsupportedError{What: fmt.Sprintf("%s with %d outputs", where, len(n.Outputs))}
-	}
-	// The activation must flow through the nodes as a chain; every other
-	// input is a constant.
-	var consts []string
-	seen := false
-	for _, name := range n.Inputs {
-		switch {
-		case name == c.cur && !seen:
-			seen = true
-		case name == "":
-		default:
-			if _, ok := c.g.Initializers[name]; !ok {
-				return &UnsupportedError{What: fmt.Sprintf("%s reading %q, which is neither the previous layer's output nor a constant (the circuit is a chain of layers)", where, name)}
-			}
-			consts = append(consts, name)
-		}
-	}
-	if !seen {
-		return &UnsupportedError{What: fmt.Sprintf("%s that does not read the previous layer's output %q", where, c.cur)}
-	}
-	if len(n.Other) > 0 {
-		return &UnsupportedError{What: fmt.Sprintf("%s with attribute %q", where, n.Other[0])}
-	}
-	var err error
-	switch n.OpType {
-	case "Gemm":
-		err = c.gemm(n, where, consts)
-	case "MatMul":
-		if n.Inputs[0] != c.cur || len(consts) != 1 {
-			return &UnsupportedError{What: where + " other than (previous output) × (constant matrix)"}
-		}
-		err = c.linear(n, where, consts[0], false, 1, "", 1)
-	case "Add":
-		err = c.add(n, where, consts)
-	case "Relu":
-		if len(consts) != 0 {
-			return &UnsupportedError{What: where + " with extra inputs"}
-		}
-		c.m.Layers = append(c.m.Layers, Layer{Kind: ReLU, Node: n.Name, In: c.n, Out: c.n})
-	case "Softmax":
-		if !last {
-			return &UnsupportedError{What: where + " that is not the graph's last node (only a final Softmax is left out)"}
-		}
-		axis, ok := n.Ints["axis"]
-		if !ok {
-			axis = -1
-			if c.g.Opset < 13 {
-				axis = 1
-			}
-		}
-		if axis != -1 && axis != int64(len(c.m.InputShape)-1) {
-			return &UnsupportedError{What: fmt.Sprintf("%s over axis %d (only the last axis)", where, axis)}
-		}
-		c.m.Softmax, c.dropped = true, true
+	case ok && len(s) == 1:
+	case ok && (len(s) == 2 || len(s) == 4) && s[0] == 1:
 	default:
-		return &UnsupportedError{What: where}
+		return nil, &UnsupportedError{What: fmt.Sprintf("input shape %v of %q (the circuit takes [n], [1, n] or [1, C, H, W])", io.Shape, io.Name)}
 	}
-	if err != nil {
-		return err
-	}
-	c.cur = n.Outputs[0]
-	return nil
+	return s, nil
 }
 
-func (c *compiler) gemm(n engine.Node, where string, consts []string) error {
-	for name := range n.Ints {
-		if name != "transA" && name != "transB" {
-			return &UnsupportedError{What: fmt.Sprintf("%s with attribute %q", where, name)}
-		}
-	}
-	if n.Ints["transA"] != 0 {
-		return &UnsupportedError{What: where + " with transA=1"}
-	}
-	if n.Inputs[0] != c.cur || len(consts) < 1 {
-		return &UnsupportedError{What: where + " other than (previous output) × (constant matrix)"}
-	}
-	alpha, beta := float32(1), float32(1)
-	for name, v := range n.Floats {
-		switch name {
-		case "alpha":
-			alpha = v
-		case "beta":
-			beta = v
-		default:
-			return &UnsupportedError{What: fmt.Sprintf("%s with attribute %q", where, name)}
-		}
-	}
-	bias := ""
-	if len(consts) == 2 {
-		bias = consts[1]
-	}
-	return c.linear(n, where, consts[0], n.Ints["transB"] != 0, alpha, bias, beta)
-}
-
-// linear appends W x + b from the constant matrix w ([n, out], or [out, n]
-// when transposed) times alpha, and the optional bias times beta.
-func (c *compiler) linear(n engine.Node, where, w string, trans bool, alpha float32, bias string, beta float32) error {
-	init := c.g.Initializers[w]
-	if len(init.Shape) != 2 || init.Float == nil {
-		return &UnsupportedError{What: fmt.Sprintf("%s with weight %q of shape %v (want a float matrix)", where, w, init.Shape)}
-	}
-	rows, cols := init.Shape[0], init.Shape[1]
-	inDim, outDim := rows, cols
-	if trans {
-		inDim, outDim = cols, rows
-	}
-	if inDim != c.n {
-		return &UnsupportedError{What: fmt.Sprintf("%s: weight %q of shape %v does not fit an input of %d values", where, w, init.Shape, c.n)}
-	}
-	l := Layer{Kind: Linear, Node: n.Name, In: inDim, Out: outDim, W: make([][]*big.Int, outDim), B: make([]*big.Int, outDim)}
-	for o := range outDim {
-		l.W[o] = make([]*big.Int, inDim)
-		for i := range inDim {
-			idx := i*cols + o
-			if trans {
-				idx = o*cols + i
+// quantize rounds the float layers: weights at 2^WeightBits, biases at
+// their output's scale; a ReLU after a linear layer divides by 2^WeightBits
+// (the rescale), rounding to nearest by adding half a quantum to the
+// layer's bias.
+func (m *Model) quantize() error {
+	exp, lastLinear := m.ScaleBits, -1
+	for _, f := range m.float {
+		l := Layer{Kind: f.kind, Ops: f.ops, Nodes: f.nodes, In: f.in, Out: f.out, Windows: f.windows}
+		switch f.kind {
+		case Linear:
+			limit := math.Ldexp(1, maxWeightBits)
+			l.Rows = make([][]Term, len(f.rows))
+			l.B = make([]*big.Int, len(f.bias))
+			for o, row := range f.rows {
+				l.Rows[o] = make([]Term, 0, len(row))
+				for _, t := range row {
+					w := math.Round(math.Ldexp(t.w, m.WeightBits))
+					if math.Abs(w) >= limit {
+						return &UnsupportedError{What: fmt.Sprintf("weight %g in %s (beyond 2^%d at 2^%d); use fewer weight bits", t.w, strings.Join(f.nodes, ", "), maxWeightBits-m.WeightBits, m.WeightBits)}
+					}
+					if w != 0 {
+						l.Rows[o] = append(l.Rows[o], Term{In: t.in, W: int64(w)})
+					}
+				}
+				l.B[o] = quantize(f.bias[o], exp+m.WeightBits)
 			}
-			l.W[o][i] = quantize(float64(alpha)*float64(init.Float[idx]), c.m.ScaleBits)
+			exp += m.WeightBits
+			lastLinear = len(m.Layers)
+		case ReLU:
+			if lastLinear >= 0 && exp > m.ScaleBits {
+				l.Shift = exp - m.ScaleBits
+				half := new(big.Int).Lsh(big.NewInt(1), uint(l.Shift-1))
+				for _, b := range m.Layers[lastLinear].B {
+					b.Add(b, half)
+				}
+				exp = m.ScaleBits
+			}
 		}
+		m.Layers = append(m.Layers, l)
 	}
-	c.exp++
-	b, err := c.vector(bias, where, outDim, beta)
-	if err != nil {
-		return err
-	}
-	l.B = b
-	c.m.Layers = append(c.m.Layers, l)
-	c.n = outDim
-	c.m.OutExp = c.exp
+	m.OutScale = exp
 	return nil
-}
-
-func (c *compiler) add(n engine.Node, where string, consts []string) error {
-	if len(consts) != 1 {
-		return &UnsupportedError{What: where + " other than (previous output) + (constant)"}
-	}
-	b, err := c.vector(consts[0], where, c.n, 1)
-	if err != nil {
-		return err
-	}
-	// Fold into the linear layer right before it: same result, one step
-	// less.
-	if k := len(c.m.Layers) - 1; k >= 0 && c.m.Layers[k].Kind == Linear {
-		for o := range b {
-			c.m.Layers[k].B[o].Add(c.m.Layers[k].B[o], b[o])
-		}
-		return nil
-	}
-	c.m.Layers = append(c.m.Layers, Layer{Kind: Bias, Node: n.Name, In: c.n, Out: c.n, B: b})
-	return nil
-}
-
-// vector quantizes the constant name (empty: zeros), broadcast to n values,
-// at the current activation's scale.
-func (c *compiler) vector(name, where string, n int, mul float32) ([]*big.Int, error) {
-	out := make([]*big.Int, n)
-	if name == "" {
-		for i := range out {
-			out[i] = new(big.Int)
-		}
-		return out, nil
-	}
-	init := c.g.Initializers[name]
-	size := product(init.Shape)
-	okShape := (size == n || size == 1) && (len(init.Shape) <= 1 || (len(init.Shape) == 2 && init.Shape[0] == 1))
-	if init.Float == nil || !okShape {
-		return nil, &UnsupportedError{What: fmt.Sprintf("%s with constant %q of shape %v (want a float vector of %d values)", where, name, init.Shape, n)}
-	}
-	for i := range out {
-		v := init.Float[0]
-		if size == n {
-			v = init.Float[i]
-		}
-		out[i] = quantize(float64(mul)*float64(v), c.m.ScaleBits*c.exp)
-	}
-	return out, nil
 }
 
 // quantize rounds f·2^bits to the nearest integer (exactly: a float64 times
@@ -404,59 +349,161 @@ func quantize(f float64, bits int) *big.Int {
 	return i
 }
 
-// bound computes every ReLU's range and the largest magnitude, and checks
-// that it fits the field with room to spare.
+// bound computes every value's static bound (per value), the bits each
+// ReLU and max pool check, the packing of the logits, and checks that
+// every value fits the field with room to spare.
 func (m *Model) bound() error {
-	mag := new(big.Int).Lsh(big.NewInt(1), uint(m.InputBits))
-	max := mag.BitLen()
+	n := product(m.InputShape)
+	mag := make([]*big.Int, n)
+	in := new(big.Int).Lsh(big.NewInt(1), uint(m.InputBits))
+	for i := range mag {
+		mag[i] = in
+	}
+	m.In = newPacking(n, m.InputBits+1)
+	top := in.BitLen()
+	var t big.Int
 	for k := range m.Layers {
 		l := &m.Layers[k]
+		if l.In != len(mag) {
+			return fmt.Errorf("layer %d (%s) takes %d values, the layer before gives %d", k, strings.Join(l.Ops, ", "), l.In, len(mag))
+		}
+		next := make([]*big.Int, l.Out)
 		switch l.Kind {
 		case Linear:
-			next := new(big.Int)
-			for o := range l.Out {
+			for o, row := range l.Rows {
 				s := new(big.Int).Abs(l.B[o])
-				for _, w := range l.W[o] {
-					s.Add(s, new(big.Int).Mul(new(big.Int).Abs(w), mag))
+				for _, w := range row {
+					s.Add(s, t.Mul(t.SetInt64(w.W), mag[w.In]).Abs(&t))
 				}
-				if s.Cmp(next) > 0 {
-					next = s
-				}
+				next[o] = s
 			}
-			mag = next
-		case Bias:
-			var mb big.Int
-			for _, b := range l.B {
-				if new(big.Int).Abs(b).Cmp(&mb) > 0 {
-					mb.Abs(b)
-				}
+		case ReLU, Max:
+			l.Bits = make([]int, l.In)
+			for i, v := range mag {
+				l.Bits[i] = max(v.BitLen(), 1)
 			}
-			mag = new(big.Int).Add(mag, &mb)
-		case ReLU:
-			l.Bits = mag.BitLen()
-			if l.Bits == 0 {
-				l.Bits = 1
+			if l.Kind == ReLU {
+				for o := range next {
+					next[o] = new(big.Int).Rsh(mag[o], uint(l.Shift))
+				}
+			} else {
+				for o, win := range l.Windows {
+					next[o] = new(big.Int)
+					for _, i := range win {
+						if mag[i].Cmp(next[o]) > 0 {
+							next[o] = mag[i]
+						}
+					}
+				}
 			}
 		}
-		if mag.BitLen() > max {
-			max = mag.BitLen()
+		mag = next
+		for _, v := range mag {
+			top = max(top, v.BitLen()+1) // +1: the sign checks add 2^Bits
 		}
 	}
-	m.MaxBits = max
-	if max > maxBits {
-		return &UnsupportedError{What: fmt.Sprintf("model whose fixed-point values reach 2^%d (the field allows 2^%d): use fewer layers or a smaller scale", max, maxBits)}
+	out := 1
+	for _, v := range mag {
+		out = max(out, v.BitLen()+1)
+	}
+	m.Out = newPacking(len(mag), out)
+	m.MaxBits = top
+	if top > maxBits {
+		return &UnsupportedError{What: fmt.Sprintf("model whose fixed-point values reach 2^%d (the field allows 2^%d): use fewer layers or smaller scales", top, maxBits)}
 	}
 	return nil
 }
 
-// Describe lists the layers, e.g. "linear 4→50, relu, linear 50→3".
+// Describe lists the layers, e.g. "dense 4→50, relu, dense 50→3".
 func (m *Model) Describe() string {
 	parts := make([]string, len(m.Layers))
 	for i, l := range m.Layers {
-		parts[i] = string(l.Kind)
-		if l.Kind == Linear {
-			parts[i] += fmt.Sprintf(" %d→%d", l.In, l.Out)
-		}
+		parts[i] = strings.Join(l.Ops, "+")
 	}
 	return strings.Join(parts, ", ")
+}
+
+// LayerCost is one layer's share of the circuit.
+type LayerCost struct {
+	Layer       string `json:"layer"`
+	Outputs     int    `json:"outputs"`
+	Constraints int    `json:"constraints"`
+}
+
+// Costs are the constraints of each step, in circuit order: the input's
+// range check, each layer, and the packing of the logits. They add up to
+// the compiled circuit's constraint count (a test checks it): a bit
+// decomposition of n bits costs n+1 constraints (one per bit, one for
+// their sum), a ReLU or max comparison one more for its product, linear
+// layers none.
+func (m *Model) Costs() []LayerCost {
+	costs := []LayerCost{{Layer: "input range check and unpacking", Outputs: m.In.Values, Constraints: 0}}
+	for w := range m.In.Words {
+		costs[0].Constraints += min(m.In.PerWord, m.In.Values-w*m.In.PerWord)*m.In.Bits + 1
+	}
+	for _, l := range m.Layers {
+		c := LayerCost{Layer: strings.Join(l.Ops, "+"), Outputs: l.Out}
+		switch l.Kind {
+		case ReLU:
+			for _, b := range l.Bits {
+				if b > l.Shift {
+					c.Constraints += b + 3 // b+1 bits, their sum, the product
+				}
+			}
+		case Max:
+			for _, win := range l.Windows {
+				mb := l.Bits[win[0]]
+				for _, i := range win[1:] {
+					c.Constraints += max(mb, l.Bits[i]) + 4 // as a ReLU of b+1 bits
+					mb = max(mb, l.Bits[i])
+				}
+			}
+		}
+		costs = append(costs, c)
+	}
+	return append(costs, LayerCost{Layer: "logits packing", Outputs: m.Out.Values, Constraints: m.Out.Words})
+}
+
+// FloatError compares the fixed-point model with the float one on n
+// inputs drawn uniformly (seeded, so repeatable) from [lo, hi) within the
+// input range: the largest absolute difference of a logit, the largest
+// logit magnitude, and on how many inputs the argmax agrees.
+func (m *Model) FloatError(n int, lo, hi float64) (maxErr, maxLogit float64, agree int) {
+	r := rand.New(rand.NewPCG(1, 2))
+	limit := math.Ldexp(1, m.InputBits-m.ScaleBits)
+	lo, hi = max(lo, -limit), min(hi, limit)
+	for range n {
+		x := make([]float64, m.In.Values)
+		for i := range x {
+			x[i] = lo + (hi-lo)*r.Float64()
+		}
+		xq, err := m.QuantizeInput(x)
+		if err != nil {
+			continue
+		}
+		fixed := Floats(m.Eval(xq), m.OutScale)
+		float := evalFloat(m.float, x)
+		for i := range fixed {
+			maxErr = max(maxErr, math.Abs(fixed[i]-float[i]))
+			maxLogit = max(maxLogit, math.Abs(float[i]))
+		}
+		if argmax(fixed) == argmax(float) {
+			agree++
+		}
+	}
+	return maxErr, maxLogit, agree
+}
+
+// EvalFloat is the float model (the ONNX graph as compiled, before
+// rounding) on x.
+func (m *Model) EvalFloat(x []float64) []float64 { return evalFloat(m.float, x) }
+
+func argmax(v []float64) int {
+	best := 0
+	for i := range v {
+		if v[i] > v[best] {
+			best = i
+		}
+	}
+	return best
 }

@@ -5,9 +5,6 @@ import (
 	"crypto/ecdsa"
 	"fmt"
 	"math/big"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
@@ -16,41 +13,21 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 
-	"github.com/infernode/infernode/workloads/proof/artifact"
+	"github.com/infernode/infernode/workloads/proof/onchain"
 )
 
-// DeployVerifier deploys dir's verifier.bin from key and waits until it is
-// mined.
+// Call is onchain's, for the tests' convenience.
+var Call = onchain.Call
+
+// DeployVerifier is onchain.DeployVerifier from key's account.
 func DeployVerifier(ctx context.Context, c *ethclient.Client, key *ecdsa.PrivateKey, dir string) (common.Address, error) {
-	raw, err := os.ReadFile(filepath.Join(dir, artifact.BytecodeFile))
-	if err != nil {
-		return common.Address{}, err
-	}
-	code := common.FromHex(strings.TrimSpace(string(raw)))
 	chainID, err := c.ChainID(ctx)
 	if err != nil {
 		return common.Address{}, fmt.Errorf("chain id: %w", err)
 	}
 	opts := bind.NewKeyedTransactor(key, chainID)
 	opts.Context = ctx
-	addr, tx, err := bind.DeployContract(opts, code, c, nil)
-	if err != nil {
-		return common.Address{}, fmt.Errorf("deploy verifier: %w", err)
-	}
-	rcpt, err := bind.WaitMined(ctx, c, tx.Hash())
-	if err != nil {
-		return common.Address{}, fmt.Errorf("deploy verifier: %w", err)
-	}
-	if rcpt.Status != types.ReceiptStatusSuccessful {
-		return common.Address{}, fmt.Errorf("deploy verifier: reverted")
-	}
-	return addr, nil
-}
-
-// Call is an eth_call of the verifier with calldata: nil when it succeeds.
-func Call(ctx context.Context, c *ethclient.Client, verifier common.Address, calldata []byte) error {
-	_, err := c.CallContract(ctx, ethereum.CallMsg{To: &verifier, Data: calldata}, nil)
-	return err
+	return onchain.DeployVerifier(ctx, c, opts, dir)
 }
 
 // VerifyGas sends calldata to the verifier in a transaction from key and

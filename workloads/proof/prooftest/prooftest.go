@@ -1,6 +1,6 @@
-// Package prooftest sets up the iris fixture's proof artifacts for tests:
-// the real setup (circuit, Groth16 keys, verifier compiled with solc-js),
-// once per test binary.
+// Package prooftest sets up the proof fixtures' artifacts for tests (iris,
+// the LeNet-class networks): the real setup (circuit, Groth16 keys,
+// verifier compiled with solc-js), once per test binary and fixture.
 package prooftest
 
 import (
@@ -14,48 +14,93 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/workloads/proof/artifact"
+	"github.com/infernode/infernode/workloads/proof/circuit"
 )
 
 // IrisRepo is the repo_id the iris artifacts are laid out under.
 const IrisRepo = "local/infernode/iris"
 
+// Fixture is a model in workloads/proof/testdata with the setup options
+// docs/proof.md gives it.
+type Fixture struct {
+	Name  string // the manifest's model id
+	File  string // in testdata
+	Fixed circuit.Options
+}
+
+// The fixtures. LeNet's options: 8-bit inputs and activations, 10-bit
+// weights, inputs |x| < 2 (pixels in [0, 1]): 10 bits a pixel, 25 pixels
+// a public input.
 var (
-	once   sync.Once
-	dir    string
-	man    *artifact.Manifest
-	setErr error
+	IrisFixture = Fixture{Name: "iris", File: "iris.onnx"}
+	LenetAvg    = Fixture{Name: "lenet_avg", File: "lenet_avg.onnx", Fixed: LenetOptions}
+	LenetMax    = Fixture{Name: "lenet_max", File: "lenet_max.onnx", Fixed: LenetOptions}
+
+	LenetOptions = circuit.Options{ScaleBits: 8, WeightBits: 10, InputRangeBits: 1}
 )
 
-// IrisONNX is the path of workloads/proof/testdata/iris.onnx.
-func IrisONNX() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "testdata", "iris.onnx")
+type setUp struct {
+	once sync.Once
+	dir  string
+	man  *artifact.Manifest
+	err  error
 }
 
-// Iris runs proof setup on the iris model once per test binary and returns
-// the artifact directory (shared: tests must not write to it) and its
-// manifest. It needs node and solc-js (`make tools`).
+var (
+	mu   sync.Mutex
+	sets = map[string]*setUp{}
+)
+
+// Testdata is the path of a file in workloads/proof/testdata.
+func Testdata(name string) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "testdata", name)
+}
+
+// IrisONNX is the path of workloads/proof/testdata/iris.onnx.
+func IrisONNX() string { return Testdata(IrisFixture.File) }
+
+// Iris runs proof setup on the iris model once per test binary (SetUp).
 func Iris(t testing.TB) (string, *artifact.Manifest) {
 	t.Helper()
-	once.Do(func() {
-		var sc artifact.Solc
-		if sc, setErr = artifact.FindSolc("", os.Getenv); setErr != nil {
-			return
-		}
-		if dir, setErr = os.MkdirTemp("", "infernode-proof-iris-*"); setErr != nil {
-			return
-		}
-		man, setErr = artifact.Setup(context.Background(), IrisONNX(), dir, artifact.SetupOptions{ModelID: "iris", Solc: sc})
-	})
-	require.NoError(t, setErr, "proof setup of the iris fixture")
-	return dir, man
+	return SetUp(t, IrisFixture)
 }
 
-// Cleanup removes the shared directory; call it from TestMain after the
+// SetUp runs proof setup on f once per test binary and returns the
+// artifact directory (shared: tests must not write to it) and its
+// manifest. It needs node and solc-js (`make tools`).
+func SetUp(t testing.TB, f Fixture) (string, *artifact.Manifest) {
+	t.Helper()
+	mu.Lock()
+	s := sets[f.Name]
+	if s == nil {
+		s = &setUp{}
+		sets[f.Name] = s
+	}
+	mu.Unlock()
+	s.once.Do(func() {
+		var sc artifact.Solc
+		if sc, s.err = artifact.FindSolc("", os.Getenv); s.err != nil {
+			return
+		}
+		if s.dir, s.err = os.MkdirTemp("", "infernode-proof-"+f.Name+"-*"); s.err != nil {
+			return
+		}
+		s.man, s.err = artifact.Setup(context.Background(), Testdata(f.File), s.dir, artifact.SetupOptions{ModelID: f.Name, Solc: sc, Fixed: f.Fixed})
+	})
+	require.NoError(t, s.err, "proof setup of the %s fixture", f.Name)
+	return s.dir, s.man
+}
+
+// Cleanup removes the shared directories; call it from TestMain after the
 // tests ran.
 func Cleanup() {
-	if dir != "" {
-		_ = os.RemoveAll(dir)
+	mu.Lock()
+	defer mu.Unlock()
+	for _, s := range sets {
+		if s.dir != "" {
+			_ = os.RemoveAll(s.dir)
+		}
 	}
 }
 
@@ -71,7 +116,13 @@ func Main(m *testing.M) {
 // artifacts as repo (e.g. IrisRepo), which a test may damage.
 func ArtifactDir(t testing.TB, repo string) string {
 	t.Helper()
-	src, _ := Iris(t)
+	return ArtifactDirOf(t, IrisFixture, repo)
+}
+
+// ArtifactDirOf is ArtifactDir for any fixture.
+func ArtifactDirOf(t testing.TB, f Fixture, repo string) string {
+	t.Helper()
+	src, _ := SetUp(t, f)
 	root := t.TempDir()
 	dst := filepath.Join(root, filepath.FromSlash(repo), "default")
 	require.NoError(t, os.MkdirAll(dst, 0o755))

@@ -63,7 +63,7 @@ func (s *Service) Prove(ctx context.Context, in input) (*Result, *artifact.Proof
 	if err != nil {
 		return nil, nil, protocol.Invalid(in.field+".witness_data.input_data", "%v", err)
 	}
-	logits := m.Floats(m.Eval(xq), m.OutExp)
+	logits := circuit.Floats(m.Eval(xq), m.OutScale)
 	var probs []float64
 	if m.Softmax {
 		probs = circuit.Softmax(logits)
@@ -86,7 +86,7 @@ func (s *Service) Prove(ctx context.Context, in input) (*Result, *artifact.Proof
 	res := &Result{
 		GnarkProof:  "0x" + hex.EncodeToString(p.Proof),
 		Output:      protocol.FromFloat64(man.Public[1].Shape, logits),
-		Input:       protocol.FromFloat64(inShape, m.Floats(xq, 1)),
+		Input:       protocol.FromFloat64(inShape, circuit.Floats(xq, m.ScaleBits)),
 		ProofSystem: artifact.ProofSystem,
 		VerifyKey:   "0x" + hex.EncodeToString(set.VerifyingKey()),
 		Calldata:    "0x" + hex.EncodeToString(p.Calldata),

@@ -3,6 +3,7 @@ package service_test
 import (
 	"encoding/hex"
 	"encoding/json"
+	"math"
 	"math/big"
 	"net/http"
 	"os"
@@ -52,7 +53,7 @@ func TestProveIris(t *testing.T) {
 	require.NoError(t, json.Unmarshal(body, &res))
 	require.Equal(t, "groth16-bn254", res.ProofSystem)
 	require.Len(t, res.GnarkProof, 2+2*artifact.ProofSize)
-	require.Len(t, res.PublicInputs, 7)
+	require.Len(t, res.PublicInputs, 2, "the input packed in one word, the logits in another")
 	require.Equal(t, []int{1, 3}, res.Output.Shape)
 	require.Equal(t, []int{1, 4}, res.Input.Shape)
 
@@ -60,32 +61,41 @@ func TestProveIris(t *testing.T) {
 	require.NotNil(t, res.Probabilities)
 	probs, err := res.Probabilities.Float64s()
 	require.NoError(t, err)
-	logits, err := res.Output.Float64s()
+	proven, err := res.Output.Float64s()
 	require.NoError(t, err)
-	require.InDeltaSlice(t, circuit.Softmax(logits), probs, 1e-12)
+	require.InDeltaSlice(t, circuit.Softmax(proven), probs, 1e-12)
 	for i, g := range wltest.IrisGoldenONNX() {
 		require.InDelta(t, float64(g), probs[i], 1e-3)
 	}
 
-	// The public inputs are the quantized input and the logits.
+	// The public inputs are the quantized input and the logits, packed as
+	// the manifest says.
 	in, err := res.Input.Float64s()
 	require.NoError(t, err)
+	var words []*big.Int
+	for _, p := range res.PublicInputs {
+		w, ok := new(big.Int).SetString(strings.TrimPrefix(p, "0x"), 16)
+		require.True(t, ok)
+		words = append(words, w)
+	}
+	inputs := man.Public[0].Packing().Unpack(words[:man.Public[0].Count])
 	for i, v := range wltest.IrisInput() {
 		require.InDelta(t, float64(v), in[i], 1.0/(1<<16))
-		q := new(big.Int).SetInt64(int64(in[i] * (1 << 16)))
-		require.Equal(t, "0x"+hex.EncodeToString(circuit.ToField(q).FillBytes(make([]byte, 32))), res.PublicInputs[i])
+		require.Equal(t, int64(math.Round(in[i]*(1<<16))), inputs[i].Int64())
 	}
+	logits := man.Public[1].Packing().Unpack(words[man.Public[1].Offset:])
+	require.InDeltaSlice(t, proven, circuit.Floats(logits, man.Public[1].ScaleLog2), 0)
 
-	// calldata = verifyProof(proof, inputs): selector, offset, 7 inputs,
+	// calldata = verifyProof(proof, inputs): selector, offset, 2 inputs,
 	// length 256, the proof.
 	cd, err := protocol.DecodeHex(res.Calldata)
 	require.NoError(t, err)
 	require.Equal(t, man.Verifier.Selector, "0x"+hex.EncodeToString(cd[:4]))
-	require.Len(t, cd, 4+32*(1+7+1)+256)
+	require.Len(t, cd, 4+32*(1+2+1)+256)
 	for i, p := range res.PublicInputs {
 		require.Equal(t, strings.TrimPrefix(p, "0x"), hex.EncodeToString(cd[4+32*(1+i):4+32*(2+i)]))
 	}
-	require.Equal(t, strings.TrimPrefix(res.GnarkProof, "0x"), hex.EncodeToString(cd[4+32*9:]))
+	require.Equal(t, strings.TrimPrefix(res.GnarkProof, "0x"), hex.EncodeToString(cd[4+32*4:]))
 	vk, err := os.ReadFile(filepath.Join(dir, prooftest.IrisRepo, "default", artifact.VerifyingFile))
 	require.NoError(t, err)
 	require.Equal(t, "0x"+hex.EncodeToString(vk), res.VerifyKey)
@@ -111,7 +121,7 @@ func TestProveIris(t *testing.T) {
 		require.NoError(t, err)
 		got, err := tensor.Float64s()
 		require.NoError(t, err)
-		require.Equal(t, logits, got)
+		require.Equal(t, proven, got)
 		proof, err := hex.DecodeString(out.Proof)
 		require.NoError(t, err)
 		require.Equal(t, man.Verifier.Selector, "0x"+hex.EncodeToString(proof[:4]), "the proof bytes are the verifier's calldata")
@@ -252,7 +262,7 @@ func tamperScale(t *testing.T, dir string) {
 	require.NoError(t, err)
 	var m map[string]any
 	require.NoError(t, json.Unmarshal(mb, &m))
-	m["fixed_point"].(map[string]any)["output_scale_exponent"] = 3
+	m["fixed_point"].(map[string]any)["output_scale_log2"] = 3
 	mb, err = json.Marshal(m)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, artifact.ManifestFile), mb, 0o644))

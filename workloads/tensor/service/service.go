@@ -57,7 +57,7 @@ type Config struct {
 	// System is where /service-resources reads machine facts.
 	System protocol.System
 	// Batching is dynamic batching of TorchScript models
-	// (TENSORFW_BATCH_MAX, default 1: off; TENSORFW_BATCH_DELAY).
+	// (TENSORFW_BATCH_MAX, TENSORFW_BATCH_DELAY; default off).
 	Batching modelsvc.Batching
 }
 
@@ -72,7 +72,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
-	b, err := modelsvc.BatchingFromEnv("TENSORFW", 1, getenv)
+	b, err := modelsvc.BatchingFromEnv("TENSORFW", getenv)
 	if err != nil {
 		return Config{}, err
 	}

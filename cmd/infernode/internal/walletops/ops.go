@@ -1,4 +1,8 @@
-package payments
+// Package walletops sends the one-shot wallet transactions of the
+// `infernode wallet` commands and `infernode dev` from a key the operator
+// holds, waiting for each to be mined. It is tooling, not the running
+// node: the node's own transactions go through package txm.
+package walletops
 
 import (
 	"context"
@@ -14,7 +18,11 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/rpc"
 
+	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/abi/walletabi"
+	"github.com/infernode/infernode/abi/walletfactoryabi"
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/payments"
 )
 
 // Ops sends wallet transactions from one key (the `infernode wallet`
@@ -47,13 +55,13 @@ func (o Ops) CreateWallet(ctx context.Context, factory, owner common.Address) (c
 func (o Ops) Fund(ctx context.Context, wallet, token common.Address, amount *big.Int) (common.Hash, error) {
 	var rcpt *types.Receipt
 	var err error
-	if token == Native {
+	if token == payments.Native {
 		rcpt, err = o.send(ctx, wallet, nil, amount)
 	} else {
 		rcpt, err = o.send(ctx, token, erc20Transfer(wallet, amount), nil)
 	}
 	if err != nil {
-		return common.Hash{}, fmt.Errorf("fund wallet %s with %s of %s: %w", wallet, amount, tokenName(token), err)
+		return common.Hash{}, fmt.Errorf("fund wallet %s with %s of %s: %w", wallet, amount, payments.TokenName(token), err)
 	}
 	return rcpt.TxHash, nil
 }
@@ -62,7 +70,7 @@ func (o Ops) Fund(ctx context.Context, wallet, token common.Address, amount *big
 func (o Ops) Approve(ctx context.Context, wallet, spender, token common.Address, amount *big.Int) (common.Hash, error) {
 	rcpt, err := o.send(ctx, wallet, walletABI.PackApprove(spender, token, amount), nil)
 	if err != nil {
-		return common.Hash{}, fmt.Errorf("approve %s for %s of %s in wallet %s: %w", spender, amount, tokenName(token), wallet, err)
+		return common.Hash{}, fmt.Errorf("approve %s for %s of %s in wallet %s: %w", spender, amount, payments.TokenName(token), wallet, err)
 	}
 	return rcpt.TxHash, nil
 }
@@ -71,7 +79,7 @@ func (o Ops) Approve(ctx context.Context, wallet, spender, token common.Address,
 func (o Ops) Withdraw(ctx context.Context, wallet, token common.Address, amount *big.Int) (common.Hash, error) {
 	rcpt, err := o.send(ctx, wallet, walletABI.PackWithdraw(token, amount), nil)
 	if err != nil {
-		return common.Hash{}, fmt.Errorf("withdraw %s of %s from wallet %s: %w", amount, tokenName(token), wallet, err)
+		return common.Hash{}, fmt.Errorf("withdraw %s of %s from wallet %s: %w", amount, payments.TokenName(token), wallet, err)
 	}
 	return rcpt.TxHash, nil
 }
@@ -96,6 +104,12 @@ func (o Ops) send(ctx context.Context, to common.Address, data []byte, value *bi
 	}
 	return rcpt, nil
 }
+
+var (
+	coordABI   = coordinatorabi.NewCoordinator()
+	walletABI  = walletabi.NewWallet()
+	factoryABI = walletfactoryabi.NewWalletFactory()
+)
 
 // explain names a Wallet or Coordinator revert found in an estimation error.
 func explain(err error) error {

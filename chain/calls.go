@@ -1,0 +1,287 @@
+package chain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"sync"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/rpc"
+)
+
+// The reads: each on the best endpoint, with the call deadline.
+
+func (c *Client) ChainID(ctx context.Context) (*big.Int, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (*big.Int, error) { return e.ec.ChainID(ctx) })
+}
+
+func (c *Client) HeaderByNumber(ctx context.Context, n *big.Int) (*types.Header, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (*types.Header, error) {
+		h, err := e.ec.HeaderByNumber(ctx, n)
+		if err == nil && n == nil && h != nil && h.Number != nil {
+			c.observeHead(e, h.Number.Uint64())
+		}
+		return h, err
+	})
+}
+
+func (c *Client) CallContract(ctx context.Context, m ethereum.CallMsg, n *big.Int) ([]byte, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) ([]byte, error) { return e.ec.CallContract(ctx, m, n) })
+}
+
+func (c *Client) EstimateGas(ctx context.Context, m ethereum.CallMsg) (uint64, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (uint64, error) { return e.ec.EstimateGas(ctx, m) })
+}
+
+func (c *Client) EstimateGasAtBlock(ctx context.Context, m ethereum.CallMsg, n *big.Int) (uint64, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (uint64, error) {
+		return e.ec.EstimateGasAtBlock(ctx, m, n)
+	})
+}
+
+func (c *Client) SuggestGasTipCap(ctx context.Context) (*big.Int, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (*big.Int, error) { return e.ec.SuggestGasTipCap(ctx) })
+}
+
+func (c *Client) TransactionReceipt(ctx context.Context, h common.Hash) (*types.Receipt, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (*types.Receipt, error) {
+		return e.ec.TransactionReceipt(ctx, h)
+	})
+}
+
+func (c *Client) TransactionByHash(ctx context.Context, h common.Hash) (*types.Transaction, bool, error) {
+	type r struct {
+		tx      *types.Transaction
+		pending bool
+	}
+	v, err := do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (r, error) {
+		tx, p, err := e.ec.TransactionByHash(ctx, h)
+		return r{tx, p}, err
+	})
+	return v.tx, v.pending, err
+}
+
+func (c *Client) NonceAt(ctx context.Context, a common.Address, n *big.Int) (uint64, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (uint64, error) { return e.ec.NonceAt(ctx, a, n) })
+}
+
+func (c *Client) PendingNonceAt(ctx context.Context, a common.Address) (uint64, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (uint64, error) { return e.ec.PendingNonceAt(ctx, a) })
+}
+
+func (c *Client) BalanceAt(ctx context.Context, a common.Address, n *big.Int) (*big.Int, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (*big.Int, error) { return e.ec.BalanceAt(ctx, a, n) })
+}
+
+func (c *Client) CodeAt(ctx context.Context, a common.Address, n *big.Int) ([]byte, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) ([]byte, error) { return e.ec.CodeAt(ctx, a, n) })
+}
+
+// FilterLogs has the longer LogsTimeout: a range of blocks may take a
+// while to scan.
+func (c *Client) FilterLogs(ctx context.Context, q ethereum.FilterQuery) ([]types.Log, error) {
+	return do(ctx, c, c.o.LogsTimeout, func(ctx context.Context, e *endpoint) ([]types.Log, error) { return e.ec.FilterLogs(ctx, q) })
+}
+
+// SubscribeFilterLogs pushes logs where the best endpoint can.
+func (c *Client) SubscribeFilterLogs(ctx context.Context, q ethereum.FilterQuery, ch chan<- types.Log) (ethereum.Subscription, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (ethereum.Subscription, error) {
+		if !e.push {
+			return nil, ErrNoSubscriptions
+		}
+		return e.ec.SubscribeFilterLogs(ctx, q, ch)
+	})
+}
+
+func (c *Client) BlockReceipts(ctx context.Context, b rpc.BlockNumberOrHash) ([]*types.Receipt, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) ([]*types.Receipt, error) {
+		return e.ec.BlockReceipts(ctx, b)
+	})
+}
+
+// SubscribeNewHead subscribes on the best endpoint that can push; the
+// deadline bounds the subscribing, not the subscription.
+func (c *Client) SubscribeNewHead(ctx context.Context, ch chan<- *types.Header) (ethereum.Subscription, error) {
+	return do(ctx, c, c.o.Timeout, func(sctx context.Context, e *endpoint) (ethereum.Subscription, error) {
+		if !e.push {
+			return nil, ErrNoSubscriptions
+		}
+		return e.ec.SubscribeNewHead(sctx, ch)
+	})
+}
+
+// BatchCallContract runs msgs against the latest block in one JSON-RPC
+// batch. err is the request's failure; errs[i] is call i's.
+func (c *Client) BatchCallContract(ctx context.Context, msgs []ethereum.CallMsg) ([][]byte, []error, error) {
+	type r struct {
+		outs [][]byte
+		errs []error
+	}
+	v, err := do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (r, error) {
+		res := make([]hexutil.Bytes, len(msgs))
+		elems := make([]rpc.BatchElem, len(msgs))
+		for i, m := range msgs {
+			arg := map[string]any{"to": m.To, "data": hexutil.Bytes(m.Data)}
+			if m.From != (common.Address{}) {
+				arg["from"] = m.From
+			}
+			elems[i] = rpc.BatchElem{Method: "eth_call", Args: []any{arg, "latest"}, Result: &res[i]}
+		}
+		if err := e.rc.BatchCallContext(ctx, elems); err != nil {
+			return r{}, err
+		}
+		out := r{make([][]byte, len(msgs)), make([]error, len(msgs))}
+		for i := range elems {
+			out.outs[i], out.errs[i] = res[i], elems[i].Error
+		}
+		// An element failing as the endpoint does (internal error, rate
+		// limit) is the endpoint's failure, not a revert.
+		for _, err := range out.errs {
+			if oc := classify(ctx, err); oc != answered {
+				return r{}, err
+			}
+		}
+		return out, nil
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("eth_call batch of %d: %w", len(msgs), err)
+	}
+	return v.outs, v.errs, nil
+}
+
+// SendTransaction broadcasts tx to every endpoint in rotation; it succeeds
+// when one accepted it (or already knew it).
+func (c *Client) SendTransaction(ctx context.Context, tx *types.Transaction) error {
+	return c.SendTransactions(ctx, []*types.Transaction{tx})[0]
+}
+
+// SendTransactions broadcasts txs as one JSON-RPC batch to every endpoint
+// in rotation (several at once); errs[i] is transaction i's outcome: nil
+// when any endpoint accepted it, else the best endpoint's refusal.
+func (c *Client) SendTransactions(ctx context.Context, txs []*types.Transaction) []error {
+	raws := make([]hexutil.Bytes, len(txs))
+	encErr := make([]error, len(txs))
+	for i, tx := range txs {
+		raws[i], encErr[i] = tx.MarshalBinary()
+	}
+	cands := c.candidates()
+	if len(cands) == 0 {
+		return fill(len(txs), ErrNoEndpoint)
+	}
+	results := make([][]error, len(cands))
+	var wg sync.WaitGroup
+	for k, e := range cands {
+		wg.Go(func() { results[k] = c.sendTo(ctx, e, raws, encErr) })
+	}
+	wg.Wait()
+	out := make([]error, len(txs))
+	for i := range txs {
+		out[i] = results[0][i]
+		for _, res := range results {
+			if res[i] == nil || IsKnown(res[i]) {
+				out[i] = nil
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (c *Client) sendTo(ctx context.Context, e *endpoint, raws []hexutil.Bytes, encErr []error) []error {
+	if e.rc == nil {
+		if err := c.connect(ctx, e); err != nil {
+			_, err = c.report(ctx, e, err)
+			return fill(len(raws), err)
+		}
+	}
+	elems := make([]rpc.BatchElem, 0, len(raws))
+	idx := make([]int, 0, len(raws))
+	errs := make([]error, len(raws))
+	for i, raw := range raws {
+		if encErr[i] != nil {
+			errs[i] = encErr[i]
+			continue
+		}
+		elems = append(elems, rpc.BatchElem{Method: "eth_sendRawTransaction", Args: []any{raw}, Result: new(common.Hash)})
+		idx = append(idx, i)
+	}
+	if len(elems) == 0 {
+		return errs
+	}
+	tctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
+	defer cancel()
+	var err error
+	if len(elems) == 1 {
+		err = e.rc.CallContext(tctx, elems[0].Result, elems[0].Method, elems[0].Args...)
+		elems[0].Error, err = err, nil
+		if oc := classify(ctx, elems[0].Error); oc != answered {
+			err = elems[0].Error
+		}
+	} else {
+		err = e.rc.BatchCallContext(tctx, elems)
+	}
+	if _, err = c.report(ctx, e, err); err != nil {
+		return fill(len(raws), fmt.Errorf("endpoint %d (%s): eth_sendRawTransaction: %w", e.index, e.name, err))
+	}
+	for k, el := range elems {
+		errs[idx[k]] = redactErr(el.Error, e.url)
+	}
+	return errs
+}
+
+func fill(n int, err error) []error {
+	out := make([]error, n)
+	for i := range out {
+		out[i] = err
+	}
+	return out
+}
+
+// observeHead records e's head and takes lagging endpoints out of (or
+// back into) rotation.
+func (c *Client) observeHead(e *endpoint, n uint64) {
+	e.mu.Lock()
+	e.head = n // lower after a reorg, too
+	e.mu.Unlock()
+	c.rank()
+}
+
+// rank marks endpoints whose head trails the best by more than MaxHeadLag
+// as lagging, and lagging ones that caught up as alive.
+func (c *Client) rank() {
+	var best uint64
+	for _, e := range c.eps {
+		if st, head, _ := e.snapshot(); st == Alive || st == Lagging {
+			best = max(best, head)
+		}
+	}
+	for _, e := range c.eps {
+		e.mu.Lock()
+		prev := e.state
+		switch {
+		case e.state == Alive && e.head+c.o.MaxHeadLag < best:
+			e.state = Lagging
+		case e.state == Lagging && e.head+c.o.MaxHeadLag >= best:
+			e.state = Alive
+		}
+		now := e.state
+		e.mu.Unlock()
+		if now != prev {
+			c.transition(e, prev, now, errors.New("head behind the best endpoint's"))
+		}
+	}
+	c.publish()
+}
+
+func (c *Client) PendingCodeAt(ctx context.Context, a common.Address) ([]byte, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) ([]byte, error) { return e.ec.PendingCodeAt(ctx, a) })
+}
+
+func (c *Client) SuggestGasPrice(ctx context.Context) (*big.Int, error) {
+	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (*big.Int, error) { return e.ec.SuggestGasPrice(ctx) })
+}

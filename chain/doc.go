@@ -1,0 +1,19 @@
+// Package chain is the node's client of an EVM chain: one type, Client,
+// that offers every capability the node uses (calls and batches of calls,
+// gas estimates, fee suggestions, nonces, sends and batches of sends,
+// receipts by transaction and by block, headers, logs, head subscription,
+// balances), each call bounded by a deadline and timed into Prometheus.
+// Callers ask for the narrow interface they need (txm.Backend,
+// relay.Backend, payments.Caller); Backend is the union, which Client,
+// Instrumented and the test wrappers satisfy, so nothing type-asserts a
+// capability at run time.
+//
+// Simulated adapts go-ethereum's simulated backend (ethclient/simulated)
+// to the same Client, so in-process tests run the production code path.
+//
+// RPC URLs are secrets (API keys in paths, user:pass@): nothing this
+// package logs or returns shows more of one than Redact does.
+//
+// It does not sign or track transactions (package txm) nor know any
+// contract (packages relay and coordinator).
+package chain

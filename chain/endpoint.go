@@ -1,0 +1,87 @@
+package chain
+
+import (
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/rpc"
+)
+
+// State is where one endpoint stands.
+type State int
+
+const (
+	// Alive: answering, head within MaxHeadLag of the best.
+	Alive State = iota
+	// Limited: answered 429; used again once its back-off ends.
+	Limited
+	// Lagging: answering, but its head is more than MaxHeadLag behind
+	// the best endpoint's.
+	Lagging
+	// Dead: failed (transport, timeout, 5xx, internal error); probed
+	// until it answers.
+	Dead
+)
+
+var stateNames = [...]string{Alive: "alive", Limited: "rate_limited", Lagging: "lagging", Dead: "dead"}
+
+func (s State) String() string { return stateNames[s] }
+
+// endpoint is one RPC URL and its health. The URL is never shown; Name is.
+type endpoint struct {
+	index int
+	name  string // Redact(url)
+	url   string
+	rc    *rpc.Client
+	ec    *ethclient.Client
+	push  bool // the transport pushes heads (ws, ipc, in-process)
+	owned bool // Close closes rc (dialled here)
+
+	mu         sync.Mutex
+	state      State
+	head       uint64
+	until      time.Time // Limited: the back-off's end
+	fails      int       // consecutive failures, for the probe's back-off
+	retryAfter time.Duration
+}
+
+func (e *endpoint) snapshot() (State, uint64, time.Time) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.state, e.head, e.until
+}
+
+// retryAfterTransport records an HTTP 429's Retry-After on its endpoint
+// (go-ethereum's rpc.HTTPError keeps no headers).
+type retryAfterTransport struct {
+	base http.RoundTripper
+	e    *endpoint
+}
+
+func (t *retryAfterTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.base.RoundTrip(req)
+	if err == nil && resp.StatusCode == http.StatusTooManyRequests {
+		d := parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
+		t.e.mu.Lock()
+		t.e.retryAfter = d
+		t.e.mu.Unlock()
+	}
+	return resp, err
+}
+
+// parseRetryAfter reads seconds or an HTTP date; 0 when absent or bad.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	if v == "" {
+		return 0
+	}
+	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
+		return time.Duration(s) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
+}

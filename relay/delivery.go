@@ -1,0 +1,233 @@
+package relay
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect"
+	"github.com/infernode/infernode/internal/clock"
+	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/txm"
+)
+
+// Progress is the persisted progress of one delivery, an interval's or a
+// delegated subscription's (its JSON fields are those of Interval and
+// Delegated on disk).
+type Progress struct {
+	State    IvState `json:"state"`
+	Attempts int     `json:"attempts"`
+	// TxKey is the sender key of the attempt in flight, if any.
+	TxKey string `json:"tx_key,omitempty"`
+	Err   string `json:"err,omitempty"`
+}
+
+// ready is what a delivery's check found: a final state (State set), a
+// reason to wait without counting a try (Wait), or the container input.
+type ready struct {
+	State  IvState
+	Reason string
+	Wait   bool
+
+	Containers []string
+	Source     job.Location
+	Data       json.RawMessage // on-chain bytes or the off-chain input
+	Proof      bool
+}
+
+// delivery is one thing the delivery loop takes to a final state: an
+// interval of a tracked subscription (intervalDelivery) or a delegated
+// subscription created and delivered in one transaction
+// (delegatedDelivery). Its decision points are explicit: check (before
+// the containers run), call (before sending), confirmed and finish (after
+// an outcome).
+type delivery interface {
+	progress() *Progress
+	// save persists the progress (through relay state).
+	save() error
+	// check reads the chain before a container runs.
+	check(ctx context.Context) (ready, error)
+	// call is the transaction of try number attempt, from the containers'
+	// results.
+	call(attempt int, input, output, proof []byte) txm.Call
+	// fate is what a classified revert of a send means for it: a final
+	// state, or "" to try again.
+	fate(o dialect.Outcome, revert string) (IvState, string)
+	// confirmed takes this node's mined delivery to its final state.
+	confirmed(ctx context.Context, rec *txm.Record) error
+	// finish records a final state reached without a mined delivery.
+	finish(ctx context.Context, st IvState, reason string) error
+	// logAttrs name the delivery in logs.
+	logAttrs() []any
+}
+
+// deliver is the delivery loop: it takes d to a final state (delivered,
+// skipped, failed after MaxAttempts). The progress is persisted before each
+// transaction is sent, and a restart resumes the transaction in flight
+// instead of sending another. The caller counts d in r.preparing; waiting
+// for a transaction to be mined does not count.
+func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error {
+	p := d.progress()
+	for {
+		if p.State.final() {
+			return nil
+		}
+		if p.TxKey != "" { // a transaction from an earlier attempt (or run)
+			rec, ok, err := r.o.Sender.Lookup(p.TxKey)
+			if err != nil {
+				return err
+			}
+			if ok {
+				span.AddEvent("tx.wait", trace.WithAttributes(attribute.Int64("nonce", int64(rec.Nonce))))
+				r.preparing.Add(-1) // waiting for the chain, not for this node
+				rec, err = r.o.Sender.Wait(ctx, p.TxKey)
+				r.preparing.Add(1)
+				if err != nil {
+					return err
+				}
+				if rec.State == txm.StateConfirmed {
+					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
+					return d.confirmed(ctx, rec)
+				}
+				r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
+				p.Err = rec.Err
+			}
+			p.TxKey = ""
+			if err := d.save(); err != nil {
+				return err
+			}
+		}
+		if p.Attempts >= r.o.MaxAttempts {
+			return r.end(ctx, d, IvFailed, p.Err, span)
+		}
+		tried := p.Attempts
+		// A worker slot bounds the containers and sends at once; waiting
+		// for a transaction to be mined holds none.
+		select {
+		case r.workers <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		st, reason, err := r.try(ctx, d, span)
+		<-r.workers
+		if err != nil {
+			return err
+		}
+		if st != "" {
+			return r.end(ctx, d, st, reason, span)
+		}
+		if p.TxKey == "" && !clock.Sleep(ctx, r.backoff(p.Attempts, p.Attempts > tried)) {
+			return ctx.Err()
+		}
+	}
+}
+
+// backoff is the wait before the next try: a counted try backs off
+// exponentially from RetryBackoff; a wait that counted nothing (RPC
+// trouble, a wallet that cannot pay yet) is retried at the poll pace.
+func (r *Relay) backoff(attempts int, counted bool) time.Duration {
+	if !counted {
+		return r.o.PollInterval
+	}
+	return r.o.RetryBackoff << min(max(attempts-1, 0), 6)
+}
+
+// end records a final state reached without a mined delivery.
+func (r *Relay) end(ctx context.Context, d delivery, st IvState, reason string, span trace.Span) error {
+	r.o.Metrics.Deliveries.WithLabelValues(string(st)).Inc()
+	if st == IvFailed {
+		span.SetStatus(codes.Error, reason)
+	}
+	span.AddEvent("delivery."+string(st), trace.WithAttributes(attribute.String("reason", reason)))
+	r.o.Logger.Info("relay: delivery "+string(st), append(d.logAttrs(), "reason", reason)...)
+	return d.finish(ctx, st, reason)
+}
+
+// try makes one try: the delivery's checks, the containers, the
+// transaction. It returns a final state when no more tries are needed, or
+// leaves the progress's TxKey set when a transaction was journaled.
+func (r *Relay) try(ctx context.Context, d delivery, span trace.Span) (IvState, string, error) {
+	p := d.progress()
+	c, err := d.check(ctx)
+	if err != nil || c.Wait {
+		return "", "", err
+	}
+	if c.State != "" {
+		return c.State, c.Reason, nil
+	}
+	p.Attempts++
+	input, output, proof, err := r.runContainers(ctx, c.Containers, c.Source, c.Data, c.Proof)
+	if err != nil {
+		p.Err = err.Error()
+		span.AddEvent("containers.failed", trace.WithAttributes(attribute.String("err", p.Err)))
+		return "", "", d.save()
+	}
+	span.AddEvent("containers.done")
+	call := d.call(p.Attempts, input, output, proof)
+	p.TxKey = call.Key
+	if err := d.save(); err != nil {
+		return "", "", err
+	}
+	if _, err := r.o.Sender.Send(ctx, call); err != nil {
+		st, reason := r.sendFailed(d, err)
+		if st == "" {
+			return "", "", d.save()
+		}
+		return st, reason, nil
+	}
+	span.AddEvent("tx.sent", trace.WithAttributes(attribute.String("key", call.Key)))
+	return "", "", nil
+}
+
+// sendFailed maps a failed send (nothing journaled) to the delivery's
+// fate through the dialect's classification of the revert. Only a revert
+// or a gas estimate above the limit uses up an attempt: RPC trouble, a
+// base fee above the cap and a wallet that cannot pay now are waited out.
+func (r *Relay) sendFailed(d delivery, err error) (IvState, string) {
+	p := d.progress()
+	p.TxKey, p.Err = "", err.Error()
+	if name := coordinator.RevertName(err); name != "" {
+		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
+		o := r.d.Outcome(err)
+		if o == dialect.NotPaidNow { // a wallet changed since the check
+			p.Attempts--
+			r.o.Logger.Info("relay: delivery would not be paid, not sent", append(d.logAttrs(), "revert", name)...)
+			return "", ""
+		}
+		if st, reason := d.fate(o, name); st != "" {
+			return st, reason
+		}
+	}
+	if !countsAsAttempt(err) {
+		p.Attempts--
+	}
+	r.o.Logger.Warn("relay: send", append(d.logAttrs(), "err", err)...)
+	return "", ""
+}
+
+// fate is how an interval's delivery ends on a classified revert.
+func fate(o dialect.Outcome, revert string) (IvState, string) {
+	switch o {
+	case dialect.AlreadyDelivered:
+		return IvDelivered, "already responded"
+	case dialect.Full:
+		return IvSkipped, "interval full"
+	case dialect.Closed:
+		return IvSkipped, revert
+	case dialect.Rejected:
+		return IvFailed, revert
+	}
+	return "", ""
+}
+
+// countsAsAttempt reports whether a failed send was the delivery's fault
+// (a revert, too much gas) rather than the chain link's or the fee market's.
+func countsAsAttempt(err error) bool {
+	return coordinator.IsRevert(err, "") || errors.Is(err, txm.ErrGasAboveLimit)
+}

@@ -1,0 +1,112 @@
+package relay
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"math/big"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/coordinator"
+	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/txm"
+)
+
+// TestSimDeliveryLoopBothKinds drives a subscription and a delegated
+// subscription, both recurring, through the one delivery loop: each
+// interval is delivered once, and both kinds' progress is persisted in
+// their records.
+func TestSimDeliveryLoopBothKinds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulated chain: full tier")
+	}
+	h := newHarness(t, 1)
+	n := h.startNode(1, t.TempDir(), nil)
+	h.mineSettled(n)
+	const frequency, period = 2, 10
+	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackSubscribe("echo", []byte("tick"), frequency, period, 1))
+
+	head, err := h.client.HeaderByNumber(context.Background(), nil)
+	require.NoError(t, err)
+	req := &coordinator.DelegatedRequest{Delegate: coordinator.DelegateSubscription{Nonce: 7, Expiry: uint32(head.Time + 3600), Sub: coordinator.Subscription{
+		Owner: h.dep.ExampleConsumer, ActiveAt: uint32(head.Time), Period: period, Frequency: frequency, Redundancy: 1,
+		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 5_000_000, ContainerId: "echo", Inputs: []byte("dlg"), PaymentAmount: new(big.Int),
+	}}, Data: json.RawMessage(`{"prompt":"hi"}`)}
+	req.Sig, err = req.Delegate.Sign(coordinator.Domain{ChainID: h.chainID, Coordinator: h.dep.Coordinator}, h.keys[0])
+	require.NoError(t, err)
+	body, err := coordinator.EncodeDelegated(req)
+	require.NoError(t, err)
+	require.NoError(t, n.r.SubmitDelegated(context.Background(), "127.0.0.1", body))
+
+	h.eventually(func() bool { return h.deliveries() == 2*frequency }, "every interval of both subscriptions delivered")
+	for id := uint32(1); id <= 2; id++ {
+		for k := uint32(1); k <= frequency; k++ {
+			require.Equal(t, uint16(1), responseCount(h, id, k), "subscription %d interval %d", id, k)
+		}
+	}
+	h.eventually(func() bool {
+		iv, err := n.r.st.iv(1, frequency)
+		return err == nil && iv.State == IvDelivered
+	}, "the subscription's last interval recorded delivered")
+	d, ok, err := n.r.st.dlg(string(storage.RelayDelegatedKey(h.dep.ExampleConsumer, 7)))
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, IvDelivered, d.State)
+	require.Equal(t, uint32(2), d.SubID, "the delegated subscription was created by this node's delivery")
+	require.Equal(t, 1, d.Attempts)
+}
+
+// TestSendFailedOneClassification: a failed send means the same for both
+// kinds of delivery through the dialect's outcome, except that a
+// delegated subscription another node created is adopted by the next
+// check instead of ending here.
+func TestSendFailedOneClassification(t *testing.T) {
+	m, err := NewMetrics(nil)
+	require.NoError(t, err)
+	tests := []struct {
+		name      string
+		dialect   Dialect
+		err       error
+		interval  IvState // "" = tried again
+		delegated IvState
+		counted   bool // the try used up an attempt
+	}{
+		{"already responded", ours.New(common.Address{}, nil, 0), coordinator.Reverted("NodeAlreadyResponded"), IvDelivered, "", true},
+		{"SDK already responded", v1dialect.New(v1dialect.Addresses{}, v1dialect.Options{}), coordinator.Reverted("NodeRespondedAlready"), IvDelivered, "", true},
+		{"interval full", ours.New(common.Address{}, nil, 0), coordinator.Reverted("IntervalRedundancyReached"), IvSkipped, "", true},
+		{"SDK interval full", v1dialect.New(v1dialect.Addresses{}, v1dialect.Options{}), coordinator.Reverted("IntervalCompleted"), IvSkipped, "", true},
+		{"cancelled", ours.New(common.Address{}, nil, 0), coordinator.Reverted("SubscriptionIsCancelled"), IvSkipped, "", true},
+		{"bad signature", ours.New(common.Address{}, nil, 0), coordinator.Reverted("InvalidSignature"), IvFailed, IvFailed, true},
+		{"wallet short", ours.New(common.Address{}, nil, 0), coordinator.Reverted("InsufficientFunds"), "", "", false},
+		{"unknown revert", ours.New(common.Address{}, nil, 0), &coordinator.RevertError{}, "", "", true},
+		{"gas above limit", ours.New(common.Address{}, nil, 0), txm.ErrGasAboveLimit, "", "", true},
+		{"RPC trouble", ours.New(common.Address{}, nil, 0), errors.New("connection refused"), "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &Relay{o: Options{Metrics: m, Logger: slog.New(slog.DiscardHandler)}, d: tt.dialect}
+			for _, kind := range []struct {
+				d    delivery
+				want IvState
+			}{
+				{&intervalDelivery{r: r, s: &Sub{ID: 1}, k: 1}, tt.interval},
+				{&delegatedDelivery{r: r, d: &Delegated{}}, tt.delegated},
+			} {
+				p := kind.d.progress()
+				p.Attempts, p.TxKey = 1, "key"
+				st, _ := r.sendFailed(kind.d, tt.err)
+				require.Equal(t, kind.want, st, "%T", kind.d)
+				require.Empty(t, p.TxKey, "nothing journaled")
+				if st == "" {
+					require.Equal(t, map[bool]int{true: 1, false: 0}[tt.counted], p.Attempts, "%T attempts", kind.d)
+				}
+			}
+		})
+	}
+}

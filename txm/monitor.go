@@ -1,0 +1,297 @@
+package txm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/rpc"
+)
+
+// Run is the monitor loop: every PollInterval (or Kick) it follows each open
+// transaction to confirmation, replaces stuck ones and rebroadcasts dropped
+// ones. It returns when ctx is done.
+func (s *Sender) Run(ctx context.Context) error {
+	t := time.NewTicker(s.o.PollInterval)
+	defer t.Stop()
+	for {
+		if err := s.Step(ctx); err != nil && ctx.Err() == nil {
+			s.o.Logger.Warn("sender: monitor step", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		case <-s.kick:
+		}
+	}
+}
+
+// Step runs one monitor pass over the open transactions. It acts once per
+// new head (and on reserved nonces at once): the receipts of every block
+// since the last pass are read with one eth_getBlockReceipts each, so the
+// cost does not grow with the number of transactions in flight.
+func (s *Sender) Step(ctx context.Context) error {
+	s.stepMu.Lock()
+	defer s.stepMu.Unlock()
+	s.mu.Lock()
+	recs := make([]*Record, 0, len(s.open))
+	reserved := false
+	for _, r := range s.open {
+		recs = append(recs, r)
+		reserved = reserved || r.State == StateReserved
+	}
+	s.mu.Unlock()
+	if len(recs) == 0 {
+		return nil
+	}
+	sort.Slice(recs, func(i, k int) bool { return recs[i].Nonce < recs[k].Nonce })
+	head, err := s.latestHead(ctx)
+	if err != nil {
+		return fmt.Errorf("read head: %w", err)
+	}
+	n := head.Number.Uint64()
+	if head.Hash() == s.stepHead && !reserved {
+		return nil // nothing can have changed on chain
+	}
+	s.stepHead = head.Hash()
+	if n <= s.scanned { // a reorg: the head's block is new
+		s.scanned = n - 1
+	}
+	perTx := s.scanReceipts(ctx, recs, n)
+	var mined uint64
+	var minedRead bool
+	var errs []error
+	var fin []finalRecord
+	for _, r := range recs {
+		if err := s.follow(ctx, r, head, perTx, &fin, func() (uint64, error) {
+			if !minedRead {
+				// At the head whose receipts were scanned, not the
+				// latest: a transaction mined after it would be
+				// taken for one whose receipt the scan missed and
+				// be read alone (a call per transaction).
+				m, err := s.b.NonceAt(ctx, s.addr, head.Number)
+				if err != nil {
+					return 0, fmt.Errorf("read nonce: %w", err)
+				}
+				mined, minedRead = m, true
+			}
+			return mined, nil
+		}); err != nil {
+			errs = append(errs, fmt.Errorf("nonce %d: %w", r.Nonce, err))
+		}
+	}
+	if err := s.finishAll(fin); err != nil {
+		errs = append(errs, err)
+	}
+	if minedRead && mined < recs[0].Nonce {
+		if err := s.repairGap(ctx, mined, recs[0].Nonce, head); err != nil {
+			errs = append(errs, fmt.Errorf("repair nonces %d-%d: %w", mined, recs[0].Nonce-1, err))
+		}
+	} else {
+		s.gap = gapSeen{}
+	}
+	return errors.Join(errs...)
+}
+
+// scanReceipts reads the receipts of the blocks after the last scanned one
+// up to head and keeps those of open transactions. It returns true when
+// receipts must be read per transaction instead: the backend cannot serve
+// block receipts, a read failed, or the range is too long (after a restart).
+func (s *Sender) scanReceipts(ctx context.Context, recs []*Record, head uint64) bool {
+	mine := map[common.Hash]bool{}
+	minSent := uint64(1<<63 - 1)
+	for _, r := range recs {
+		s.mu.Lock()
+		for _, h := range r.Hashes() {
+			mine[h] = true
+		}
+		if r.State == StateSent {
+			minSent = min(minSent, r.SentHead)
+		}
+		s.mu.Unlock()
+	}
+	// A transaction is mined after the head it was priced against: the
+	// first pass starts after the oldest one's. A block scanned before a
+	// transaction joined the set is caught by the per-transaction check
+	// in follow (its nonce is spent but no receipt was seen).
+	// Blocks scanned while nothing was open are not rescanned: after
+	// a quiet spell (a recurring subscription's period) the scan starts
+	// after the newest head a transaction was sent at or before, not where
+	// the last one ended, so it stays one eth_getBlockReceipts per block.
+	from := max(s.scanned, minSent) + 1
+	const maxScan = 16
+	if head >= from && head-from >= maxScan {
+		s.scanned = head
+		return true
+	}
+	for b := from; b <= head; b++ {
+		rcs, err := s.b.BlockReceipts(ctx, rpc.BlockNumberOrHashWithNumber(rpc.BlockNumber(b)))
+		if err != nil {
+			s.o.Logger.Debug("sender: block receipts; reading per transaction", "block", b, "err", err)
+			return true
+		}
+		for _, rc := range rcs {
+			if mine[rc.TxHash] {
+				s.mined[rc.TxHash] = rc
+			}
+		}
+		s.scanned = b
+	}
+	return false
+}
+
+// follow moves r on: a final state found is appended to fin (Step journals
+// them together), a stuck transaction is replaced, a dropped one rebroadcast.
+func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perTx bool, fin *[]finalRecord, minedNonce func() (uint64, error)) error {
+	s.mu.Lock()
+	state := r.State
+	hashes := r.Hashes()
+	s.mu.Unlock()
+	if state == StateReserved {
+		return s.fillNoop(ctx, r, head)
+	}
+	for _, h := range hashes {
+		rc := s.mined[h]
+		if rc == nil && !perTx {
+			continue
+		}
+		if rc == nil || s.o.Confirmations > 1 && head.Number.Uint64()+1-rc.BlockNumber.Uint64() >= s.o.Confirmations {
+			// Per transaction, or re-read when deep enough: a reorg may
+			// have moved it.
+			var err error
+			rc, err = s.b.TransactionReceipt(ctx, h)
+			if errors.Is(err, ethereum.NotFound) || (err == nil && rc == nil) ||
+				(err != nil && strings.Contains(err.Error(), "indexing is in progress")) {
+				delete(s.mined, h)
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("receipt %s: %w", h, err)
+			}
+		}
+		depth := head.Number.Uint64() + 1 - rc.BlockNumber.Uint64()
+		if head.Number.Uint64() < rc.BlockNumber.Uint64() || depth < s.o.Confirmations {
+			s.mined[h] = rc
+			return nil // mined, not yet deep enough
+		}
+		final := *r
+		final.MinedHash, final.MinedBlock = h, rc.BlockNumber.Uint64()
+		switch {
+		case r.Noop:
+			final.State = StateFailed
+			if final.Err == "" {
+				final.Err = "nonce filled by a no-op"
+			}
+		case rc.Status == types.ReceiptStatusSuccessful:
+			final.State = StateConfirmed
+		default:
+			final.State, final.Err = StateFailed, "reverted on chain"
+		}
+		s.learn(r.Nonce, rc.GasUsed)
+		*fin = append(*fin, finalRecord{r, &final})
+		return nil
+	}
+	mined, err := minedNonce()
+	if err != nil {
+		return err
+	}
+	if mined > r.Nonce {
+		if !perTx { // scanned blocks may have missed it: ask once directly
+			return s.follow(ctx, r, head, true, fin, minedNonce)
+		}
+		// The nonce was consumed by a transaction we never journaled.
+		final := *r
+		final.State, final.Err = StateFailed, "nonce consumed by another transaction"
+		*fin = append(*fin, finalRecord{r, &final})
+		return nil
+	}
+	tx := r.Latest()
+	if tx == nil {
+		return s.fillNoop(ctx, r, head)
+	}
+	if mined == r.Nonce && head.Number.Uint64() > r.SentHead {
+		// The lowest unmined nonce, passed over by a block: the only
+		// one ever replaced.
+		if done, err := s.unstick(ctx, r, tx, head); done || err != nil {
+			return err
+		}
+	}
+	// The lowest unmined nonce, not mined in a block since it was sent:
+	// is it still in the pool? Asked once per block, for that nonce only
+	// (those behind it cannot be mined before it; a dropped one is found
+	// when its turn comes).
+	if mined != r.Nonce || head.Number.Uint64() == r.SentHead || s.checked[r.Nonce] == head.Number.Uint64() {
+		return nil
+	}
+	s.checked[r.Nonce] = head.Number.Uint64()
+	if _, _, err := s.b.TransactionByHash(ctx, tx.Hash()); errors.Is(err, ethereum.NotFound) {
+		s.broadcast(ctx, r, tx) // dropped from the pool: send the same bytes again
+	}
+	return nil
+}
+
+// learn updates the ratio of gas used to estimate from a mined receipt.
+func (s *Sender) learn(nonce, used uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	est := s.estimates[nonce]
+	if est == 0 || used == 0 {
+		return
+	}
+	ratio := min(float64(used)/float64(est), 1)
+	if !s.learned {
+		s.usedRatio, s.learned = ratio, true
+		return
+	}
+	s.usedRatio = 0.8*s.usedRatio + 0.2*ratio
+}
+
+// finalRecord is an open record and the final state follow found for it.
+type finalRecord struct{ r, final *Record }
+
+// finishAll journals the final states of one monitor step in one synced
+// batch, then frees their slots and wakes the waiters once: a block of
+// hundreds of deliveries costs one fsync and one wake-up, so the pending-gas
+// budget is given back right after the block's receipts are read.
+func (s *Sender) finishAll(fin []finalRecord) error {
+	if len(fin) == 0 {
+		return nil
+	}
+	finals := make([]*Record, len(fin))
+	for i, f := range fin {
+		finals[i] = f.final
+	}
+	if err := s.j.putAll(finals); err != nil {
+		return fmt.Errorf("journal %d final states: %w", len(fin), err)
+	}
+	var exp uint64
+	s.mu.Lock()
+	for _, f := range fin {
+		n := f.r.Nonce
+		*f.r = *f.final
+		delete(s.open, n)
+		exp += s.expect[n]
+		delete(s.expect, n)
+		delete(s.estimates, n)
+	}
+	s.slots -= len(fin)
+	s.gas -= min(exp, s.gas)
+	s.notifyLocked()
+	s.mu.Unlock()
+	for _, f := range fin {
+		delete(s.checked, f.r.Nonce) // finishAll runs under stepMu
+		s.stuck.forget(f.r.Nonce)
+		for _, h := range f.final.Hashes() {
+			delete(s.mined, h)
+		}
+		s.o.Logger.Debug("sender: final", "nonce", f.r.Nonce, "state", f.final.State, "key", f.r.Key, "hash", f.final.MinedHash)
+	}
+	return nil
+}

@@ -1,0 +1,134 @@
+package e2e_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/big"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/workloads/proof/artifact"
+	"github.com/infernode/infernode/workloads/proof/circuit"
+	"github.com/infernode/infernode/workloads/proof/prooftest"
+	proofsvc "github.com/infernode/infernode/workloads/proof/service"
+	"github.com/infernode/infernode/workloads/protocol"
+)
+
+// lenetProofData is the seed's proof request for one test image.
+func lenetProofData(t testing.TB, repo string, pixels []int) string {
+	t.Helper()
+	in, err := json.Marshal(protocol.FromFloat64([]int{1, 1, 28, 28}, prooftest.Image(pixels)))
+	require.NoError(t, err)
+	return `{"source":"OFFCHAIN","destination":"OFFCHAIN","data":{"repo_id":"` + repo + `","witness_data":{"input_data":` + string(in) + `,"output_data":null},"vk_address":null}}`
+}
+
+// words are a result's public inputs as integers.
+func words(t testing.TB, out proofsvc.Result) []*big.Int {
+	t.Helper()
+	var w []*big.Int
+	for _, p := range out.PublicInputs {
+		v, ok := new(big.Int).SetString(strings.TrimPrefix(p, "0x"), 16)
+		require.True(t, ok, p)
+		w = append(w, v)
+	}
+	return w
+}
+
+func argmax(v []float64) int {
+	best := 0
+	for i := range v {
+		if v[i] > v[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// TestLenetProofThroughNodeVerifiedOnAnvil: both LeNet-class networks set
+// up; every test image proved through the node as a REST job; the proven
+// logits (read back from the public inputs) within one quantum of the
+// fixed-point model and with the float model's argmax; the proof accepted
+// by verifier.bin on anvil for at most 450k gas, and rejected when any one
+// pixel or logit changes by one quantum.
+func TestLenetProofThroughNodeVerifiedOnAnvil(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs proof setup of two networks, a node and anvil")
+	}
+	f := prooftest.ReadLenet(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{})
+	require.NoError(t, err, "run `make tools` if anvil is missing")
+	defer func() { require.NoError(t, a.Stop()) }()
+	c, err := ethclient.DialContext(ctx, a.RPCURL())
+	require.NoError(t, err)
+	defer c.Close()
+	key := a.FundedKeys()[0]
+
+	for _, fx := range []prooftest.Fixture{prooftest.LenetAvg, prooftest.LenetMax} {
+		t.Run(fx.Name, func(t *testing.T) {
+			repo := "local/infernode/" + fx.Name
+			s, dir := proofStackOf(t, fx, repo, "")
+			set, err := artifact.Open(ctx, artifact.ReadDir(dir))
+			require.NoError(t, err)
+			m, man := set.Model(), set.Manifest
+			t.Logf("%s: %d constraints, %d public inputs, float error %+v", fx.Name, man.Constraints, man.Public[0].Count+man.Public[1].Count, man.FloatError)
+			verifier, err := prooftest.DeployVerifier(ctx, c, key, dir)
+			require.NoError(t, err)
+
+			var walls []time.Duration
+			for k, px := range f.Pixels {
+				start := time.Now()
+				res := s.submit(t, []string{"proof"}, lenetProofData(t, repo, px), false)
+				walls = append(walls, time.Since(start))
+				var out proofsvc.Result
+				require.NoError(t, json.Unmarshal(output(t, res), &out))
+
+				w := words(t, out)
+				logits := man.Public[1].Packing().Unpack(w[man.Public[1].Offset:])
+				xq, err := m.QuantizeInput(prooftest.Image(px))
+				require.NoError(t, err)
+				want := m.Eval(xq)
+				for i := range want {
+					d := new(big.Int).Sub(logits[i], want[i])
+					require.LessOrEqual(t, d.CmpAbs(big.NewInt(1)), 0, "image %d logit %d: proven %v, fixed-point model %v", k, i, logits[i], want[i])
+				}
+				proven := circuit.Floats(logits, man.Public[1].ScaleLog2)
+				require.Equal(t, argmax(f.Logits(fx)[k]), argmax(proven), "image %d: argmax of the proven logits vs the float model", k)
+
+				calldata := common.FromHex(out.Calldata)
+				require.NoError(t, prooftest.Call(ctx, c, verifier, calldata), "image %d: the verifier accepts the node's proof", k)
+				if k > 0 {
+					continue
+				}
+				gas, err := prooftest.VerifyGas(ctx, c, key, verifier, calldata)
+				require.NoError(t, err)
+				t.Logf("%s: on-chain verification %d gas for the whole transaction (%d public inputs, %d bytes of calldata)", fx.Name, gas, len(w), len(calldata))
+				require.LessOrEqual(t, gas, uint64(450_000))
+
+				// Any one pixel, or logit, one quantum off: reverts.
+				proof := common.FromHex(out.GnarkProof)
+				for _, v := range []artifact.PublicVec{man.Public[0], man.Public[1]} {
+					for j := range v.Values {
+						bad := slices.Clone(w)
+						i := v.Offset + j/v.PerWord
+						bad[i] = new(big.Int).Add(bad[i], new(big.Int).Lsh(big.NewInt(1), uint(v.Bits*(j%v.PerWord))))
+						err := prooftest.Call(ctx, c, verifier, artifact.Calldata(man.Verifier.Function, proof, bad))
+						require.Error(t, err, "%s value %d changed", v.Name, j)
+						require.Contains(t, err.Error(), "revert")
+					}
+				}
+			}
+			slices.Sort(walls)
+			t.Logf("%s: proof jobs through the node, wall per job: median %v (min %v, max %v, %d jobs)", fx.Name,
+				walls[len(walls)/2].Round(time.Millisecond), walls[0].Round(time.Millisecond), walls[len(walls)-1].Round(time.Millisecond), len(walls))
+		})
+	}
+}

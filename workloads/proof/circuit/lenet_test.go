@@ -1,0 +1,116 @@
+package circuit_test
+
+import (
+	"math"
+	"math/big"
+	"os"
+	"testing"
+
+	"github.com/consensys/gnark/frontend"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/workloads/proof/circuit"
+	"github.com/infernode/infernode/workloads/proof/prooftest"
+)
+
+func compileFile(t testing.TB, name string, opt circuit.Options) *circuit.Model {
+	t.Helper()
+	raw, err := os.ReadFile("../testdata/" + name)
+	require.NoError(t, err)
+	m, err := circuit.Compile(raw, opt)
+	require.NoError(t, err)
+	return m
+}
+
+func argmax(v []float64) int {
+	best := 0
+	for i := range v {
+		if v[i] > v[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// TestLenetFixedPoint: for both pooling variants and every test image, the
+// compiled float model matches PyTorch's logits, and the fixed-point
+// logits are close to them with the same argmax.
+func TestLenetFixedPoint(t *testing.T) {
+	f := prooftest.ReadLenet(t)
+	for _, tc := range []struct {
+		file   string
+		torch  [][]float64
+		layers string
+		opt    circuit.Options
+	}{
+		{"lenet_avg.onnx", f.Avg, "conv 6@5×5, relu, avgpool 2×2+conv 16@5×5, relu, avgpool 2×2+dense 256→10", prooftest.LenetOptions},
+		{"lenet_max.onnx", f.Max, "conv 6@5×5, maxpool 2×2, relu, conv 16@5×5, maxpool 2×2, relu, dense 256→10", prooftest.LenetOptions},
+		// Its logits are small (|v| < 0.6): finer steps.
+		{"conv_bn.onnx", f.ConvBN, "conv 4@3×3+batchnorm, relu, avgpool 14×14+dense 4→3", circuit.Options{ScaleBits: 12, InputRangeBits: 1}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			m := compileFile(t, tc.file, tc.opt)
+			require.Equal(t, tc.layers, m.Describe())
+			worst, top := 0.0, 0.0
+			for k, px := range f.Pixels {
+				x := prooftest.Image(px)
+				float := m.EvalFloat(x)
+				for i := range float {
+					require.InDelta(t, tc.torch[k][i], float[i], 1e-4, "float model vs PyTorch, image %d logit %d", k, i)
+				}
+				xq, err := m.QuantizeInput(x)
+				require.NoError(t, err)
+				fixed := circuit.Floats(m.Eval(xq), m.OutScale)
+				for i := range fixed {
+					worst = math.Max(worst, math.Abs(fixed[i]-tc.torch[k][i]))
+					top = math.Max(top, math.Abs(tc.torch[k][i]))
+				}
+				require.Equal(t, argmax(tc.torch[k]), argmax(fixed), "argmax, image %d", k)
+			}
+			t.Logf("%s: largest |fixed-point logit - PyTorch| = %.3g over %d images (largest |logit| %.3g)", tc.file, worst, len(f.Pixels), top)
+			require.Less(t, worst, 0.02*top, "within 2%% of the logits' range")
+			total := 0
+			for _, c := range m.Costs() {
+				total += c.Constraints
+				t.Logf("%-40s %6d outputs %8d constraints", c.Layer, c.Outputs, c.Constraints)
+			}
+			t.Logf("total %d constraints; public inputs %d+%d words (%d and %d bits a value)", total, m.In.Words, m.Out.Words, m.In.Bits, m.Out.Bits)
+			if testing.Short() {
+				return
+			}
+			ccs, err := circuit.Build(m)
+			require.NoError(t, err)
+			require.Equal(t, total, ccs.GetNbConstraints(), "Costs adds up to the circuit")
+			xq, err := m.QuantizeInput(prooftest.Image(f.Pixels[0]))
+			require.NoError(t, err)
+			pub := m.Public(xq, m.Eval(xq))
+			w, err := frontend.NewWitness(circuit.Assignment(pub), circuit.Field)
+			require.NoError(t, err)
+			require.NoError(t, ccs.IsSolved(w))
+			pub[len(pub)-1].Add(pub[len(pub)-1], bigOne)
+			w, err = frontend.NewWitness(circuit.Assignment(pub), circuit.Field)
+			require.NoError(t, err)
+			require.Error(t, ccs.IsSolved(w), "a wrong logit")
+		})
+	}
+}
+
+var bigOne = big.NewInt(1)
+
+// TestOutsideTheOpSet: a model with an operator or attribute outside SPEC
+// §7's set is a setup error that names it.
+func TestOutsideTheOpSet(t *testing.T) {
+	for _, tc := range []struct{ file, want string }{
+		{"lstm.onnx", `"LSTM" (node "/lstm/LSTM")`},
+		{"conv_group2.onnx", `with group 2 (only group 1)`},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			raw, err := os.ReadFile("../testdata/" + tc.file)
+			require.NoError(t, err)
+			_, err = circuit.Compile(raw, circuit.Options{})
+			require.ErrorContains(t, err, tc.want)
+			require.ErrorContains(t, err, "the proof circuit supports Gemm, MatMul, Add, Relu, Conv")
+			t.Log(err)
+		})
+	}
+}

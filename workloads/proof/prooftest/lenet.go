@@ -1,0 +1,48 @@
+package prooftest
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Lenet is testdata/lenet.json (written by testdata/lenet.py): the test
+// images and PyTorch's float logits for each model.
+type Lenet struct {
+	Shape  []int       `json:"shape"`
+	Pixels [][]int     `json:"pixels"` // 8-bit; the image is pixels/255
+	Labels []int       `json:"labels"`
+	Avg    [][]float64 `json:"lenet_avg"`
+	Max    [][]float64 `json:"lenet_max"`
+	ConvBN [][]float64 `json:"conv_bn"`
+}
+
+// ReadLenet reads testdata/lenet.json.
+func ReadLenet(t testing.TB) Lenet {
+	t.Helper()
+	raw, err := os.ReadFile(Testdata("lenet.json"))
+	require.NoError(t, err)
+	var f Lenet
+	require.NoError(t, json.Unmarshal(raw, &f))
+	require.Len(t, f.Pixels, len(f.Avg))
+	return f
+}
+
+// Image is the model input of one test image: pixels/255.
+func Image(pixels []int) []float64 {
+	x := make([]float64, len(pixels))
+	for i, p := range pixels {
+		x[i] = float64(p) / 255
+	}
+	return x
+}
+
+// Logits are PyTorch's logits of f's images for the fixture.
+func (l Lenet) Logits(f Fixture) [][]float64 {
+	if f.Name == LenetMax.Name {
+		return l.Max
+	}
+	return l.Avg
+}
