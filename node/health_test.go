@@ -67,7 +67,7 @@ func TestUnreachableContainer(t *testing.T) {
 	addr := ln.Addr().String()
 	stop := serveEchoOn(t, ln)
 
-	cfg := &config.Config{Containers: []config.Container{{ID: "flaky", URL: "http://" + addr, External: true}}}
+	cfg := &config.Config{Containers: []config.Container{{ID: "flaky", URL: "http://" + addr, External: true}}, DataDir: t.TempDir()}
 	cfg.ApplyDefaults()
 	logs := &lockedBuffer{}
 	rt := executor.NewUnmanaged(cfg.Containers, executor.UnmanagedOptions{ProbeInterval: 10 * time.Millisecond})
