@@ -224,7 +224,18 @@ func TestRemoteSignerNodeDeliversOnAnvil(t *testing.T) {
 	cfg, opts := kc.config(t, config.Wallet{RemoteSigner: &config.RemoteSigner{URL: remote.URL, Address: remote.Address().Hex()}})
 	tn := startNode(t, cfg, opts)
 
-	kc.waitDelivered(t, kc.request(t, "remote 1"))
+	// Blocks from a request's block to its delivery seen, before the
+	// outage and after it: a figure for docs/keys.md, not an assertion.
+	blocksToDeliver := func(input string) uint64 {
+		want := kc.request(t, input)
+		from, err := kc.client.BlockNumber(context.Background())
+		require.NoError(t, err)
+		kc.waitDelivered(t, want)
+		to, err := kc.client.BlockNumber(context.Background())
+		require.NoError(t, err)
+		return to - from
+	}
+	before := blocksToDeliver("remote 1")
 
 	// Down: the node keeps trying (each try refused), delivers nothing
 	// meanwhile and loses nothing.
@@ -242,7 +253,8 @@ func TestRemoteSignerNodeDeliversOnAnvil(t *testing.T) {
 	require.Less(t, kc.deliveries(t), want, "nothing can be signed while the signer is down")
 	remote.SetDown(false)
 	kc.waitDelivered(t, want)
-	kc.waitDelivered(t, kc.request(t, "remote after"))
+	after := blocksToDeliver("remote after")
+	t.Logf("blocks from request to delivery: %d before the outage, %d once the signer is back", before, after)
 
 	sent := kc.sentBy(t, remote.Address())
 	require.GreaterOrEqual(t, len(sent), 3)
