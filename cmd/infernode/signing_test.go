@@ -15,8 +15,8 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/signer/signertest"
 	"github.com/infernode/infernode/testnet"
