@@ -96,7 +96,11 @@ func FromConfig(ctx context.Context, w config.Wallet, o Options) (Signer, error)
 		if err != nil {
 			return nil, fmt.Errorf("%s %s: %w", o.path("keystore"), w.Keystore, err)
 		}
-		return OpenKeystore(w.Keystore, pass)
+		ks, err := OpenKeystore(w.Keystore, pass)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", o.path("keystore"), err)
+		}
+		return ks, nil
 	default:
 		rs := w.RemoteSigner
 		r, err := NewRemote(RemoteOptions{URL: rs.URL, Address: common.HexToAddress(rs.Address), Timeout: rs.Timeout.D(), Client: o.HTTPClient})

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/big"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -155,4 +158,30 @@ func TestSigningCommandsTakeThreeForms(t *testing.T) {
 	// A flag of one form hides the environment's other form.
 	out = runJSON("deploy", "--private-key", hexutil.Encode(crypto.FromECDSA(keys[6])))
 	require.Equal(t, crypto.PubkeyToAddress(keys[6].PublicKey).Hex(), common.HexToAddress(out["deployer"].(string)).Hex())
+}
+
+// `serve` with a keystore and the wrong password stops at start-up, in
+// one line naming the keystore and never the password.
+func TestServeRefusesWrongKeystorePassword(t *testing.T) {
+	clearSigningEnv(t)
+	dir := t.TempDir()
+	key, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	acct, err := keystore.NewKeyStore(filepath.Join(dir, "ks"), keystore.LightScryptN, keystore.LightScryptP).ImportECDSA(key, "right")
+	require.NoError(t, err)
+	pw := filepath.Join(dir, "pw")
+	require.NoError(t, os.WriteFile(pw, []byte("wrong horse\n"), 0o600))
+	ctr := httptest.NewServer(http.NotFoundHandler())
+	defer ctr.Close()
+	cfg := filepath.Join(dir, "config.json")
+	require.NoError(t, os.WriteFile(cfg, []byte(fmt.Sprintf(`{"manage_containers": false,
+	  "server": {"host": "127.0.0.1", "port": %d}, "data_dir": %q,
+	  "containers": [{"id": "c", "url": %q, "external": true}],
+	  "chain": {"enabled": true, "rpc_url": "http://127.0.0.1:%d", "coordinator_address": "0x67035b7bf1ec6151E3DfCcC794dbBa7ed133Aac9",
+	    "wallet": {"keystore": %q, "password_file": %q}}}`, freeTCPPort(t), filepath.Join(dir, "data"), ctr.URL, freeTCPPort(t), acct.URL.Path, pw)), 0o600))
+	requireOneLineExit(t, []string{"serve", "--config", cfg}, 1, "chain.wallet.keystore: keystore "+acct.URL.Path+": wrong password")
+
+	var stdout, stderr bytes.Buffer
+	run(context.Background(), []string{"serve", "--config", cfg}, &stdout, &stderr)
+	require.NotContains(t, stderr.String(), "wrong horse")
 }
