@@ -77,10 +77,7 @@ func FromConfig(ctx context.Context, w config.Wallet, o Options) (Signer, error)
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	if err := w.CheckForm(); err != nil {
-		if o.Flags {
-			return nil, errors.New("give exactly one signing key: --private-key, --keystore (with --password-file or " + PasswordEnv + ") or --remote-signer with --signer-address (or their environment variables, docs/keys.md)")
-		}
+	if err := w.CheckForm(); err != nil { // the CLI checks its flags first, in its words
 		return nil, fmt.Errorf("chain.wallet: %w", err)
 	}
 	switch {
@@ -124,7 +121,8 @@ func Password(file string, getenv func(string) string, log *slog.Logger) (string
 		if err != nil {
 			return "", fmt.Errorf("read the password file: %w", err)
 		}
-		return strings.TrimRight(string(b), "\r\n"), nil
+		line, _, _ := strings.Cut(string(b), "\n")
+		return strings.TrimSuffix(line, "\r"), nil
 	}
 	if p := getenv(PasswordEnv); p != "" {
 		return p, nil
