@@ -2,6 +2,8 @@
 GO      ?= go
 BIN     := bin
 TESTFLAGS ?= -count=1 -timeout 30m
+# COMMIT is what `infernode version` reports (a tarball without git: unknown).
+COMMIT  ?= $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null || c=$$c-dirty; echo $$c; } || echo unknown)
 
 .PHONY: all build run test test-unit tidy-check tools docker realmodels libtorch images contracts bench fuzz lint clean
 
@@ -11,7 +13,7 @@ all: build
 # takes minutes and would otherwise print nothing.
 build:
 	@echo "building $(BIN)/infernode (the first build downloads modules and takes a few minutes)"
-	$(GO) build -v -o $(BIN)/infernode ./cmd/infernode
+	$(GO) build -v -ldflags "-X github.com/infernode/infernode/internal/version.Commit=$(COMMIT)" -o $(BIN)/infernode ./cmd/infernode
 
 ## run: the one-command local stack (embedded chain, contracts, echo, node).
 run: build
@@ -65,6 +67,7 @@ fuzz:
 
 ## tidy-check: fails when go.mod or go.sum is not what `go mod tidy` writes.
 tidy-check:
+	@echo "tidy-check: go mod tidy -diff (downloads the modules on a first run, about 1 minute)"
 	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run 'go mod tidy' and commit the result" >&2; exit 1; }
 
 ## test-unit: the fast tier only (no external processes).

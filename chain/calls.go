@@ -91,11 +91,17 @@ func (c *Client) FilterLogs(ctx context.Context, q ethereum.FilterQuery) ([]type
 // SubscribeFilterLogs pushes logs where the best endpoint can.
 func (c *Client) SubscribeFilterLogs(ctx context.Context, q ethereum.FilterQuery, ch chan<- types.Log) (ethereum.Subscription, error) {
 	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (ethereum.Subscription, error) {
-		if !e.push {
-			return nil, ErrNoSubscriptions
-		}
-		return e.ec.SubscribeFilterLogs(ctx, q, ch)
+		return noPush(e.ec.SubscribeFilterLogs(ctx, q, ch))
 	})
+}
+
+// noPush turns the RPC client's "HTTP cannot push" (decided locally, no
+// request made) into ErrNoSubscriptions.
+func noPush(sub ethereum.Subscription, err error) (ethereum.Subscription, error) {
+	if errors.Is(err, rpc.ErrNotificationsUnsupported) {
+		return nil, ErrNoSubscriptions
+	}
+	return sub, err
 }
 
 func (c *Client) BlockReceipts(ctx context.Context, b rpc.BlockNumberOrHash) ([]*types.Receipt, error) {
@@ -108,10 +114,7 @@ func (c *Client) BlockReceipts(ctx context.Context, b rpc.BlockNumberOrHash) ([]
 // deadline bounds the subscribing, not the subscription.
 func (c *Client) SubscribeNewHead(ctx context.Context, ch chan<- *types.Header) (ethereum.Subscription, error) {
 	return do(ctx, c, c.o.Timeout, func(sctx context.Context, e *endpoint) (ethereum.Subscription, error) {
-		if !e.push {
-			return nil, ErrNoSubscriptions
-		}
-		return e.ec.SubscribeNewHead(sctx, ch)
+		return noPush(e.ec.SubscribeNewHead(sctx, ch))
 	})
 }
 

@@ -97,7 +97,7 @@ func Dial(ctx context.Context, urls []string, o Options) (*Client, error) {
 			!strings.HasPrefix(lower, "ws://") && !strings.HasPrefix(lower, "wss://") {
 			return nil, fmt.Errorf("chain: RPC URL %d (%s): want http(s):// or ws(s)://", i, e.name)
 		}
-		e.push = strings.HasPrefix(lower, "ws")
+		e.ws = strings.HasPrefix(lower, "ws")
 		if err := c.connect(ctx, e); err != nil {
 			c.o.Logger.Warn("chain: endpoint not reachable yet", "endpoint", i, "url", e.name, "err", err)
 			e.state, e.until = Dead, c.o.Now()
@@ -111,10 +111,10 @@ func Dial(ctx context.Context, urls []string, o Options) (*Client, error) {
 // NewClient wraps connected RPC clients (in-process, IPC, or dialled by
 // the caller) as endpoints; names are what logs show for each. The caller
 // keeps closing them.
-func NewClient(rcs []*rpc.Client, names []string, push bool, o Options) *Client {
+func NewClient(rcs []*rpc.Client, names []string, o Options) *Client {
 	c := newClient(o)
 	for i, rc := range rcs {
-		c.eps = append(c.eps, &endpoint{index: i, name: names[i], rc: rc, ec: ethclient.NewClient(rc), push: push, state: Alive})
+		c.eps = append(c.eps, &endpoint{index: i, name: names[i], rc: rc, ec: ethclient.NewClient(rc), state: Alive})
 	}
 	c.publish()
 	return c
@@ -140,7 +140,7 @@ func (c *Client) connect(ctx context.Context, e *endpoint) error {
 	ctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
 	defer cancel()
 	opts := []rpc.ClientOption{}
-	if !e.push {
+	if !e.ws {
 		opts = append(opts, rpc.WithHTTPClient(&http.Client{Transport: &retryAfterTransport{base: http.DefaultTransport, e: e}}))
 	}
 	rc, err := rpc.DialOptions(ctx, e.url, opts...)

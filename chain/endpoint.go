@@ -37,7 +37,7 @@ type endpoint struct {
 	url   string
 	rc    *rpc.Client
 	ec    *ethclient.Client
-	push  bool // the transport pushes heads (ws, ipc, in-process)
+	ws    bool // dialled over WebSocket (no HTTP transport to watch)
 	owned bool // Close closes rc (dialled here)
 
 	mu         sync.Mutex

@@ -13,7 +13,7 @@ import (
 // receipts as a node does, so tests run the production code path. Closing
 // the Client leaves b open.
 func Simulated(b *simulated.Backend, o Options) *Client {
-	return NewClient([]*rpc.Client{SimulatedRPC(b)}, []string{"simulated"}, true, o)
+	return NewClient([]*rpc.Client{SimulatedRPC(b)}, []string{"simulated"}, o)
 }
 
 // SimulatedRPC is the simulated backend's in-process RPC client (tests

@@ -2,9 +2,15 @@
 # Recompiles the Solidity sources with the pinned solc-js and regenerates the
 # Go bindings with the pinned abigen (v2).
 #
-#   contracts/build.sh            writes contracts/artifacts/ and abi/<pkg>/
-#   contracts/build.sh OUT        writes OUT/artifacts/ and OUT/abi/<pkg>/
-#                                 (the staleness test compares these)
+#   contracts/build.sh            writes contracts/artifacts/, abi/<pkg>/ and
+#                                 internal/testabi/<pkg>/
+#   contracts/build.sh OUT        writes OUT/artifacts/, OUT/abi/<pkg>/ and
+#                                 OUT/internal/testabi/<pkg>/ (the staleness
+#                                 test compares these)
+#
+# The bindings of the test contracts (contracts/test/) go under
+# internal/testabi, apart from the product's in abi/: the running node must
+# not link them (internal/lint TestRuntimeLinksNoTooling).
 #
 # The Infernet SDK v1 contracts are not compiled here: their ABI and bytecode
 # are the SDK authors' (contracts/infernetv1/artifacts/, copied from
@@ -22,9 +28,11 @@ if [ -n "$out" ]; then
   out=$(cd "$out" && pwd)
   artifacts="$out/artifacts"
   bindings="$out/abi"
+  testbindings="$out/internal/testabi"
 else
   artifacts="$here/artifacts"
   bindings="$root/abi"
+  testbindings="$root/internal/testabi"
 fi
 
 abigen=${INFERNODE_ABIGEN:-$root/.tools/bin/abigen}
@@ -42,20 +50,41 @@ node "$here/compile.js" "$artifacts"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # contract name -> Go package under abi/
-for pair in Coordinator:coordinatorabi ExampleConsumer:exampleconsumerabi ProofConsumer:proofconsumerabi TestConsumer:testconsumerabi \
-  Wallet:walletabi WalletFactory:walletfactoryabi TestToken:testtokenabi TestVerifier:testverifierabi \
+# (test contracts: -> a package under internal/testabi)
+for pair in Coordinator:coordinatorabi ExampleConsumer:exampleconsumerabi ProofConsumer:proofconsumerabi TestConsumer:-testconsumerabi \
+  Wallet:walletabi WalletFactory:walletfactoryabi TestToken:-testtokenabi TestVerifier:-testverifierabi \
   Groth16Verifier:groth16verifierabi InfernetExampleConsumer:inetv1exampleabi; do
   name=${pair%%:*}
   pkg=${pair##*:}
+  dir=$bindings
+  if [ "${pkg#-}" != "$pkg" ]; then
+    pkg=${pkg#-}
+    dir=$testbindings
+  fi
   node -e '
     const a = require(process.argv[1]);
     require("fs").writeFileSync(process.argv[2], JSON.stringify(a.abi));
     require("fs").writeFileSync(process.argv[3], a.bytecode.replace(/^0x/, ""));
   ' "$artifacts/$name.json" "$tmp/$name.abi" "$tmp/$name.bin"
-  mkdir -p "$bindings/$pkg"
+  mkdir -p "$dir/$pkg"
   "$abigen" --v2 --abi "$tmp/$name.abi" --bin "$tmp/$name.bin" --pkg "$pkg" --type "$name" \
-    --out "$bindings/$pkg/$pkg.go"
+    --out "$dir/$pkg/$pkg.go"
 done
+
+# What a node calls on any subscription owner (getContainerInputs,
+# getSigner), in one package of interfaces: the node packs these calls with
+# it, never with the example consumer's binding.
+node -e '
+  const fs = require("fs");
+  const contracts = {};
+  for (const name of process.argv.slice(3)) {
+    const a = JSON.parse(fs.readFileSync(process.argv[1] + "/" + name + ".json", "utf8"));
+    contracts[a.sourceName + ":" + name] = { abi: a.abi, bin: "" };
+  }
+  fs.writeFileSync(process.argv[2], JSON.stringify({ contracts, version: "" }));
+' "$artifacts" "$tmp/consumer.json" IComputeConsumer IDelegator
+mkdir -p "$bindings/consumerabi"
+"$abigen" --v2 --combined-json "$tmp/consumer.json" --pkg consumerabi --out "$bindings/consumerabi/consumerabi.go"
 
 # Infernet SDK v1: refresh the copies of the fixtures (in-tree runs only),
 # then bind the six contracts and the Wallet into one package (one file, so
@@ -100,7 +129,7 @@ node -e '
   }
   fs.writeFileSync(process.argv[2], JSON.stringify({ contracts, version: "" }));
 ' "$artifacts" "$tmp/inetv1test.json" InfernetTestCallbackConsumer InfernetTestSubscriptionConsumer InfernetTestDelegatedConsumer
-mkdir -p "$bindings/inetv1testabi"
-"$abigen" --v2 --combined-json "$tmp/inetv1test.json" --pkg inetv1testabi --out "$bindings/inetv1testabi/inetv1testabi.go"
+mkdir -p "$testbindings/inetv1testabi"
+"$abigen" --v2 --combined-json "$tmp/inetv1test.json" --pkg inetv1testabi --out "$testbindings/inetv1testabi/inetv1testabi.go"
 
-echo "contracts/build.sh: artifacts in $artifacts, bindings in $bindings"
+echo "contracts/build.sh: artifacts in $artifacts, bindings in $bindings and $testbindings"

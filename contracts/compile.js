@@ -22,6 +22,9 @@ const targets = [
   ['src/Coordinator.sol', 'Coordinator'],
   ['src/ExampleConsumer.sol', 'ExampleConsumer'],
   ['src/consumer/ProofConsumer.sol', 'ProofConsumer'],
+  // What a node calls on any subscription owner (bound as abi/consumerabi).
+  ['src/consumer/Interfaces.sol', 'IComputeConsumer'],
+  ['src/consumer/Interfaces.sol', 'IDelegator'],
   ['test/TestConsumer.sol', 'TestConsumer'],
   ['src/payments/Wallet.sol', 'Wallet'],
   ['src/payments/WalletFactory.sol', 'WalletFactory'],

@@ -15,8 +15,8 @@ import (
 
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
-	"github.com/infernode/infernode/abi/testconsumerabi"
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/internal/testabi/testconsumerabi"
 )
 
 type C = coordinatorabi.Subscription

@@ -11,12 +11,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
-	"github.com/infernode/infernode/abi/testconsumerabi"
-	"github.com/infernode/infernode/abi/testtokenabi"
-	"github.com/infernode/infernode/abi/testverifierabi"
 	"github.com/infernode/infernode/abi/walletabi"
 	"github.com/infernode/infernode/abi/walletfactoryabi"
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/internal/testabi/testconsumerabi"
+	"github.com/infernode/infernode/internal/testabi/testtokenabi"
+	"github.com/infernode/infernode/internal/testabi/testverifierabi"
 )
 
 var (

@@ -20,8 +20,8 @@ import (
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
-	"github.com/infernode/infernode/abi/testconsumerabi"
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/internal/testabi/testconsumerabi"
 	"github.com/infernode/infernode/testnet/chaintest"
 )
 

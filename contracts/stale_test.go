@@ -30,7 +30,7 @@ func TestArtifactsAndBindingsUpToDate(t *testing.T) {
 	logs, err := cmd.CombinedOutput()
 	require.NoError(t, err, "contracts/build.sh failed:\n%s", logs)
 
-	for _, name := range []string{"Coordinator", "ExampleConsumer", "ProofConsumer", "TestConsumer", "Wallet", "WalletFactory", "TestToken", "TestVerifier", "Groth16Verifier",
+	for _, name := range []string{"Coordinator", "ExampleConsumer", "ProofConsumer", "IComputeConsumer", "IDelegator", "TestConsumer", "Wallet", "WalletFactory", "TestToken", "TestVerifier", "Groth16Verifier",
 		"InfernetExampleConsumer", "InfernetTestCallbackConsumer", "InfernetTestSubscriptionConsumer", "InfernetTestDelegatedConsumer"} {
 		fresh, err := os.ReadFile(filepath.Join(out, "artifacts", name+".json"))
 		require.NoError(t, err)
@@ -38,11 +38,14 @@ func TestArtifactsAndBindingsUpToDate(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, string(fresh), string(committed), "contracts/artifacts/%s.json is stale: run `make contracts` and commit", name)
 	}
-	for _, pkg := range []string{"coordinatorabi", "exampleconsumerabi", "proofconsumerabi", "testconsumerabi", "walletabi", "walletfactoryabi", "testtokenabi", "testverifierabi", "groth16verifierabi", "inetv1abi", "inetv1exampleabi", "inetv1testabi"} {
-		fresh, err := os.ReadFile(filepath.Join(out, "abi", pkg, pkg+".go"))
+	for _, pkg := range []string{"abi/coordinatorabi", "abi/exampleconsumerabi", "abi/proofconsumerabi", "abi/consumerabi", "abi/walletabi", "abi/walletfactoryabi",
+		"abi/groth16verifierabi", "abi/inetv1abi", "abi/inetv1exampleabi",
+		"internal/testabi/testconsumerabi", "internal/testabi/testtokenabi", "internal/testabi/testverifierabi", "internal/testabi/inetv1testabi"} {
+		file := filepath.Join(pkg, filepath.Base(pkg)+".go")
+		fresh, err := os.ReadFile(filepath.Join(out, file))
 		require.NoError(t, err)
-		committed, err := os.ReadFile(filepath.Join("..", "abi", pkg, pkg+".go"))
+		committed, err := os.ReadFile(filepath.Join("..", file))
 		require.NoError(t, err)
-		require.Equal(t, string(fresh), string(committed), "abi/%s/%s.go is stale: run `make contracts` and commit", pkg, pkg)
+		require.Equal(t, string(fresh), string(committed), "%s is stale: run `make contracts` and commit", file)
 	}
 }

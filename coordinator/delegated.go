@@ -14,7 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 
-	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/abi/consumerabi"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -44,7 +44,9 @@ func SplitContainers(s string) []string {
 	return out
 }
 
-func invalid(field, format string, a ...any) *job.Error {
+// Invalid is the rejection of a delegated body's field: 400 "Invalid
+// request: ..." naming it.
+func Invalid(field, format string, a ...any) *job.Error {
 	return job.Reject(job.CodeInvalid, "Invalid request: "+fmt.Sprintf(format, a...), "field", field)
 }
 
@@ -53,59 +55,60 @@ func invalid(field, format string, a ...any) *job.Error {
 // JSON number literals or strings ("0x" hex or decimal), never through
 // float64. Errors are *job.Error "Invalid request: ..." naming the field.
 func DecodeDelegated(raw []byte) (*DelegatedRequest, error) {
-	sub, sig, data, err := delegatedParts(raw)
+	sub, sig, data, err := DelegatedParts(raw)
 	if err != nil {
 		return nil, err
 	}
 	out := &DelegatedRequest{Data: data}
 	s := &out.Delegate.Sub
-	f := fields{m: sub, prefix: "subscription."}
-	s.Owner = f.address("owner", true)
-	s.ContainerId = f.str("container_id", true)
-	s.Inputs = f.hexBytes("inputs")
-	s.ActiveAt = uint32(f.uint("active_at", 32, true).Uint64())
-	s.Frequency = uint32(f.uint("frequency", 32, true).Uint64())
-	s.Period = uint32(f.uint("period", 32, true).Uint64())
-	s.Redundancy = uint16(f.uint("redundancy", 16, true).Uint64())
-	s.MaxGasPrice = f.uint("max_gas_price", 48, true)
-	s.MaxGasLimit = uint32(f.uint("max_gas_limit", 32, true).Uint64())
-	s.Lazy = f.boolean("lazy")
-	s.Verifier = f.address("verifier", false)
-	s.PaymentAmount = f.uint("payment_amount", 256, false)
-	s.PaymentToken = f.address("payment_token", false)
-	s.Wallet = f.address("wallet", false)
+	f := Fields{m: sub, prefix: "subscription."}
+	s.Owner = f.Address("owner", true)
+	s.ContainerId = f.Str("container_id", true)
+	s.Inputs = f.HexBytes("inputs")
+	s.ActiveAt = uint32(f.Uint("active_at", 32, true).Uint64())
+	s.Frequency = uint32(f.Uint("frequency", 32, true).Uint64())
+	s.Period = uint32(f.Uint("period", 32, true).Uint64())
+	s.Redundancy = uint16(f.Uint("redundancy", 16, true).Uint64())
+	s.MaxGasPrice = f.Uint("max_gas_price", 48, true)
+	s.MaxGasLimit = uint32(f.Uint("max_gas_limit", 32, true).Uint64())
+	s.Lazy = f.Boolean("lazy")
+	s.Verifier = f.Address("verifier", false)
+	s.PaymentAmount = f.Uint("payment_amount", 256, false)
+	s.PaymentToken = f.Address("payment_token", false)
+	s.Wallet = f.Address("wallet", false)
 	if f.err != nil {
 		return nil, f.err
 	}
 	if strings.TrimSpace(s.ContainerId) == "" || len(SplitContainers(s.ContainerId)) == 0 {
-		return nil, invalid("subscription.container_id", "subscription.container_id must name at least one container")
+		return nil, Invalid("subscription.container_id", "subscription.container_id must name at least one container")
 	}
-	if out.Delegate.Nonce, out.Delegate.Expiry, out.Sig, err = decodeSignature(sig); err != nil {
+	if out.Delegate.Nonce, out.Delegate.Expiry, out.Sig, err = DecodeSignature(sig); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
-// delegatedParts splits a delegated subscription body into its
-// subscription and signature objects and its data (verbatim, may be nil).
-func delegatedParts(raw []byte) (sub, sig map[string]json.RawMessage, data json.RawMessage, err error) {
+// DelegatedParts splits a delegated subscription body (either dialect's)
+// into its subscription and signature objects and its data (verbatim, may
+// be nil).
+func DelegatedParts(raw []byte) (sub, sig map[string]json.RawMessage, data json.RawMessage, err error) {
 	var top map[string]json.RawMessage
 	if err := strictObject(raw, &top); err != nil {
-		return nil, nil, nil, invalid("", "body must be a JSON object with subscription, signature and data: %v", err)
+		return nil, nil, nil, Invalid("", "body must be a JSON object with subscription, signature and data: %v", err)
 	}
 	subRaw, ok := top["subscription"]
 	if !ok || isNull(subRaw) {
-		return nil, nil, nil, invalid("subscription", "missing field subscription")
+		return nil, nil, nil, Invalid("subscription", "missing field subscription")
 	}
 	sigRaw, ok := top["signature"]
 	if !ok || isNull(sigRaw) {
-		return nil, nil, nil, invalid("signature", "missing field signature")
+		return nil, nil, nil, Invalid("signature", "missing field signature")
 	}
 	if err := strictObject(subRaw, &sub); err != nil {
-		return nil, nil, nil, invalid("subscription", "subscription must be an object")
+		return nil, nil, nil, Invalid("subscription", "subscription must be an object")
 	}
 	if err := strictObject(sigRaw, &sig); err != nil {
-		return nil, nil, nil, invalid("signature", "signature must be an object")
+		return nil, nil, nil, Invalid("signature", "signature must be an object")
 	}
 	if d, ok := top["data"]; ok && !isNull(d) {
 		data = append(json.RawMessage(nil), bytes.TrimSpace(d)...)
@@ -113,14 +116,14 @@ func delegatedParts(raw []byte) (sub, sig map[string]json.RawMessage, data json.
 	return sub, sig, data, nil
 }
 
-// decodeSignature reads {nonce, expiry, v, r, s}.
-func decodeSignature(sig map[string]json.RawMessage) (nonce, expiry uint32, out Signature, err error) {
-	g := fields{m: sig, prefix: "signature."}
-	nonce = uint32(g.uint("nonce", 32, true).Uint64())
-	expiry = uint32(g.uint("expiry", 32, true).Uint64())
-	out.V = uint8(g.uint("v", 8, true).Uint64())
-	r := g.uint("r", 256, true)
-	sv := g.uint("s", 256, true)
+// DecodeSignature reads {nonce, expiry, v, r, s}.
+func DecodeSignature(sig map[string]json.RawMessage) (nonce, expiry uint32, out Signature, err error) {
+	g := Fields{m: sig, prefix: "signature."}
+	nonce = uint32(g.Uint("nonce", 32, true).Uint64())
+	expiry = uint32(g.Uint("expiry", 32, true).Uint64())
+	out.V = uint8(g.Uint("v", 8, true).Uint64())
+	r := g.Uint("r", 256, true)
+	sv := g.Uint("s", 256, true)
 	if g.err != nil {
 		return 0, 0, out, g.err
 	}
@@ -146,60 +149,77 @@ func strictObject(b []byte, v *map[string]json.RawMessage) error {
 	return nil
 }
 
-// fields reads typed members of one JSON object, keeping the first error.
-type fields struct {
+// Fields reads typed members of one JSON object (a delegated body's
+// subscription or signature), keeping the first error (Err).
+type Fields struct {
 	m      map[string]json.RawMessage
 	prefix string
 	err    error
 }
 
-func (f *fields) get(name string, required bool) (json.RawMessage, bool) {
+// NewFields reads the members of m, naming them prefix+name in errors.
+func NewFields(m map[string]json.RawMessage, prefix string) *Fields {
+	return &Fields{m: m, prefix: prefix}
+}
+
+// Err is the first error a read met.
+func (f *Fields) Err() error {
+	if f.err == nil {
+		return nil
+	}
+	return f.err
+}
+
+func (f *Fields) get(name string, required bool) (json.RawMessage, bool) {
 	if f.err != nil {
 		return nil, false
 	}
 	v, ok := f.m[name]
 	if !ok || isNull(v) {
 		if required {
-			f.err = invalid(f.prefix+name, "missing field %s%s", f.prefix, name)
+			f.err = Invalid(f.prefix+name, "missing field %s%s", f.prefix, name)
 		}
 		return nil, false
 	}
 	return bytes.TrimSpace(v), true
 }
 
-func (f *fields) str(name string, required bool) string {
+// Str reads member name.
+func (f *Fields) Str(name string, required bool) string {
 	v, ok := f.get(name, required)
 	if !ok {
 		return ""
 	}
 	var s string
 	if err := json.Unmarshal(v, &s); err != nil {
-		f.err = invalid(f.prefix+name, "%s%s must be a string", f.prefix, name)
+		f.err = Invalid(f.prefix+name, "%s%s must be a string", f.prefix, name)
 	}
 	return s
 }
 
-func (f *fields) address(name string, required bool) common.Address {
+// Address reads member name.
+func (f *Fields) Address(name string, required bool) common.Address {
 	v, ok := f.get(name, required)
 	if !ok {
 		return common.Address{}
 	}
 	var s string
 	if json.Unmarshal(v, &s) != nil || !common.IsHexAddress(s) {
-		f.err = invalid(f.prefix+name, "%s%s must be a 0x-prefixed 20-byte hex address", f.prefix, name)
+		f.err = Invalid(f.prefix+name, "%s%s must be a 0x-prefixed 20-byte hex address", f.prefix, name)
 		return common.Address{}
 	}
 	return common.HexToAddress(s)
 }
 
-func (f *fields) hexBytes(name string) []byte {
+// HexBytes reads member name.
+func (f *Fields) HexBytes(name string) []byte {
 	v, ok := f.get(name, false)
 	if !ok {
 		return []byte{}
 	}
 	var s string
 	if json.Unmarshal(v, &s) != nil {
-		f.err = invalid(f.prefix+name, "%s%s must be a 0x-hex string", f.prefix, name)
+		f.err = Invalid(f.prefix+name, "%s%s must be a 0x-hex string", f.prefix, name)
 		return nil
 	}
 	if s == "" || s == "0x" {
@@ -210,26 +230,28 @@ func (f *fields) hexBytes(name string) []byte {
 	}
 	b, err := hexutil.Decode(s)
 	if err != nil {
-		f.err = invalid(f.prefix+name, "%s%s must be 0x-prefixed hex with an even number of digits", f.prefix, name)
+		f.err = Invalid(f.prefix+name, "%s%s must be 0x-prefixed hex with an even number of digits", f.prefix, name)
 	}
 	return b
 }
 
-func (f *fields) boolean(name string) bool {
+// Boolean reads member name.
+func (f *Fields) Boolean(name string) bool {
 	v, ok := f.get(name, false)
 	if !ok {
 		return false
 	}
 	var b bool
 	if err := json.Unmarshal(v, &b); err != nil {
-		f.err = invalid(f.prefix+name, "%s%s must be true or false", f.prefix, name)
+		f.err = Invalid(f.prefix+name, "%s%s must be true or false", f.prefix, name)
 	}
 	return b
 }
 
 // uint reads an unsigned integer of at most bits bits from a JSON number
 // literal (digits only) or a string holding decimal or 0x-hex digits.
-func (f *fields) uint(name string, bits int, required bool) *big.Int {
+// Uint reads member name.
+func (f *Fields) Uint(name string, bits int, required bool) *big.Int {
 	zero := new(big.Int)
 	v, ok := f.get(name, required)
 	if !ok {
@@ -240,7 +262,7 @@ func (f *fields) uint(name string, bits int, required bool) *big.Int {
 		err = fmt.Errorf("exceeds uint%d", bits)
 	}
 	if err != nil {
-		f.err = invalid(f.prefix+name, "%s%s must be an unsigned integer (JSON number or 0x-hex string) fitting uint%d: %v", f.prefix, name, bits, err)
+		f.err = Invalid(f.prefix+name, "%s%s must be an unsigned integer (JSON number or 0x-hex string) fitting uint%d: %v", f.prefix, name, bits, err)
 		return zero
 	}
 	return n
@@ -294,9 +316,8 @@ type Verifier struct {
 }
 
 // getSignerCall is the calldata of getSigner() returns (address), which
-// every delegating owner contract answers; packed with the example
-// consumer's binding, which has it as every such owner does.
-var getSignerCall = exampleconsumerabi.NewExampleConsumer().PackGetSigner()
+// every delegating owner contract answers (IDelegator).
+var getSignerCall = consumerabi.NewIDelegator().PackGetSigner()
 
 // Verify checks, in order: expiry against the latest block's time
 // (exclusive), the EIP-712 signature (v 27/28, low s) and that it was made
@@ -352,17 +373,17 @@ func EncodeDelegated(r *DelegatedRequest) ([]byte, error) {
 			"max_gas_limit":  s.MaxGasLimit,
 			"lazy":           s.Lazy,
 			"verifier":       s.Verifier.Hex(),
-			"payment_amount": hexBig(s.PaymentAmount),
+			"payment_amount": HexBig(s.PaymentAmount),
 			"payment_token":  s.PaymentToken.Hex(),
 			"wallet":         s.Wallet.Hex(),
 		},
 	}
-	return encodeBody(body, r.Delegate.Nonce, r.Delegate.Expiry, r.Sig, r.Data)
+	return EncodeBody(body, r.Delegate.Nonce, r.Delegate.Expiry, r.Sig, r.Data)
 }
 
-// encodeBody adds the signature object and data to a body holding its
-// subscription object, and marshals it.
-func encodeBody(body map[string]any, nonce, expiry uint32, sig Signature, data json.RawMessage) ([]byte, error) {
+// EncodeBody adds the signature object and data to a body holding its
+// subscription object (either dialect's), and marshals it.
+func EncodeBody(body map[string]any, nonce, expiry uint32, sig Signature, data json.RawMessage) ([]byte, error) {
 	body["signature"] = map[string]any{
 		"nonce":  nonce,
 		"expiry": expiry,
@@ -378,8 +399,8 @@ func encodeBody(body map[string]any, nonce, expiry uint32, sig Signature, data j
 	return json.Marshal(body)
 }
 
-// hexBig writes a big integer as 0x-hex (nil: 0x0).
-func hexBig(b *big.Int) string {
+// HexBig writes a big integer as 0x-hex (nil: 0x0).
+func HexBig(b *big.Int) string {
 	if b == nil {
 		return "0x0"
 	}

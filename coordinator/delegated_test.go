@@ -197,32 +197,3 @@ func TestVerifierOnSimulatedChain(t *testing.T) {
 	// An owner without code.
 	check(sign(mk(future, common.HexToAddress("0xdead")), nil), "Signer mismatch")
 }
-
-func TestDelegatedV1RoundTrip(t *testing.T) {
-	const body = `{"subscription": {"owner": "0x00000000000000000000000000000000000000a1", "active_at": 5, "period": 60,
-		"frequency": 2, "redundancy": 3, "containers": "0x00000000000000000000000000000000000000000000000000000000000000c1",
-		"lazy": true, "verifier": "0x00000000000000000000000000000000000000b1",
-		"payment_amount": 115792089237316195423570985008687907853269984665640564039457584007913129639935,
-		"payment_token": "0x00000000000000000000000000000000000000b2", "wallet": "0x00000000000000000000000000000000000000b3"},
-		"signature": {"nonce": 7, "expiry": 4000000000, "v": 28, "r": "0x02", "s": "0x01"}, "data": {"x": 1}}`
-	r, err := DecodeDelegatedV1([]byte(body))
-	require.NoError(t, err)
-	require.Equal(t, common.HexToHash("0xc1"), r.ContainerIDHash())
-	require.True(t, r.Sub.Lazy)
-	require.Equal(t, uint16(3), r.Sub.Redundancy)
-
-	// The client's encoder gives the same request back.
-	enc, err := EncodeDelegatedV1(r)
-	require.NoError(t, err)
-	r2, err := DecodeDelegatedV1(enc)
-	require.NoError(t, err)
-	require.JSONEq(t, string(r.Data), string(r2.Data))
-	r2.Data = r.Data // compacted
-	require.Equal(t, r, r2)
-
-	// No data: an empty object, as the reference node's clients send.
-	r.Data = nil
-	enc, err = EncodeDelegatedV1(r)
-	require.NoError(t, err)
-	require.Contains(t, string(enc), `"data":{}`)
-}

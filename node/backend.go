@@ -83,6 +83,7 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 	mgr = newManager(managerOptions{
 		Store: st, Runner: exec, QueueSize: n.cfg.Jobs.QueueSize, Workers: n.cfg.Jobs.Workers,
 		Timeout: n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,
+		MaxDataBytes: jobDataBudget(n.cfg.Server.MaxBodyBytes),
 	})
 	b.mgr = mgr
 	if n.opts.streamIDGrace > 0 {
@@ -90,6 +91,12 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 	}
 	return b, nil
 }
+
+// jobDataBudget bounds the job data that queued and running off-chain jobs
+// hold: 16 bodies of the largest size the REST API accepts (256 MiB by
+// default). With max_body_bytes large enough for images, the queue's
+// length alone (jobs.queue_size × max_body_bytes) would not bound memory.
+func jobDataBudget(maxBody int64) int64 { return 16 * maxBody }
 
 func (b *backend) Submit(ctx context.Context, client string, req job.Request) (string, error) {
 	ids, errs := b.SubmitBatch(ctx, client, []job.Request{req})

@@ -146,7 +146,14 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			return nil, err
 		}
 		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialectName, "coordinator", cd.Coordinator())
-		return &relayChain{Relay: r, close: closeFn, run: runFn, endpoints: endpoints}, nil
+		unregister := registerBalance(deps.Registry, s.Address(), rpc.BalanceAt, deps.Logger)
+		closeAll := func() {
+			unregister()
+			if closeFn != nil {
+				closeFn()
+			}
+		}
+		return &relayChain{Relay: r, close: closeAll, run: runFn, endpoints: endpoints}, nil
 	}
 }
 

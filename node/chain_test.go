@@ -102,6 +102,9 @@ func TestNodeWithRelay(t *testing.T) {
 		_, metrics := tn.do(t, http.MethodGet, "/metrics", "")
 		return strings.Contains(string(metrics), `infernode_relay_deliveries_total{result="delivered"}`)
 	}, time.Minute, 100*time.Millisecond, "relay metrics served")
+	// The sending account's balance, read from the chain (a funded dev key).
+	_, metrics := tn.do(t, http.MethodGet, "/metrics", "")
+	require.Regexp(t, `(?m)^infernode_wallet_balance_wei [1-9]`, string(metrics))
 }
 
 // sendTx sends a transaction from the embedded chain's first key.

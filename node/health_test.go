@@ -67,8 +67,7 @@ func TestUnreachableContainer(t *testing.T) {
 	addr := ln.Addr().String()
 	stop := serveEchoOn(t, ln)
 
-	cfg := &config.Config{Containers: []config.Container{{ID: "flaky", URL: "http://" + addr, External: true}}, DataDir: t.TempDir()}
-	cfg.ApplyDefaults()
+	cfg := &config.Config{Containers: []config.Container{{ID: "flaky", URL: "http://" + addr, External: true}}}
 	logs := &lockedBuffer{}
 	rt := executor.NewUnmanaged(cfg.Containers, executor.UnmanagedOptions{ProbeInterval: 10 * time.Millisecond})
 	tn := startNode(t, cfg, Options{Runtime: rt, Logger: slog.New(slog.NewTextHandler(logs, nil))})
@@ -111,4 +110,13 @@ func TestUnreachableContainer(t *testing.T) {
 		return code == http.StatusOK
 	}, 20*time.Second, 10*time.Millisecond, "/health is healthy again once the container answers")
 	require.Equal(t, job.StatusSuccess, tn.wait(t, tn.submit(t, "flaky"), false).Status)
+}
+
+// hostPortTaken sees a port another process holds on 127.0.0.1, where the
+// Docker runtime publishes containers.
+func TestHostPortTaken(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	require.True(t, hostPortTaken(ln.Addr().(*net.TCPAddr).Port))
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.opentelemetry.io/otel/attribute"
@@ -53,13 +54,17 @@ type manager struct {
 	// formatting it per job showed in profiles.
 	timedOut error
 
-	slots  chan struct{} // a token per queued task: full = busy
-	queue  chan task
-	mu     sync.RWMutex // guards closed against Submit racing Close
-	closed bool
-	base   context.Context
-	cancel context.CancelCauseFunc
-	wg     sync.WaitGroup
+	slots chan struct{} // a token per queued task: full = busy
+	// dataBytes is the job data the queue and the workers hold; beyond
+	// maxDataBytes a job is answered Node busy, as with a full queue.
+	dataBytes    atomic.Int64
+	maxDataBytes int64
+	queue        chan task
+	mu           sync.RWMutex // guards closed against Submit racing Close
+	closed       bool
+	base         context.Context
+	cancel       context.CancelCauseFunc
+	wg           sync.WaitGroup
 }
 
 type managerOptions struct {
@@ -67,10 +72,13 @@ type managerOptions struct {
 	Runner    runner
 	QueueSize int
 	Workers   int
-	Timeout   time.Duration
-	Logger    *slog.Logger
-	Tracer    trace.Tracer
-	Metrics   *telemetry.Metrics
+	// MaxDataBytes bounds the job data held by queued and running jobs
+	// (zero: no bound). One job is always admitted when none is held.
+	MaxDataBytes int64
+	Timeout      time.Duration
+	Logger       *slog.Logger
+	Tracer       trace.Tracer
+	Metrics      *telemetry.Metrics
 }
 
 func newManager(o managerOptions) *manager {
@@ -79,7 +87,8 @@ func newManager(o managerOptions) *manager {
 		store: o.Store, run: o.Runner, log: o.Logger, tracer: o.Tracer, metrics: o.Metrics, timeout: o.Timeout,
 		timedOut: fmt.Errorf("job timed out after %s", o.Timeout),
 		slots:    make(chan struct{}, o.QueueSize), queue: make(chan task, o.QueueSize),
-		base: base, cancel: cancel,
+		maxDataBytes: o.MaxDataBytes,
+		base:         base, cancel: cancel,
 	}
 	for i := 0; i < o.Workers; i++ {
 		m.wg.Add(1)
@@ -91,28 +100,23 @@ func newManager(o managerOptions) *manager {
 // QueueDepth is the number of accepted jobs waiting for a worker.
 func (m *manager) QueueDepth() int { return len(m.slots) }
 
-// Submit reserves a queue slot, writes the job durably, and queues it. A
-// full queue is answered with 503 Node busy before anything is written.
-func (m *manager) Submit(ctx context.Context, client string, in executor.Input) (string, error) {
-	ids, errs := m.SubmitBatch(ctx, client, []executor.Input{in})
-	return ids[0], errs[0]
-}
-
-// SubmitBatch is Submit for several jobs of one client: the jobs that get a
-// queue slot are written in one durable write and queued, in order; the
-// others are answered Node busy. ids[i] is set where errs[i] is nil.
+// SubmitBatch reserves queue slots for jobs of one client, writes the jobs
+// that got one in one durable write and queues them, in order; the others
+// are answered 503 Node busy before anything is written. ids[i] is set
+// where errs[i] is nil.
 func (m *manager) SubmitBatch(ctx context.Context, client string, ins []executor.Input) (ids []string, errs []error) {
 	ids, errs = make([]string, len(ins)), make([]error, len(ins))
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	take := make([]int, 0, len(ins))
 	for i := range ins {
-		if !m.closed {
+		if !m.closed && m.reserve(len(ins[i].Data)) {
 			select {
 			case m.slots <- struct{}{}:
 				take = append(take, i)
 				continue
 			default:
+				m.release(len(ins[i].Data))
 			}
 		}
 		m.metrics.Rejected.WithLabelValues("busy").Inc()
@@ -129,6 +133,7 @@ func (m *manager) SubmitBatch(ctx context.Context, client string, ins []executor
 	if err != nil {
 		for _, i := range take {
 			<-m.slots
+			m.release(len(ins[i].Data))
 			errs[i] = fmt.Errorf("submit job: %w", err)
 		}
 		return ids, errs
@@ -163,6 +168,7 @@ func (m *manager) worker() {
 }
 
 func (m *manager) execute(t task) {
+	defer m.release(len(t.in.Data))
 	ctx, span := m.tracer.Start(trace.ContextWithRemoteSpanContext(m.base, t.link), "job.run")
 	if span.IsRecording() { // building attributes costs allocations on every job
 		span.SetAttributes(attribute.String("job.id", t.id), attribute.StringSlice("job.containers", t.in.Containers))
@@ -204,6 +210,30 @@ func (m *manager) execute(t task) {
 			"duration", time.Since(start))
 	} else if m.log.Enabled(ctx, slog.LevelDebug) {
 		m.log.Debug("job succeeded", "job", t.id, "containers", t.in.Containers, "duration", time.Since(start))
+	}
+}
+
+// reserve takes n bytes of the data budget; false when they do not fit.
+// A job that fits nowhere else still runs when nothing is held, so that
+// any body the REST limit admits can be served.
+func (m *manager) reserve(n int) bool {
+	if m.maxDataBytes <= 0 {
+		return true
+	}
+	for {
+		cur := m.dataBytes.Load()
+		if cur > 0 && cur+int64(n) > m.maxDataBytes {
+			return false
+		}
+		if m.dataBytes.CompareAndSwap(cur, cur+int64(n)) {
+			return true
+		}
+	}
+}
+
+func (m *manager) release(n int) {
+	if m.maxDataBytes > 0 {
+		m.dataBytes.Add(-int64(n))
 	}
 }
 

@@ -343,11 +343,26 @@ func (n *Node) runtime() (executor.Runtime, error) {
 	if n.opts.NewManagedRuntime == nil {
 		return nil, errors.New("manage_containers is true but this build has no Docker runtime; set manage_containers to false and run the containers yourself")
 	}
+	// Auto-assigned host ports skip ports another process holds.
+	for id, move := range n.cfg.ReassignTakenPorts(hostPortTaken) {
+		n.log.Info("container's auto-assigned port is taken: moved", "container", id, "port", move)
+	}
 	rt, err := n.opts.NewManagedRuntime(n.cfg, n.log)
 	if err != nil {
 		return nil, fmt.Errorf("managed runtime: %w", err)
 	}
 	return rt, nil
+}
+
+// hostPortTaken reports whether port on 127.0.0.1 (where the Docker runtime
+// publishes containers) is held by another process.
+func hostPortTaken(port int) bool {
+	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+	if err != nil {
+		return true
+	}
+	_ = ln.Close()
+	return false
 }
 
 // containerClient is the executor's HTTP client, with enough idle
@@ -366,18 +381,55 @@ func idlePerContainer(workers int) int { return max(executor.DefaultIdlePerHost,
 // registered here is unregistered by the returned func, so a registry
 // reused by a later node serves that node's runtime, not a stopped one.
 func (n *Node) registerRuntime(rt executor.Runtime) (func(), error) {
+	unready, err := n.register(containerReady{rt}, "container metrics")
+	if err != nil {
+		return nil, err
+	}
 	c, ok := rt.(prometheus.Collector)
 	if !ok {
-		return func() {}, nil
+		return unready, nil
 	}
+	unruntime, err := n.register(c, "container runtime metrics")
+	if err != nil {
+		unready()
+		return nil, err
+	}
+	return func() { unruntime(); unready() }, nil
+}
+
+// register adds c to the node's registry and returns what removes it; a
+// collector the registry already holds (another node on the same registry
+// registered it) is left alone.
+func (n *Node) register(c prometheus.Collector, what string) (func(), error) {
 	if err := n.reg.Register(c); err != nil {
 		var are prometheus.AlreadyRegisteredError
 		if errors.As(err, &are) {
 			return func() {}, nil
 		}
-		return nil, fmt.Errorf("register container runtime metrics: %w", err)
+		return nil, fmt.Errorf("register %s: %w", what, err)
 	}
 	return func() { n.reg.Unregister(c) }, nil
+}
+
+// containerReadyDesc is infernode_container_ready{container}: 1 while the
+// container answers, as /health sees it, for every runtime. The label set
+// is the configured containers.
+var containerReadyDesc = prometheus.NewDesc("infernode_container_ready",
+	"1 while the container answers (as /health sees it), 0 while it does not.", []string{"container"}, nil)
+
+// containerReady exports each container's readiness at scrape time.
+type containerReady struct{ rt executor.Runtime }
+
+func (c containerReady) Describe(ch chan<- *prometheus.Desc) { ch <- containerReadyDesc }
+
+func (c containerReady) Collect(ch chan<- prometheus.Metric) {
+	for _, s := range c.rt.States() {
+		v := 0.0
+		if s.Ready {
+			v = 1
+		}
+		ch <- prometheus.MustNewConstMetric(containerReadyDesc, prometheus.GaugeValue, v, s.ID)
+	}
 }
 
 func (n *Node) handler(b *backend) (http.Handler, error) {
@@ -467,13 +519,17 @@ func (n *Node) expireLoop(ctx context.Context, st *storage.Store) {
 // retryExpiry is how long expireLoop waits after a store error.
 const retryExpiry = time.Second
 
+// minExpiryWait is the shortest idle wait of expireLoop with nothing to
+// expire (a job reported meanwhile is then at most this late).
+const minExpiryWait = 100 * time.Millisecond
+
 // nextExpiry is how long to sleep before the oldest reported job (created
 // at oldest, when ok) is past its timeout. With none, one timeout: a job
 // reported meanwhile cannot be due sooner, and the oldest is looked up
 // again after each wake.
 func nextExpiry(now, oldest time.Time, ok bool, timeout time.Duration) time.Duration {
 	if !ok {
-		return timeout
+		return max(timeout, minExpiryWait) // a tiny timeout must not make the loop spin
 	}
 	// ExpireReported takes the jobs created strictly before its cutoff.
 	return max(oldest.Add(timeout).Sub(now)+time.Millisecond, 0)

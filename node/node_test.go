@@ -305,6 +305,7 @@ func TestNextExpiry(t *testing.T) {
 			require.Equal(t, tc.want, nextExpiry(now, tc.oldest, tc.ok, 3*time.Second))
 		})
 	}
+	require.Equal(t, minExpiryWait, nextExpiry(now, time.Time{}, false, time.Millisecond), "no spin on a tiny timeout")
 }
 
 // blocking is a container that holds every call until released.
@@ -330,6 +331,39 @@ func blocking(t testing.TB) (url string, release func()) {
 	}
 	t.Cleanup(func() { release(); srv.Close() })
 	return srv.URL, release
+}
+
+// The job data that queued and running jobs hold is bounded (16 bodies of
+// server.max_body_bytes), however long the queue: beyond it Node busy, and
+// room again once jobs finish.
+func TestJobDataIsBounded(t *testing.T) {
+	url, release := blocking(t)
+	cfg := &config.Config{
+		Containers: []config.Container{{ID: "slow", URL: url, External: true}},
+		Server:     config.Server{MaxBodyBytes: 1000},
+		Jobs:       config.Jobs{Workers: 64, QueueSize: 4096, Timeout: config.Duration(time.Hour)},
+	}
+	tn := startNode(t, cfg, Options{})
+	data := `{"x":"` + strings.Repeat("a", 892) + `"}` // 900 bytes: 17 fit in 16,000
+	body := `{"containers":["slow"],"data":` + data + `}`
+	var ids []string
+	for range 17 {
+		code, b := tn.do(t, http.MethodPost, "/api/jobs", body)
+		require.Equal(t, http.StatusOK, code, string(b))
+		var c struct{ ID string }
+		require.NoError(t, json.Unmarshal(b, &c))
+		ids = append(ids, c.ID)
+	}
+	code, b := tn.do(t, http.MethodPost, "/api/jobs", body)
+	require.Equal(t, http.StatusServiceUnavailable, code, string(b))
+	require.JSONEq(t, `{"error":"Node busy"}`, string(b))
+
+	release()
+	for _, id := range ids {
+		require.Equal(t, job.StatusSuccess, tn.wait(t, id, false).Status)
+	}
+	code, b = tn.do(t, http.MethodPost, "/api/jobs", body)
+	require.Equal(t, http.StatusOK, code, "room again: %s", b)
 }
 
 func TestBusyAndTimeout(t *testing.T) {

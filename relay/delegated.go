@@ -37,6 +37,11 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	if err := req.Codec.Verify(ctx, r.ver); err != nil {
 		return err
 	}
+	if t := r.headTime.Load(); t != 0 {
+		if err := deliverable(sub, req.Expiry, t); err != nil {
+			return err
+		}
+	}
 	key := string(storage.RelayDelegatedKey(sub.Owner, req.Nonce))
 	r.dlgMu.Lock() // check-and-persist is atomic: a concurrent replay waits
 	defer r.dlgMu.Unlock()
@@ -86,6 +91,27 @@ func (r *Relay) startDelegated(ctx context.Context, key string) {
 			r.o.Logger.Warn("relay: delegated subscription", "key", key, "err", err)
 		}
 	}()
+}
+
+// deliverable refuses a delegated subscription that no delivery at block
+// time t or later can create: every interval closed, or none opening
+// before the signature expires. The relay would otherwise accept it and
+// give it up in silence (docs/api.md).
+func deliverable(s *Sub, expiry uint32, t uint64) error {
+	reject := func(format string, a ...any) error {
+		return job.Reject(job.CodeInvalid, "Invalid request: subscription can never be delivered: "+fmt.Sprintf(format, a...), "field", "subscription.active_at")
+	}
+	start := max(t, uint64(s.ActiveAt))
+	switch {
+	case s.Frequency == 0:
+		return job.Reject(job.CodeInvalid, "Invalid request: subscription can never be delivered: frequency is 0 (give 1 or more intervals)", "field", "subscription.frequency")
+	case start >= uint64(expiry):
+		return reject("active_at %d is at or after the signature's expiry %d; sign with a later expiry or an earlier active_at", s.ActiveAt, expiry)
+	case s.Period > 0 && uint64(s.ActiveAt)+uint64(s.Frequency)*uint64(s.Period) <= t:
+		return reject("its %d intervals of %d s from active_at %d ended at block time %d, and the chain is at %d; set active_at to the current block time (infernode delegate without --active-at does)",
+			s.Frequency, s.Period, s.ActiveAt, uint64(s.ActiveAt)+uint64(s.Frequency)*uint64(s.Period), t)
+	}
+	return nil
 }
 
 // waitActive waits, by block time, until the delegated subscription under

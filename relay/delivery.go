@@ -95,6 +95,9 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
 					return d.confirmed(ctx, rec)
 				}
+				if rec.GaveUp { // stuck or refused for good: the sender gave its nonce up
+					return r.end(ctx, d, IvFailed, rec.Err, span)
+				}
 				r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
 				p.Err = rec.Err
 			}

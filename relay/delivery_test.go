@@ -14,6 +14,7 @@ import (
 	"github.com/infernode/infernode/coordinator"
 	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/txm"
 )
@@ -107,6 +108,39 @@ func TestSendFailedOneClassification(t *testing.T) {
 					require.Equal(t, map[bool]int{true: 1, false: 0}[tt.counted], p.Attempts, "%T attempts", kind.d)
 				}
 			}
+		})
+	}
+}
+
+func TestDeliverable(t *testing.T) {
+	const now = 1_000_000
+	tests := []struct {
+		name    string
+		sub     Sub
+		expiry  uint32
+		wantErr string
+	}{
+		{"one-shot", Sub{ActiveAt: 0, Frequency: 1}, now + 60, ""},
+		{"recurring from now", Sub{ActiveAt: now, Period: 3, Frequency: 3}, now + 60, ""},
+		{"recurring, last interval still open", Sub{ActiveAt: now - 8, Period: 3, Frequency: 3}, now + 60, ""},
+		{"future start before expiry", Sub{ActiveAt: now + 30, Period: 3, Frequency: 3}, now + 60, ""},
+		{"active_at 0 and recurring: long over", Sub{ActiveAt: 0, Period: 3, Frequency: 3}, now + 60, "its 3 intervals of 3 s from active_at 0 ended at block time 9"},
+		{"last interval just closed", Sub{ActiveAt: now - 9, Period: 3, Frequency: 3}, now + 60, "ended at block time 1000000"},
+		{"starts after the signature expires", Sub{ActiveAt: now + 60, Frequency: 1}, now + 60, "at or after the signature's expiry"},
+		{"no intervals", Sub{ActiveAt: now, Frequency: 0}, now + 60, "frequency is 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := deliverable(&tt.sub, tt.expiry, now)
+			if tt.wantErr == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorContains(t, err, "can never be delivered")
+			require.ErrorContains(t, err, tt.wantErr)
+			var jerr *job.Error
+			require.ErrorAs(t, err, &jerr)
+			require.Equal(t, job.CodeInvalid, jerr.Code, "a 400, as for a bad signature")
 		})
 	}
 }

@@ -19,8 +19,10 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
+	gethnode "github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/stretchr/testify/require"
 
@@ -34,6 +36,7 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/txm"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
@@ -81,7 +84,13 @@ func newHarness(t testing.TB, nodes int) *harness {
 		h.keys = append(h.keys, k)
 		alloc[crypto.PubkeyToAddress(k.PublicKey)] = types.Account{Balance: new(big.Int).Mul(big.NewInt(1000), big.NewInt(params.Ether))}
 	}
-	h.sim = simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000))
+	// Mainnet's fork rules (Osaka), not the simulated backend's dev fork
+	// set, whose experimental state-gas repricing (EIP-8037) makes storing
+	// a callback's result cost several times more: the example consumer's
+	// 1,000,000 callback gas is sized for Osaka (docs/gas.md).
+	h.sim = simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000), func(_ *gethnode.Config, ec *ethconfig.Config) {
+		ec.Genesis.Config = testnet.DevChainConfig()
+	})
 	t.Cleanup(func() { _ = h.sim.Close() })
 	h.client = h.sim.Client()
 	h.rpc = chain.SimulatedRPC(h.sim)
@@ -197,7 +206,7 @@ type node struct {
 
 // backend is a chain client of the node's own over the harness's chain.
 func (h *harness) backend() *chain.Client {
-	return chain.NewClient([]*rpc.Client{h.rpc}, []string{"test chain"}, h.sim != nil, chain.Options{})
+	return chain.NewClient([]*rpc.Client{h.rpc}, []string{"test chain"}, chain.Options{})
 }
 
 func (h *harness) startNode(keyIdx int, dir string, b chain.Backend) *node {

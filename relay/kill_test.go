@@ -155,7 +155,7 @@ func requireJournalComplete(t *testing.T, client *ethclient.Client, dir string, 
 	db, err := storage.Open(dir, storage.Options{})
 	require.NoError(t, err)
 	defer db.Close()
-	s, err := txm.NewSender(ctx, chain.NewClient([]*rpc.Client{client.Client()}, []string{"anvil"}, false, chain.Options{}),
+	s, err := txm.NewSender(ctx, chain.NewClient([]*rpc.Client{client.Client()}, []string{"anvil"}, chain.Options{}),
 		db.Table(storage.TableNonce), txm.SenderOptions{Signer: txm.NewKeySigner(key)})
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { _ = s.Step(ctx); return s.InFlight() == 0 }, 30*time.Second, 100*time.Millisecond)

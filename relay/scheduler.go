@@ -14,7 +14,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/abi/codec"
-	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/abi/consumerabi"
 	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
@@ -295,11 +295,10 @@ func (r *Relay) decodeInputs(s *Sub, out []byte, err error) ([]byte, error) {
 	return in, nil
 }
 
-// consumerABI packs the call every requester contract answers,
-// getContainerInputs(uint32 subscriptionId, uint32 interval, uint32
-// timestamp, address caller) returns (bytes); the example consumer's
-// binding has it as every consumer does.
-var consumerABI = exampleconsumerabi.NewExampleConsumer()
+// consumerABI packs the call every requester contract answers
+// (IComputeConsumer), getContainerInputs(uint32 subscriptionId, uint32
+// interval, uint32 timestamp, address caller) returns (bytes).
+var consumerABI = consumerabi.NewIComputeConsumer()
 
 // runContainers runs the pipeline. On-chain input is given as lowercase hex
 // without 0x (docs/container-protocol.md); off-chain input (a delegated request's data) as is.

@@ -379,12 +379,17 @@ func TestStreamClientGoneClosesBackend(t *testing.T) {
 	cancel()
 	resp.Body.Close()
 	// The handler notices on its next write and closes the backend stream.
+	// The deadline only bounds a broken handler: a passing run ends at the
+	// first writes.
+	deadline := time.After(time.Minute)
 	for {
 		select {
 		case body.chunks <- "more":
 			continue
 		case <-body.closed:
 			return
+		case <-deadline:
+			t.Fatal("the backend stream was not closed after the client went away")
 		}
 	}
 }

@@ -137,6 +137,7 @@ func TestAnvilStuckNonceGivenUp(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, StateFailed, r.State)
 	require.True(t, r.Noop)
+	require.True(t, r.GaveUp)
 	require.Contains(t, r.Err, "given up")
 	r, _, err = s.Lookup("behind")
 	require.NoError(t, err)

@@ -65,6 +65,10 @@ type Record struct {
 	SentHead uint64 `json:"sent_head,omitempty"`
 	// Noop marks a self-transfer filling a nonce whose purpose was lost.
 	Noop bool `json:"noop,omitempty"`
+	// GaveUp marks a transaction given up (stuck below the market or
+	// refused for good) and replaced by a no-op: the caller records its
+	// delivery as given up, not to be tried again.
+	GaveUp bool `json:"gave_up,omitempty"`
 	// Mined is set once a receipt was seen.
 	MinedHash  common.Hash `json:"mined_hash,omitempty"`
 	MinedBlock uint64      `json:"mined_block,omitempty"`

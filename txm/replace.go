@@ -125,7 +125,7 @@ func (s *Sender) giveUp(ctx context.Context, r *Record, old *types.Transaction, 
 		return nil
 	}
 	s.mu.Lock()
-	r.To, r.Data, r.Value, r.Gas, r.Noop, r.FeeCap, r.Err = s.addr, nil, nil, 21000, true, nil, "given up: "+why
+	r.To, r.Data, r.Value, r.Gas, r.Noop, r.GaveUp, r.FeeCap, r.Err = s.addr, nil, nil, 21000, true, true, nil, "given up: "+why
 	s.mu.Unlock()
 	s.o.Logger.Warn("sender: giving up a stuck nonce; filling it with a no-op", "nonce", r.Nonce, "key", r.Key, "why", why)
 	return s.resign(ctx, r, old, head, tip, feeCap, "sender: no-op replaces a given-up transaction")

@@ -393,3 +393,32 @@ func TestSenderBroadcastsInNonceOrder(t *testing.T) {
 	e.mine(t, s, 1)
 	require.Zero(t, s.InFlight(), "all 40 mined in one block")
 }
+
+// TestSenderReadsReceiptsPerBlockAfterQuietSpell: after blocks with
+// nothing open (a recurring subscription's period), a new batch is
+// followed with one eth_getBlockReceipts per block, not one receipt call
+// per transaction.
+func TestSenderReadsReceiptsPerBlockAfterQuietSpell(t *testing.T) {
+	e := newSimEnv(t)
+	in := chain.Instrument(e.chain(), nil)
+	s, err := NewSender(context.Background(), in, e.db.Table(storage.TableNonce), SenderOptions{Signer: NewKeySigner(e.key)})
+	require.NoError(t, err)
+	ctx := context.Background()
+	send := func(prefix string) {
+		for i := range 5 {
+			_, err := s.Send(ctx, transfer(fmt.Sprint(prefix, i), common.HexToAddress("0xaa")))
+			require.NoError(t, err)
+		}
+		e.mine(t, s, 1)
+		require.Zero(t, s.InFlight())
+	}
+	send("a")
+	for range 30 {
+		e.mine(t, s, 1)
+	}
+	before := in.CallsByMethod()
+	send("b")
+	after := in.CallsByMethod()
+	require.Equal(t, before["eth_getTransactionReceipt"], after["eth_getTransactionReceipt"], "no receipt read per transaction")
+	require.Equal(t, before["eth_getBlockReceipts"]+1, after["eth_getBlockReceipts"])
+}

@@ -64,7 +64,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef(fs, "--data must be a JSON object, got %.60q", *data)
 	}
 	cfg := bench.Config{
-		URL: *url, Direct: *direct, Data: json.RawMessage(*data),
+		URL: withScheme(*url), Direct: withScheme(*direct), Data: json.RawMessage(*data),
 		Jobs: *n, Rate: *rate, SubmitOnly: *submitOnly, Batch: *batch, PollInterval: *poll, Timeout: *timeout,
 	}
 	if *c < 0 {

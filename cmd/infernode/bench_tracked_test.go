@@ -32,9 +32,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
-	"github.com/infernode/infernode/abi/inetv1testabi"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
+	"github.com/infernode/infernode/internal/testabi/inetv1testabi"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/workloads/echo/service"
 )

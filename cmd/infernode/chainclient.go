@@ -23,6 +23,7 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/eip712"
 	"github.com/infernode/infernode/signer"
@@ -295,8 +296,14 @@ func buildDelegation(o *delegateOpts) (*delegation, error) {
 	ca := coordinatorabi.NewCoordinator()
 	return &delegation{
 		dialect: "infernode",
-		sign: func(ctx context.Context, s signer.Signer, chainID *big.Int, coord common.Address, nonce, _, expiry uint32) ([]byte, error) {
+		sign: func(ctx context.Context, s signer.Signer, chainID *big.Int, coord common.Address, nonce, now, expiry uint32) ([]byte, error) {
 			req.Delegate.Nonce, req.Delegate.Expiry = nonce, expiry
+			if sub.ActiveAt == 0 {
+				// Intervals count from activeAt, as the SDK's do: "active
+				// now" is now, not 1970 (which a recurring subscription
+				// would be long past).
+				sub.ActiveAt = now
+			}
 			sig, err := signTyped(ctx, s, req.Delegate.TypedData(coordinator.Domain{ChainID: chainID, Coordinator: coord}))
 			if err != nil {
 				return nil, err
@@ -387,7 +394,7 @@ func delegateFile[T any](path string, data json.RawMessage, decode func([]byte) 
 type delivery struct {
 	Interval uint32         `json:"interval"`
 	Node     common.Address `json:"node"`
-	TaskID   common.Hash    `json:"task_id"`
+	TaskID   common.Hash    `json:"task_id,omitzero"` // our Coordinator's; the SDK's events have none
 	Block    uint64         `json:"block"`
 	Tx       common.Hash    `json:"tx"`
 	Output   hexutil.Bytes  `json:"output,omitempty"`
@@ -426,6 +433,11 @@ func runDeliveries(ctx context.Context, args []string, stdout, stderr io.Writer)
 	// rather than print an empty list a script would take for "none yet".
 	count, err := bind.Call(ca.Instance(c, addr), &bind.CallOpts{Context: ctx}, ca.PackSubscriptionCount(), ca.UnpackSubscriptionCount)
 	if err != nil {
+		// Not our Coordinator: an Infernet SDK v1 EIP712Coordinator?
+		ic := inetv1abi.NewEIP712Coordinator()
+		if next, ierr := bind.Call(ic.Instance(c, addr), &bind.CallOpts{Context: ctx}, ic.PackId(), ic.UnpackId); ierr == nil && next > 0 {
+			return deliveriesV1(ctx, c, addr, uint32(*id), next, *from, stdout)
+		}
 		return fmt.Errorf("read the subscription count from the Coordinator at %s on %s (is --coordinator right?): %w", addr, *rpcURL, err)
 	}
 	if *id > uint64(count) {
@@ -468,6 +480,41 @@ func runDeliveries(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	if out == nil {
 		out = []delivery{}
+	}
+	return printJSON(stdout, out)
+}
+
+// deliveriesV1 lists the deliveries of subscription id on an Infernet SDK
+// v1 EIP712Coordinator (next is its id(), the next id it gives): its
+// SubscriptionFulfilled events, each interval read from the Coordinator at
+// the delivery's block. The SDK emits no task id or output.
+func deliveriesV1(ctx context.Context, c *ethclient.Client, addr common.Address, id, next uint32, from uint64, stdout io.Writer) error {
+	if id >= next {
+		return fmt.Errorf("subscription %d does not exist on the SDK Coordinator at %s (it has %d); a delegated subscription gets its id when a node first delivers it", id, addr, next-1)
+	}
+	ic := inetv1abi.NewEIP712Coordinator()
+	sub, err := bind.Call(ic.Instance(c, addr), &bind.CallOpts{Context: ctx}, ic.PackGetSubscription(id), ic.UnpackGetSubscription)
+	if err != nil {
+		return fmt.Errorf("read subscription %d: %w", id, err)
+	}
+	topics := [][]common.Hash{{ic.GetABI().Events["SubscriptionFulfilled"].ID}, {common.BigToHash(new(big.Int).SetUint64(uint64(id)))}}
+	logs, err := c.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(from), Addresses: []common.Address{addr}, Topics: topics})
+	if err != nil {
+		return fmt.Errorf("read logs of subscription %d: %w", id, err)
+	}
+	out := []delivery{}
+	for i := range logs {
+		l := &logs[i]
+		ev, err := ic.UnpackSubscriptionFulfilledEvent(l)
+		if err != nil {
+			continue
+		}
+		d := delivery{Node: ev.Node, Block: l.BlockNumber, Tx: l.TxHash}
+		at := &bind.CallOpts{Context: ctx, BlockNumber: new(big.Int).SetUint64(l.BlockNumber)}
+		if k, err := bind.Call(ic.Instance(c, addr), at, ic.PackGetSubscriptionInterval(sub.ActiveAt, sub.Period), ic.UnpackGetSubscriptionInterval); err == nil {
+			d.Interval = k
+		}
+		out = append(out, d)
 	}
 	return printJSON(stdout, out)
 }

@@ -84,7 +84,7 @@ func TestDelegateInfernetV1File(t *testing.T) {
 	code := run(context.Background(), []string{"delegate", "--infernet-v1", "--rpc", "http://127.0.0.1:1", "--chain-id", "31337",
 		"--coordinator", coord.Hex(), "--file", file, "--redundancy", "2", "--private-key", hex.EncodeToString(crypto.FromECDSA(key)), "--dry-run"}, &stdout, &stderr)
 	require.Equal(t, 0, code, stderr.String())
-	req, err := coordinator.DecodeDelegatedV1(stdout.Bytes())
+	req, err := v1dialect.DecodeDelegated(stdout.Bytes())
 	require.NoError(t, err)
 	require.Equal(t, v1dialect.ContainerID("echo"), req.ContainerIDHash())
 	require.True(t, req.Sub.Lazy, "from the file")

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -46,22 +47,59 @@ func newFlags(name, args string, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: infernode %s %s\n\nflags:\n", name, args)
-		fs.PrintDefaults()
+		printFlags(stderr, fs)
 	}
 	return fs
 }
 
+// printFlags is flag.PrintDefaults with each flag spelled as the usage
+// lines and the docs spell it: --name, and -x for a one-letter flag.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		dash := "--"
+		if len(f.Name) == 1 {
+			dash = "-"
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "  %s%s", dash, f.Name)
+		kind, usage := flag.UnquoteUsage(f)
+		if kind != "" {
+			b.WriteString(" " + kind)
+		}
+		b.WriteString("\n    \t")
+		b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
+		switch f.DefValue {
+		case "", "0", "false", "0s", "[]":
+		default:
+			if kind == "string" {
+				fmt.Fprintf(&b, " (default %q)", f.DefValue)
+			} else {
+				fmt.Fprintf(&b, " (default %v)", f.DefValue)
+			}
+		}
+		fmt.Fprintln(w, b.String())
+	})
+}
+
 // parseFlags parses args allowing flags after positional arguments
-// (`results ID --intermediate`) and returns the positional ones. A bad
-// flag is a usage error (exit 2).
+// (`results ID --intermediate`) and returns the positional ones. -h prints
+// the full usage; a bad flag is a usage error (exit 2) told in one line and
+// a pointer to --help, not the whole flag list.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
+			fs.SetOutput(out)
 			if errors.Is(err, flag.ErrHelp) {
+				usage()
 				return nil, err
 			}
-			return nil, errUsage
+			// The flag package spells every flag -name; so do not we.
+			return nil, usagef(fs, "%s", flagSpelling.ReplaceAllString(err.Error(), "$1--$2$3"))
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -72,10 +110,13 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// usagef reports a usage mistake and returns errUsage.
+// flagSpelling finds "-name" in the flag package's errors.
+var flagSpelling = regexp.MustCompile(`(^|\s)-([A-Za-z0-9][A-Za-z0-9-]+)(:|$)`)
+
+// usagef reports a usage mistake in one line and where the flags are
+// described, and returns errUsage.
 func usagef(fs *flag.FlagSet, format string, a ...any) error {
-	fmt.Fprintf(fs.Output(), "infernode %s: %s\n", fs.Name(), fmt.Sprintf(format, a...))
-	fs.Usage()
+	fmt.Fprintf(fs.Output(), "infernode %s: %s\nsee `infernode %s --help`\n", fs.Name(), fmt.Sprintf(format, a...), fs.Name())
 	return errUsage
 }
 
@@ -98,11 +139,20 @@ func (j *jobFlags) parse(fs *flag.FlagSet, args []string) (*client.Client, clien
 }
 
 func dial(fs *flag.FlagSet, rawURL string) (*client.Client, error) {
-	c, err := client.New(rawURL)
+	c, err := client.New(withScheme(rawURL))
 	if err != nil {
 		return nil, usagef(fs, "--url: %v", err)
 	}
 	return c, nil
+}
+
+// withScheme accepts a node address without a scheme (127.0.0.1:4000,
+// localhost:4000) as curl does: plain http, the node's own scheme.
+func withScheme(rawURL string) string {
+	if rawURL != "" && !strings.Contains(rawURL, "://") {
+		return "http://" + rawURL
+	}
+	return rawURL
 }
 
 // nodeErr words an error of the node for the terminal.

@@ -101,11 +101,11 @@ func TestClientCommandErrors(t *testing.T) {
 	}{
 		{[]string{"job"}, 2, "--containers is required"},
 		{[]string{"job", "--containers", "echo", "--data", "[1]"}, 2, "--data must be a JSON object"},
-		{[]string{"job", "--bogus"}, 2, "flag provided but not defined: -bogus"},
+		{[]string{"job", "--bogus"}, 2, "flag provided but not defined: --bogus"},
 		{[]string{"results"}, 2, "give at least one job id"},
 		{[]string{"ids", "--pending", "maybe"}, 2, `--pending must be true or false, got "maybe"`},
 		{[]string{"batch"}, 2, "--file is required"},
-		{[]string{"info", "--url", "localhost:4000"}, 2, "want http(s)://host[:port]"},
+		{[]string{"info", "--url", "ftp://127.0.0.1:1"}, 2, "want http(s)://host[:port]"},
 		{[]string{"job", "--containers", "nope"}, 1, `answered 400 Container not supported {"container":"nope"}`},
 		{[]string{"info", "--url", "http://127.0.0.1:1"}, 1, "cannot reach node http://127.0.0.1:1"},
 	} {
@@ -124,4 +124,18 @@ func TestHealthCommandUnhealthy(t *testing.T) {
 	require.Equal(t, 1, code)
 	require.JSONEq(t, `{"status":"unhealthy","reason":"resttest: unhealthy"}`, out)
 	require.Contains(t, errOut, "is unhealthy: resttest: unhealthy")
+}
+
+// TestURLWithoutScheme: --url host:port is the node's plain http, as curl
+// takes it; another scheme is explained.
+func TestURLWithoutScheme(t *testing.T) {
+	srv := resttest.Serve(resttest.New(), rest.Options{Logger: slog.New(slog.DiscardHandler)})
+	defer srv.Close()
+	code, out, errOut := runCLI(t, "health", "--url", strings.TrimPrefix(srv.URL, "http://"))
+	require.Equal(t, 0, code, errOut)
+	require.JSONEq(t, `{"status":"healthy"}`, out)
+
+	code, _, errOut = runCLI(t, "health", "--url", "ftp://127.0.0.1:1")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, `infernode health: --url: node url "ftp://127.0.0.1:1": want http(s)://host[:port]`)
 }

@@ -28,10 +28,10 @@ func buildDelegationV1(o *delegateOpts) (*delegation, error) {
 			return nil, usagef(fs, "--%s: an Infernet SDK v1 subscription has no inputs or gas limits (the node reads inputs from the owner's getContainerInputs); leave it out with --infernet-v1", name)
 		}
 	}
-	req := &coordinator.DelegatedRequestV1{Data: []byte(o.data)}
+	req := &infernetv1.DelegatedRequest{Data: []byte(o.data)}
 	if o.file != "" {
 		var err error
-		if req, err = delegateFile(o.file, req.Data, coordinator.DecodeDelegatedV1, " (an Infernet SDK v1 body, containers the containerId hash)"); err != nil {
+		if req, err = delegateFile(o.file, req.Data, infernetv1.DecodeDelegated, " (an Infernet SDK v1 body, containers the containerId hash)"); err != nil {
 			return nil, err
 		}
 	} else {
@@ -64,7 +64,7 @@ func buildDelegationV1(o *delegateOpts) (*delegation, error) {
 				return nil, err
 			}
 			req.Sig = sig
-			return coordinator.EncodeDelegatedV1(req)
+			return infernetv1.EncodeDelegated(req)
 		},
 		createdID: func(nonce uint32) idCall {
 			return idCall{coord.PackDelegateCreatedIds(infernetv1.DelegateKey(sub.Owner, nonce)), coord.UnpackDelegateCreatedIds}

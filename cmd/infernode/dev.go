@@ -31,6 +31,8 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	"github.com/infernode/infernode/abi/inetv1abi"
+	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
 	"github.com/infernode/infernode/signer"
@@ -102,7 +104,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	if *inet {
-		s.printInfernetV1Banner(stdout)
+		s.printInfernetV1Banner(stdout, selfName())
 	} else {
 		s.printBanner(stdout, selfName())
 	}
@@ -237,7 +239,7 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	n, err := node.New(cfg, node.Options{
 		Listener: restLn,
 		Logger:   o.Logger,
-		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: chain.NewClient([]*rpc.Client{s.chain.Client().Client()}, []string{"embedded"}, true, chain.Options{}), StartBlock: s.startBlock()}),
+		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: chain.NewClient([]*rpc.Client{s.chain.Client().Client()}, []string{"embedded"}, chain.Options{}), StartBlock: s.startBlock()}),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("configure the node: %w", err)
@@ -428,7 +430,11 @@ func runDevRequest(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return err
 	}
 	if *wait {
-		fmt.Fprintf(stderr, "request mined: subscription %d, task %s; waiting up to %s for a node's delivery\n", res.SubscriptionID, res.TaskID, *timeout)
+		if res.Dialect == dialectInfernetV1 {
+			fmt.Fprintf(stderr, "request mined: subscription %d on the SDK Coordinator; waiting up to %s for a node's delivery\n", res.SubscriptionID, *timeout)
+		} else {
+			fmt.Fprintf(stderr, "request mined: subscription %d, task %s; waiting up to %s for a node's delivery\n", res.SubscriptionID, res.TaskID, *timeout)
+		}
 		wctx, cancel := context.WithTimeout(ctx, *timeout)
 		defer cancel()
 		if err := req.waitResult(wctx, &res, stderr); err != nil {
@@ -451,11 +457,15 @@ type devRequest struct {
 
 // devRequestResult is what `infernode dev request` prints.
 type devRequestResult struct {
-	Tx             common.Hash   `json:"tx"`
-	SubscriptionID uint32        `json:"subscription_id"`
-	TaskID         common.Hash   `json:"task_id"`
-	Output         hexutil.Bytes `json:"output,omitempty"`
-	Proof          hexutil.Bytes `json:"proof,omitempty"`
+	Tx             common.Hash `json:"tx"`
+	SubscriptionID uint32      `json:"subscription_id"`
+	// TaskID is our Coordinator's task id; the SDK has none.
+	TaskID common.Hash `json:"task_id,omitzero"`
+	// Dialect is "infernet-v1" when the consumer requested from an SDK v1
+	// Coordinator (infernode dev --infernet-v1); empty for ours.
+	Dialect string        `json:"dialect,omitempty"`
+	Output  hexutil.Bytes `json:"output,omitempty"`
+	Proof   hexutil.Bytes `json:"proof,omitempty"`
 	// RawOutput is raw_output decoded from output = abi.encode(bytes
 	// raw_output, bytes processed_output) (docs/container-protocol.md), when it decodes.
 	RawOutput string `json:"raw_output,omitempty"`
@@ -490,7 +500,14 @@ func (r devRequest) send(ctx context.Context) (devRequestResult, error) {
 	}
 	res := devRequestResult{Tx: tx.Hash()}
 	c := coordinatorabi.NewCoordinator()
+	inet := inetv1abi.NewEIP712Coordinator()
 	for _, l := range rcpt.Logs {
+		// The SDK's example consumer has the same request(string, bytes,
+		// uint16): its Coordinator's event carries only the id.
+		if ev, err := inet.UnpackSubscriptionCreatedEvent(l); err == nil {
+			res.SubscriptionID, res.Dialect = ev.Id, dialectInfernetV1
+			continue
+		}
 		if ev, err := c.UnpackSubscriptionCreatedEvent(l); err == nil {
 			res.SubscriptionID = ev.Id
 			taskID, err := bind.Call(c.Instance(client, l.Address), &bind.CallOpts{Context: ctx}, c.PackTaskId(ev.Id, 1), c.UnpackTaskId)
@@ -538,6 +555,9 @@ func (r devRequest) waitResult(ctx context.Context, res *devRequestResult, progr
 		return fmt.Errorf("connect to %s: %w", r.RPCURL, err)
 	}
 	defer client.Close()
+	if res.Dialect == dialectInfernetV1 {
+		return r.waitResultV1(ctx, client, res, progress)
+	}
 	ex := exampleconsumerabi.NewExampleConsumer()
 	inst := ex.Instance(client, r.Consumer)
 	err = pollChain(ctx, progress, "the delivery of task "+res.TaskID.Hex(), func() (bool, error) {
@@ -551,6 +571,29 @@ func (r devRequest) waitResult(ctx context.Context, res *devRequestResult, progr
 	})
 	if err != nil {
 		return fmt.Errorf("no delivery for task %s yet (is a node serving container %q on this chain?): %w", res.TaskID, r.Container, err)
+	}
+	return nil
+}
+
+// dialectInfernetV1 names the Infernet SDK v1 dialect in dev request's output.
+const dialectInfernetV1 = "infernet-v1"
+
+// waitResultV1 polls the SDK example consumer's results(subscriptionId)
+// until a node's delivery lands.
+func (r devRequest) waitResultV1(ctx context.Context, client *ethclient.Client, res *devRequestResult, progress io.Writer) error {
+	ex := inetv1exampleabi.NewInfernetExampleConsumer()
+	inst := ex.Instance(client, r.Consumer)
+	err := pollChain(ctx, progress, fmt.Sprintf("the delivery of subscription %d", res.SubscriptionID), func() (bool, error) {
+		out, err := bind.Call(inst, &bind.CallOpts{Context: ctx}, ex.PackResults(res.SubscriptionID), ex.UnpackResults)
+		if err != nil || out.Node == (common.Address{}) {
+			return false, nil // not yet (or a transient RPC error): ask again
+		}
+		res.Output, res.Proof = out.Output, out.Proof
+		res.RawOutput = decodeRawOutput(out.Output)
+		return true, nil
+	})
+	if err != nil {
+		return fmt.Errorf("no delivery for subscription %d yet (is a node serving container %q on this chain?): %w", res.SubscriptionID, r.Container, err)
 	}
 	return nil
 }

@@ -44,7 +44,7 @@ func (s *devStack) startBlock() uint64 {
 // printInfernetV1Banner tells a contract developer where the SDK is, which
 // keys are funded and how to point Infernet tools at it; its last line is
 // exactly `infernode deploy --infernet-v1`'s JSON object.
-func (s *devStack) printInfernetV1Banner(w io.Writer) {
+func (s *devStack) printInfernetV1Banner(w io.Writer, self string) {
 	d := s.inet
 	depJSON, _ := json.Marshal(d)
 	var b strings.Builder
@@ -66,6 +66,17 @@ func (s *devStack) printInfernetV1Banner(w io.Writer) {
 	fmt.Fprintf(&b, "\nThe Infernet tutorials work against it: deploy your consumer (forge script --rpc-url %s\n", s.chain.RPCURL())
 	fmt.Fprintf(&b, "--private-key <a key above>) with the Registry above, and request compute from container %s\n", quoteIDs(s.echoIDs[:1]))
 	fmt.Fprintf(&b, "(--containers echo,hello-world serves a tutorial's container id with the echo workload too).\n")
+	rpc, user := s.chain.RPCURL(), hexutil.Encode(crypto.FromECDSA(testnet.AnvilKeys()[1]))
+	fmt.Fprintf(&b, "\nTry it:\n")
+	fmt.Fprintf(&b, "  # an off-chain job over REST, waiting for the result\n")
+	fmt.Fprintf(&b, "  %s job --url %s --sync --containers %s --data '{\"hello\":\"world\"}'\n", self, s.restURL, s.echoIDs[0])
+	fmt.Fprintf(&b, "  # an on-chain request through the example consumer (from account 1), waiting for the node's delivery\n")
+	fmt.Fprintf(&b, "  %s dev request --rpc %s --consumer %s --container %s --private-key %s --input 'hello chain' --wait\n", self, rpc, d.ExampleConsumer.Hex(), s.echoIDs[0], user)
+	fmt.Fprintf(&b, "  # the deliveries of its subscription (the id the request printed), read from the SDK Coordinator\n")
+	fmt.Fprintf(&b, "  %s deliveries --rpc %s --coordinator %s --id <subscription_id>\n", self, rpc, d.Coordinator.Hex())
+	fmt.Fprintf(&b, "  # a delegated subscription in the SDK's body, signed by the example consumer's signer (account 2)\n")
+	fmt.Fprintf(&b, "  %s delegate --registry %s --url %s --rpc %s --owner %s --containers %s --private-key %s --wait\n",
+		self, d.Registry.Hex(), s.restURL, rpc, d.ExampleConsumer.Hex(), s.echoIDs[0], hexutil.Encode(crypto.FromECDSA(testnet.AnvilKeys()[2])))
 	fmt.Fprintf(&b, "\nDeployment (the object `infernode deploy --infernet-v1` prints):\n")
 	io.WriteString(w, b.String())
 	fmt.Fprintf(w, "%s\n\n", depJSON)

@@ -16,7 +16,6 @@ import (
 
 	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/contracts/infernetv1"
-	"github.com/infernode/infernode/coordinator"
 	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/testnet"
 )
@@ -84,7 +83,7 @@ func TestDevInfernetV1(t *testing.T) {
 	delete(posted, "subscription_id")
 	body, err := json.Marshal(posted)
 	require.NoError(t, err)
-	req, err := coordinator.DecodeDelegatedV1(body)
+	req, err := v1dialect.DecodeDelegated(body)
 	require.NoError(t, err)
 	require.Equal(t, v1dialect.ContainerID("hello-world"), req.ContainerIDHash())
 	require.Equal(t, uint32(7), req.Nonce)

@@ -49,6 +49,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args = append([]string{"version"}, args[1:]...)
+	}
 	for _, c := range cmds {
 		if c.name != args[0] {
 			continue
@@ -77,5 +80,5 @@ func printUsage(w io.Writer, cmds []command) {
 	for _, c := range cmds {
 		fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun 'infernode <command> -h' for a command's flags.")
+	fmt.Fprintln(w, "\nRun 'infernode <command> --help' for a command's flags, 'infernode --version' for the version.")
 }

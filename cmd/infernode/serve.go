@@ -39,18 +39,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler (/debug/pprof/) on this address, e.g. 127.0.0.1:6060 (off by default)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: infernode serve [--config FILE]\n\nRuns the node: REST API, job pipeline, containers and (when enabled) the chain side.\n\nflags:")
-		fs.PrintDefaults()
+		printFlags(stderr, fs)
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return errUsage
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "infernode serve: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return errUsage
+	if len(pos) > 0 {
+		return usagef(fs, "unexpected argument %q", pos[0])
 	}
 
 	// The node's live heap is small (a few MiB) and mostly short-lived

@@ -148,7 +148,7 @@ func TestSigningCommandsTakeThreeForms(t *testing.T) {
 	code = run(ctx, []string{"delegate", "--infernet-v1", "--rpc", "http://127.0.0.1:1", "--chain-id", "31337", "--coordinator", coord.Hex(),
 		"--owner", dep.ExampleConsumer.Hex(), "--containers", "echo", "--dry-run"}, &stdout, &stderr)
 	require.Equal(t, 0, code, stderr.String())
-	reqV1, err := coordinator.DecodeDelegatedV1(stdout.Bytes())
+	reqV1, err := infernetv1.DecodeDelegated(stdout.Bytes())
 	require.NoError(t, err)
 	ds := infernetv1.DelegateSubscription{Nonce: reqV1.Nonce, Expiry: reqV1.Expiry, Sub: reqV1.Sub}
 	got, err = ds.Recover(infernetv1.Domain{ChainID: big.NewInt(31337), Coordinator: coord}, reqV1.Sig)

@@ -97,8 +97,9 @@ func runVerifyProof(ctx context.Context, args []string, stdout, stderr io.Writer
 	return nil
 }
 
-// readCalldata finds "calldata" in a job, its result or its output (the
-// proof workload's result, docs/proof.md).
+// readCalldata finds "calldata" in a job (or a list of one, as `infernode
+// results` prints it), its result or its output (the proof workload's
+// result, docs/proof.md).
 func readCalldata(path string) ([]byte, error) {
 	var raw []byte
 	var err error
@@ -109,6 +110,14 @@ func readCalldata(path string) ([]byte, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	// `infernode results ID` prints a list: one job in it is that job.
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) == nil {
+		if len(list) != 1 {
+			return nil, fmt.Errorf("a list of %d jobs: give one job's result", len(list))
+		}
+		raw = list[0]
 	}
 	for range 3 { // job → result → output
 		var v map[string]json.RawMessage

@@ -33,7 +33,7 @@ func TestVerifyProof(t *testing.T) {
 	require.NoError(t, err)
 	p, err := set.Prove(xq)
 	require.NoError(t, err)
-	job, err := json.Marshal(map[string]any{"id": "j", "status": "success", "result": map[string]any{"output": map[string]any{"calldata": "0x" + hex.EncodeToString(p.Calldata)}}})
+	job, err := json.Marshal([]map[string]any{{"id": "j", "status": "success", "result": map[string]any{"output": map[string]any{"calldata": "0x" + hex.EncodeToString(p.Calldata)}}}}) // as `infernode results ID` prints it
 	require.NoError(t, err)
 	file := filepath.Join(t.TempDir(), "job.json")
 	require.NoError(t, os.WriteFile(file, job, 0o644))

@@ -67,10 +67,19 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	fs := newFlags("wallet "+sub, "[flags]", stderr)
 	rpcURL := fs.String("rpc", defaultRPC(), "chain JSON-RPC URL (env RPC_URL)")
-	keys := addSigningFlags(fs, "sending")
-	wallet := fs.String("wallet", "", "the Wallet's address")
-	token := fs.String("token", "", "token address (default: the native coin)")
-	amount := fs.String("amount", "", "amount in the token's smallest unit")
+	var keys *signingFlags
+	if sub != "balance" { // balance only reads
+		keys = addSigningFlags(fs, "sending")
+	}
+	// Each subcommand lists only the flags it uses (`wallet create -h`).
+	wallet, token, amount := new(string), new(string), new(string)
+	if sub != "create" {
+		wallet = fs.String("wallet", "", "the Wallet's address")
+		token = fs.String("token", "", "token address (default: the native coin)")
+	}
+	if sub == "fund" || sub == "approve" || sub == "withdraw" {
+		amount = fs.String("amount", "", "amount in the token's smallest unit")
+	}
 	var coord, registry, owner, spender *string
 	switch sub {
 	case "create":

@@ -14,12 +14,12 @@ import (
 
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/abi/inetv1exampleabi"
-	"github.com/infernode/infernode/abi/inetv1testabi"
-	"github.com/infernode/infernode/abi/testtokenabi"
-	"github.com/infernode/infernode/abi/testverifierabi"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
 	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/internal/testabi/inetv1testabi"
+	"github.com/infernode/infernode/internal/testabi/testtokenabi"
+	"github.com/infernode/infernode/internal/testabi/testverifierabi"
 )
 
 var (

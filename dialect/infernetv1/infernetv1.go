@@ -331,7 +331,7 @@ func (d *Dialect) Outcome(err error) dialect.Outcome { return Reverts.Outcome(er
 // DecodeDelegated decodes the reference node's delegated subscription body
 // and names its pipeline from the containerId hash.
 func (d *Dialect) DecodeDelegated(raw []byte) (dialect.Delegated, error) {
-	req, err := coordinator.DecodeDelegatedV1(raw)
+	req, err := DecodeDelegated(raw)
 	if err != nil {
 		return dialect.Delegated{}, err
 	}
@@ -343,7 +343,7 @@ func (d *Dialect) DecodeDelegated(raw []byte) (dialect.Delegated, error) {
 }
 
 type delegated struct {
-	req *coordinator.DelegatedRequestV1
+	req *DelegatedRequest
 }
 
 // Verify checks the signature over the SDK's typed data (domain

@@ -287,11 +287,14 @@ type Jobs struct {
 
 // Container is one entry of containers[].
 type Container struct {
-	ID                       string            `json:"id"`
-	Image                    string            `json:"image,omitempty"`
-	External                 bool              `json:"external"`
-	Port                     json.Number       `json:"port,omitempty"` // seed writes it as a string
-	URL                      string            `json:"url,omitempty"`  // remote or unmanaged service
+	ID       string      `json:"id"`
+	Image    string      `json:"image,omitempty"`
+	External bool        `json:"external"`
+	Port     json.Number `json:"port,omitempty"` // seed writes it as a string
+	// AutoPort: Port was assigned by ApplyDefaults (managed mode), so the
+	// node may move it off a port another process holds.
+	AutoPort                 bool              `json:"-"`
+	URL                      string            `json:"url,omitempty"` // remote or unmanaged service
 	Bearer                   string            `json:"bearer,omitempty"`
 	Description              string            `json:"description,omitempty"`
 	AllowedDelegateAddresses []string          `json:"allowed_delegate_addresses,omitempty"`

@@ -327,3 +327,26 @@ func TestSwarmDefaults(t *testing.T) {
 	require.False(t, cfg.Swarm())
 	require.Equal(t, "3000", cfg.Containers[0].Port.String(), "engine mode still assigns host ports")
 }
+
+// Auto-assigned ports move off ports another process holds; ports the file
+// gives are the operator's and stay.
+func TestReassignTakenPorts(t *testing.T) {
+	cfg, _, err := Parse([]byte(`{"server": {"port": 3003}, "containers": [{"id": "a", "image": "x"}, {"id": "b", "image": "y", "port": 3002},
+		{"id": "c", "image": "z"}, {"id": "d", "image": "w"}]}`))
+	require.NoError(t, err)
+	require.Equal(t, []string{"3000", "3002", "3001", "3004"}, ports(cfg))
+	held := map[int]bool{3000: true, 3002: true, 3004: true, 3005: true}
+	moved := cfg.ReassignTakenPorts(func(p int) bool { return held[p] })
+	require.Equal(t, map[string]string{"a": "3000 -> 3006", "d": "3004 -> 3007"}, moved)
+	require.Equal(t, []string{"3006", "3002", "3001", "3007"}, ports(cfg), "b's port is the operator's; 3001 is free")
+
+	require.Empty(t, cfg.ReassignTakenPorts(func(int) bool { return false }))
+}
+
+func ports(cfg *Config) []string {
+	var out []string
+	for _, c := range cfg.Containers {
+		out = append(out, c.Port.String())
+	}
+	return out
+}

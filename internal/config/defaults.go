@@ -2,6 +2,7 @@ package config
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"time"
 )
@@ -177,9 +178,43 @@ func (c *Config) ApplyDefaults() {
 				next++
 			}
 			ct.Port = json.Number(strconv.Itoa(next))
+			ct.AutoPort = true
 			used[next] = true
 		}
 	}
+}
+
+// ReassignTakenPorts moves each auto-assigned host port (managed mode) that
+// taken reports held by another process to the next port up that is
+// neither taken nor another container's nor the REST port, and returns the
+// containers it moved ({id: "old -> new"}). ApplyDefaults stays a pure
+// function of the file; the node calls this as it starts the containers.
+func (c *Config) ReassignTakenPorts(taken func(port int) bool) map[string]string {
+	used := map[int]bool{c.Server.Port: true}
+	for _, ct := range c.Containers {
+		if p, err := strconv.Atoi(ct.Port.String()); err == nil {
+			used[p] = true
+		}
+	}
+	moved := map[string]string{}
+	for i := range c.Containers {
+		ct := &c.Containers[i]
+		p, err := strconv.Atoi(ct.Port.String())
+		if !ct.AutoPort || err != nil || !taken(p) {
+			continue
+		}
+		next := p + 1
+		for next <= 65535 && (used[next] || taken(next)) {
+			next++
+		}
+		if next > 65535 {
+			continue // no port left: the runtime's bind error says so
+		}
+		ct.Port = json.Number(strconv.Itoa(next))
+		used[next] = true
+		moved[ct.ID] = fmt.Sprintf("%d -> %d", p, next)
+	}
+	return moved
 }
 
 func (ch *Chain) applySpendingDefaults() {

@@ -18,12 +18,15 @@ type pkg struct {
 	Imports      []string
 	TestImports  []string
 	XTestImports []string
+	// Deps are every package the non-test build links, transitively.
+	Deps       []string
+	EmbedFiles []string
 }
 
 // listPackages runs go list over the whole module.
 func listPackages(t *testing.T) []pkg {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-json=ImportPath,Imports,TestImports,XTestImports", module+"/...")
+	cmd := exec.Command("go", "list", "-json=ImportPath,Imports,TestImports,XTestImports,Deps,EmbedFiles", module+"/...")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -114,5 +117,103 @@ func TestForbiddenImports(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// runtimeDirs are the packages the running node is built from (and
+// everything below them), less the tooling kept under internal/.
+var runtimeDirs = []string{"node", "relay", "txm", "chain", "coordinator", "dialect", "payments", "access", "executor", "rest", "internal"}
+
+func isRuntime(path string) bool {
+	if within(path, module+"/internal/testabi") || within(path, module+"/internal/lint") {
+		return false
+	}
+	for _, d := range runtimeDirs {
+		if within(path, module+"/"+d) {
+			return true
+		}
+	}
+	return false
+}
+
+// toolingPaths are what only tools and tests use: the deploy packages
+// (they embed the contracts' artifacts), the test contracts' bindings and
+// the example consumers' bindings.
+var toolingPaths = []string{"contracts", "internal/testabi", "abi/exampleconsumerabi", "abi/inetv1exampleabi", "abi/proofconsumerabi"}
+
+// tooling reports why the package at path is tooling, or "".
+func tooling(path string, embeds map[string]bool) string {
+	for _, d := range toolingPaths {
+		if within(path, module+"/"+d) {
+			return "tooling (" + d + ")"
+		}
+	}
+	if embeds[path] {
+		return "embedded artifacts"
+	}
+	return ""
+}
+
+// linkedTooling lists the runtime packages that link tooling, directly or
+// through another package.
+func linkedTooling(pkgs []pkg) []string {
+	embeds := map[string]bool{}
+	for _, p := range pkgs {
+		for _, f := range p.EmbedFiles {
+			if strings.HasSuffix(f, ".json") || strings.HasSuffix(f, ".bin") {
+				embeds[p.ImportPath] = true
+			}
+		}
+	}
+	var out []string
+	for _, p := range pkgs {
+		if !isRuntime(p.ImportPath) {
+			continue
+		}
+		for _, dep := range p.Deps {
+			if why := tooling(dep, embeds); why != "" {
+				out = append(out, p.ImportPath+" links "+dep+": "+why)
+			}
+		}
+	}
+	return out
+}
+
+// TestRuntimeLinksNoTooling: the running node (node, relay, txm, chain,
+// the coordinator codecs, the dialects, payments, access, executor, rest,
+// internal/...) links no deploy package, no embedded contract artifacts
+// and no test or example bindings (docs/architecture.md, "Import rules").
+// Tests of those packages may use them.
+func TestRuntimeLinksNoTooling(t *testing.T) {
+	for _, v := range linkedTooling(listPackages(t)) {
+		t.Error(v)
+	}
+}
+
+// TestLinkedToolingFails shows the rule catches what it should, on a
+// package graph made up for the purpose.
+func TestLinkedToolingFails(t *testing.T) {
+	tests := []struct {
+		name string
+		pkgs []pkg
+		want []string
+	}{
+		{"clean", []pkg{{ImportPath: module + "/relay", Deps: []string{module + "/dialect/ours", module + "/abi/coordinatorabi"}}}, nil},
+		{"deploy package", []pkg{{ImportPath: module + "/relay", Deps: []string{module + "/contracts/infernetv1"}}},
+			[]string{module + "/relay links " + module + "/contracts/infernetv1: tooling (contracts)"}},
+		{"test binding, through another package", []pkg{{ImportPath: module + "/node", Deps: []string{module + "/relay", module + "/internal/testabi/testtokenabi"}}},
+			[]string{module + "/node links " + module + "/internal/testabi/testtokenabi: tooling (internal/testabi)"}},
+		{"example binding", []pkg{{ImportPath: module + "/dialect/ours", Deps: []string{module + "/abi/exampleconsumerabi"}}},
+			[]string{module + "/dialect/ours links " + module + "/abi/exampleconsumerabi: tooling (abi/exampleconsumerabi)"}},
+		{"embedded artifacts anywhere", []pkg{
+			{ImportPath: module + "/somewhere", EmbedFiles: []string{"artifacts/X.json"}},
+			{ImportPath: module + "/payments", Deps: []string{module + "/somewhere"}}},
+			[]string{module + "/payments links " + module + "/somewhere: embedded artifacts"}},
+		{"tools may link tooling", []pkg{{ImportPath: module + "/cmd/infernode", Deps: []string{module + "/contracts"}}}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Equal(t, tt.want, linkedTooling(tt.pkgs))
+		})
 	}
 }

@@ -5,3 +5,8 @@ package version
 
 // Version is the node's semantic version.
 const Version = "1.4.0"
+
+// Commit is the commit the binary was built from when the build says so
+// (`make build`: -ldflags -X …/version.Commit=…); empty otherwise, and
+// then the Go toolchain's own record (vcs.revision) is used when present.
+var Commit string

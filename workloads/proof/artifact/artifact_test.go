@@ -89,3 +89,22 @@ func BenchmarkProveIris(b *testing.B) {
 		require.NoError(b, err)
 	}
 }
+
+// BenchmarkProveLenet: one proof of each LeNet-class network on its first
+// test image (witness, Groth16 prove, the self-check, calldata).
+func BenchmarkProveLenet(b *testing.B) {
+	f := prooftest.ReadLenet(b)
+	for _, fx := range []prooftest.Fixture{prooftest.LenetAvg, prooftest.LenetMax} {
+		b.Run(fx.Name, func(b *testing.B) {
+			dir, _ := prooftest.SetUp(b, fx)
+			set, err := artifact.Open(context.Background(), artifact.ReadDir(dir))
+			require.NoError(b, err)
+			xq, err := set.Model().QuantizeInput(prooftest.Image(f.Pixels[0]))
+			require.NoError(b, err)
+			for b.Loop() {
+				_, err := set.Prove(xq)
+				require.NoError(b, err)
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/infernode/infernode/workloads/onnx/engine"
 )
@@ -35,6 +36,14 @@ type flayer struct {
 	windows [][]int   // Max
 }
 
+// Limits on what a model may make the compiler hold: a model file can come
+// from a hub repository a job names, so its size must not be a way to make
+// the workload allocate without bound. LeNet: 9,216 values, 711k weights.
+const (
+	maxValues = 1 << 21 // values of one activation
+	maxTerms  = 1 << 23 // weights of one (composed) layer
+)
+
 // compiler turns graph nodes into float layers.
 type compiler struct {
 	g       *engine.Graph
@@ -43,6 +52,7 @@ type compiler struct {
 	shape   []int  // its shape (batch 1)
 	dropped bool   // a final Softmax was seen
 	opt     Options
+	err     error // a limit push ran into
 }
 
 func (c *compiler) size() int { return product(c.shape) }
@@ -132,6 +142,19 @@ func (c *compiler) node(n engine.Node, last bool) error {
 // are linear, and moving a max pool in front of a ReLU before it.
 func (c *compiler) push(l *flayer) {
 	k := len(c.layers) - 1
+	if k >= 0 && l.kind == Linear && c.layers[k].kind == Linear {
+		// Composing multiplies the rows' lengths: count before building.
+		n := 0
+		for _, row := range l.rows {
+			for _, t := range row {
+				n += len(c.layers[k].rows[t.in])
+			}
+		}
+		if n > maxTerms {
+			c.err = &UnsupportedError{What: fmt.Sprintf("model whose layers %s compose into %d weights (at most %d)", strings.Join(append(slices.Clone(c.layers[k].nodes), l.nodes...), ", "), n, maxTerms)}
+			return
+		}
+	}
 	switch {
 	case k >= 0 && l.kind == Linear && c.layers[k].kind == Linear:
 		c.layers[k] = compose(c.layers[k], l)
@@ -231,6 +254,9 @@ func (c *compiler) dense(n engine.Node, where, w string, trans bool, alpha float
 	if err != nil {
 		return err
 	}
+	if err := limit(where, outDim, inDim*outDim); err != nil {
+		return err
+	}
 	l := &flayer{kind: Linear, nodes: []string{n.Name}, ops: []string{fmt.Sprintf("dense %d→%d", inDim, outDim)},
 		in: inDim, out: outDim, rows: make([][]term, outDim), bias: b}
 	for o := range outDim {
@@ -308,13 +334,14 @@ type window struct {
 // window reads a window's attributes; allowed lists the integer
 // attributes the op may have beyond them.
 func (c *compiler) window(n engine.Node, where string, kernel []int64, allowed ...string) (window, error) {
-	for _, a := range n.Other {
-		if a != "auto_pad" {
-			return window{}, &UnsupportedError{What: fmt.Sprintf("%s with attribute %q", where, a)}
+	// String attributes are not read: auto_pad's padding rules would need
+	// its value, so every one (auto_pad included) is refused.
+	if len(n.Other) > 0 {
+		what := fmt.Sprintf("%s with attribute %q", where, n.Other[0])
+		if n.Other[0] == "auto_pad" {
+			what += " (give explicit pads)"
 		}
-		// auto_pad is a string attribute; only its default NOTSET is
-		// meaningful without reading it, so refuse it outright.
-		return window{}, &UnsupportedError{What: where + " with attribute \"auto_pad\" (give explicit pads)"}
+		return window{}, &UnsupportedError{What: what}
 	}
 	for name := range n.IntLists {
 		if !slices.Contains([]string{"kernel_shape", "strides", "pads", "dilations"}, name) {
@@ -357,6 +384,14 @@ func (c *compiler) window(n engine.Node, where string, kernel []int64, allowed .
 	return win, nil
 }
 
+// limit refuses a layer of more than maxValues outputs or maxTerms weights.
+func limit(where string, values, terms int) error {
+	if values > maxValues || terms > maxTerms || values < 0 || terms < 0 {
+		return &UnsupportedError{What: fmt.Sprintf("%s of %d outputs and %d weights (at most %d and %d)", where, values, terms, maxValues, maxTerms)}
+	}
+	return nil
+}
+
 // outSize is the output extent along one axis (floor mode).
 func outSize(in, k, s, lo, hi int) int { return (in+lo+hi-k)/s + 1 }
 
@@ -394,6 +429,9 @@ func (c *compiler) conv(n engine.Node, where string, consts []string) error {
 	oh, ow := outSize(h, win.kh, win.sh, win.top, win.bottom), outSize(w, win.kw, win.sw, win.left, win.right)
 	if oh < 1 || ow < 1 {
 		return &UnsupportedError{What: fmt.Sprintf("%s: its kernel does not fit the %d×%d input", where, h, w)}
+	}
+	if err := limit(where, m*oh*ow, m*oh*ow*ch*win.kh*win.kw); err != nil {
+		return err
 	}
 	l := &flayer{kind: Linear, nodes: []string{n.Name}, ops: []string{fmt.Sprintf("conv %d@%d×%d", m, win.kh, win.kw)},
 		in: c.size(), out: m * oh * ow, rows: make([][]term, 0, m*oh*ow), bias: make([]float64, 0, m*oh*ow)}
@@ -459,6 +497,9 @@ func (c *compiler) pool(n engine.Node, where string, consts []string) error {
 	oh, ow := outSize(h, win.kh, win.sh, win.top, win.bottom), outSize(w, win.kw, win.sw, win.left, win.right)
 	if oh < 1 || ow < 1 {
 		return &UnsupportedError{What: fmt.Sprintf("%s: its kernel does not fit the %d×%d input", where, h, w)}
+	}
+	if err := limit(where, ch*oh*ow, ch*oh*ow*win.kh*win.kw); err != nil {
+		return err
 	}
 	op := fmt.Sprintf("%spool %d×%d", map[bool]string{true: "max", false: "avg"}[n.OpType == "MaxPool"], win.kh, win.kw)
 	l := &flayer{kind: Linear, nodes: []string{n.Name}, ops: []string{op}, in: c.size(), out: ch * oh * ow}

@@ -114,3 +114,22 @@ func TestOutsideTheOpSet(t *testing.T) {
 		})
 	}
 }
+
+// FuzzCompile: any bytes compile or are refused with an error, never a
+// panic or an unbounded allocation. Seeds: every fixture.
+func FuzzCompile(f *testing.F) {
+	for _, name := range []string{"iris.onnx", "lenet_avg.onnx", "lenet_max.onnx", "conv_bn.onnx", "conv_group2.onnx"} {
+		raw, err := os.ReadFile("../testdata/" + name)
+		require.NoError(f, err)
+		f.Add(raw)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		m, err := circuit.Compile(raw, circuit.Options{ScaleBits: 8, InputRangeBits: 1})
+		if err != nil {
+			return
+		}
+		xq, err := m.QuantizeInput(make([]float64, m.InputSize()))
+		require.NoError(t, err)
+		m.Eval(xq)
+	})
+}

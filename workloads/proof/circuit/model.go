@@ -224,9 +224,15 @@ func Compile(onnx []byte, opt Options) (*Model, error) {
 		}
 	}
 	c := compiler{g: g, cur: in.Name, shape: slices.Clone(inShape), opt: opt}
+	if err := limit("input", product(inShape), 0); err != nil {
+		return nil, err
+	}
 	for i, node := range g.Nodes {
 		if err := c.node(node, i == len(g.Nodes)-1); err != nil {
 			return nil, err
+		}
+		if c.err != nil {
+			return nil, c.err
 		}
 	}
 	if c.cur != out.Name {
