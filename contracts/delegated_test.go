@@ -11,18 +11,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 )
 
 // signed returns the calldata of createSubscriptionDelegatee for d signed by key.
-func (e *env) sign(key *ecdsa.PrivateKey, d coordinator.DelegateSubscription) coordinator.Signature {
+func (e *env) sign(key *ecdsa.PrivateKey, d ours.DelegateSubscription) ours.Signature {
 	e.t.Helper()
-	sig, err := d.Sign(coordinator.Domain{ChainID: big.NewInt(1337), Coordinator: e.dep.Coordinator}, key)
+	sig, err := d.Sign(ours.Domain{ChainID: big.NewInt(1337), Coordinator: e.dep.Coordinator}, key)
 	require.NoError(e.t, err)
 	return sig
 }
 
-func createDelegatee(d coordinator.DelegateSubscription, sig coordinator.Signature) []byte {
+func createDelegatee(d ours.DelegateSubscription, sig ours.Signature) []byte {
 	return coordABI.PackCreateSubscriptionDelegatee(d.Nonce, d.Expiry, d.Sub, sig.V, sig.R, sig.S)
 }
 
@@ -34,8 +34,8 @@ func TestDelegatedSubscriptions(t *testing.T) {
 	node := e.nodes[0]
 	n := addrOf(node)
 
-	newDelegate := func(nonce uint32) coordinator.DelegateSubscription {
-		return coordinator.DelegateSubscription{Nonce: nonce, Expiry: uint32(e.now() + 100), Sub: e.sub(consumer)}
+	newDelegate := func(nonce uint32) ours.DelegateSubscription {
+		return ours.DelegateSubscription{Nonce: nonce, Expiry: uint32(e.now() + 100), Sub: e.sub(consumer)}
 	}
 	count := func() uint32 {
 		return viewCall(e, e.dep.Coordinator, coordABI.PackSubscriptionCount(), coordABI.UnpackSubscriptionCount)
@@ -44,7 +44,7 @@ func TestDelegatedSubscriptions(t *testing.T) {
 	t.Run("valid signature creates, the digest matches Go", func(t *testing.T) {
 		d := newDelegate(1)
 		digest := viewCall(e, e.dep.Coordinator, coordABI.PackDelegateDigest(d.Nonce, d.Expiry, d.Sub), coordABI.UnpackDelegateDigest)
-		require.Equal(t, d.Digest(coordinator.Domain{ChainID: big.NewInt(1337), Coordinator: e.dep.Coordinator}), common.Hash(digest))
+		require.Equal(t, d.Digest(ours.Domain{ChainID: big.NewInt(1337), Coordinator: e.dep.Coordinator}), common.Hash(digest))
 		before := count()
 		rcpt := e.send(node, e.dep.Coordinator, createDelegatee(d, e.sign(signerKey, d)))
 		require.Equal(t, before+1, count())
@@ -189,8 +189,8 @@ func TestDelegatedSubscriptions(t *testing.T) {
 	})
 }
 
-func mustRecover(t *testing.T, e *env, d coordinator.DelegateSubscription, sig coordinator.Signature) common.Address {
-	a, err := d.Recover(coordinator.Domain{ChainID: big.NewInt(1337), Coordinator: e.dep.Coordinator}, sig)
+func mustRecover(t *testing.T, e *env, d ours.DelegateSubscription, sig ours.Signature) common.Address {
+	a, err := d.Recover(ours.Domain{ChainID: big.NewInt(1337), Coordinator: e.dep.Coordinator}, sig)
 	require.NoError(t, err)
 	return a
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/contracts"
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 )
 
 // gasRow is one measured operation. Callback and Overhead are set for
@@ -83,8 +83,8 @@ func measureGas(tb testing.TB, osaka bool) []gasRow {
 	sub.MaxGasLimit = 2_000_000
 	sub.Inputs = input
 	sub.Redundancy = 2
-	d := coordinator.DelegateSubscription{Nonce: 1, Expiry: uint32(e.now() + 3600), Sub: sub}
-	sig, err := d.Sign(coordinator.Domain{ChainID: big.NewInt(1337), Coordinator: e.dep.Coordinator}, e.deployer)
+	d := ours.DelegateSubscription{Nonce: 1, Expiry: uint32(e.now() + 3600), Sub: sub}
+	sig, err := d.Sign(ours.Domain{ChainID: big.NewInt(1337), Coordinator: e.dep.Coordinator}, e.deployer)
 	require.NoError(tb, err)
 	output := make32(0xcc, 32)
 	nextID++

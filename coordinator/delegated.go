@@ -15,23 +15,9 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 
 	"github.com/infernode/infernode/abi/consumerabi"
+	"github.com/infernode/infernode/internal/eip712"
 	"github.com/infernode/infernode/internal/job"
 )
-
-// DelegatedRequest is a decoded DelegatedSubscriptionRequest (docs/api.md):
-// the subscription, the owner signer's EIP-712 signature over it and the
-// off-chain data given to the containers.
-type DelegatedRequest struct {
-	Delegate DelegateSubscription
-	Sig      Signature
-	// Data is the request's "data" member, verbatim (may be empty).
-	Data json.RawMessage
-}
-
-// Containers returns the subscription's pipeline (comma-separated ids).
-func (r *DelegatedRequest) Containers() []string {
-	return SplitContainers(r.Delegate.Sub.ContainerId)
-}
 
 // SplitContainers splits a containerId string into trimmed, non-empty ids.
 func SplitContainers(s string) []string {
@@ -48,44 +34,6 @@ func SplitContainers(s string) []string {
 // request: ..." naming it.
 func Invalid(field, format string, a ...any) *job.Error {
 	return job.Reject(job.CodeInvalid, "Invalid request: "+fmt.Sprintf(format, a...), "field", field)
-}
-
-// DecodeDelegated decodes the JSON body of a delegated subscription request.
-// Big integers (r, s, payment_amount and every other number) are read as
-// JSON number literals or strings ("0x" hex or decimal), never through
-// float64. Errors are *job.Error "Invalid request: ..." naming the field.
-func DecodeDelegated(raw []byte) (*DelegatedRequest, error) {
-	sub, sig, data, err := DelegatedParts(raw)
-	if err != nil {
-		return nil, err
-	}
-	out := &DelegatedRequest{Data: data}
-	s := &out.Delegate.Sub
-	f := Fields{m: sub, prefix: "subscription."}
-	s.Owner = f.Address("owner", true)
-	s.ContainerId = f.Str("container_id", true)
-	s.Inputs = f.HexBytes("inputs")
-	s.ActiveAt = uint32(f.Uint("active_at", 32, true).Uint64())
-	s.Frequency = uint32(f.Uint("frequency", 32, true).Uint64())
-	s.Period = uint32(f.Uint("period", 32, true).Uint64())
-	s.Redundancy = uint16(f.Uint("redundancy", 16, true).Uint64())
-	s.MaxGasPrice = f.Uint("max_gas_price", 48, true)
-	s.MaxGasLimit = uint32(f.Uint("max_gas_limit", 32, true).Uint64())
-	s.Lazy = f.Boolean("lazy")
-	s.Verifier = f.Address("verifier", false)
-	s.PaymentAmount = f.Uint("payment_amount", 256, false)
-	s.PaymentToken = f.Address("payment_token", false)
-	s.Wallet = f.Address("wallet", false)
-	if f.err != nil {
-		return nil, f.err
-	}
-	if strings.TrimSpace(s.ContainerId) == "" || len(SplitContainers(s.ContainerId)) == 0 {
-		return nil, Invalid("subscription.container_id", "subscription.container_id must name at least one container")
-	}
-	if out.Delegate.Nonce, out.Delegate.Expiry, out.Sig, err = DecodeSignature(sig); err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // DelegatedParts splits a delegated subscription body (either dialect's)
@@ -311,25 +259,27 @@ type ChainReader interface {
 // Verifier checks delegated subscriptions the way the Coordinator will,
 // before the node answers the client. Safe for concurrent use.
 type Verifier struct {
-	Chain  ChainReader
-	Domain Domain
+	Chain ChainReader
+	// ChainID and Coordinator are the chain and the contract the
+	// signatures are made for (each dialect's EIP-712 domain has them).
+	ChainID     *big.Int
+	Coordinator common.Address
 }
+
+// Signature is a (v, r, s) signature as the Coordinators take it: V is 27
+// or 28, S in the lower half order.
+type Signature = eip712.Signature
 
 // getSignerCall is the calldata of getSigner() returns (address), which
 // every delegating owner contract answers (IDelegator).
 var getSignerCall = consumerabi.NewIDelegator().PackGetSigner()
 
-// Verify checks, in order: expiry against the latest block's time
-// (exclusive), the EIP-712 signature (v 27/28, low s) and that it was made
-// by the owner's getSigner(). Rejections are *job.Error with the docs/api.md
-// strings; other errors are the chain being unreachable. It returns the
-// signer's address.
-func (v *Verifier) Verify(ctx context.Context, r *DelegatedRequest) (common.Address, error) {
-	return v.Check(ctx, r.Delegate.Sub.Owner, r.Delegate.Expiry, func() (common.Address, error) { return r.Delegate.Recover(v.Domain, r.Sig) })
-}
-
-// Check is Verify for any typed data: recover returns the address that
-// signed it (another dialect's domain and types); Domain is unused.
+// Check checks, in order: expiry against the latest block's time
+// (exclusive), the signature (recover returns the address that signed the
+// dialect's typed data; an error is an invalid signature) and that it was
+// made by the owner's getSigner(). Rejections are *job.Error with the
+// docs/api.md strings; other errors are the chain being unreachable. It
+// returns the signer's address.
 func (v *Verifier) Check(ctx context.Context, owner common.Address, expiry uint32, recover func() (common.Address, error)) (common.Address, error) {
 	head, err := v.Chain.HeaderByNumber(ctx, nil)
 	if err != nil {
@@ -356,31 +306,6 @@ func (v *Verifier) Check(ctx context.Context, owner common.Address, expiry uint3
 	return recovered, nil
 }
 
-// EncodeDelegated is the inverse of DecodeDelegated: the JSON body a client
-// posts (big integers as 0x-hex strings).
-func EncodeDelegated(r *DelegatedRequest) ([]byte, error) {
-	s := r.Delegate.Sub
-	body := map[string]any{
-		"subscription": map[string]any{
-			"owner":          s.Owner.Hex(),
-			"container_id":   s.ContainerId,
-			"inputs":         hexutil.Encode(s.Inputs),
-			"active_at":      s.ActiveAt,
-			"frequency":      s.Frequency,
-			"period":         s.Period,
-			"redundancy":     s.Redundancy,
-			"max_gas_price":  json.Number(bigDec(s.MaxGasPrice)),
-			"max_gas_limit":  s.MaxGasLimit,
-			"lazy":           s.Lazy,
-			"verifier":       s.Verifier.Hex(),
-			"payment_amount": HexBig(s.PaymentAmount),
-			"payment_token":  s.PaymentToken.Hex(),
-			"wallet":         s.Wallet.Hex(),
-		},
-	}
-	return EncodeBody(body, r.Delegate.Nonce, r.Delegate.Expiry, r.Sig, r.Data)
-}
-
 // EncodeBody adds the signature object and data to a body holding its
 // subscription object (either dialect's), and marshals it.
 func EncodeBody(body map[string]any, nonce, expiry uint32, sig Signature, data json.RawMessage) ([]byte, error) {
@@ -405,11 +330,4 @@ func HexBig(b *big.Int) string {
 		return "0x0"
 	}
 	return "0x" + b.Text(16)
-}
-
-func bigDec(b *big.Int) string {
-	if b == nil {
-		return "0"
-	}
-	return b.String()
 }

@@ -21,7 +21,7 @@ import (
 
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/chain/faultproxy"
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/testnet/chaintest"
@@ -57,17 +57,17 @@ func TestNodeWithRelay(t *testing.T) {
 
 	head, err := chain.Client().HeaderByNumber(ctx, nil)
 	require.NoError(t, err)
-	domain := coordinator.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}
-	mk := func(nonce, expiry uint32) *coordinator.DelegatedRequest {
-		r := &coordinator.DelegatedRequest{Delegate: coordinator.DelegateSubscription{Nonce: nonce, Expiry: expiry, Sub: coordinator.Subscription{
+	domain := ours.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}
+	mk := func(nonce, expiry uint32) *ours.DelegatedRequest {
+		r := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: nonce, Expiry: expiry, Sub: ours.Subscription{
 			Owner: dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 5_000_000,
 			ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int)}}, Data: json.RawMessage(`{"x":1}`)}
 		r.Sig, err = r.Delegate.Sign(domain, owner)
 		require.NoError(t, err)
 		return r
 	}
-	post := func(r *coordinator.DelegatedRequest) (int, string) {
-		b, err := coordinator.EncodeDelegated(r)
+	post := func(r *ours.DelegatedRequest) (int, string) {
+		b, err := ours.EncodeDelegated(r)
 		require.NoError(t, err)
 		code, body := tn.do(t, http.MethodPost, "/api/jobs", string(b))
 		return code, string(body)

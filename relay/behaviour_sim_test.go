@@ -15,7 +15,7 @@ import (
 
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/chain"
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
@@ -119,12 +119,12 @@ func TestSimDelegatedGuardRejections(t *testing.T) {
 	head, err := h.client.HeaderByNumber(context.Background(), nil)
 	require.NoError(t, err)
 	body := func(containers string) []byte {
-		r := &coordinator.DelegatedRequest{Delegate: coordinator.DelegateSubscription{Nonce: 1, Expiry: uint32(head.Time + 3600), Sub: coordinator.Subscription{
+		r := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: 1, Expiry: uint32(head.Time + 3600), Sub: ours.Subscription{
 			Owner: h.dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 5_000_000,
 			ContainerId: containers, Inputs: []byte{}, PaymentAmount: new(big.Int)}}}
-		r.Sig, err = r.Delegate.Sign(coordinator.Domain{ChainID: h.chainID, Coordinator: h.dep.Coordinator}, h.keys[0])
+		r.Sig, err = r.Delegate.Sign(ours.Domain{ChainID: h.chainID, Coordinator: h.dep.Coordinator}, h.keys[0])
 		require.NoError(t, err)
-		b, err := coordinator.EncodeDelegated(r)
+		b, err := ours.EncodeDelegated(r)
 		require.NoError(t, err)
 		return b
 	}

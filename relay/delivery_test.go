@@ -35,13 +35,13 @@ func TestSimDeliveryLoopBothKinds(t *testing.T) {
 
 	head, err := h.client.HeaderByNumber(context.Background(), nil)
 	require.NoError(t, err)
-	req := &coordinator.DelegatedRequest{Delegate: coordinator.DelegateSubscription{Nonce: 7, Expiry: uint32(head.Time + 3600), Sub: coordinator.Subscription{
+	req := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: 7, Expiry: uint32(head.Time + 3600), Sub: ours.Subscription{
 		Owner: h.dep.ExampleConsumer, ActiveAt: uint32(head.Time), Period: period, Frequency: frequency, Redundancy: 1,
 		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 5_000_000, ContainerId: "echo", Inputs: []byte("dlg"), PaymentAmount: new(big.Int),
 	}}, Data: json.RawMessage(`{"prompt":"hi"}`)}
-	req.Sig, err = req.Delegate.Sign(coordinator.Domain{ChainID: h.chainID, Coordinator: h.dep.Coordinator}, h.keys[0])
+	req.Sig, err = req.Delegate.Sign(ours.Domain{ChainID: h.chainID, Coordinator: h.dep.Coordinator}, h.keys[0])
 	require.NoError(t, err)
-	body, err := coordinator.EncodeDelegated(req)
+	body, err := ours.EncodeDelegated(req)
 	require.NoError(t, err)
 	require.NoError(t, n.r.SubmitDelegated(context.Background(), "127.0.0.1", body))
 

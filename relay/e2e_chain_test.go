@@ -16,7 +16,7 @@ import (
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/chain"
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/testnet"
 )
 
@@ -89,13 +89,13 @@ func runChainScenarios(t *testing.T, url string, keys []*ecdsa.PrivateKey) {
 		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 100_000, ContainerId: "echo", Inputs: []byte("x"), PaymentAmount: new(big.Int),
 	}))
 	// 4. Delegated, posted to node a (sub 4).
-	dreq := &coordinator.DelegatedRequest{Delegate: coordinator.DelegateSubscription{Nonce: 9, Expiry: uint32(head.Time + 3600), Sub: coordinator.Subscription{
+	dreq := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: 9, Expiry: uint32(head.Time + 3600), Sub: ours.Subscription{
 		Owner: h.dep.ExampleConsumer, ActiveAt: uint32(head.Time), Frequency: 1, Redundancy: 1,
 		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 5_000_000, ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int),
 	}}, Data: json.RawMessage(`{"q":1}`)}
-	dreq.Sig, err = dreq.Delegate.Sign(coordinator.Domain{ChainID: h.chainID, Coordinator: h.dep.Coordinator}, h.keys[0])
+	dreq.Sig, err = dreq.Delegate.Sign(ours.Domain{ChainID: h.chainID, Coordinator: h.dep.Coordinator}, h.keys[0])
 	require.NoError(t, err)
-	body, err := coordinator.EncodeDelegated(dreq)
+	body, err := ours.EncodeDelegated(dreq)
 	require.NoError(t, err)
 	require.NoError(t, a.r.SubmitDelegated(ctx, "127.0.0.1", body))
 

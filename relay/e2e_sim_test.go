@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 )
 
 var coordABI = coordinatorabi.NewCoordinator()
@@ -111,13 +111,13 @@ func TestSimDelegatedCreatedAndDeliveredAtomically(t *testing.T) {
 	n := h.startNode(1, t.TempDir(), nil)
 	head, err := h.client.HeaderByNumber(context.Background(), nil)
 	require.NoError(t, err)
-	req := &coordinator.DelegatedRequest{Delegate: coordinator.DelegateSubscription{Nonce: 42, Expiry: uint32(head.Time + 3600), Sub: coordinator.Subscription{
+	req := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: 42, Expiry: uint32(head.Time + 3600), Sub: ours.Subscription{
 		Owner: h.dep.ExampleConsumer, ActiveAt: uint32(head.Time), Frequency: 1, Redundancy: 1,
 		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 5_000_000, ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int),
 	}}, Data: json.RawMessage(`{"prompt":"hi"}`)}
-	req.Sig, err = req.Delegate.Sign(coordinator.Domain{ChainID: big.NewInt(1337), Coordinator: h.dep.Coordinator}, h.keys[0])
+	req.Sig, err = req.Delegate.Sign(ours.Domain{ChainID: big.NewInt(1337), Coordinator: h.dep.Coordinator}, h.keys[0])
 	require.NoError(t, err)
-	body, err := coordinator.EncodeDelegated(req)
+	body, err := ours.EncodeDelegated(req)
 	require.NoError(t, err)
 
 	require.NoError(t, n.r.SubmitDelegated(context.Background(), "127.0.0.1", body))

@@ -166,7 +166,7 @@ func New(o Options) (*Relay, error) {
 		running: map[uint32]bool{},
 		dlgRun:  map[string]bool{},
 	}
-	r.ver = &coordinator.Verifier{Chain: o.Backend, Domain: coordinator.Domain{ChainID: o.Sender.ChainID(), Coordinator: r.coord}}
+	r.ver = &coordinator.Verifier{Chain: o.Backend, ChainID: o.Sender.ChainID(), Coordinator: r.coord}
 	return r, nil
 }
 

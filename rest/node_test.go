@@ -28,7 +28,7 @@ import (
 
 	"github.com/infernode/infernode/bench"
 	"github.com/infernode/infernode/client"
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/node"
 	"github.com/infernode/infernode/testnet"
@@ -310,9 +310,9 @@ func TestDelegatedRowsAgainstNode(t *testing.T) {
 
 	head, err := chain.Client().HeaderByNumber(ctx, nil)
 	require.NoError(t, err)
-	domain := coordinator.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}
+	domain := ours.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}
 	body := func(nonce, expiry uint32, containers string, signer *ecdsa.PrivateKey, highS bool) string {
-		r := &coordinator.DelegatedRequest{Delegate: coordinator.DelegateSubscription{Nonce: nonce, Expiry: expiry, Sub: coordinator.Subscription{
+		r := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: nonce, Expiry: expiry, Sub: ours.Subscription{
 			Owner: dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 5_000_000,
 			ContainerId: containers, Inputs: []byte{}, PaymentAmount: new(big.Int)}}, Data: json.RawMessage(`{"x":1}`)}
 		r.Sig, err = r.Delegate.Sign(domain, signer)
@@ -320,7 +320,7 @@ func TestDelegatedRowsAgainstNode(t *testing.T) {
 		if highS {
 			r.Sig = r.Sig.HighS()
 		}
-		b, err := coordinator.EncodeDelegated(r)
+		b, err := ours.EncodeDelegated(r)
 		require.NoError(t, err)
 		return string(b)
 	}

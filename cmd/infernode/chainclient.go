@@ -25,6 +25,7 @@ import (
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/internal/eip712"
 	"github.com/infernode/infernode/signer"
 )
@@ -253,10 +254,10 @@ type idCall struct {
 // docs/api.md).
 func buildDelegation(o *delegateOpts) (*delegation, error) {
 	fs := o.fs
-	req := &coordinator.DelegatedRequest{Data: json.RawMessage(o.data)}
+	req := &ours.DelegatedRequest{Data: json.RawMessage(o.data)}
 	if o.file != "" {
 		var err error
-		if req, err = delegateFile(o.file, req.Data, coordinator.DecodeDelegated, ""); err != nil {
+		if req, err = delegateFile(o.file, req.Data, ours.DecodeDelegated, ""); err != nil {
 			return nil, err
 		}
 	}
@@ -304,12 +305,12 @@ func buildDelegation(o *delegateOpts) (*delegation, error) {
 				// would be long past).
 				sub.ActiveAt = now
 			}
-			sig, err := signTyped(ctx, s, req.Delegate.TypedData(coordinator.Domain{ChainID: chainID, Coordinator: coord}))
+			sig, err := signTyped(ctx, s, req.Delegate.TypedData(ours.Domain{ChainID: chainID, Coordinator: coord}))
 			if err != nil {
 				return nil, err
 			}
 			req.Sig = sig
-			return coordinator.EncodeDelegated(req)
+			return ours.EncodeDelegated(req)
 		},
 		createdID: func(nonce uint32) idCall {
 			return idCall{ca.PackDelegateSubscriptionId(sub.Owner, nonce), ca.UnpackDelegateSubscriptionId}

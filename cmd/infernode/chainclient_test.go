@@ -19,6 +19,7 @@ import (
 
 	"github.com/infernode/infernode/coordinator"
 	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/testnet/chaintest"
 )
@@ -43,11 +44,11 @@ func TestDelegateSignsAndPosts(t *testing.T) {
 	require.NotContains(t, stdout.String()+stderr.String(), keyHex, "the key is never echoed")
 	require.JSONEq(t, string(posted), stdout.String(), "prints what was sent")
 
-	req, err := coordinator.DecodeDelegated(posted)
+	req, err := ours.DecodeDelegated(posted)
 	require.NoError(t, err)
 	require.Equal(t, dep.ExampleConsumer, req.Delegate.Sub.Owner)
-	v := &coordinator.Verifier{Chain: chain.Client(), Domain: coordinator.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}}
-	signer, err := v.Verify(ctx, req)
+	v := &coordinator.Verifier{Chain: chain.Client(), ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}
+	signer, err := req.Verify(ctx, v)
 	require.NoError(t, err, "the node would accept it")
 	require.Equal(t, crypto.PubkeyToAddress(key.PublicKey), signer)
 

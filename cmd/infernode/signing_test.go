@@ -18,8 +18,8 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/signer/signertest"
 	"github.com/infernode/infernode/testnet"
@@ -137,9 +137,9 @@ func TestSigningCommandsTakeThreeForms(t *testing.T) {
 	code := run(ctx, []string{"delegate", "--rpc", chain.RPCURL(), "--coordinator", dep.Coordinator.Hex(), "--owner", dep.ExampleConsumer.Hex(),
 		"--containers", "echo", "--dry-run"}, &stdout, &stderr)
 	require.Equal(t, 0, code, stderr.String())
-	req, err := coordinator.DecodeDelegated(stdout.Bytes())
+	req, err := ours.DecodeDelegated(stdout.Bytes())
 	require.NoError(t, err)
-	got, err := req.Delegate.Recover(coordinator.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}, req.Sig)
+	got, err := req.Delegate.Recover(ours.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}, req.Sig)
 	require.NoError(t, err)
 	require.Equal(t, remote.Address(), got)
 

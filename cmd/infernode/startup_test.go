@@ -127,11 +127,51 @@ func TestServeStartupErrors(t *testing.T) {
 			"the directory is in use by another node"},
 		// An unreachable chain is no startup error since the chain side is
 		// built in Run and retried: REST serves and /health says unhealthy
-		// (node's TestNodeStartsWithEveryEndpointDown).
+		// (TestServeWithChainUnreachable; node's
+		// TestNodeStartsWithEveryEndpointDown).
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			requireOneLineExit(t, append([]string{"serve"}, tc.args...), 1, tc.want)
 		})
+	}
+}
+
+// TestServeWithChainUnreachable: `serve` whose only RPC endpoint (an API
+// key in its path, a password in its user-info) refuses connections
+// serves REST, with /health unhealthy, and stops cleanly; nothing it
+// writes shows the URL's secrets (SPEC §8).
+func TestServeWithChainUnreachable(t *testing.T) {
+	dir := t.TempDir()
+	port := freeTCPPort(t)
+	ctr := httptest.NewServer(http.NotFoundHandler())
+	defer ctr.Close()
+	path := filepath.Join(dir, "chain.json")
+	require.NoError(t, os.WriteFile(path, []byte(fmt.Sprintf(`{"manage_containers": false,
+	  "chain": {"enabled": true, "rpc_url": "http://alice:PASSWORD@127.0.0.1:%d/v3/APIKEY0123?token=QUERYKEY",
+	    "coordinator_address": "0x67035b7bf1ec6151E3DfCcC794dbBa7ed133Aac9",
+	    "wallet": {"private_key": "0x2cf2291ab4ac3703f0f342817432101cff3661699225fe2b5665a00c42083990"}},
+	  "server": {"host": "127.0.0.1", "port": %d}, "data_dir": %q,
+	  "containers": [{"id": "c", "url": %q, "external": true}]}`, freeTCPPort(t), port, filepath.Join(dir, "data"), ctr.URL)), 0o600))
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var stdout, stderr syncBuffer
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, []string{"serve", "--config", path}, &stdout, &stderr) }()
+	health := fmt.Sprintf("http://127.0.0.1:%d/health", port)
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(health)
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusServiceUnavailable
+	}, time.Minute, 50*time.Millisecond, "REST serves, /health unhealthy\n%s", stderr.String())
+	cancel()
+	require.Zero(t, <-done, stderr.String())
+	out := stdout.String() + stderr.String()
+	require.Contains(t, out, "no RPC endpoint answers")
+	for _, secret := range []string{"PASSWORD", "alice", "APIKEY0123", "QUERYKEY", "/v3"} {
+		require.NotContains(t, out, secret)
 	}
 }
 

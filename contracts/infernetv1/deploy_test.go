@@ -18,8 +18,8 @@ import (
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
-	"github.com/infernode/infernode/coordinator"
 	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/internal/eip712"
 )
 
 func TestDeployAtKnownAddresses(t *testing.T) {
@@ -112,7 +112,7 @@ func TestEIP712AgainstCoordinator(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, addrOf(signer), got)
 	_, err = ds.Recover(domain, sig.HighS())
-	require.ErrorIs(t, err, coordinator.ErrHighS)
+	require.ErrorIs(t, err, eip712.ErrHighS)
 
 	create := func(sig v1dialect.Signature) []byte {
 		return coordABI.PackCreateSubscriptionDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S)

@@ -350,7 +350,7 @@ type delegated struct {
 // InfernetCoordinator, version 1, the SDK Coordinator).
 func (o delegated) Verify(ctx context.Context, v *coordinator.Verifier) error {
 	ds := DelegateSubscription{Nonce: o.req.Nonce, Expiry: o.req.Expiry, Sub: o.req.Sub}
-	dom := Domain{ChainID: v.Domain.ChainID, Coordinator: v.Domain.Coordinator}
+	dom := Domain{ChainID: v.ChainID, Coordinator: v.Coordinator}
 	_, err := v.Check(ctx, o.req.Sub.Owner, o.req.Expiry, func() (common.Address, error) { return ds.Recover(dom, o.req.Sig) })
 	return err
 }

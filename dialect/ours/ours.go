@@ -138,7 +138,7 @@ func (d *Dialect) ReadSubs(ctx context.Context, c dialect.Caller, ids []uint32) 
 	return out, nil
 }
 
-func subFromChain(id uint32, s coordinator.Subscription) *dialect.Sub {
+func subFromChain(id uint32, s Subscription) *dialect.Sub {
 	out := &dialect.Sub{ID: id, Owner: s.Owner, ActiveAt: s.ActiveAt, Period: s.Period, Frequency: s.Frequency,
 		Redundancy: s.Redundancy, MaxGasLimit: s.MaxGasLimit, ContainerID: s.ContainerId,
 		Inputs: s.Inputs, Verifier: s.Verifier}
@@ -191,7 +191,7 @@ func (d *Dialect) CheckPaymentWallet(ctx context.Context, c dialect.Caller, wall
 // DecodeDelegated decodes a delegated subscription's REST body
 // (docs/api.md). Rejections are *job.Error values naming the field.
 func (d *Dialect) DecodeDelegated(raw []byte) (dialect.Delegated, error) {
-	req, err := coordinator.DecodeDelegated(raw)
+	req, err := DecodeDelegated(raw)
 	if err != nil {
 		return dialect.Delegated{}, err
 	}
@@ -201,12 +201,12 @@ func (d *Dialect) DecodeDelegated(raw []byte) (dialect.Delegated, error) {
 }
 
 type delegated struct {
-	*coordinator.DelegatedRequest
+	*DelegatedRequest
 	abi *coordinatorabi.Coordinator
 }
 
 func (o delegated) Verify(ctx context.Context, v *coordinator.Verifier) error {
-	_, err := v.Verify(ctx, o.DelegatedRequest)
+	_, err := o.DelegatedRequest.Verify(ctx, v)
 	return err
 }
 

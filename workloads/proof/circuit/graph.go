@@ -51,8 +51,7 @@ type compiler struct {
 	cur     string // the current activation's name
 	shape   []int  // its shape (batch 1)
 	dropped bool   // a final Softmax was seen
-	opt     Options
-	err     error // a limit push ran into
+	err     error  // a limit push ran into
 }
 
 func (c *compiler) size() int { return product(c.shape) }

@@ -223,7 +223,7 @@ func Compile(onnx []byte, opt Options) (*Model, error) {
 			return nil, fmt.Errorf("constant %q holds NaN or Inf, which has no fixed-point value", name)
 		}
 	}
-	c := compiler{g: g, cur: in.Name, shape: slices.Clone(inShape), opt: opt}
+	c := compiler{g: g, cur: in.Name, shape: slices.Clone(inShape)}
 	if err := limit("input", product(inShape), 0); err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package coordinator
+package ours
 
 import (
 	"crypto/ecdsa"
@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/eip712"
 )
 
@@ -40,7 +41,7 @@ type Domain struct {
 
 // Signature is an ECDSA signature in the Coordinator's (v, r, s) form:
 // V is 27 or 28 and S is in the lower half order.
-type Signature = eip712.Signature
+type Signature = coordinator.Signature
 
 // EIP-712 names and type strings, exactly as in docs/chain-protocol.md.
 const (

@@ -1,4 +1,4 @@
-package coordinator_test
+package ours_test
 
 import (
 	"context"
@@ -26,7 +26,7 @@ import (
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/contracts"
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/eip712_vectors.json and docs/eip712-vectors.md")
@@ -94,12 +94,12 @@ type vectorFile struct {
 	Vectors    []vector `json:"vectors"`
 }
 
-func (s vectorSub) toSub(t testing.TB) coordinator.Subscription {
+func (s vectorSub) toSub(t testing.TB) ours.Subscription {
 	mgp, ok := new(big.Int).SetString(s.MaxGasPrice, 10)
 	require.True(t, ok)
 	pa, ok := new(big.Int).SetString(s.PaymentAmount, 10)
 	require.True(t, ok)
-	return coordinator.Subscription{
+	return ours.Subscription{
 		Owner: s.Owner, ActiveAt: s.ActiveAt, Period: s.Period, Frequency: s.Frequency, Redundancy: s.Redundancy,
 		MaxGasPrice: mgp, MaxGasLimit: s.MaxGasLimit, ContainerId: s.ContainerID, Inputs: s.Inputs, Lazy: s.Lazy,
 		Verifier: s.Verifier, PaymentAmount: pa, PaymentToken: s.PaymentToken, Wallet: s.Wallet,
@@ -136,12 +136,12 @@ func vectorInputs() []vector {
 }
 
 func compute(t testing.TB, v vector) vector {
-	d := coordinator.DelegateSubscription{Nonce: v.Nonce, Expiry: v.Expiry, Sub: v.Subscription.toSub(t)}
-	dom := coordinator.Domain{ChainID: new(big.Int).SetUint64(v.ChainID), Coordinator: v.Coordinator}
+	d := ours.DelegateSubscription{Nonce: v.Nonce, Expiry: v.Expiry, Sub: v.Subscription.toSub(t)}
+	dom := ours.Domain{ChainID: new(big.Int).SetUint64(v.ChainID), Coordinator: v.Coordinator}
 	key, err := crypto.ToECDSA(v.PrivateKey)
 	require.NoError(t, err)
 	v.DomainSeparator = dom.Separator()
-	v.SubscriptionHash = coordinator.HashSubscription(d.Sub)
+	v.SubscriptionHash = ours.HashSubscription(d.Sub)
 	v.StructHash = d.StructHash()
 	v.Digest = d.Digest(dom)
 	sig, err := d.Sign(dom, key)
@@ -156,16 +156,16 @@ func TestEIP712GoldenVectors(t *testing.T) {
 		got = append(got, compute(t, v))
 	}
 	file := vectorFile{
-		Comment:    "EIP-712 DelegateSubscription golden vectors (docs/chain-protocol.md). Regenerate: go test ./coordinator -run TestEIP712GoldenVectors -update",
+		Comment:    "EIP-712 DelegateSubscription golden vectors (docs/chain-protocol.md). Regenerate: go test ./dialect/ours -run TestEIP712GoldenVectors -update",
 		Deployer:   hexutil.Encode(crypto.FromECDSA(vectorDeployer)),
-		TypeHashes: []string{coordinator.DelegateSubscriptionType},
+		TypeHashes: []string{ours.DelegateSubscriptionType},
 		Vectors:    got,
 	}
 	if *update {
 		raw, err := json.MarshalIndent(file, "", "  ")
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(vectorsPath, append(raw, '\n'), 0o644))
-		require.NoError(t, os.WriteFile(filepath.Join("..", "docs", "eip712-vectors.md"), []byte(vectorsMarkdown(file)), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join("..", "..", "docs", "eip712-vectors.md"), []byte(vectorsMarkdown(file)), 0o644))
 	}
 	raw, err := os.ReadFile(vectorsPath)
 	require.NoError(t, err)
@@ -173,7 +173,7 @@ func TestEIP712GoldenVectors(t *testing.T) {
 	require.NoError(t, json.Unmarshal(raw, &want))
 	require.Equal(t, want.Vectors, got, "Go EIP-712 output changed; if intended, rerun with -update")
 
-	md, err := os.ReadFile(filepath.Join("..", "docs", "eip712-vectors.md"))
+	md, err := os.ReadFile(filepath.Join("..", "..", "docs", "eip712-vectors.md"))
 	require.NoError(t, err)
 	for _, v := range want.Vectors {
 		require.Contains(t, string(md), v.Digest.Hex(), "docs/eip712-vectors.md is stale: rerun with -update")
@@ -219,7 +219,7 @@ func TestEIP712MatchesGoEthereumTypedData(t *testing.T) {
 			sep, err := td.HashStruct("EIP712Domain", td.Domain.Map())
 			require.NoError(t, err)
 			require.Equal(t, v.DomainSeparator.Bytes(), []byte(sep))
-			require.Equal(t, coordinator.DelegateSubscriptionType, string(td.EncodeType("DelegateSubscription")))
+			require.Equal(t, ours.DelegateSubscriptionType, string(td.EncodeType("DelegateSubscription")))
 		})
 	}
 }
@@ -285,8 +285,8 @@ func revertName(t *testing.T, c *coordinatorabi.Coordinator, err error) string {
 
 func TestSignatureRules(t *testing.T) {
 	v := compute(t, vectorInputs()[0])
-	d := coordinator.DelegateSubscription{Nonce: v.Nonce, Expiry: v.Expiry, Sub: v.Subscription.toSub(t)}
-	dom := coordinator.Domain{ChainID: big.NewInt(1337), Coordinator: v.Coordinator}
+	d := ours.DelegateSubscription{Nonce: v.Nonce, Expiry: v.Expiry, Sub: v.Subscription.toSub(t)}
+	dom := ours.Domain{ChainID: big.NewInt(1337), Coordinator: v.Coordinator}
 	sig, err := d.Sign(dom, vectorSigner)
 	require.NoError(t, err)
 	require.Contains(t, []uint8{27, 28}, sig.V)
@@ -296,11 +296,11 @@ func TestSignatureRules(t *testing.T) {
 	require.Equal(t, crypto.PubkeyToAddress(vectorSigner.PublicKey), signer)
 
 	_, err = d.Recover(dom, sig.HighS())
-	require.ErrorIs(t, err, coordinator.ErrHighS)
+	require.ErrorIs(t, err, ours.ErrHighS)
 	bad := sig
 	bad.V = 1
 	_, err = d.Recover(dom, bad)
-	require.ErrorIs(t, err, coordinator.ErrInvalidV)
+	require.ErrorIs(t, err, ours.ErrInvalidV)
 
 	// Any field change moves the digest (and so the recovered signer).
 	other := d
@@ -309,15 +309,15 @@ func TestSignatureRules(t *testing.T) {
 	got, err := other.Recover(dom, sig)
 	require.NoError(t, err)
 	require.NotEqual(t, signer, got)
-	otherDom := coordinator.Domain{ChainID: big.NewInt(1), Coordinator: v.Coordinator}
+	otherDom := ours.Domain{ChainID: big.NewInt(1), Coordinator: v.Coordinator}
 	require.NotEqual(t, d.Digest(dom), d.Digest(otherDom))
 }
 
 func vectorsMarkdown(f vectorFile) string {
 	var b strings.Builder
 	b.WriteString("# EIP-712 golden vectors for delegated subscriptions\n\n")
-	b.WriteString("Generated by `go test ./coordinator -run TestEIP712GoldenVectors -update` from\n")
-	b.WriteString("`coordinator/eip712.go`; the same values are in `coordinator/testdata/eip712_vectors.json`.\n")
+	b.WriteString("Generated by `go test ./dialect/ours -run TestEIP712GoldenVectors -update` from\n")
+	b.WriteString("`dialect/ours/eip712.go`; the same values are in `dialect/ours/testdata/eip712_vectors.json`.\n")
 	b.WriteString("Tests hold the Go code to them, cross-check them against go-ethereum's generic EIP-712\n")
 	b.WriteString("hasher (`signer/core/apitypes`), and deploy the real Coordinator on the simulated backend\n")
 	b.WriteString("(deployer key below, nonce 0 and 1) to check that `delegateDigest`/`hashSubscription`\n")
@@ -344,10 +344,10 @@ func vectorsMarkdown(f vectorFile) string {
 	return b.String()
 }
 
-func benchDelegate(b *testing.B) (coordinator.DelegateSubscription, coordinator.Domain, coordinator.Signature) {
+func benchDelegate(b *testing.B) (ours.DelegateSubscription, ours.Domain, ours.Signature) {
 	v := vectorInputs()[0]
-	d := coordinator.DelegateSubscription{Nonce: v.Nonce, Expiry: v.Expiry, Sub: v.Subscription.toSub(b)}
-	dom := coordinator.Domain{ChainID: big.NewInt(1337), Coordinator: v.Coordinator}
+	d := ours.DelegateSubscription{Nonce: v.Nonce, Expiry: v.Expiry, Sub: v.Subscription.toSub(b)}
+	dom := ours.Domain{ChainID: big.NewInt(1337), Coordinator: v.Coordinator}
 	sig, err := d.Sign(dom, vectorSigner)
 	require.NoError(b, err)
 	return d, dom, sig
@@ -398,7 +398,7 @@ func TestEIP712ContractAgreesRandom(t *testing.T) {
 	require.NoError(t, err)
 	c := coordinatorabi.NewCoordinator()
 	inst := c.Instance(sim.Client(), dep.Coordinator)
-	dom := coordinator.Domain{ChainID: big.NewInt(1337), Coordinator: dep.Coordinator}
+	dom := ours.Domain{ChainID: big.NewInt(1337), Coordinator: dep.Coordinator}
 	rng := rand.New(rand.NewPCG(1, 2))
 	ids := []string{"", "echo", "onnx,argmax", "ünïcødé,模型", strings.Repeat("x", 300)}
 	addr := func() common.Address {
@@ -414,7 +414,7 @@ func TestEIP712ContractAgreesRandom(t *testing.T) {
 			in[j] = byte(rng.UintN(256))
 		}
 		pay := new(big.Int).Lsh(big.NewInt(int64(rng.Uint32())), uint(rng.IntN(224)))
-		d := coordinator.DelegateSubscription{Nonce: rng.Uint32(), Expiry: rng.Uint32(), Sub: coordinator.Subscription{
+		d := ours.DelegateSubscription{Nonce: rng.Uint32(), Expiry: rng.Uint32(), Sub: ours.Subscription{
 			Owner: addr(), ActiveAt: rng.Uint32(), Period: rng.Uint32(), Frequency: rng.Uint32(),
 			Redundancy: uint16(rng.UintN(1 << 16)), MaxGasPrice: new(big.Int).SetUint64(rng.Uint64() >> 16),
 			MaxGasLimit: rng.Uint32(), ContainerId: ids[rng.IntN(len(ids))], Inputs: in, Lazy: rng.IntN(2) == 1,
@@ -430,14 +430,14 @@ func TestEIP712ContractAgreesRandom(t *testing.T) {
 // panic, and anything it accepts has v 27/28 and a low s.
 func FuzzRecover(f *testing.F) {
 	v := vectorInputs()[0]
-	d := coordinator.DelegateSubscription{Nonce: v.Nonce, Expiry: v.Expiry, Sub: v.Subscription.toSub(f)}
-	dom := coordinator.Domain{ChainID: big.NewInt(1337), Coordinator: v.Coordinator}
+	d := ours.DelegateSubscription{Nonce: v.Nonce, Expiry: v.Expiry, Sub: v.Subscription.toSub(f)}
+	dom := ours.Domain{ChainID: big.NewInt(1337), Coordinator: v.Coordinator}
 	good, err := d.Sign(dom, vectorSigner)
 	require.NoError(f, err)
 	f.Add(good.V, good.R[:], good.S[:])
 	f.Add(uint8(0), make([]byte, 32), make([]byte, 32))
 	f.Fuzz(func(t *testing.T, vv uint8, r, s []byte) {
-		var sig coordinator.Signature
+		var sig ours.Signature
 		sig.V = vv
 		copy(sig.R[:], r)
 		copy(sig.S[:], s)

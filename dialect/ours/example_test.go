@@ -1,10 +1,10 @@
-package coordinator_test
+package ours_test
 
 import (
 	"errors"
 	"fmt"
 
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -18,10 +18,10 @@ func ExampleDecodeDelegated() {
 	  "signature": {"nonce": 1, "expiry": 4000000000, "v": 27,
 	    "r": 115792089237316195423570985008687907852837564279074904382605163141518161494336, "s": "0x1"},
 	  "data": {"prompt": "hi"}}`)
-	req, err := coordinator.DecodeDelegated(body)
+	req, err := ours.DecodeDelegated(body)
 	fmt.Println(err, req.Containers(), req.Delegate.Sub.MaxGasLimit, string(req.Data))
 
-	_, err = coordinator.DecodeDelegated([]byte(`{"subscription": {}, "signature": {}}`))
+	_, err = ours.DecodeDelegated([]byte(`{"subscription": {}, "signature": {}}`))
 	var je *job.Error
 	fmt.Println(errors.As(err, &je), je.Message, je.Params["field"])
 	// Output:

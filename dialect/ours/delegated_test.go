@@ -1,4 +1,4 @@
-package coordinator
+package ours
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -156,7 +157,8 @@ func TestVerifierOnSimulatedChain(t *testing.T) {
 	require.NoError(t, err)
 	head, err := e.sim.Client().HeaderByNumber(ctx, nil)
 	require.NoError(t, err)
-	v := &Verifier{Chain: e.sim.Client(), Domain: Domain{ChainID: big.NewInt(1337), Coordinator: dep.Coordinator}}
+	v := &coordinator.Verifier{Chain: e.sim.Client(), ChainID: big.NewInt(1337), Coordinator: dep.Coordinator}
+	dom := Domain{ChainID: v.ChainID, Coordinator: v.Coordinator}
 
 	mk := func(expiry uint32, owner common.Address) *DelegatedRequest {
 		return &DelegatedRequest{Delegate: DelegateSubscription{Nonce: 1, Expiry: expiry, Sub: Subscription{
@@ -165,7 +167,7 @@ func TestVerifierOnSimulatedChain(t *testing.T) {
 		}}}
 	}
 	sign := func(r *DelegatedRequest, _ any) *DelegatedRequest {
-		sig, err := r.Delegate.Sign(v.Domain, signerKey)
+		sig, err := r.Delegate.Sign(dom, signerKey)
 		require.NoError(t, err)
 		r.Sig = sig
 		return r
@@ -173,13 +175,13 @@ func TestVerifierOnSimulatedChain(t *testing.T) {
 	future := uint32(head.Time + 3600)
 
 	good := sign(mk(future, dep.ExampleConsumer), nil)
-	got, err := v.Verify(ctx, good)
+	got, err := good.Verify(ctx, v)
 	require.NoError(t, err)
 	require.Equal(t, crypto.PubkeyToAddress(signerKey.PublicKey), got)
 
 	check := func(r *DelegatedRequest, msg string) {
 		t.Helper()
-		_, err := v.Verify(ctx, r)
+		_, err := r.Verify(ctx, v)
 		var je *job.Error
 		require.ErrorAs(t, err, &je)
 		require.Equal(t, msg, je.Message)
