@@ -104,6 +104,9 @@ func send(t *testing.T, base string, r nodeRow) (*http.Response, []byte) {
 	for range max(r.times, 1) {
 		req, err := http.NewRequest(r.method, base+r.path, strings.NewReader(r.body))
 		require.NoError(t, err)
+		if r.body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		resp, err = http.DefaultClient.Do(req)
 		require.NoError(t, err)
 		b, err = io.ReadAll(resp.Body)
