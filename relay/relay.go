@@ -15,6 +15,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/access"
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/guard"
@@ -255,11 +256,19 @@ func (r *Relay) Run(ctx context.Context) error {
 		Err() <-chan error
 	}
 	var subErr <-chan error
+	// While polling after a subscription ended or failed, subscribing is
+	// tried again after 1, 2, 4 … up to 10 poll ticks (idle cost back to
+	// one eth_getLogs a block); never where the transport cannot push.
+	canPush, wait, waited := true, 1, 0
 	subscribe := func() {
-		if s, err := r.o.Backend.SubscribeNewHead(ctx, heads); err == nil {
-			sub, subErr = s, s.Err()
+		s, err := r.o.Backend.SubscribeNewHead(ctx, heads)
+		if err == nil {
+			sub, subErr, wait = s, s.Err(), 1
 			r.o.Logger.Info("relay: following new heads by subscription")
+			return
 		}
+		canPush = !errors.Is(err, chain.ErrNoSubscriptions)
+		waited, wait = 0, min(2*wait, 10)
 	}
 	subscribe()
 	defer func() {
@@ -282,7 +291,7 @@ func (r *Relay) Run(ctx context.Context) error {
 			return nil
 		case err := <-subErr:
 			r.o.Logger.Warn("relay: head subscription ended; polling", "err", err)
-			sub, subErr = nil, nil
+			sub, subErr, waited, wait = nil, nil, 0, 1
 			t.Reset(r.o.PollInterval)
 			continue
 		case h := <-heads:
@@ -307,6 +316,14 @@ func (r *Relay) Run(ctx context.Context) error {
 				}
 			}
 			pushed = false
+			if sub == nil && canPush && err == nil {
+				if waited++; waited >= wait {
+					subscribe()
+					if sub != nil {
+						t.Reset(10 * r.o.PollInterval)
+					}
+				}
+			}
 		}
 		if err != nil && ctx.Err() == nil {
 			r.o.Logger.Warn("relay: tick", "err", err)
