@@ -43,14 +43,18 @@ func (f *fakeNode) Ready() <-chan struct{} { return f.ready }
 // the calling goroutine, as the real one does.
 type recorder struct {
 	testing.TB
+	dir      string // TempDir's answer
 	errors   []string
 	fatal    string
 	cleanups []func()
 }
 
-func (r *recorder) Helper()                           {}
-func (r *recorder) Cleanup(f func())                  { r.cleanups = append(r.cleanups, f) }
-func (r *recorder) Errorf(format string, args ...any) { r.errors = append(r.errors, fmt.Sprintf(format, args...)) }
+func (r *recorder) Helper()          {}
+func (r *recorder) TempDir() string  { return r.dir }
+func (r *recorder) Cleanup(f func()) { r.cleanups = append(r.cleanups, f) }
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
 func (r *recorder) Fatalf(format string, args ...any) {
 	r.fatal = fmt.Sprintf(format, args...)
 	runtime.Goexit()
