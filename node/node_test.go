@@ -20,6 +20,7 @@ import (
 
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/nodetest"
 	"github.com/infernode/infernode/rest"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
@@ -43,40 +44,15 @@ type testNode struct {
 
 func startNode(t testing.TB, cfg *config.Config, opts Options) *testNode {
 	t.Helper()
-	if cfg.DataDir == "" {
-		cfg.DataDir = t.TempDir()
-	}
-	f := false
-	cfg.ManageContainers = &f
-	cfg.ApplyDefaults()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
+	nodetest.Unmanaged(t, cfg)
+	ln := nodetest.Listen(t)
 	opts.Listener = ln
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	n, err := New(cfg, opts)
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	errc := make(chan error, 1)
-	go func() { errc <- n.Run(ctx) }()
-	select {
-	case <-n.Ready():
-	case err := <-errc:
-		cancel()
-		t.Fatalf("node did not start: %v", err)
-	}
-	stopped := false
-	stop := func() error {
-		if stopped {
-			return nil
-		}
-		stopped = true
-		cancel()
-		return <-errc
-	}
-	t.Cleanup(func() { _ = stop() })
-	return &testNode{url: "http://" + ln.Addr().String(), node: n, stop: stop}
+	return &testNode{url: nodetest.URL(ln), node: n, stop: nodetest.Start(t, n)}
 }
 
 func (tn *testNode) do(t testing.TB, method, path, body string) (int, []byte) {
