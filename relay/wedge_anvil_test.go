@@ -25,16 +25,16 @@ import (
 // each block's timestamp is set, so "seconds" are counted on chain.
 const blockSeconds = 2
 
-// drivenAnvil is anvil with automining off: the test mines every block,
+// wedgeAnvil is anvil with automining off: the test mines every block,
 // sets its base fee and timestamp, and waits for the node to act on it
 // before mining the next, so nothing depends on how fast the machine is.
-type drivenAnvil struct {
+type wedgeAnvil struct {
 	t *testing.T
 	h *harness
 	n *node
 }
 
-func startDrivenAnvil(t *testing.T) (*harness, *testnet.Anvil) {
+func startWedgeAnvil(t *testing.T) (*harness, *testnet.Anvil) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("starts anvil")
@@ -47,12 +47,12 @@ func startDrivenAnvil(t *testing.T) (*harness, *testnet.Anvil) {
 	return h, a
 }
 
-func (d *drivenAnvil) rpc(result any, method string, args ...any) {
+func (d *wedgeAnvil) rpc(result any, method string, args ...any) {
 	d.t.Helper()
 	require.NoError(d.t, d.h.rpc.CallContext(context.Background(), result, method, args...))
 }
 
-func (d *drivenAnvil) head() *types.Header {
+func (d *wedgeAnvil) head() *types.Header {
 	d.t.Helper()
 	hd, err := d.h.client.HeaderByNumber(context.Background(), nil)
 	require.NoError(d.t, err)
@@ -61,7 +61,7 @@ func (d *drivenAnvil) head() *types.Header {
 
 // mine mines one block blockSeconds after the head, with base fee
 // baseFee, and waits until the node has handled it.
-func (d *drivenAnvil) mine(baseFee *big.Int) *types.Header {
+func (d *wedgeAnvil) mine(baseFee *big.Int) *types.Header {
 	d.t.Helper()
 	prev := d.head()
 	d.rpc(nil, "anvil_setNextBlockBaseFeePerGas", hexutil.EncodeBig(baseFee))
@@ -74,7 +74,7 @@ func (d *drivenAnvil) mine(baseFee *big.Int) *types.Header {
 
 // send signs and broadcasts a transaction paying up to feeCap per gas,
 // without waiting for it to be mined.
-func (d *drivenAnvil) send(key *ecdsa.PrivateKey, to common.Address, data []byte, feeCap *big.Int) common.Hash {
+func (d *wedgeAnvil) send(key *ecdsa.PrivateKey, to common.Address, data []byte, feeCap *big.Int) common.Hash {
 	d.t.Helper()
 	ctx := context.Background()
 	from := crypto.PubkeyToAddress(key.PublicKey)
@@ -91,7 +91,7 @@ func (d *drivenAnvil) send(key *ecdsa.PrivateKey, to common.Address, data []byte
 	return tx.Hash()
 }
 
-func (d *drivenAnvil) receipt(tx common.Hash) *types.Receipt {
+func (d *wedgeAnvil) receipt(tx common.Hash) *types.Receipt {
 	d.t.Helper()
 	rc, err := d.h.client.TransactionReceipt(context.Background(), tx)
 	require.NoError(d.t, err)
@@ -101,7 +101,7 @@ func (d *drivenAnvil) receipt(tx common.Hash) *types.Receipt {
 
 // deliveredAt is the block in which this node's delivery of (sub, k) was
 // mined, or 0.
-func (d *drivenAnvil) deliveredAt(sub, k uint32) uint64 {
+func (d *wedgeAnvil) deliveredAt(sub, k uint32) uint64 {
 	s, ok, err := d.n.r.st.sub(sub)
 	if err != nil || !ok {
 		return 0
@@ -142,10 +142,10 @@ func requireFeesWithinCeiling(t *testing.T, n *node) {
 // nonce) and its interval recorded as failed; nothing pays more than 4×
 // its first suggested fee, and the wallet's nonces stay continuous.
 func TestAnvilStuckDeliveryDoesNotWedgeHonestOnes(t *testing.T) {
-	h, _ := startDrivenAnvil(t)
+	h, _ := startWedgeAnvil(t)
 	const stuckBlocks = 3
 	n := h.startNodeWith(1, t.TempDir(), nil, func(o *txm.SenderOptions) { o.StuckBlocks = stuckBlocks }, nil)
-	d := &drivenAnvil{t: t, h: h, n: n}
+	d := &wedgeAnvil{t: t, h: h, n: n}
 	base := big.NewInt(params.GWei)
 	spike := new(big.Int).Mul(base, big.NewInt(5))
 	d.mine(base)
@@ -229,7 +229,7 @@ func TestAnvilStuckDeliveryDoesNotWedgeHonestOnes(t *testing.T) {
 
 // request makes a one-shot request through the example consumer and mines
 // it; it returns the block holding it.
-func (d *drivenAnvil) request(input string, baseFee *big.Int) *types.Header {
+func (d *wedgeAnvil) request(input string, baseFee *big.Int) *types.Header {
 	d.t.Helper()
 	tx := d.send(d.h.keys[0], d.h.dep.ExampleConsumer, d.h.consumer().PackRequest("echo", []byte(input), 1), new(big.Int).Mul(baseFee, big.NewInt(3)))
 	hd := d.mine(baseFee)
@@ -239,7 +239,7 @@ func (d *drivenAnvil) request(input string, baseFee *big.Int) *types.Header {
 
 // mineUntil mines blocks until cond holds, at most limit of them, and
 // returns how many it mined.
-func (d *drivenAnvil) mineUntil(baseFee *big.Int, limit int, cond func() bool, msg string) int {
+func (d *wedgeAnvil) mineUntil(baseFee *big.Int, limit int, cond func() bool, msg string) int {
 	d.t.Helper()
 	for i := 1; i <= limit; i++ {
 		d.mine(baseFee)
@@ -251,14 +251,14 @@ func (d *drivenAnvil) mineUntil(baseFee *big.Int, limit int, cond func() bool, m
 	return 0
 }
 
-func (d *drivenAnvil) snapshot() *hexutil.Big {
+func (d *wedgeAnvil) snapshot() *hexutil.Big {
 	d.t.Helper()
 	var id hexutil.Big
 	d.rpc(&id, "evm_snapshot")
 	return &id
 }
 
-func (d *drivenAnvil) revert(id *hexutil.Big) {
+func (d *wedgeAnvil) revert(id *hexutil.Big) {
 	d.t.Helper()
 	var ok bool
 	d.rpc(&ok, "evm_revert", id)
@@ -267,7 +267,7 @@ func (d *drivenAnvil) revert(id *hexutil.Big) {
 
 // requireNoncesAgree: the chain's nonce of the wallet is the journal's
 // next, and every journaled nonce is final.
-func (d *drivenAnvil) requireNoncesAgree() {
+func (d *wedgeAnvil) requireNoncesAgree() {
 	d.t.Helper()
 	d.h.eventually(func() bool { return d.n.s.InFlight() == 0 }, "journal settles")
 	requireContinuousNonces(d.t, d.h, d.n)
@@ -280,9 +280,9 @@ func (d *drivenAnvil) requireNoncesAgree() {
 // agree; a subscription re-created under the same id after a reorg removed
 // it is delivered as the new subscription it is.
 func TestAnvilReorgDroppingConfirmedDelivery(t *testing.T) {
-	h, _ := startDrivenAnvil(t)
+	h, _ := startWedgeAnvil(t)
 	n := h.startNode(1, t.TempDir(), nil)
-	d := &drivenAnvil{t: t, h: h, n: n}
+	d := &wedgeAnvil{t: t, h: h, n: n}
 	base := big.NewInt(params.GWei)
 	ctx := context.Background()
 	d.mine(base)

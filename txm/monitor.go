@@ -189,7 +189,8 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 			return nil // mined, not yet deep enough
 		}
 		final := *r
-		final.MinedHash, final.MinedBlock = h, rc.BlockNumber.Uint64()
+		final.MinedHash, final.MinedBlock, final.GasUsed = h, rc.BlockNumber.Uint64(), rc.GasUsed
+		final.Events = targetEvents(rc, r.To)
 		switch {
 		case r.Noop:
 			final.State = StateFailed
@@ -340,4 +341,16 @@ func (s *Sender) clearReorged() {
 	s.mu.Lock()
 	s.reorged = false
 	s.mu.Unlock()
+}
+
+// targetEvents is the first topic of each log rc's target emitted (a
+// receipt's other logs are the callee's business, and unbounded).
+func targetEvents(rc *types.Receipt, to common.Address) []common.Hash {
+	var out []common.Hash
+	for _, l := range rc.Logs {
+		if l.Address == to && len(l.Topics) > 0 && len(out) < 8 {
+			out = append(out, l.Topics[0])
+		}
+	}
+	return out
 }

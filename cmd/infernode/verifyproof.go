@@ -15,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/chain"
+	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/workloads/proof/onchain"
 )
 
@@ -34,7 +35,7 @@ func runVerifyProof(ctx context.Context, args []string, stdout, stderr io.Writer
 	rpcURL := fs.String("rpc", defaultRPC(), "chain JSON-RPC URL (env RPC_URL)")
 	// The URL may hold an API key: what the command returns shows its scheme and host only.
 	defer func() { retErr = chain.RedactError(retErr, *rpcURL) }()
-	keyHex := fs.String("private-key", "", "key that deploys the verifier, hex (env INFERNODE_PRIVATE_KEY or PRIVATE_KEY)")
+	keys := addSigningFlags(fs, "verifier deployer's")
 	timeout := fs.Duration("timeout", time.Minute, "give up after this long")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -70,20 +71,20 @@ func runVerifyProof(ctx context.Context, args []string, stdout, stderr io.Writer
 		return fmt.Errorf("connect to %s: %w", *rpcURL, err)
 	}
 	defer c.Close()
-	if _, err := c.ChainID(ctx); err != nil {
+	chainID, err := c.ChainID(ctx)
+	if err != nil {
 		return fmt.Errorf("connect to %s: %w (is the chain running?)", *rpcURL, err)
 	}
 	verifier := common.HexToAddress(*verifierHex)
 	if *verifierHex == "" {
-		k := keyFromEnv(*keyHex)
-		if k == "" {
-			return usagef(fs, "--private-key is required to deploy the verifier (or set INFERNODE_PRIVATE_KEY), or give --verifier ADDR")
+		if !keys.given() {
+			return usagef(fs, "a key is required to deploy the verifier: --private-key (or set INFERNODE_PRIVATE_KEY), --keystore or --remote-signer (docs/keys.md); or give --verifier ADDR")
 		}
-		key, err := parsePrivateKey(k)
+		from, err := keys.signer(ctx, stderr)
 		if err != nil {
-			return usagef(fs, "--private-key: %v", err)
+			return err
 		}
-		if verifier, err = onchain.DeployVerifier(ctx, c, key, *dir); err != nil {
+		if verifier, err = onchain.DeployVerifier(ctx, c, contracts.Transactor(ctx, from, chainID), *dir); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "deployed %s/verifier.bin at %s\n", strings.TrimRight(*dir, "/"), verifier)
