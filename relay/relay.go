@@ -292,6 +292,12 @@ func (r *Relay) Run(ctx context.Context) error {
 				err = r.tick(ctx)
 			}
 		case <-t.C:
+			if pushed && subErr != nil {
+				// Heads are being pushed: the loop has the latest one,
+				// and a poll would only read it again (idle cost).
+				pushed = false
+				continue
+			}
 			before := r.headNum.Load()
 			err = r.tick(ctx)
 			if subErr != nil && !pushed && err == nil && r.headNum.Load() > before {
