@@ -15,13 +15,13 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/nodetest"
 )
 
 // buildBinary builds cmd/infernode into a temp dir.
@@ -44,30 +44,10 @@ func freePort(t *testing.T) int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
-// serveProcess runs `infernode serve` and waits for /health.
-func serveProcess(t *testing.T, bin, cfgPath, base string) *exec.Cmd {
+// serveProcess runs `infernode serve` and waits until it serves.
+func serveProcess(t *testing.T, bin, cfgPath string) *nodetest.Process {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--config", cfgPath)
-	logf, err := os.Create(cfgPath + fmt.Sprintf(".%d.log", time.Now().UnixNano()))
-	require.NoError(t, err)
-	t.Cleanup(func() { logf.Close() })
-	cmd.Stdout, cmd.Stderr = logf, logf
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
-		}
-	})
-	require.Eventually(t, func() bool {
-		resp, err := http.Get(base + "/health")
-		if err != nil {
-			return false
-		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	}, 60*time.Second, 20*time.Millisecond, "node did not become healthy; log: %s", logf.Name())
-	return cmd
+	return nodetest.Serve(t, exec.Command(bin, "serve", "--config", cfgPath))
 }
 
 // TestCrashRecovery kills the node with SIGKILL while jobs are in flight,
@@ -111,7 +91,7 @@ func TestCrashRecovery(t *testing.T) {
 	}`, port, filepath.Join(dir, "data"), slow.URL)
 	require.NoError(t, os.WriteFile(cfgPath, []byte(cfg), 0o600))
 
-	node := serveProcess(t, bin, cfgPath, base)
+	node := serveProcess(t, bin, cfgPath)
 
 	// Submitters keep going until the kill; every 200 is an accepted id.
 	var mu sync.Mutex
@@ -149,8 +129,7 @@ func TestCrashRecovery(t *testing.T) {
 		mu.Unlock()
 		return answered.Load() >= 16 && int64(n) > answered.Load()+50
 	}, 60*time.Second, 5*time.Millisecond)
-	require.NoError(t, node.Process.Signal(syscall.SIGKILL))
-	_ = node.Wait()
+	node.Kill()
 	stop()
 	wg.Wait()
 	mu.Lock()
@@ -158,7 +137,7 @@ func TestCrashRecovery(t *testing.T) {
 	mu.Unlock()
 	t.Logf("accepted %d jobs, %d container calls started, %d answered before the kill", len(ids), calls.Load(), answered.Load())
 
-	node = serveProcess(t, bin, cfgPath, base)
+	node = serveProcess(t, bin, cfgPath)
 	byStatus := map[string]int{}
 	for i := 0; i < len(ids); i += 50 {
 		chunk := ids[i:min(i+50, len(ids))]
@@ -185,6 +164,5 @@ func TestCrashRecovery(t *testing.T) {
 	require.Positive(t, byStatus["success"])
 
 	// A graceful stop (SIGTERM) exits cleanly.
-	require.NoError(t, node.Process.Signal(syscall.SIGTERM))
-	require.NoError(t, node.Wait())
+	require.NoError(t, node.Stop(), node.Log())
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/nodetest"
 	"github.com/infernode/infernode/rest"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
@@ -43,46 +44,24 @@ type testNode struct {
 
 func startNode(t testing.TB, cfg *config.Config, opts Options) *testNode {
 	t.Helper()
-	if cfg.DataDir == "" {
-		cfg.DataDir = t.TempDir()
-	}
-	f := false
-	cfg.ManageContainers = &f
-	cfg.ApplyDefaults()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
+	nodetest.Unmanaged(t, cfg)
+	ln := nodetest.Listen(t)
 	opts.Listener = ln
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	n, err := New(cfg, opts)
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	errc := make(chan error, 1)
-	go func() { errc <- n.Run(ctx) }()
-	select {
-	case <-n.Ready():
-	case err := <-errc:
-		cancel()
-		t.Fatalf("node did not start: %v", err)
-	}
-	stopped := false
-	stop := func() error {
-		if stopped {
-			return nil
-		}
-		stopped = true
-		cancel()
-		return <-errc
-	}
-	t.Cleanup(func() { _ = stop() })
-	return &testNode{url: "http://" + ln.Addr().String(), node: n, stop: stop}
+	return &testNode{url: nodetest.URL(ln), node: n, stop: nodetest.Start(t, n)}
 }
 
 func (tn *testNode) do(t testing.TB, method, path, body string) (int, []byte) {
 	t.Helper()
 	req, err := http.NewRequest(method, tn.url+path, strings.NewReader(body))
 	require.NoError(t, err)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
@@ -446,6 +425,7 @@ func TestChainDisabledAndChainPlugged(t *testing.T) {
 	// Retry-After, not a 500.
 	req, err := http.NewRequest(http.MethodPost, tn.url+"/api/jobs", strings.NewReader(`{"subscription":{"owner":"0x5FbDB2315678afecb367f032d93F642f64180aa3"},"signature":{},"data":{}}`))
 	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
@@ -593,7 +573,7 @@ func TestSlowAndIdleConnectionsAreCut(t *testing.T) {
 	trickle, err := net.Dial("tcp", addr)
 	require.NoError(t, err)
 	defer trickle.Close()
-	_, err = io.WriteString(trickle, "POST /api/jobs HTTP/1.1\r\nHost: node\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+	_, err = io.WriteString(trickle, "POST /api/jobs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
 	require.NoError(t, err)
 	answer := closed(trickle)
 	require.NotContains(t, answer, "200 OK")
@@ -601,7 +581,7 @@ func TestSlowAndIdleConnectionsAreCut(t *testing.T) {
 	idle, err := net.Dial("tcp", addr)
 	require.NoError(t, err)
 	defer idle.Close()
-	_, err = io.WriteString(idle, "GET /health HTTP/1.1\r\nHost: node\r\n\r\n")
+	_, err = io.WriteString(idle, "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 	require.NoError(t, err)
 	require.Contains(t, closed(idle), "200 OK", "answered, then cut while idle")
 

@@ -134,6 +134,9 @@ func anvilBacklog(b *testing.B, subs int) {
 
 	n := h.startNodeWith(1, b.TempDir(), nil, nil, func(o *Options) {
 		o.PollInterval = time.Second
+		// One owner's 1,000 deliveries: an operator serving its own
+		// requester lifts the unpaid day budget (chain.unpaid.owner_gas_per_day).
+		o.Limits.OwnerGasPerDay = 1 << 40
 	})
 	require.Eventually(b, func() bool { s, _ := n.r.st.subs(); return len(s) == subs }, time.Minute, 50*time.Millisecond, "all read")
 	// Idle: every block until the subscriptions fall due.

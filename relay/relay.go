@@ -18,6 +18,7 @@ import (
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
@@ -62,13 +63,19 @@ type Options struct {
 	MaxAttempts int
 	// RetryBackoff is the first retry delay, doubled per attempt. Default 1s.
 	RetryBackoff time.Duration
-	// Workers bounds intervals being prepared at once (pre-checks,
-	// containers, sending); intervals waiting for their transaction to be
-	// mined hold no worker. Default 16.
+	// Workers bounds intervals being prepared at once (containers,
+	// sending), handed to owners in turn; intervals waiting for their
+	// transaction to be mined, or held back by the guard, hold none.
+	// Default 16.
 	Workers int
 	// MaxLagBlocks: Healthy fails when the listener is further behind
 	// (beyond TrailHeadBlocks). Default 64.
-	MaxLagBlocks   uint64
+	MaxLagBlocks uint64
+	// Limits bound what the node spends on deliveries nobody pays for and
+	// on failures (chain.unpaid.*, chain.max_input_bytes,
+	// chain.interval_deadline, chain.delegated.*; guard.LimitsOf). Zero
+	// values take the defaults.
+	Limits         guard.Limits
 	Logger         *slog.Logger
 	Metrics        *Metrics // default: unregistered collectors
 	TracerProvider trace.TracerProvider
@@ -138,11 +145,13 @@ type Relay struct {
 	// dispatched (Settled).
 	preparing atomic.Int64
 	handled   atomic.Uint64
-	workers   chan struct{}
+
+	sp *spending // the spending guard (guarded.go)
 
 	mu       sync.Mutex
 	queue    timerQueue
 	queued   map[uint32]uint64 // sub id -> due time in the queue
+	hold     map[uint32]uint64 // sub id -> block time before which the guard holds it back
 	running  map[uint32]bool
 	dlgRun   map[string]bool
 	runCtx   context.Context
@@ -162,10 +171,11 @@ func New(o Options) (*Relay, error) {
 		dec:     o.Dialect.Decoder(),
 		me:      o.Sender.Address(),
 		tracer:  o.TracerProvider.Tracer("github.com/infernode/infernode/relay"),
-		workers: make(chan struct{}, o.Workers),
 		queued:  map[uint32]uint64{},
 		running: map[uint32]bool{},
 		dlgRun:  map[string]bool{},
+		hold:    map[uint32]uint64{},
+		sp:      newSpending(o),
 	}
 	r.ver = &coordinator.Verifier{Chain: o.Backend, ChainID: o.Sender.ChainID(), Coordinator: r.coord}
 	return r, nil
@@ -344,7 +354,7 @@ func (r *Relay) resume(ctx context.Context) error {
 	}
 	for k, d := range dl {
 		if !d.State.final() {
-			r.startDelegated(ctx, k)
+			r.resumeDelegated(ctx, k, d)
 		}
 	}
 	r.dispatch(ctx)
@@ -371,10 +381,13 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	}
 	r.headNum.Store(n)
 	r.headTime.Store(head.Time)
+	r.sp.heads.Observe(head)
+	r.onHeadSpending(ctx)
 	r.o.Sender.ObserveHead(head)
 	r.o.Metrics.InFlight.Set(float64(r.o.Sender.InFlight()))
 	err = r.listen(ctx, head)
 	r.dispatch(ctx)
+	r.wakeDelegated(ctx)
 	r.handled.Store(n)
 	return err
 }

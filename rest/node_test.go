@@ -14,7 +14,6 @@ import (
 	"io"
 	"log/slog"
 	"math/big"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -30,6 +29,7 @@ import (
 	"github.com/infernode/infernode/client"
 	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/nodetest"
 	"github.com/infernode/infernode/node"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/testnet/chaintest"
@@ -52,29 +52,14 @@ func startNode(t *testing.T, cfg *config.Config) string {
 
 func startNodeWith(t *testing.T, cfg *config.Config, opts node.Options) string {
 	t.Helper()
-	cfg.DataDir = t.TempDir()
-	f := false
-	cfg.ManageContainers = &f
-	cfg.ApplyDefaults()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
+	cfg.DataDir = ""
+	nodetest.Unmanaged(t, cfg)
+	ln := nodetest.Listen(t)
 	opts.Listener, opts.Logger, opts.ShutdownGrace = ln, slog.New(slog.DiscardHandler), time.Second
 	n, err := node.New(cfg, opts)
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	errc := make(chan error, 1)
-	go func() { errc <- n.Run(ctx) }()
-	select {
-	case <-n.Ready():
-	case err := <-errc:
-		cancel()
-		t.Fatalf("node did not start: %v", err)
-	}
-	t.Cleanup(func() {
-		cancel()
-		require.NoError(t, <-errc)
-	})
-	return "http://" + ln.Addr().String()
+	nodetest.Start(t, n)
+	return nodetest.URL(ln)
 }
 
 func tableConfig(url string) *config.Config {
@@ -104,6 +89,9 @@ func send(t *testing.T, base string, r nodeRow) (*http.Response, []byte) {
 	for range max(r.times, 1) {
 		req, err := http.NewRequest(r.method, base+r.path, strings.NewReader(r.body))
 		require.NoError(t, err)
+		if r.body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		resp, err = http.DefaultClient.Do(req)
 		require.NoError(t, err)
 		b, err = io.ReadAll(resp.Body)
@@ -266,22 +254,16 @@ func BenchmarkNodeEcho(b *testing.B) {
 		Jobs:       config.Jobs{Workers: 64, QueueSize: 4096},
 		DataDir:    b.TempDir(),
 	}
-	f := false
-	cfg.ManageContainers = &f
-	cfg.ApplyDefaults()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(b, err)
+	nodetest.Unmanaged(b, cfg)
+	ln := nodetest.Listen(b)
 	n, err := node.New(cfg, node.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler), ShutdownGrace: time.Second,
 		StoreNoSync: os.Getenv("BENCH_NOSYNC") != ""})
 	require.NoError(b, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	errc := make(chan error, 1)
-	go func() { errc <- n.Run(ctx) }()
-	<-n.Ready()
-	defer func() { cancel(); <-errc }()
+	nodetest.Start(b, n)
+	ctx := context.Background()
 
 	b.ResetTimer()
-	rep, err := bench.Run(ctx, bench.Config{URL: "http://" + ln.Addr().String(), Containers: []string{"echo"},
+	rep, err := bench.Run(ctx, bench.Config{URL: nodetest.URL(ln), Containers: []string{"echo"},
 		Data: json.RawMessage(`{"x":1}`), Jobs: b.N, Concurrency: 64})
 	require.NoError(b, err)
 	require.Equal(b, b.N, rep.Succeeded, rep.ErrorSamples)
@@ -310,7 +292,7 @@ func TestDelegatedRowsAgainstNode(t *testing.T) {
 	domain := ours.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}
 	body := func(nonce, expiry uint32, containers string, signer *ecdsa.PrivateKey, highS bool) string {
 		r := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: nonce, Expiry: expiry, Sub: ours.Subscription{
-			Owner: dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 5_000_000,
+			Owner: dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 1_000_000,
 			ContainerId: containers, Inputs: []byte{}, PaymentAmount: new(big.Int)}}, Data: json.RawMessage(`{"x":1}`)}
 		r.Sig, err = r.Delegate.Sign(domain, signer)
 		require.NoError(t, err)

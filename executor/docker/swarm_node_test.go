@@ -2,12 +2,10 @@ package docker_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"sync/atomic"
@@ -17,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/nodetest"
 	"github.com/infernode/infernode/node"
 )
 
@@ -37,26 +36,11 @@ func swarmNode(tb testing.TB, prefix, containersJSON string) string {
 	cfg, _, err := config.Parse([]byte(raw))
 	require.NoError(tb, err)
 	require.True(tb, cfg.Swarm())
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(tb, err)
+	ln := nodetest.Listen(tb)
 	n, err := node.New(cfg, node.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler), StoreNoSync: true})
 	require.NoError(tb, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	errc := make(chan error, 1)
-	go func() { errc <- n.Run(ctx) }()
-	tb.Cleanup(func() {
-		cancel()
-		require.NoError(tb, <-errc)
-	})
-	select {
-	case <-n.Ready():
-	case err := <-errc:
-		errc <- nil // for the cleanup: Run has returned
-		tb.Fatalf("node did not start: %v", err)
-	case <-time.After(3 * time.Minute):
-		tb.Fatal("node not ready after 3m")
-	}
-	return "http://" + ln.Addr().String()
+	nodetest.Start(tb, n)
+	return nodetest.URL(ln)
 }
 
 type infoReplicas struct {

@@ -7,16 +7,15 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/nodetest"
 	"github.com/infernode/infernode/node"
 	echosvc "github.com/infernode/infernode/workloads/echo/service"
 	"github.com/infernode/infernode/workloads/internal/wltest"
@@ -140,30 +139,14 @@ func startNode(t testing.TB, containers []string, chain string) (url string, sto
 	if chain == "" {
 		chain = `{"enabled":false}`
 	}
-	ctx, cancel := context.WithCancel(context.Background())
 	cfg, _, err := config.Parse([]byte(`{"manage_containers":false,"data_dir":` + fmt.Sprintf("%q", t.TempDir()) +
 		`,"server":{"host":"127.0.0.1","max_body_bytes":16777216},"chain":` + chain + `,"containers":[` + strings.Join(containers, ",") + `]}`))
 	require.NoError(t, err)
-	nodeLn, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
+	nodeLn := nodetest.Listen(t)
 	n, err := node.New(cfg, node.Options{Listener: nodeLn, Logger: slog.New(slog.DiscardHandler), StoreNoSync: true})
 	require.NoError(t, err)
-	done := make(chan error, 1)
-	go func() { done <- n.Run(ctx) }()
-	select {
-	case <-n.Ready():
-	case err := <-done:
-		t.Fatalf("node stopped: %v", err)
-	}
-	var once sync.Once
-	stop = func() {
-		once.Do(func() {
-			cancel()
-			require.NoError(t, <-done)
-		})
-	}
-	t.Cleanup(stop)
-	return "http://" + n.Addr().String(), stop
+	stopNode := nodetest.Start(t, n)
+	return nodetest.URL(nodeLn), func() { require.NoError(t, stopNode()) }
 }
 
 // submit posts a job and waits for it to finish, returning the JobResult.

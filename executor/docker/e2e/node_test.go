@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/nodetest"
 	"github.com/infernode/infernode/node"
 )
 
@@ -63,25 +64,11 @@ func startNode(tb testing.TB, containerJSON string, managed bool) string {
 	cfg, _, err := config.Parse([]byte(raw))
 	require.NoError(tb, err)
 	require.Equal(tb, managed, cfg.Managed())
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(tb, err)
+	ln := nodetest.Listen(tb)
 	n, err := node.New(cfg, node.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler), StoreNoSync: true})
 	require.NoError(tb, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	errc := make(chan error, 1)
-	go func() { errc <- n.Run(ctx) }()
-	tb.Cleanup(func() {
-		cancel()
-		require.NoError(tb, <-errc)
-	})
-	select {
-	case <-n.Ready():
-	case err := <-errc:
-		tb.Fatalf("node did not start: %v", err)
-	case <-time.After(2 * time.Minute):
-		tb.Fatal("node not ready after 2m")
-	}
-	return "http://" + ln.Addr().String()
+	nodetest.Start(tb, n)
+	return nodetest.URL(ln)
 }
 
 func TestNodeManagedEcho(t *testing.T) {

@@ -10,12 +10,12 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/nodetest"
 	"github.com/infernode/infernode/node"
 )
 
@@ -55,10 +55,10 @@ func bundledNames() []string {
 }
 
 // serveManaged runs `infernode serve` on a config with the named bundled
-// workloads as managed containers and returns its REST URL once /health
-// answers 200 (the node serves REST only after every container is ready),
-// and how long that took from the process start. stop sends SIGTERM and
-// waits for the exit.
+// workloads as managed containers and returns its REST URL once it serves
+// (the node serves REST only after every container is ready), and how long
+// that took from the process start. stop sends SIGTERM and waits for the
+// exit.
 func serveManaged(tb testing.TB, prefix string, names []string) (url string, took time.Duration, stop func() error) {
 	tb.Helper()
 	bin := infernodeBin(tb)
@@ -78,54 +78,11 @@ func serveManaged(tb testing.TB, prefix string, names []string) (url string, too
 	path := filepath.Join(dir, "config.json")
 	require.NoError(tb, os.WriteFile(path, cfg, 0o644))
 
-	logf, err := os.Create(filepath.Join(dir, "node.log"))
-	require.NoError(tb, err)
-	defer logf.Close()
 	cmd := exec.Command(bin, "serve", "--config", path)
 	cmd.Env = append(os.Environ(), node.DockerPrefixEnv+"="+prefix)
-	cmd.Stdout, cmd.Stderr = logf, logf
 	began := time.Now()
-	require.NoError(tb, cmd.Start())
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	stopped := false
-	stop = func() error {
-		if stopped {
-			return nil
-		}
-		stopped = true
-		cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case err := <-exited:
-			return err
-		case <-time.After(time.Minute):
-			cmd.Process.Kill()
-			return fmt.Errorf("infernode serve did not exit within 1m of SIGTERM")
-		}
-	}
-	tb.Cleanup(func() { _ = stop() })
-
-	url = fmt.Sprintf("http://127.0.0.1:%d", port)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	for {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url+"/health", nil)
-		if resp, err := http.DefaultClient.Do(req); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return url, time.Since(began), stop
-			}
-		}
-		select {
-		case err := <-exited:
-			log, _ := os.ReadFile(logf.Name())
-			tb.Fatalf("infernode serve exited before it was ready: %v\n%s", err, log)
-		case <-ctx.Done():
-			log, _ := os.ReadFile(logf.Name())
-			tb.Fatalf("infernode serve not ready after 2m\n%s", log)
-		case <-time.After(5 * time.Millisecond):
-		}
-	}
+	p := nodetest.Serve(tb, cmd)
+	return fmt.Sprintf("http://127.0.0.1:%d", port), time.Since(began), p.Stop
 }
 
 // The real binary with manage_containers (default true): every bundled
