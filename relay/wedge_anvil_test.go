@@ -23,16 +23,16 @@ import (
 // each block's timestamp is set, so "seconds" are counted on chain.
 const blockSeconds = 2
 
-// drivenAnvil is anvil with automining off: the test mines every block,
+// wedgeAnvil is anvil with automining off: the test mines every block,
 // sets its base fee and timestamp, and waits for the node to act on it
 // before mining the next, so nothing depends on how fast the machine is.
-type drivenAnvil struct {
+type wedgeAnvil struct {
 	t *testing.T
 	h *harness
 	n *node
 }
 
-func startDrivenAnvil(t *testing.T) (*harness, *testnet.Anvil) {
+func startWedgeAnvil(t *testing.T) (*harness, *testnet.Anvil) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("starts anvil")
@@ -45,12 +45,12 @@ func startDrivenAnvil(t *testing.T) (*harness, *testnet.Anvil) {
 	return h, a
 }
 
-func (d *drivenAnvil) rpc(result any, method string, args ...any) {
+func (d *wedgeAnvil) rpc(result any, method string, args ...any) {
 	d.t.Helper()
 	require.NoError(d.t, d.h.rpc.CallContext(context.Background(), result, method, args...))
 }
 
-func (d *drivenAnvil) head() *types.Header {
+func (d *wedgeAnvil) head() *types.Header {
 	d.t.Helper()
 	hd, err := d.h.client.HeaderByNumber(context.Background(), nil)
 	require.NoError(d.t, err)
@@ -59,7 +59,7 @@ func (d *drivenAnvil) head() *types.Header {
 
 // mine mines one block blockSeconds after the head, with base fee
 // baseFee, and waits until the node has handled it.
-func (d *drivenAnvil) mine(baseFee *big.Int) *types.Header {
+func (d *wedgeAnvil) mine(baseFee *big.Int) *types.Header {
 	d.t.Helper()
 	prev := d.head()
 	d.rpc(nil, "anvil_setNextBlockBaseFeePerGas", hexutil.EncodeBig(baseFee))
@@ -72,7 +72,7 @@ func (d *drivenAnvil) mine(baseFee *big.Int) *types.Header {
 
 // send signs and broadcasts a transaction paying up to feeCap per gas,
 // without waiting for it to be mined.
-func (d *drivenAnvil) send(key *ecdsa.PrivateKey, to common.Address, data []byte, feeCap *big.Int) common.Hash {
+func (d *wedgeAnvil) send(key *ecdsa.PrivateKey, to common.Address, data []byte, feeCap *big.Int) common.Hash {
 	d.t.Helper()
 	ctx := context.Background()
 	from := crypto.PubkeyToAddress(key.PublicKey)
@@ -89,7 +89,7 @@ func (d *drivenAnvil) send(key *ecdsa.PrivateKey, to common.Address, data []byte
 	return tx.Hash()
 }
 
-func (d *drivenAnvil) receipt(tx common.Hash) *types.Receipt {
+func (d *wedgeAnvil) receipt(tx common.Hash) *types.Receipt {
 	d.t.Helper()
 	rc, err := d.h.client.TransactionReceipt(context.Background(), tx)
 	require.NoError(d.t, err)
@@ -99,7 +99,7 @@ func (d *drivenAnvil) receipt(tx common.Hash) *types.Receipt {
 
 // deliveredAt is the block in which this node's delivery of (sub, k) was
 // mined, or 0.
-func (d *drivenAnvil) deliveredAt(sub, k uint32) uint64 {
+func (d *wedgeAnvil) deliveredAt(sub, k uint32) uint64 {
 	s, ok, err := d.n.r.st.sub(sub)
 	if err != nil || !ok {
 		return 0
@@ -140,10 +140,10 @@ func requireFeesWithinCeiling(t *testing.T, n *node) {
 // nonce) and its interval recorded as failed; nothing pays more than 4×
 // its first suggested fee, and the wallet's nonces stay continuous.
 func TestAnvilStuckDeliveryDoesNotWedgeHonestOnes(t *testing.T) {
-	h, _ := startDrivenAnvil(t)
+	h, _ := startWedgeAnvil(t)
 	const stuckBlocks = 3
 	n := h.startNodeWith(1, t.TempDir(), nil, func(o *txm.SenderOptions) { o.StuckBlocks = stuckBlocks }, nil)
-	d := &drivenAnvil{t: t, h: h, n: n}
+	d := &wedgeAnvil{t: t, h: h, n: n}
 	base := big.NewInt(params.GWei)
 	spike := new(big.Int).Mul(base, big.NewInt(5))
 	d.mine(base)
