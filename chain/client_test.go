@@ -3,6 +3,7 @@ package chain
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log/slog"
 	"math/big"
 	"strings"
@@ -115,6 +116,24 @@ func TestRedact(t *testing.T) {
 		{"not a url", "(unparsable URL)"},
 	} {
 		require.Equal(t, tc.want, Redact(tc.in), tc.in)
+	}
+}
+
+// TestRedactErrorFlattened: an error whose *url.Error was flattened to text
+// (go-ethereum's HTTP transport does) shows the URL as net/http prints it,
+// password as "***": the user and path are cut all the same.
+func TestRedactErrorFlattened(t *testing.T) {
+	raw := "https://alice:hunter2@rpc.example.com/v3/KEY?apikey=Q"
+	for _, shown := range []string{
+		`Post "https://alice:***@rpc.example.com/v3/KEY?apikey=Q": dial tcp: refused`,
+		`Post "https://alice:xxxxx@rpc.example.com/v3/KEY?apikey=Q": dial tcp: refused`,
+		"dial " + raw + ": refused",
+	} {
+		err := RedactError(errors.New(shown), raw)
+		for _, s := range []string{"alice", "hunter2", "KEY", "apikey"} {
+			require.NotContains(t, err.Error(), s, shown)
+		}
+		require.Contains(t, err.Error(), "https://rpc.example.com")
 	}
 }
 

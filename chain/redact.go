@@ -16,6 +16,12 @@ func Redact(raw string) string {
 	return u.Scheme + "://" + u.Host
 }
 
+// RedactError returns err with raw (an RPC URL) and its secret parts cut
+// from its message, as Redact shows it; errors.Is and errors.As still see
+// the error underneath. Commands taking an --rpc URL wrap what they return
+// with it.
+func RedactError(err error, raw string) error { return redactErr(err, raw) }
+
 // redactedError shows a message with an endpoint's URL cut to Redact's
 // form; errors.Is and errors.As still see the error underneath.
 type redactedError struct {
@@ -38,6 +44,14 @@ func redactErr(err error, raw string) error {
 	}
 	msg := err.Error()
 	clean := strings.ReplaceAll(msg, raw, Redact(raw))
+	if u, perr := url.Parse(raw); perr == nil && u.User != nil {
+		// net/http prints the URL with the password as "***", url.Redacted
+		// as "xxxxx": both still name the user and the path.
+		http := strings.Replace(u.String(), u.User.String()+"@", u.User.Username()+":***@", 1)
+		for _, shown := range []string{http, u.Redacted()} {
+			clean = strings.ReplaceAll(clean, shown, Redact(raw))
+		}
+	}
 	for _, s := range secrets(raw)[1:] {
 		clean = strings.ReplaceAll(clean, s, "…")
 	}

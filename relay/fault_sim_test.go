@@ -45,7 +45,7 @@ func TestSimRestartBetweenSendAndConfirm(t *testing.T) {
 	require.Equal(t, uint16(1), responseCount(h, 1, 1))
 	h.eventually(func() bool { return n2.s.InFlight() == 0 }, "journal settles")
 	requireContinuousNonces(t, h, n2)
-	rec, ok, err := n2.s.Lookup("deliver/1/1/1")
+	rec, ok, err := lookupDelivery(n2, "deliver/1/1/1")
 	require.NoError(t, err)
 	require.True(t, ok)
 	require.Equal(t, txm.StateConfirmed, rec.State, "the first attempt's transaction was the one mined")
@@ -123,7 +123,7 @@ func TestSimReorgStaleAttemptDoesNotSkipRecreatedSubscription(t *testing.T) {
 	// holds only the sender's rebroadcast delivery.
 	h.sim.Rollback()
 	requester := crypto.PubkeyToAddress(h.keys[0].PublicKey)
-	rec, ok, err := n.s.Lookup("deliver/1/1/1")
+	rec, ok, err := lookupDelivery(n, "deliver/1/1/1")
 	require.NoError(t, err)
 	require.True(t, ok)
 	_ = h.client.SendTransaction(ctx, rec.Latest()) // as the sender's rebroadcast does ("already known" if it did)
@@ -141,7 +141,7 @@ func TestSimReorgStaleAttemptDoesNotSkipRecreatedSubscription(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEqual(t, rc.BlockHash, canon.Hash(), "block B was reorged out")
 	h.eventually(func() bool {
-		rec, ok, err := n.s.Lookup("deliver/1/1/1")
+		rec, ok, err := lookupDelivery(n, "deliver/1/1/1")
 		return err == nil && ok && rec.State == txm.StateFailed
 	}, "the delivery reverted on the new chain")
 	h.eventually(func() bool { return n.r.Pending() == 0 }, "the stale attempt gave up")

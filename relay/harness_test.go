@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -347,9 +348,25 @@ func (h *harness) waitSent(n *node, key string) {
 	h.t.Helper()
 	ctx := context.Background()
 	h.eventually(func() bool {
-		_, journaled, err := n.s.Lookup(key)
+		_, journaled, err := lookupDelivery(n, key)
 		pending, err2 := h.client.PendingNonceAt(ctx, n.s.Address())
 		mined, err3 := h.client.NonceAt(ctx, n.s.Address(), nil)
 		return err == nil && err2 == nil && err3 == nil && journaled && pending > mined
 	}, key+" journaled and sent")
+}
+
+// lookupDelivery is n's journal record of delivery attempt key
+// ("deliver/sub/interval/attempt"), whichever subscription creation block
+// the key names (deliverKey).
+func lookupDelivery(n *node, key string) (*txm.Record, bool, error) {
+	recs, err := n.s.Records()
+	if err != nil {
+		return nil, false, err
+	}
+	for _, r := range recs {
+		if r.Key == key || strings.HasPrefix(r.Key, key+"@") {
+			return r, true, nil
+		}
+	}
+	return nil, false, nil
 }

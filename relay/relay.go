@@ -178,6 +178,7 @@ func New(o Options) (*Relay, error) {
 		sp:      newSpending(o),
 	}
 	r.ver = &coordinator.Verifier{Chain: o.Backend, ChainID: o.Sender.ChainID(), Coordinator: r.coord}
+	o.Sender.SetResendCheck(r.stillCanonical)
 	return r, nil
 }
 

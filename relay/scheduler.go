@@ -1,12 +1,14 @@
 package relay
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
@@ -223,7 +225,7 @@ func (d *intervalDelivery) finish(_ context.Context, st IvState, reason string) 
 func (d *intervalDelivery) call(attempt int, input, output, proof []byte) txm.Call {
 	r, s := d.r, d.s
 	return txm.Call{
-		Key: fmt.Sprintf("deliver/%d/%d/%d", s.ID, d.k, attempt), To: r.coord,
+		Key: deliverKey(s, d.k, attempt), To: r.coord,
 		Data:         r.d.PackDeliverCompute(s.ID, d.k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
 		MinGas:       callbackGas(s.MaxGasLimit),
@@ -356,4 +358,41 @@ func (r *Relay) call(ctx context.Context, to common.Address, data []byte) ([]byt
 		return nil, r.dec.FromError(err)
 	}
 	return out, nil
+}
+
+// deliverKey is the sender's key of a delivery attempt: the subscription,
+// interval and attempt, and the block that created the subscription
+// ("@number.hash prefix"). A subscription re-created under the same id
+// after a reorg is another subscription: its deliveries never resolve to
+// the old one's transactions, and a dropped delivery of the old one is not
+// sent again (stillCanonical).
+func deliverKey(s *Sub, k uint32, attempt int) string {
+	key := fmt.Sprintf("deliver/%d/%d/%d", s.ID, k, attempt)
+	if s.BlockHash != (common.Hash{}) {
+		key += fmt.Sprintf("@%d.%x", s.Block, s.BlockHash[:8])
+	}
+	return key
+}
+
+// stillCanonical is the sender's resend check after a reorg dropped final
+// transactions: a delivery may be sent again only while the block that
+// created its subscription is canonical. Other keys are sent again.
+func (r *Relay) stillCanonical(ctx context.Context, key string) (bool, error) {
+	var id, k, attempt uint32
+	var block uint64
+	var prefix []byte
+	if !strings.HasPrefix(key, "deliver/") || !strings.Contains(key, "@") {
+		return true, nil
+	}
+	if _, err := fmt.Sscanf(key, "deliver/%d/%d/%d@%d.%x", &id, &k, &attempt, &block, &prefix); err != nil {
+		return true, nil
+	}
+	h, err := r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(block))
+	if errors.Is(err, ethereum.NotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("read block %d: %w", block, err)
+	}
+	return bytes.HasPrefix(h.Hash().Bytes(), prefix), nil
 }

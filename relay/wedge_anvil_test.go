@@ -1,9 +1,11 @@
 package relay
 
 import (
+	"bytes"
 	"context"
 	"crypto/ecdsa"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum"
@@ -223,4 +225,131 @@ func TestAnvilStuckDeliveryDoesNotWedgeHonestOnes(t *testing.T) {
 	h.eventually(func() bool { return n.s.InFlight() == 0 }, "journal settles")
 	requireContinuousNonces(t, h, n)
 	requireFeesWithinCeiling(t, n)
+}
+
+// request makes a one-shot request through the example consumer and mines
+// it; it returns the block holding it.
+func (d *wedgeAnvil) request(input string, baseFee *big.Int) *types.Header {
+	d.t.Helper()
+	tx := d.send(d.h.keys[0], d.h.dep.ExampleConsumer, d.h.consumer().PackRequest("echo", []byte(input), 1), new(big.Int).Mul(baseFee, big.NewInt(3)))
+	hd := d.mine(baseFee)
+	require.Equal(d.t, hd.Number.Uint64(), d.receipt(tx).BlockNumber.Uint64())
+	return hd
+}
+
+// mineUntil mines blocks until cond holds, at most limit of them, and
+// returns how many it mined.
+func (d *wedgeAnvil) mineUntil(baseFee *big.Int, limit int, cond func() bool, msg string) int {
+	d.t.Helper()
+	for i := 1; i <= limit; i++ {
+		d.mine(baseFee)
+		if cond() {
+			return i
+		}
+	}
+	require.FailNow(d.t, msg, "not within %d blocks", limit)
+	return 0
+}
+
+func (d *wedgeAnvil) snapshot() *hexutil.Big {
+	d.t.Helper()
+	var id hexutil.Big
+	d.rpc(&id, "evm_snapshot")
+	return &id
+}
+
+func (d *wedgeAnvil) revert(id *hexutil.Big) {
+	d.t.Helper()
+	var ok bool
+	d.rpc(&ok, "evm_revert", id)
+	require.True(d.t, ok)
+}
+
+// requireNoncesAgree: the chain's nonce of the wallet is the journal's
+// next, and every journaled nonce is final.
+func (d *wedgeAnvil) requireNoncesAgree() {
+	d.t.Helper()
+	d.h.eventually(func() bool { return d.n.s.InFlight() == 0 }, "journal settles")
+	requireContinuousNonces(d.t, d.h, d.n)
+}
+
+// TestAnvilReorgDroppingConfirmedDelivery is issue 22's reorg at relay
+// level: blocks holding a confirmed delivery are rolled back
+// (evm_snapshot/evm_revert). Without a restart the dropped delivery lands
+// once more, later requests are delivered again, chain and journal nonces
+// agree; a subscription re-created under the same id after a reorg removed
+// it is delivered as the new subscription it is.
+func TestAnvilReorgDroppingConfirmedDelivery(t *testing.T) {
+	h, _ := startWedgeAnvil(t)
+	n := h.startNode(1, t.TempDir(), nil)
+	d := &wedgeAnvil{t: t, h: h, n: n}
+	base := big.NewInt(params.GWei)
+	ctx := context.Background()
+	d.mine(base)
+
+	// Subscription 1 is delivered and the delivery confirmed; then the
+	// blocks after the request are rolled back.
+	d.request("first", base)
+	snap := d.snapshot()
+	d.mineUntil(base, 10, func() bool { return d.deliveredAt(1, 1) != 0 }, "subscription 1 delivered")
+	d.mine(base)
+	d.revert(snap)
+	mined, err := h.client.NonceAt(ctx, n.s.Address(), nil)
+	require.NoError(t, err)
+	require.Zero(t, mined, "the chain lost the delivery")
+	require.Zero(t, responseCount(h, 1, 1))
+
+	// Without a restart: the dropped delivery lands again, once, and a new
+	// request is delivered within 30 s of chain time.
+	blocks := d.mineUntil(base, 15, func() bool { return responseCount(h, 1, 1) == 1 }, "the dropped delivery lands again")
+	t.Logf("dropped delivery back on chain after %d blocks", blocks)
+	req := d.request("second", base)
+	d.mineUntil(base, 15, func() bool { return d.deliveredAt(2, 1) != 0 }, "subscription 2 delivered after the reorg")
+	got, err := h.client.HeaderByNumber(ctx, new(big.Int).SetUint64(d.deliveredAt(2, 1)))
+	require.NoError(t, err)
+	t.Logf("subscription 2: requested in block %d, delivered in block %d (%d s)", req.Number, got.Number, got.Time-req.Time)
+	require.LessOrEqual(t, got.Time-req.Time, uint64(30))
+	require.Equal(t, uint16(1), responseCount(h, 1, 1))
+	require.Equal(t, uint16(1), responseCount(h, 2, 1))
+	d.requireNoncesAgree()
+
+	// Subscription 3 is created and delivered; a reorg removes both, and
+	// the request is made again: subscription 3 again, a new one.
+	snap = d.snapshot()
+	d.request("third", base)
+	d.mineUntil(base, 10, func() bool { return d.deliveredAt(3, 1) != 0 }, "subscription 3 delivered")
+	d.mine(base)
+	d.revert(snap)
+	d.request("third again", base)
+	d.mineUntil(base, 15, func() bool { return d.deliveredAt(3, 1) != 0 }, "the re-created subscription 3 delivered")
+	s, ok, err := n.r.st.sub(3)
+	require.NoError(t, err)
+	require.True(t, ok)
+	iv, err := n.r.iv(s, 1)
+	require.NoError(t, err)
+	t.Logf("re-created subscription 3: %s %q tx %s", iv.State, iv.Err, iv.Tx)
+	require.Equal(t, uint16(1), responseCount(h, 3, 1))
+	tx, _, err := h.client.TransactionByHash(ctx, common.HexToHash(iv.Tx))
+	require.NoError(t, err)
+	require.True(t, bytes.Contains(tx.Data(), []byte("third again")), "the new subscription's input was computed, not the old one's")
+	d.requireNoncesAgree()
+	recs, err := n.s.Records()
+	require.NoError(t, err)
+	var old, cur int
+	for _, r := range recs {
+		if !strings.HasPrefix(r.Key, "deliver/3/1/") {
+			continue
+		}
+		if r.GaveUp {
+			old++
+			require.True(t, r.Noop)
+			require.Contains(t, r.Err, "reorged out")
+		} else {
+			cur++
+			require.Equal(t, txm.StateConfirmed, r.State)
+		}
+	}
+	require.Equal(t, 1, old, "the old subscription 3's dropped delivery is filled by a no-op, not sent again")
+	require.Equal(t, 1, cur)
+	require.Equal(t, uint64(3), h.deliveries())
 }

@@ -47,8 +47,12 @@ func (s *Sender) Step(ctx context.Context) error {
 		recs = append(recs, r)
 		reserved = reserved || r.State == StateReserved
 	}
+	reorged := s.reorged
 	s.mu.Unlock()
 	if len(recs) == 0 {
+		if reorged || s.gap.head != 0 {
+			return s.idleGapCheck(ctx)
+		}
 		return nil
 	}
 	sort.Slice(recs, func(i, k int) bool { return recs[i].Nonce < recs[k].Nonce })
@@ -89,6 +93,9 @@ func (s *Sender) Step(ctx context.Context) error {
 	}
 	if err := s.finishAll(fin); err != nil {
 		errs = append(errs, err)
+	}
+	if minedRead {
+		s.clearReorged()
 	}
 	if minedRead && mined < recs[0].Nonce {
 		if err := s.repairGap(ctx, mined, recs[0].Nonce, head); err != nil {
@@ -295,6 +302,45 @@ func (s *Sender) finishAll(fin []finalRecord) error {
 		s.o.Logger.Debug("sender: final", "nonce", f.r.Nonce, "state", f.final.State, "key", f.r.Key, "hash", f.final.MinedHash)
 	}
 	return nil
+}
+
+// idleGapCheck is the reorg check of a wallet with nothing open: after a
+// head that replaced the last one, the chain's nonce is read once per head
+// until it agrees with the journal's next; below it, the dropped final
+// transactions are sent again (repairGap, after two heads in a row). Heads
+// that extend the chain cost nothing, so the idle cost is unchanged.
+func (s *Sender) idleGapCheck(ctx context.Context) error {
+	head, err := s.latestHead(ctx)
+	if err != nil {
+		return fmt.Errorf("read head: %w", err)
+	}
+	if head.Hash() == s.stepHead {
+		return nil
+	}
+	s.stepHead = head.Hash()
+	next, ok, err := s.j.next()
+	if err != nil {
+		return fmt.Errorf("read journal: %w", err)
+	}
+	mined, err := s.b.NonceAt(ctx, s.addr, head.Number)
+	if err != nil {
+		return fmt.Errorf("read nonce: %w", err)
+	}
+	s.clearReorged()
+	if !ok || mined >= next {
+		s.gap = gapSeen{}
+		return nil
+	}
+	if err := s.repairGap(ctx, mined, next, head); err != nil {
+		return fmt.Errorf("repair nonces %d-%d: %w", mined, next-1, err)
+	}
+	return nil
+}
+
+func (s *Sender) clearReorged() {
+	s.mu.Lock()
+	s.reorged = false
+	s.mu.Unlock()
 }
 
 // targetEvents is the first topic of each log rc's target emitted (a

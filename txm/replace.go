@@ -172,9 +172,8 @@ func (s *Sender) repairGap(ctx context.Context, from, to uint64, head *types.Hea
 	if n <= s.gap.head {
 		return nil
 	}
-	s.gap = gapSeen{}
-	s.o.Logger.Warn("sender: the chain's nonce is below the journal's (a reorg dropped final transactions); sending them again",
-		"chain_nonce", from, "lowest_open", to)
+	recs := make([]*Record, 0, to-from)
+	stale := map[uint64]bool{}
 	for nonce := from; nonce < to; nonce++ {
 		r, err := s.j.get(nonce)
 		if errors.Is(err, storage.ErrKeyNotFound) {
@@ -183,6 +182,20 @@ func (s *Sender) repairGap(ctx context.Context, from, to uint64, head *types.Hea
 		if err != nil {
 			return err
 		}
+		if s.resendable != nil && r.Key != "" && !r.Noop && len(r.Raw) > 0 {
+			ok, err := s.resendable(ctx, r.Key)
+			if err != nil { // checked again at the next head
+				return fmt.Errorf("can nonce %d (%s) be sent again: %w", nonce, r.Key, err)
+			}
+			stale[nonce] = !ok
+		}
+		recs = append(recs, r)
+	}
+	s.gap = gapSeen{}
+	s.o.Logger.Warn("sender: the chain's nonce is below the journal's (a reorg dropped final transactions); sending them again",
+		"chain_nonce", from, "lowest_open", to)
+	for _, r := range recs {
+		nonce := r.Nonce
 		r.MinedHash, r.MinedBlock, r.SentHead = common.Hash{}, 0, n
 		if r.State.Final() {
 			r.State, r.Err = StateSent, ""
@@ -198,9 +211,28 @@ func (s *Sender) repairGap(ctx context.Context, from, to uint64, head *types.Hea
 			s.gas += r.Gas
 		}
 		s.mu.Unlock()
+		if stale[nonce] {
+			// What it was sent for is gone with the reorg (a subscription
+			// created in a replaced block): the same bytes could land for
+			// another request, so the nonce is filled by a no-op instead.
+			r.GaveUp, r.Err = true, "given up: its request was reorged out"
+			if err := s.fillNoop(ctx, r, head); err != nil {
+				return err
+			}
+			continue
+		}
 		if tx := r.Latest(); tx != nil {
 			s.broadcast(ctx, r, tx)
 		}
 	}
 	return nil
+}
+
+// SetResendCheck sets the check a dropped final transaction passes before
+// it is sent again after a reorg (see repairGap): f reports whether what
+// the transaction under key was sent for still stands on the canonical
+// chain. The relay sets it; without it every dropped one is sent again.
+// Call it before Run.
+func (s *Sender) SetResendCheck(f func(ctx context.Context, key string) (bool, error)) {
+	s.resendable = f
 }

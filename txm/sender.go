@@ -167,6 +167,10 @@ type Sender struct {
 	// the monitor.
 	head    *types.Header
 	headFed bool
+	// reorged: a head that does not extend the last one was seen; the
+	// next monitor step checks the chain's nonce even with nothing open,
+	// since a reorg may have dropped final transactions of an idle wallet.
+	reorged bool
 	kick    chan struct{}
 	bq      broadcastQueue
 	price   *pricer
@@ -180,6 +184,8 @@ type Sender struct {
 	mined    map[common.Hash]*types.Receipt
 	checked  map[uint64]uint64 // nonce -> head at the last pool check
 	gap      gapSeen           // a nonce gap below the open ones, being confirmed
+	// resendable: SetResendCheck's check, nil when none.
+	resendable func(ctx context.Context, key string) (bool, error)
 }
 
 // NewSender opens the journal of opts.Key's account in nonces (the node
@@ -356,12 +362,30 @@ func (s *Sender) expected(est uint64) uint64 {
 // monitor is woken to read the new block's receipts.
 func (s *Sender) ObserveHead(h *types.Header) {
 	s.mu.Lock()
+	s.reorged = s.reorged || replaces(s.head, h)
 	s.head, s.headFed = h, true // lower after a reorg, too
 	s.mu.Unlock()
 	select {
 	case s.kick <- struct{}{}:
 	default:
 	}
+}
+
+// replaces reports whether head h is not prev or a descendant of it as far
+// as one header tells: lower or equal with another hash, or the next
+// number with another parent. A reorg seen only through several new blocks
+// at once is not noticed here; an open transaction's step notices it then.
+func replaces(prev, h *types.Header) bool {
+	if prev == nil || h == nil {
+		return false
+	}
+	switch c := h.Number.Cmp(prev.Number); {
+	case c <= 0:
+		return h.Hash() != prev.Hash()
+	case h.Number.Uint64() == prev.Number.Uint64()+1:
+		return h.ParentHash != prev.Hash()
+	}
+	return false
 }
 
 // latestHead is the observed head when heads are pushed, else a fresh read.
@@ -377,6 +401,7 @@ func (s *Sender) latestHead(ctx context.Context) (*types.Header, error) {
 		return nil, err
 	}
 	s.mu.Lock()
+	s.reorged = s.reorged || replaces(s.head, h)
 	if s.head == nil || h.Number.Cmp(s.head.Number) >= 0 {
 		s.head = h
 	}

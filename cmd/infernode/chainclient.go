@@ -24,6 +24,7 @@ import (
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/abi/inetv1abi"
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/dialect/ours"
 	"github.com/infernode/infernode/internal/eip712"
@@ -46,11 +47,13 @@ func defaultRPC() string {
 	return "http://127.0.0.1:8545"
 }
 
-func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
 	fs := newFlags("delegate", "(--coordinator ADDR | --infernet-v1 --registry ADDR) --owner ADDR --containers IDS [flags]", stderr)
 	o := &delegateOpts{fs: fs}
 	url := fs.String("url", defaultURL(), "node URL (env SERVER_URL)")
 	rpcURL := fs.String("rpc", defaultRPC(), "chain JSON-RPC URL, for the chain id and block time (env RPC_URL)")
+	// The URL may hold an API key: what the command returns shows its scheme and host only.
+	defer func() { retErr = chain.RedactError(retErr, *rpcURL) }()
 	coord := fs.String("coordinator", "", "Coordinator address (EIP-712 verifying contract)")
 	v1 := fs.Bool("infernet-v1", false, "build, sign and post the Infernet SDK v1 body (docs/infernet-v1.md): containers as the SDK's containerId hash, signed for its EIP712Coordinator; no --inputs or gas limits")
 	registry := fs.String("registry", "", "Infernet SDK v1 Registry whose COORDINATOR() is the Coordinator (implies --infernet-v1; instead of --coordinator)")
@@ -192,12 +195,12 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	case err != nil && *wait:
 		return err
 	case err != nil: // posted all the same: the id is only a courtesy here
-		fmt.Fprintf(stderr, "subscription id: unknown (%v)\n", err)
+		fmt.Fprintf(stderr, "subscription id: unknown (%v)\n", chain.RedactError(err, *rpcURL))
 	case subID != 0:
 		if o.v1 {
 			fmt.Fprintf(stderr, "subscription id %d (on the SDK Coordinator %s)\n", subID, coordAddr)
 		} else {
-			fmt.Fprintf(stderr, "subscription id %d (see its deliveries: %s deliveries --rpc %s --coordinator %s --id %d)\n", subID, selfName(), *rpcURL, *coord, subID)
+			fmt.Fprintf(stderr, "subscription id %d (see its deliveries: %s deliveries --rpc %s --coordinator %s --id %d)\n", subID, selfName(), chain.Redact(*rpcURL), *coord, subID)
 		}
 		if m, ok := pretty.(map[string]any); ok {
 			m["subscription_id"] = subID
@@ -403,9 +406,11 @@ type delivery struct {
 	Callback string         `json:"callback,omitempty"`
 }
 
-func runDeliveries(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runDeliveries(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
 	fs := newFlags("deliveries", "--coordinator ADDR --id N [flags]", stderr)
 	rpcURL := fs.String("rpc", defaultRPC(), "chain JSON-RPC URL (env RPC_URL)")
+	// The URL may hold an API key: what the command returns shows its scheme and host only.
+	defer func() { retErr = chain.RedactError(retErr, *rpcURL) }()
 	coord := fs.String("coordinator", "", "Coordinator address")
 	id := fs.Uint64("id", 0, "subscription id")
 	from := fs.Uint64("from-block", 0, "first block to search")

@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
 
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	"github.com/infernode/infernode/internal/config"
@@ -26,9 +27,11 @@ func deployCommand() command {
 	return command{name: "deploy", summary: "deploy the Coordinator (or, with --infernet-v1, the Infernet SDK v1) and the example consumer to a chain", run: runDeploy}
 }
 
-func runDeploy(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runDeploy(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
 	fs := newFlags("deploy", "--rpc URL (--private-key KEY | --keystore FILE | --remote-signer URL --signer-address ADDR) [--consumer-signer ADDR] [--infernet-v1 [--fee-recipient ADDR] [--protocol-fee BP]]", stderr)
 	rpcURL := fs.String("rpc", os.Getenv("RPC_URL"), "JSON-RPC URL of the chain (http(s):// or ws(s)://; env RPC_URL)")
+	// The URL may hold an API key: what the command returns shows its scheme and host only.
+	defer func() { retErr = chain.RedactError(retErr, *rpcURL) }()
 	keys := addSigningFlags(fs, "deployer")
 	signerHex := fs.String("consumer-signer", "", "the example consumer's getSigner() (default: the deployer's address)")
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up when the contracts are not mined within this time")
@@ -128,7 +131,7 @@ func withDeployClient(ctx context.Context, rpcURL string, key contracts.Sender, 
 	if _, err := client.ChainID(ctx); err != nil {
 		return fmt.Errorf("connect to %s: %w (is the chain running?)", rpcURL, err)
 	}
-	fmt.Fprintf(log, "deploying from %s to %s ...\n", key.Address(), rpcURL)
+	fmt.Fprintf(log, "deploying from %s to %s ...\n", key.Address(), chain.Redact(rpcURL))
 	if err := deploy(client); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return fmt.Errorf("%w (does the chain produce blocks? is the deployer funded?)", err)

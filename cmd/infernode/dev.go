@@ -382,11 +382,13 @@ func (s *devStack) close() {
 // runDevRequest is `infernode dev request`: makes the example consumer
 // request a job on chain (docs/chain-protocol.md `request`) and, with --wait, prints the
 // result once a node delivered it. The defaults fit a running `infernode dev`.
-func runDevRequest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runDevRequest(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
 	deployer := testnet.DevKey(devDeployerKey)
 	defConsumer := crypto.CreateAddress(crypto.PubkeyToAddress(deployer.PublicKey), 1) // dev deploys at nonces 0 and 1
 	fs := newFlags("dev request", "--input TEXT [--container echo] [--wait] [--rpc URL] [--consumer ADDR] [--private-key KEY]", stderr)
 	rpcURL := fs.String("rpc", defaultRPC(), "JSON-RPC URL of the chain (env RPC_URL)")
+	// The URL may hold an API key: what the command returns shows its scheme and host only.
+	defer func() { retErr = chain.RedactError(retErr, *rpcURL) }()
 	consumerHex := fs.String("consumer", defConsumer.Hex(), "ExampleConsumer address (the default is where infernode dev deploys it)")
 	keyHex := fs.String("private-key", "", "requester's key, hex (default: env INFERNODE_PRIVATE_KEY, else dev key 2)")
 	container := fs.String("container", "echo", "container id(s), comma-separated")

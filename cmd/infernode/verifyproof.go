@@ -14,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/ethclient"
 
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/workloads/proof/onchain"
 )
@@ -25,13 +26,15 @@ func verifyProofCommand() command {
 // runVerifyProof checks a proof result's calldata with the model's
 // verifier: an eth_call that succeeds exactly when the proof is valid
 // (docs/proof.md). Without --verifier it first deploys DIR/verifier.bin.
-func runVerifyProof(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runVerifyProof(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
 	fs := newFlags("verify-proof", "(--result FILE | --calldata HEX) (--verifier ADDR | --artifacts DIR --private-key KEY) [--rpc URL]", stderr)
 	result := fs.String("result", "", "a proof job's result as JSON (the job from `infernode job`/`results`, its result, or its output): its calldata is checked; - reads stdin")
 	calldataHex := fs.String("calldata", "", "the result's calldata, 0x-hex (instead of --result)")
 	verifierHex := fs.String("verifier", "", "the deployed verifier's address (default: deploy --artifacts DIR's verifier.bin first)")
 	dir := fs.String("artifacts", "", "the model's artifact directory (proof setup --out DIR), whose verifier.bin is deployed when --verifier is not given")
 	rpcURL := fs.String("rpc", defaultRPC(), "chain JSON-RPC URL (env RPC_URL)")
+	// The URL may hold an API key: what the command returns shows its scheme and host only.
+	defer func() { retErr = chain.RedactError(retErr, *rpcURL) }()
 	keys := addSigningFlags(fs, "verifier deployer's")
 	timeout := fs.Duration("timeout", time.Minute, "give up after this long")
 	pos, err := parseFlags(fs, args)

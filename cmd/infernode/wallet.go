@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
 	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/internal/config"
@@ -53,7 +54,7 @@ INFERNODE_KEYSTORE_PASSWORD_FILE or INFERNODE_KEYSTORE_PASSWORD), or --remote-si
 smallest unit (wei). Output is one JSON object.
 `
 
-func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprint(stderr, walletUsage)
 		if len(args) == 0 {
@@ -67,6 +68,8 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	fs := newFlags("wallet "+sub, "[flags]", stderr)
 	rpcURL := fs.String("rpc", defaultRPC(), "chain JSON-RPC URL (env RPC_URL)")
+	// The URL may hold an API key: what the command returns shows its scheme and host only.
+	defer func() { retErr = chain.RedactError(retErr, *rpcURL) }()
 	var keys *signingFlags
 	if sub != "balance" { // balance only reads
 		keys = addSigningFlags(fs, "sending")
