@@ -15,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
+	txsigner "github.com/infernode/infernode/signer"
 )
 
 // Backend is what Deploy needs from a chain: ethclient.Client and the
@@ -94,7 +95,19 @@ type Deployment struct {
 // transactions are sent before waiting (consecutive nonces), so on a chain
 // with a block period this takes about one block.
 func Deploy(ctx context.Context, backend Backend, key *ecdsa.PrivateKey, signer common.Address) (Deployment, error) {
-	from := crypto.PubkeyToAddress(key.PublicKey)
+	return DeployFrom(ctx, backend, txsigner.NewKey(key), signer)
+}
+
+// Sender is the account deployments are sent from and signed by (any
+// form of the node's signer: a key, a keystore, a remote signer).
+type Sender interface {
+	Address() common.Address
+	SignTx(ctx context.Context, tx *types.Transaction, chainID *big.Int) (*types.Transaction, error)
+}
+
+// DeployFrom is Deploy from sender's account.
+func DeployFrom(ctx context.Context, backend Backend, sender Sender, signer common.Address) (Deployment, error) {
+	from := sender.Address()
 	if signer == (common.Address{}) {
 		signer = from
 	}
@@ -114,9 +127,7 @@ func Deploy(ctx context.Context, backend Backend, key *ecdsa.PrivateKey, signer 
 	if err != nil {
 		return Deployment{}, fmt.Errorf("deploy: read nonce of %s: %w", from, err)
 	}
-	opts := bind.NewKeyedTransactor(key, chainID)
-	opts.Context = ctx
-
+	opts := Transactor(ctx, sender, chainID)
 	opts.Nonce = new(big.Int).SetUint64(nonce)
 	coordAddr, coordTx, err := bind.DeployContract(opts, coordArt.Bytecode, backend, nil)
 	if err != nil {
@@ -156,6 +167,21 @@ func Deploy(ctx context.Context, backend Backend, key *ecdsa.PrivateKey, signer 
 		CoordinatorTx:   coordTx.Hash(),
 		ConsumerTx:      consumerTx.Hash(),
 	}, nil
+}
+
+// Transactor returns bind options that sign through sender for chainID.
+func Transactor(ctx context.Context, sender Sender, chainID *big.Int) *bind.TransactOpts {
+	from := sender.Address()
+	return &bind.TransactOpts{
+		From:    from,
+		Context: ctx,
+		Signer: func(addr common.Address, tx *types.Transaction) (*types.Transaction, error) {
+			if addr != from {
+				return nil, bind.ErrNotAuthorized
+			}
+			return sender.SignTx(ctx, tx, chainID)
+		},
+	}
 }
 
 // CommitUntilMined seals blocks until every tx has a receipt (for backends

@@ -13,7 +13,7 @@
 //
 // Time is the chain's: every method takes the time it is to judge by (the
 // latest block's), so back-off and budgets follow block time, survive
-// restarts (records persist in the guard/ table of the node's store) and
+// restarts (records persist in the node's store, under relay/guard/) and
 // tests drive them by producing blocks.
 //
 // What a stranger can make it hold is bounded: one record per tracked

@@ -22,7 +22,7 @@ type Guard struct {
 }
 
 // New returns a guard keeping its records in kv, the node's guard table
-// (Store.Table(storage.TableGuard)).
+// (the relay's: storage.NewTable(relay, storage.RelayGuardPrefix())).
 func New(kv storage.KeyValueStore, lim Limits) *Guard {
 	return &Guard{lim: lim.withDefaults(), kv: kv}
 }
@@ -102,21 +102,18 @@ type Verdict struct {
 	Action Action
 	Reason string
 	Until  time.Time // for Wait: when to ask again (zero: next head)
+	// Field names what Static refused on: "cancelled", "gas", "period" or
+	// "input" (a caller maps it to its own field names).
+	Field string
 }
 
 // Check judges d at h without side effects (two reads of the store) and
 // without any RPC call, so it can come before anything is spent.
 func (g *Guard) Check(d Delivery, h Head) (Verdict, error) {
-	switch {
-	case d.Cancelled:
-		return Verdict{Action: Refuse, Reason: "subscription cancelled"}, nil
-	case !d.Paid && d.Gas > g.lim.UnpaidMaxGas:
-		return Verdict{Action: Refuse, Reason: fmt.Sprintf("unpaid delivery asks %d gas, above chain.unpaid.max_gas (%d)", d.Gas, g.lim.UnpaidMaxGas)}, nil
-	case d.Period > 0 && h.BlockTime > 0 && d.Period < 2*h.BlockTime:
-		return Verdict{Action: Refuse, Reason: fmt.Sprintf("period %s is shorter than two block times (%s): a delivery could not be mined within its interval", d.Period, 2*h.BlockTime)}, nil
-	case d.InputBytes > g.lim.MaxInputBytes && !d.InputsFetched:
-		return Verdict{Action: Refuse, Reason: fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", d.InputBytes, g.lim.MaxInputBytes)}, nil
-	case !d.Opened.IsZero() && h.Time.Sub(d.Opened) > g.lim.IntervalDeadline:
+	if v := g.Static(d, h.BlockTime); v.Action != Serve {
+		return v, nil
+	}
+	if !d.Opened.IsZero() && h.Time.Sub(d.Opened) > g.lim.IntervalDeadline {
 		return Verdict{Action: GiveUp, Reason: fmt.Sprintf("not delivered within chain.interval_deadline (%s) of the interval's start", g.lim.IntervalDeadline)}, nil
 	}
 	sub, own, err := g.read(d.Key, d.Owner)
@@ -135,13 +132,32 @@ func (g *Guard) Check(d Delivery, h Head) (Verdict, error) {
 	}
 	if !d.Paid {
 		if until, ok := own.fits(d.Gas, g.lim.OwnerGasPerDay, h.Time); !ok {
-			return Verdict{Action: Wait, Until: until, Reason: fmt.Sprintf("owner's unpaid gas for the day spent (chain.unpaid.owner_gas_per_day %d)", g.lim.OwnerGasPerDay)}, nil
+			return g.overBudget(until, h.Time), nil
 		}
 	}
 	if d.InputBytes > g.lim.MaxInputBytes {
 		return Verdict{Action: Fail, Reason: fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", d.InputBytes, g.lim.MaxInputBytes)}, nil
 	}
 	return Verdict{Action: Serve}, nil
+}
+
+// Static judges what a subscription is, whatever happened to it: Refuse
+// when it is cancelled, asks more unpaid gas than the cap, has a period
+// shorter than two block times (blockTime 0: unknown, not checked) or an
+// inline input above the size limit; else Serve. It reads nothing, so the
+// listener can drop such a subscription when it first sees it.
+func (g *Guard) Static(d Delivery, blockTime time.Duration) Verdict {
+	switch {
+	case d.Cancelled:
+		return Verdict{Action: Refuse, Field: "cancelled", Reason: "subscription cancelled"}
+	case !d.Paid && d.Gas > g.lim.UnpaidMaxGas:
+		return Verdict{Action: Refuse, Field: "gas", Reason: fmt.Sprintf("unpaid delivery asks %d gas, above chain.unpaid.max_gas (%d)", d.Gas, g.lim.UnpaidMaxGas)}
+	case d.Period > 0 && blockTime > 0 && d.Period < 2*blockTime:
+		return Verdict{Action: Refuse, Field: "period", Reason: fmt.Sprintf("period %s is shorter than two block times (%s): a delivery could not be mined within its interval", d.Period, 2*blockTime)}
+	case d.InputBytes > g.lim.MaxInputBytes && !d.InputsFetched:
+		return Verdict{Action: Refuse, Field: "input", Reason: fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", d.InputBytes, g.lim.MaxInputBytes)}
+	}
+	return Verdict{Action: Serve}
 }
 
 // Charge is unpaid gas taken from an owner's day budget, to be settled by
@@ -163,13 +179,24 @@ func (g *Guard) Charge(owner common.Address, gas uint64, at time.Time) (Charge, 
 		return Charge{}, Verdict{}, err
 	}
 	if until, ok := own.fits(gas, g.lim.OwnerGasPerDay, at); !ok {
-		return Charge{}, Verdict{Action: Wait, Until: until, Reason: fmt.Sprintf("owner's unpaid gas for the day spent (chain.unpaid.owner_gas_per_day %d)", g.lim.OwnerGasPerDay)}, nil
+		return Charge{}, g.overBudget(until, at), nil
 	}
 	own.add(gas, at)
 	if err := g.putOwner(owner, own); err != nil {
 		return Charge{}, Verdict{}, err
 	}
 	return Charge{Owner: owner, Gas: gas, At: at.Unix()}, Verdict{Action: Serve}, nil
+}
+
+// overBudget is the Wait of an owner whose unpaid gas for the day is spent:
+// until its oldest charges leave the window, or BackoffBase from now if
+// sooner, since deliveries in flight settle their charges to the (smaller)
+// gas they used.
+func (g *Guard) overBudget(until, now time.Time) Verdict {
+	if next := now.Add(g.lim.BackoffBase); next.Before(until) {
+		until = next
+	}
+	return Verdict{Action: Wait, Until: until, Reason: fmt.Sprintf("owner's unpaid gas for the day spent (chain.unpaid.owner_gas_per_day %d)", g.lim.OwnerGasPerDay)}
 }
 
 // Outcome is how a delivery attempt ended.
@@ -240,11 +267,14 @@ func (r Result) ownerFault() bool { return r.Failed() && r.Outcome != ContainerF
 
 // Record takes the outcome of an attempt into account: a failure backs
 // off the subscription and (unless the container failed) its owner, for
-// BackoffBase doubled per consecutive failure; a success clears the
-// subscription's count and lowers its owner's by one; a charge is settled
-// to the gas used, more or less than charged (all of it given back when
-// nothing was sent). It
-// returns when the subscription may be tried next (zero: at once).
+// BackoffBase doubled per failure remembered; a charge is settled to the
+// gas used, more or less than charged (all of it given back when nothing
+// was sent). A success forgets nothing: failures are forgotten only
+// BackoffMax after the back-off they caused (Sweep), so interleaving good
+// deliveries with bad ones does not reset the back-off, and outcomes
+// learnt in any order (a confirmation, then the CallbackFailed log) count
+// the same. It returns when the subscription may be tried next (zero: at
+// once).
 func (g *Guard) Record(r Result) (time.Time, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -271,11 +301,6 @@ func (g *Guard) Record(r Result) (time.Time, error) {
 			own.Failures++
 			own.Until = max(own.Until, at+int64(g.lim.backoff(own.Failures)/time.Second))
 			next = time.Unix(max(sub.Until, own.Until), 0)
-		}
-	case r.Outcome == Delivered:
-		sub = subRecord{}
-		if own.Failures > 0 {
-			own.Failures--
 		}
 	}
 	b := g.kv.NewBatch()

@@ -30,7 +30,7 @@ func newGuard(t *testing.T, lim Limits) *Guard {
 	t.Helper()
 	db := openStore(t, t.TempDir())
 	t.Cleanup(func() { _ = db.Close() })
-	return New(db.Table(storage.TableGuard), lim)
+	return New(storage.NewTable(db.Table(storage.TableRelay), storage.RelayGuardPrefix()), lim)
 }
 
 func TestCheck(t *testing.T) {
@@ -119,12 +119,15 @@ func TestBackoffAfterCallbackFailure(t *testing.T) {
 	assert.Equal(t, Wait, v.Action)
 	assert.Contains(t, v.Reason, "subscription backing off")
 
-	// Success clears the subscription's count.
+	// Success forgets nothing: the next failure waits twice as long.
 	_, err = g.Record(Result{Key: "3", Owner: alice, Outcome: Delivered, At: t0.Add(time.Minute)})
 	require.NoError(t, err)
 	v, err = g.Check(honest, Head{Time: t0.Add(time.Minute)})
 	require.NoError(t, err)
 	assert.Equal(t, Serve, v.Action)
+	next, err = g.Record(Result{Key: "3", Owner: alice, Outcome: ContainerFailed, At: t0.Add(2 * time.Minute)})
+	require.NoError(t, err)
+	assert.Equal(t, t0.Add(4*time.Minute), next)
 }
 
 func TestBackoffCapped(t *testing.T) {
@@ -154,7 +157,11 @@ func TestOwnerDayBudget(t *testing.T) {
 	v, err := g.Check(d, Head{Time: at})
 	require.NoError(t, err)
 	assert.Equal(t, Wait, v.Action)
-	assert.Equal(t, time.Unix((t0.Unix()/3600+1)*3600, 0).Add(Day), v.Until, "until the first hour's gas leaves the window")
+	assert.Equal(t, at.Add(DefaultBackoffBase), v.Until, "asks again soon: charges in flight settle to less")
+	g.lim.BackoffBase = Day
+	v, err = g.Check(d, Head{Time: at})
+	require.NoError(t, err)
+	assert.Equal(t, time.Unix((t0.Unix()/3600+1)*3600, 0).Add(Day), v.Until, "at the latest when the first hour's gas leaves the window")
 	_, v, err = g.Charge(mallet, 1, at)
 	require.NoError(t, err)
 	assert.Equal(t, Wait, v.Action, "nothing more is charged")
@@ -207,7 +214,7 @@ func TestChargeSettledToGasUsed(t *testing.T) {
 func TestStateSurvivesRestart(t *testing.T) {
 	dir := t.TempDir()
 	db := openStore(t, dir)
-	g := New(db.Table(storage.TableGuard), Limits{})
+	g := New(storage.NewTable(db.Table(storage.TableRelay), storage.RelayGuardPrefix()), Limits{})
 	_, err := g.Record(Result{Key: "7", Owner: mallet, Outcome: CallbackFailed, At: t0})
 	require.NoError(t, err)
 	_, _, err = g.Charge(mallet, 1_000, t0)
@@ -216,7 +223,7 @@ func TestStateSurvivesRestart(t *testing.T) {
 
 	db = openStore(t, dir)
 	defer db.Close()
-	g = New(db.Table(storage.TableGuard), Limits{})
+	g = New(storage.NewTable(db.Table(storage.TableRelay), storage.RelayGuardPrefix()), Limits{})
 	v, err := g.Check(Delivery{Key: "8", Owner: mallet}, Head{Time: t0.Add(time.Second)})
 	require.NoError(t, err)
 	assert.Equal(t, Wait, v.Action)

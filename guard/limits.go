@@ -34,12 +34,17 @@ type Limits struct {
 	// BackoffBase and BackoffMax shape the exponential back-off after a
 	// failure: BackoffBase << (failures-1), at most BackoffMax.
 	BackoffBase, BackoffMax time.Duration
+	// DelegatedMaxHorizon and DelegatedMaxPending are
+	// chain.delegated.max_horizon and max_pending (NewWaiting).
+	DelegatedMaxHorizon time.Duration
+	DelegatedMaxPending int
 }
 
 // LimitsOf reads the limits from the chain configuration.
 func LimitsOf(ch config.Chain) Limits {
 	return Limits{UnpaidMaxGas: ch.Unpaid.MaxGas, OwnerGasPerDay: ch.Unpaid.OwnerGasPerDay,
-		MaxInputBytes: ch.MaxInputBytes, IntervalDeadline: ch.IntervalDeadline.D()}
+		MaxInputBytes: ch.MaxInputBytes, IntervalDeadline: ch.IntervalDeadline.D(),
+		DelegatedMaxHorizon: ch.Delegated.MaxHorizon.D(), DelegatedMaxPending: ch.Delegated.MaxPending}
 }
 
 func (l Limits) withDefaults() Limits {

@@ -4,7 +4,7 @@ import (
 	"time"
 )
 
-// subRecord is what the guard keeps of a subscription (guard/sub/<key>):
+// subRecord is what the guard keeps of a subscription (relay/guard/sub/<key>):
 // its consecutive failures and the end of its back-off (unix seconds).
 type subRecord struct {
 	Failures int   `json:"n"`
@@ -13,7 +13,7 @@ type subRecord struct {
 
 func (s subRecord) zero() bool { return s.Failures == 0 && s.Until == 0 }
 
-// ownerRecord is what the guard keeps of an owner (guard/own/<address>):
+// ownerRecord is what the guard keeps of an owner (relay/guard/own/<address>):
 // its failures, the end of its back-off and its unpaid gas by hour of the
 // last day (at most 25 buckets: a fixed size, whatever the owner sends).
 type ownerRecord struct {

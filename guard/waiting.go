@@ -70,8 +70,7 @@ func (w *Waiting) Add(key string, activeAt, expiry time.Time) error {
 		return nil
 	}
 	if len(w.h) >= w.max {
-		return job.Reject(job.CodeRateLimited, "Too many requests",
-			"reason", fmt.Sprintf("%d delegated subscriptions are waiting to start (chain.delegated.max_pending); try again later", w.max))
+		return job.Reject(job.CodeRateLimited, "Too many requests", "limit", "chain.delegated.max_pending", "max_pending", w.max)
 	}
 	it := &waitItem{key: key, activeAt: activeAt.Unix(), expiry: expiry.Unix()}
 	heap.Push(&w.h, it)

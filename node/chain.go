@@ -14,6 +14,7 @@ import (
 	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/dialect/infernetv1"
 	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
@@ -138,6 +139,7 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			Runner: deps.Executor, Guard: deps.Guardian,
 			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 			Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,
+			Limits: guard.LimitsOf(cfg),
 		})
 		if err != nil {
 			if closeFn != nil {

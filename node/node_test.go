@@ -59,6 +59,9 @@ func (tn *testNode) do(t testing.TB, method, path, body string) (int, []byte) {
 	t.Helper()
 	req, err := http.NewRequest(method, tn.url+path, strings.NewReader(body))
 	require.NoError(t, err)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
@@ -422,6 +425,7 @@ func TestChainDisabledAndChainPlugged(t *testing.T) {
 	// Retry-After, not a 500.
 	req, err := http.NewRequest(http.MethodPost, tn.url+"/api/jobs", strings.NewReader(`{"subscription":{"owner":"0x5FbDB2315678afecb367f032d93F642f64180aa3"},"signature":{},"data":{}}`))
 	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
@@ -569,7 +573,7 @@ func TestSlowAndIdleConnectionsAreCut(t *testing.T) {
 	trickle, err := net.Dial("tcp", addr)
 	require.NoError(t, err)
 	defer trickle.Close()
-	_, err = io.WriteString(trickle, "POST /api/jobs HTTP/1.1\r\nHost: node\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+	_, err = io.WriteString(trickle, "POST /api/jobs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
 	require.NoError(t, err)
 	answer := closed(trickle)
 	require.NotContains(t, answer, "200 OK")
@@ -577,7 +581,7 @@ func TestSlowAndIdleConnectionsAreCut(t *testing.T) {
 	idle, err := net.Dial("tcp", addr)
 	require.NoError(t, err)
 	defer idle.Close()
-	_, err = io.WriteString(idle, "GET /health HTTP/1.1\r\nHost: node\r\n\r\n")
+	_, err = io.WriteString(idle, "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 	require.NoError(t, err)
 	require.Contains(t, closed(idle), "200 OK", "answered, then cut while idle")
 

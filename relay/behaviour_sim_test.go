@@ -120,7 +120,7 @@ func TestSimDelegatedGuardRejections(t *testing.T) {
 	require.NoError(t, err)
 	body := func(containers string) []byte {
 		r := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: 1, Expiry: uint32(head.Time + 3600), Sub: ours.Subscription{
-			Owner: h.dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 5_000_000,
+			Owner: h.dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 1_000_000,
 			ContainerId: containers, Inputs: []byte{}, PaymentAmount: new(big.Int)}}}
 		r.Sig, err = r.Delegate.Sign(ours.Domain{ChainID: h.chainID, Coordinator: h.dep.Coordinator}, h.keys[0])
 		require.NoError(t, err)

@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/dialect"
+	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
@@ -34,6 +36,10 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	if err := r.o.Payments.Check(paymentRequest(sub)); err != nil {
 		return job.Reject(job.CodeInvalid, "Invalid request: "+err.Error(), "field", "subscription.payment_amount")
 	}
+	key := string(storage.RelayDelegatedKey(sub.Owner, req.Nonce))
+	if err := r.admitDelegated(ctx, key, &req); err != nil { // before the signature's RPC calls
+		return err
+	}
 	if err := req.Codec.Verify(ctx, r.ver); err != nil {
 		return err
 	}
@@ -42,7 +48,6 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 			return err
 		}
 	}
-	key := string(storage.RelayDelegatedKey(sub.Owner, req.Nonce))
 	r.dlgMu.Lock() // check-and-persist is atomic: a concurrent replay waits
 	defer r.dlgMu.Unlock()
 	if _, ok, err := r.st.dlg(key); err != nil {
@@ -50,29 +55,125 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	} else if ok {
 		return nil // replay of a verified request: the accepted one stands
 	}
+	// One not active yet waits in the guard's bounded heap: 429 when it
+	// is full, before anything is written.
+	waits := uint64(sub.ActiveAt) > r.headTime.Load()
+	if waits {
+		if err := r.sp.waiting.Add(key, time.Unix(int64(sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0)); err != nil {
+			return err
+		}
+	}
 	d := &Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.headNum.Load(), Progress: Progress{State: IvRunning}}
 	if err := r.st.putDlg(key, d); err != nil {
+		r.sp.waiting.Remove(key)
 		return fmt.Errorf("persist delegated subscription: %w", err)
 	}
-	r.o.Logger.Info("relay: delegated subscription accepted", "owner", sub.Owner, "nonce", req.Nonce, "client", client, "containers", sub.ContainerID)
+	r.o.Logger.Info("relay: delegated subscription accepted", "owner", sub.Owner, "nonce", req.Nonce, "client", client, "containers", sub.ContainerID, "waits", waits)
 	r.mu.Lock()
 	ctx2 := r.runCtx
 	r.mu.Unlock()
-	if ctx2 != nil { // else Run picks it up from the store when it starts
+	if ctx2 != nil && !waits { // else Run picks it up from the store when it starts, or a head when it is due
 		r.startDelegated(ctx2, key)
 	}
 	return nil
 }
 
-func (r *Relay) startDelegated(ctx context.Context, key string) {
+// admitDelegated refuses, with a 400 naming the field, a delegated request
+// the node would never serve: a signature expired or expiring before the
+// subscription starts, activeAt beyond chain.delegated.max_horizon, unpaid
+// gas above chain.unpaid.max_gas, a period under two block times, data
+// above chain.max_input_bytes.
+func (r *Relay) admitDelegated(ctx context.Context, key string, req *dialect.Delegated) error {
+	t := r.headTime.Load()
+	if t == 0 { // no head seen yet (the relay is starting)
+		h, err := r.o.Backend.HeaderByNumber(ctx, nil)
+		if err != nil {
+			return fmt.Errorf("read head: %w", err)
+		}
+		t = h.Time
+	}
+	now := time.Unix(int64(t), 0)
+	if err := r.sp.waiting.CheckDelegated(time.Unix(int64(req.Sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0), now); err != nil {
+		return err
+	}
+	f := facts(&req.Sub, key, 0)
+	f.InputBytes = len(req.Data)
+	v := r.sp.g.Static(f, r.sp.heads.Head().BlockTime)
+	if v.Action == guard.Serve {
+		return nil
+	}
+	field := map[string]string{"gas": "subscription.max_gas_limit", "period": "subscription.period", "input": "data"}[v.Field]
+	return job.Reject(job.CodeInvalid, "Invalid request: "+v.Reason, "field", field)
+}
+
+// waitDelegated puts the delegated request under key among the waiting
+// ones until block time until (zero: the next head), to be dropped at
+// expiry; when chain.delegated.max_pending are waiting already it fails,
+// recorded.
+func (r *Relay) waitDelegated(key string, d *Delegated, until, expiry time.Time) {
+	if until.IsZero() {
+		until = time.Unix(int64(r.headTime.Load())+1, 0)
+	}
+	if err := r.sp.waiting.Add(key, until, expiry); err != nil {
+		d.State, d.Err, d.TxKey = IvFailed, "too many delegated subscriptions waiting (chain.delegated.max_pending)", ""
+		r.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
+		r.o.Logger.Warn("relay: delegated subscription "+string(IvFailed), "key", key, "reason", d.Err)
+		if err := r.st.putDlg(key, d); err != nil {
+			r.o.Logger.Warn("relay: persist delegated subscription", "key", key, "err", err)
+		}
+	}
+}
+
+// wakeDelegated starts the waiting delegated requests due at the head and
+// fails those whose signature expired first.
+func (r *Relay) wakeDelegated(ctx context.Context) {
+	now := r.headTime.Load()
+	ready, expired := r.sp.waiting.Due(time.Unix(int64(now), 0))
+	for _, key := range expired {
+		if d, ok, err := r.st.dlg(key); err == nil && ok && !d.State.final() && d.TxKey == "" {
+			d.State, d.Err = IvFailed, "Signature expired"
+			r.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
+			r.o.Logger.Info("relay: delegated subscription "+string(IvFailed), "key", key, "reason", d.Err)
+			if err := r.st.putDlg(key, d); err != nil {
+				r.o.Logger.Warn("relay: persist delegated subscription", "key", key, "err", err)
+			}
+		} else if err == nil && ok && d.TxKey != "" {
+			r.startDelegated(ctx, key) // its transaction decides
+		}
+	}
+	for _, key := range ready {
+		if !r.startDelegated(ctx, key) { // its last worker is still leaving: the next head
+			if d, ok, err := r.st.dlg(key); err == nil && ok {
+				if ds, err := r.d.DecodeDelegated(d.Body); err == nil {
+					r.waitDelegated(key, d, time.Time{}, time.Unix(int64(ds.Expiry), 0))
+				}
+			}
+		}
+	}
+}
+
+// resumeDelegated restarts an accepted delegated request: at once when it
+// is active, else among the waiting ones.
+func (r *Relay) resumeDelegated(ctx context.Context, key string, d *Delegated) {
+	if ds, err := r.d.DecodeDelegated(d.Body); err == nil && d.TxKey == "" && uint64(ds.Sub.ActiveAt) > r.headTime.Load() {
+		r.waitDelegated(key, d, time.Unix(int64(ds.Sub.ActiveAt), 0), time.Unix(int64(ds.Expiry), 0))
+		return
+	}
+	r.startDelegated(ctx, key)
+}
+
+// startDelegated starts a worker for the delegated request under key;
+// false when one is running already.
+func (r *Relay) startDelegated(ctx context.Context, key string) bool {
 	r.mu.Lock()
 	if r.dlgRun[key] {
 		r.mu.Unlock()
-		return
+		return false
 	}
 	r.dlgRun[key] = true
 	r.mu.Unlock()
 	r.pending.Add(1)
+	r.preparing.Add(1) // before the head is marked handled (Settled)
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
@@ -82,15 +183,12 @@ func (r *Relay) startDelegated(ctx context.Context, key string) {
 			delete(r.dlgRun, key)
 			r.mu.Unlock()
 		}()
-		if !r.waitActive(ctx, key) { // a future subscription is not being prepared
-			return
-		}
-		r.preparing.Add(1)
 		defer r.preparing.Add(-1)
 		if err := r.deliverDelegated(ctx, key); err != nil && ctx.Err() == nil {
-			r.o.Logger.Warn("relay: delegated subscription", "key", key, "err", err)
+			r.o.Logger.Warn("relay: delegated subscription", "key", key, "err", guard.CutErr(err))
 		}
 	}()
+	return true
 }
 
 // deliverable refuses a delegated subscription that no delivery at block
@@ -112,25 +210,6 @@ func deliverable(s *Sub, expiry uint32, t uint64) error {
 			s.Frequency, s.Period, s.ActiveAt, uint64(s.ActiveAt)+uint64(s.Frequency)*uint64(s.Period), t)
 	}
 	return nil
-}
-
-// waitActive waits, by block time, until the delegated subscription under
-// key is active; false when ctx ends.
-func (r *Relay) waitActive(ctx context.Context, key string) bool {
-	d, ok, err := r.st.dlg(key)
-	if err != nil || !ok {
-		return true // deliverDelegated reports it
-	}
-	req, err := r.d.DecodeDelegated(d.Body)
-	if err != nil {
-		return true
-	}
-	for r.headTime.Load() < uint64(req.Sub.ActiveAt) {
-		if !clock.Sleep(ctx, r.o.PollInterval) {
-			return false
-		}
-	}
-	return true
 }
 
 // deliverDelegated takes a delegated subscription through the delivery
@@ -204,8 +283,23 @@ func (g *delegatedDelivery) call(attempt int, input, output, proof []byte) txm.C
 		Key: fmt.Sprintf("dlg/%s/%d/%d", s.Owner.Hex(), ds.Nonce, attempt), To: r.coord,
 		Data:         ds.Codec.PackDeliver(g.k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
-		MinGas:       callbackGas(s.MaxGasLimit) + 300_000, // plus the creation
+		MinGas:       callbackGas(s.MaxGasLimit) + delegatedCreationGas,
+		MaxGas:       r.maxGas(s),
 	}
+}
+
+func (g *delegatedDelivery) facts() guard.Delivery {
+	f := facts(&g.ds.Sub, g.key, 0) // its signature's expiry is its deadline
+	f.InputBytes = len(g.ds.Data)
+	return f
+}
+
+func (g *delegatedDelivery) chargeGas() uint64 { return g.r.unpaidGas(&g.ds.Sub, true) }
+
+// hold puts the request back among the waiting ones (no goroutine) until
+// block time until.
+func (g *delegatedDelivery) hold(until time.Time) {
+	g.r.waitDelegated(g.key, g.d, until, time.Unix(int64(g.ds.Expiry), 0))
 }
 
 // fate: a revert saying the interval is delivered, full or closed means

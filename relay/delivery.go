@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 
 	"go.opentelemetry.io/otel/attribute"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/dialect"
+	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/txm"
@@ -29,11 +31,15 @@ type Progress struct {
 }
 
 // ready is what a delivery's check found: a final state (State set), a
-// reason to wait without counting a try (Wait), or the container input.
+// reason to wait without counting a try (Wait), inputs that could not be
+// read (InputsFailed: a failed try), or the container input.
 type ready struct {
-	State  IvState
-	Reason string
-	Wait   bool
+	State        IvState
+	Reason       string
+	Wait         bool
+	InputsFailed string
+	// Fetched: Data came from the owner's contract (getContainerInputs).
+	Fetched bool
 
 	Containers []string
 	Source     job.Location
@@ -65,6 +71,13 @@ type delivery interface {
 	finish(ctx context.Context, st IvState, reason string) error
 	// logAttrs name the delivery in logs.
 	logAttrs() []any
+	// facts is what the spending guard is told of it (guarded.go) and
+	// chargeGas what an unpaid try is charged before it is sent.
+	facts() guard.Delivery
+	chargeGas() uint64
+	// hold keeps it from being tried again before block time until (zero:
+	// the next head), holding no goroutine and no worker meanwhile.
+	hold(until time.Time)
 }
 
 // deliver is the delivery loop: it takes d to a final state (delivered,
@@ -74,6 +87,7 @@ type delivery interface {
 // for a transaction to be mined does not count.
 func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error {
 	p := d.progress()
+	var charged guard.Charge // unpaid gas taken for the transaction in flight
 	for {
 		if p.State.final() {
 			return nil
@@ -91,15 +105,32 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 				if err != nil {
 					return err
 				}
+				// The outcome backs the subscription and its owner off
+				// when the callback failed or burnt its gas, or the
+				// delivery reverted; the charge settles to the gas used.
+				o := minedOutcome(rec)
+				next := r.record(d.facts(), o, charged, rec)
+				charged = guard.Charge{}
 				if rec.State == txm.StateConfirmed {
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
+					if o != guard.Delivered {
+						span.AddEvent("callback.failed")
+					}
 					return d.confirmed(ctx, rec)
 				}
 				if rec.GaveUp { // stuck or refused for good: the sender gave its nonce up
 					return r.end(ctx, d, IvFailed, rec.Err, span)
 				}
 				r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
-				p.Err = rec.Err
+				p.Err = guard.Cut(rec.Err)
+				if o != guard.NotSent {
+					p.TxKey = ""
+					if err := d.save(); err != nil {
+						return err
+					}
+					d.hold(next)
+					return nil
+				}
 			}
 			p.TxKey = ""
 			if err := d.save(); err != nil {
@@ -109,21 +140,43 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 		if p.Attempts >= r.o.MaxAttempts {
 			return r.end(ctx, d, IvFailed, p.Err, span)
 		}
-		tried := p.Attempts
-		// A worker slot bounds the containers and sends at once; waiting
-		// for a transaction to be mined holds none.
-		select {
-		case r.workers <- struct{}{}:
-		case <-ctx.Done():
-			return ctx.Err()
+		// The spending guard judges before anything is spent: no RPC
+		// call, no worker slot, no container.
+		f := d.facts()
+		v, err := r.judge(f)
+		if err != nil {
+			return err
 		}
-		st, reason, err := r.try(ctx, d, span)
-		<-r.workers
+		switch v.Action {
+		case guard.Refuse:
+			_ = r.sp.g.Forget(f.Key)
+			return r.end(ctx, d, IvSkipped, v.Reason, span)
+		case guard.GiveUp:
+			return r.end(ctx, d, IvFailed, v.Reason, span)
+		case guard.Wait:
+			r.o.Logger.Debug("relay: delivery held back", append(d.logAttrs(), "reason", v.Reason)...)
+			d.hold(v.Until)
+			return nil
+		}
+		tried := p.Attempts
+		// A worker slot bounds the containers and sends at once, handed
+		// to owners in turn; waiting for a transaction to be mined holds
+		// none.
+		release, err := r.sp.fair.Acquire(ctx, f.Owner)
+		if err != nil {
+			return err
+		}
+		st, reason, held, err := r.try(ctx, d, f, &charged, span)
+		release()
 		if err != nil {
 			return err
 		}
 		if st != "" {
 			return r.end(ctx, d, st, reason, span)
+		}
+		if held != nil {
+			d.hold(*held)
+			return nil
 		}
 		if p.TxKey == "" && !clock.Sleep(ctx, r.backoff(p.Attempts, p.Attempts > tried)) {
 			return ctx.Err()
@@ -153,39 +206,73 @@ func (r *Relay) end(ctx context.Context, d delivery, st IvState, reason string, 
 }
 
 // try makes one try: the delivery's checks, the containers, the
-// transaction. It returns a final state when no more tries are needed, or
-// leaves the progress's TxKey set when a transaction was journaled.
-func (r *Relay) try(ctx context.Context, d delivery, span trace.Span) (IvState, string, error) {
+// transaction. It returns a final state when no more tries are needed, a
+// time to hold the delivery back until (the guard's back-off after a
+// failure, or its wait), or leaves the progress's TxKey set when a
+// transaction was journaled (and *charged what its owner was charged).
+func (r *Relay) try(ctx context.Context, d delivery, f guard.Delivery, charged *guard.Charge, span trace.Span) (IvState, string, *time.Time, error) {
 	p := d.progress()
 	c, err := d.check(ctx)
 	if err != nil || c.Wait {
-		return "", "", err
+		return "", "", nil, err
 	}
 	if c.State != "" {
-		return c.State, c.Reason, nil
+		return c.State, c.Reason, nil, nil
+	}
+	if c.Fetched && len(c.Data) > r.sp.lim.MaxInputBytes {
+		c.InputsFailed = fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", len(c.Data), r.sp.lim.MaxInputBytes)
+	}
+	if c.InputsFailed != "" { // the owner's doing: a failed try, backed off
+		p.Attempts++
+		p.Err = guard.Cut(c.InputsFailed)
+		r.o.Logger.Warn("relay: read inputs", append(d.logAttrs(), "err", p.Err)...)
+		next := r.record(f, guard.InputsFailed, guard.Charge{}, nil)
+		return "", "", &next, d.save()
+	}
+	ch, v, err := r.charge(f, d.chargeGas())
+	if err != nil {
+		return "", "", nil, err
+	}
+	if v.Action != guard.Serve {
+		r.o.Logger.Debug("relay: delivery held back", append(d.logAttrs(), "reason", v.Reason)...)
+		return "", "", &v.Until, nil
 	}
 	p.Attempts++
 	input, output, proof, err := r.runContainers(ctx, c.Containers, c.Source, c.Data, c.Proof)
 	if err != nil {
-		p.Err = err.Error()
+		p.Err = guard.CutErr(err)
 		span.AddEvent("containers.failed", trace.WithAttributes(attribute.String("err", p.Err)))
-		return "", "", d.save()
+		next := r.record(f, guard.ContainerFailed, ch, nil)
+		return "", "", &next, d.save()
 	}
 	span.AddEvent("containers.done")
 	call := d.call(p.Attempts, input, output, proof)
 	p.TxKey = call.Key
 	if err := d.save(); err != nil {
-		return "", "", err
+		return "", "", nil, err
 	}
 	if _, err := r.o.Sender.Send(ctx, call); err != nil {
+		tried := p.Attempts
 		st, reason := r.sendFailed(d, err)
-		if st == "" {
-			return "", "", d.save()
+		counted := p.Attempts == tried
+		switch {
+		case errors.Is(err, txm.ErrGasAboveCap): // the unpaid cap, on the estimate (SDK v1)
+			next := r.record(f, guard.Reverted, ch, nil)
+			r.o.Logger.Info("relay: delivery asks more unpaid gas than chain.unpaid.max_gas", append(d.logAttrs(), "err", p.Err, "until", next.Unix())...)
+			return IvSkipped, "estimated gas above chain.unpaid.max_gas", nil, nil
+		case st == "" && counted: // a revert, too much gas: the owner's doing
+			next := r.record(f, guard.Reverted, ch, nil)
+			return "", "", &next, d.save()
 		}
-		return st, reason, nil
+		r.record(f, guard.NotSent, ch, nil) // nothing spent: the charge comes back
+		if st == "" {
+			return "", "", nil, d.save()
+		}
+		return st, reason, nil, nil
 	}
+	*charged = ch
 	span.AddEvent("tx.sent", trace.WithAttributes(attribute.String("key", call.Key)))
-	return "", "", nil
+	return "", "", nil, nil
 }
 
 // sendFailed maps a failed send (nothing journaled) to the delivery's
@@ -194,7 +281,7 @@ func (r *Relay) try(ctx context.Context, d delivery, span trace.Span) (IvState, 
 // base fee above the cap and a wallet that cannot pay now are waited out.
 func (r *Relay) sendFailed(d delivery, err error) (IvState, string) {
 	p := d.progress()
-	p.TxKey, p.Err = "", err.Error()
+	p.TxKey, p.Err = "", guard.CutErr(err)
 	if name := coordinator.RevertName(err); name != "" {
 		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 		o := r.d.Outcome(err)
@@ -210,7 +297,7 @@ func (r *Relay) sendFailed(d delivery, err error) (IvState, string) {
 	if !countsAsAttempt(err) {
 		p.Attempts--
 	}
-	r.o.Logger.Warn("relay: send", append(d.logAttrs(), "err", err)...)
+	r.o.Logger.Warn("relay: send", append(d.logAttrs(), "err", p.Err)...)
 	return "", ""
 }
 
@@ -232,5 +319,5 @@ func fate(o dialect.Outcome, revert string) (IvState, string) {
 // countsAsAttempt reports whether a failed send was the delivery's fault
 // (a revert, too much gas) rather than the chain link's or the fee market's.
 func countsAsAttempt(err error) bool {
-	return coordinator.IsRevert(err, "") || errors.Is(err, txm.ErrGasAboveLimit)
+	return coordinator.IsRevert(err, "") || errors.Is(err, txm.ErrGasAboveLimit) || errors.Is(err, txm.ErrGasAboveCap)
 }

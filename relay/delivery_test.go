@@ -37,7 +37,7 @@ func TestSimDeliveryLoopBothKinds(t *testing.T) {
 	require.NoError(t, err)
 	req := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: 7, Expiry: uint32(head.Time + 3600), Sub: ours.Subscription{
 		Owner: h.dep.ExampleConsumer, ActiveAt: uint32(head.Time), Period: period, Frequency: frequency, Redundancy: 1,
-		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 5_000_000, ContainerId: "echo", Inputs: []byte("dlg"), PaymentAmount: new(big.Int),
+		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 1_000_000, ContainerId: "echo", Inputs: []byte("dlg"), PaymentAmount: new(big.Int),
 	}}, Data: json.RawMessage(`{"prompt":"hi"}`)}
 	req.Sig, err = req.Delegate.Sign(ours.Domain{ChainID: h.chainID, Coordinator: h.dep.Coordinator}, h.keys[0])
 	require.NoError(t, err)

@@ -91,7 +91,7 @@ func runChainScenarios(t *testing.T, url string, keys []*ecdsa.PrivateKey) {
 	// 4. Delegated, posted to node a (sub 4).
 	dreq := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: 9, Expiry: uint32(head.Time + 3600), Sub: ours.Subscription{
 		Owner: h.dep.ExampleConsumer, ActiveAt: uint32(head.Time), Frequency: 1, Redundancy: 1,
-		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 5_000_000, ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int),
+		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 1_000_000, ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int),
 	}}, Data: json.RawMessage(`{"q":1}`)}
 	dreq.Sig, err = dreq.Delegate.Sign(ours.Domain{ChainID: h.chainID, Coordinator: h.dep.Coordinator}, h.keys[0])
 	require.NoError(t, err)

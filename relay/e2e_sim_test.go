@@ -113,7 +113,7 @@ func TestSimDelegatedCreatedAndDeliveredAtomically(t *testing.T) {
 	require.NoError(t, err)
 	req := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: 42, Expiry: uint32(head.Time + 3600), Sub: ours.Subscription{
 		Owner: h.dep.ExampleConsumer, ActiveAt: uint32(head.Time), Frequency: 1, Redundancy: 1,
-		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 5_000_000, ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int),
+		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 1_000_000, ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int),
 	}}, Data: json.RawMessage(`{"prompt":"hi"}`)}
 	req.Sig, err = req.Delegate.Sign(ours.Domain{ChainID: big.NewInt(1337), Coordinator: h.dep.Coordinator}, h.keys[0])
 	require.NoError(t, err)

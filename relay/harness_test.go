@@ -277,6 +277,26 @@ func (h *harness) send(key *ecdsa.PrivateKey, to *common.Address, value *big.Int
 	t := h.t
 	t.Helper()
 	ctx := context.Background()
+	tx := h.sendTx(key, to, value, data)
+	if h.sim != nil && h.stop == nil {
+		h.commit()
+	}
+	var rc *types.Receipt
+	var err error
+	require.Eventually(t, func() bool {
+		rc, err = h.client.TransactionReceipt(ctx, tx.Hash())
+		return err == nil && rc != nil
+	}, 20*time.Second, 20*time.Millisecond)
+	require.Equal(t, types.ReceiptStatusSuccessful, rc.Status, "transaction reverted")
+	return rc
+}
+
+// sendTx signs and sends a transaction from key (to nil: a creation) and
+// returns it without waiting for it to be mined.
+func (h *harness) sendTx(key *ecdsa.PrivateKey, to *common.Address, value *big.Int, data []byte) *types.Transaction {
+	t := h.t
+	t.Helper()
+	ctx := context.Background()
 	from := crypto.PubkeyToAddress(key.PublicKey)
 	nonce, err := h.client.PendingNonceAt(ctx, from)
 	require.NoError(t, err)
@@ -291,16 +311,7 @@ func (h *harness) send(key *ecdsa.PrivateKey, to *common.Address, value *big.Int
 	})
 	require.NoError(t, err)
 	require.NoError(t, h.client.SendTransaction(ctx, tx))
-	if h.sim != nil && h.stop == nil {
-		h.commit()
-	}
-	var rc *types.Receipt
-	require.Eventually(t, func() bool {
-		rc, err = h.client.TransactionReceipt(ctx, tx.Hash())
-		return err == nil && rc != nil
-	}, 20*time.Second, 20*time.Millisecond)
-	require.Equal(t, types.ReceiptStatusSuccessful, rc.Status, "transaction reverted")
-	return rc
+	return tx
 }
 
 func (h *harness) call(to common.Address, data []byte) []byte {

@@ -201,6 +201,10 @@ func (r *Relay) handleLog(l types.Log, subs map[uint32]*Sub) error {
 		r.o.Logger.Info("relay: skipping subscription", "id", id, "containers", s.ContainerID, "reason", err.Error())
 		return nil
 	}
+	if reason := r.refusal(&s); reason != "" { // never served as it stands: not even tracked
+		r.o.Logger.Info("relay: skipping subscription", "id", id, "owner", s.Owner, "containers", s.ContainerID, "reason", reason)
+		return nil
+	}
 	if err := r.st.putSub(&s); err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ type Metrics struct {
 	Lag        prometheus.Gauge         // infernode_relay_lag_blocks
 	InFlight   prometheus.Gauge         // infernode_relay_txs_in_flight
 	Tracked    prometheus.Gauge         // infernode_relay_subscriptions
+	Guarded    *prometheus.CounterVec   // infernode_relay_guarded_total{verdict}
 }
 
 // NewMetrics builds the collectors and registers them with reg (nil: not
@@ -32,6 +33,8 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 			Help: "Transactions sent and not yet final."}),
 		Tracked: prometheus.NewGauge(prometheus.GaugeOpts{Name: "infernode_relay_subscriptions",
 			Help: "Subscriptions the relay tracks."}),
+		Guarded: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "infernode_relay_guarded_total",
+			Help: "Deliveries the spending guard held back, by verdict (wait, fail, give up, refuse)."}, []string{"verdict"}),
 	}
 	if reg == nil {
 		return m, nil
@@ -53,6 +56,9 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 		return nil, err
 	}
 	if m.Tracked, err = register(reg, m.Tracked); err != nil {
+		return nil, err
+	}
+	if m.Guarded, err = register(reg, m.Guarded); err != nil {
 		return nil, err
 	}
 	return m, nil

@@ -15,8 +15,10 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/access"
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
@@ -61,13 +63,19 @@ type Options struct {
 	MaxAttempts int
 	// RetryBackoff is the first retry delay, doubled per attempt. Default 1s.
 	RetryBackoff time.Duration
-	// Workers bounds intervals being prepared at once (pre-checks,
-	// containers, sending); intervals waiting for their transaction to be
-	// mined hold no worker. Default 16.
+	// Workers bounds intervals being prepared at once (containers,
+	// sending), handed to owners in turn; intervals waiting for their
+	// transaction to be mined, or held back by the guard, hold none.
+	// Default 16.
 	Workers int
 	// MaxLagBlocks: Healthy fails when the listener is further behind
 	// (beyond TrailHeadBlocks). Default 64.
-	MaxLagBlocks   uint64
+	MaxLagBlocks uint64
+	// Limits bound what the node spends on deliveries nobody pays for and
+	// on failures (chain.unpaid.*, chain.max_input_bytes,
+	// chain.interval_deadline, chain.delegated.*; guard.LimitsOf). Zero
+	// values take the defaults.
+	Limits         guard.Limits
 	Logger         *slog.Logger
 	Metrics        *Metrics // default: unregistered collectors
 	TracerProvider trace.TracerProvider
@@ -137,11 +145,13 @@ type Relay struct {
 	// dispatched (Settled).
 	preparing atomic.Int64
 	handled   atomic.Uint64
-	workers   chan struct{}
+
+	sp *spending // the spending guard (guarded.go)
 
 	mu       sync.Mutex
 	queue    timerQueue
 	queued   map[uint32]uint64 // sub id -> due time in the queue
+	hold     map[uint32]uint64 // sub id -> block time before which the guard holds it back
 	running  map[uint32]bool
 	dlgRun   map[string]bool
 	runCtx   context.Context
@@ -161,10 +171,11 @@ func New(o Options) (*Relay, error) {
 		dec:     o.Dialect.Decoder(),
 		me:      o.Sender.Address(),
 		tracer:  o.TracerProvider.Tracer("github.com/infernode/infernode/relay"),
-		workers: make(chan struct{}, o.Workers),
 		queued:  map[uint32]uint64{},
 		running: map[uint32]bool{},
 		dlgRun:  map[string]bool{},
+		hold:    map[uint32]uint64{},
+		sp:      newSpending(o),
 	}
 	r.ver = &coordinator.Verifier{Chain: o.Backend, ChainID: o.Sender.ChainID(), Coordinator: r.coord}
 	return r, nil
@@ -245,11 +256,19 @@ func (r *Relay) Run(ctx context.Context) error {
 		Err() <-chan error
 	}
 	var subErr <-chan error
+	// While polling after a subscription ended or failed, subscribing is
+	// tried again after 1, 2, 4 … up to 10 poll ticks (idle cost back to
+	// one eth_getLogs a block); never where the transport cannot push.
+	canPush, wait, waited := true, 1, 0
 	subscribe := func() {
-		if s, err := r.o.Backend.SubscribeNewHead(ctx, heads); err == nil {
-			sub, subErr = s, s.Err()
+		s, err := r.o.Backend.SubscribeNewHead(ctx, heads)
+		if err == nil {
+			sub, subErr, wait = s, s.Err(), 1
 			r.o.Logger.Info("relay: following new heads by subscription")
+			return
 		}
+		canPush = !errors.Is(err, chain.ErrNoSubscriptions)
+		waited, wait = 0, min(2*wait, 10)
 	}
 	subscribe()
 	defer func() {
@@ -272,7 +291,7 @@ func (r *Relay) Run(ctx context.Context) error {
 			return nil
 		case err := <-subErr:
 			r.o.Logger.Warn("relay: head subscription ended; polling", "err", err)
-			sub, subErr = nil, nil
+			sub, subErr, waited, wait = nil, nil, 0, 1
 			t.Reset(r.o.PollInterval)
 			continue
 		case h := <-heads:
@@ -297,6 +316,14 @@ func (r *Relay) Run(ctx context.Context) error {
 				}
 			}
 			pushed = false
+			if sub == nil && canPush && err == nil {
+				if waited++; waited >= wait {
+					subscribe()
+					if sub != nil {
+						t.Reset(10 * r.o.PollInterval)
+					}
+				}
+			}
 		}
 		if err != nil && ctx.Err() == nil {
 			r.o.Logger.Warn("relay: tick", "err", err)
@@ -321,7 +348,7 @@ func (r *Relay) resume(ctx context.Context) error {
 	}
 	for k, d := range dl {
 		if !d.State.final() {
-			r.startDelegated(ctx, k)
+			r.resumeDelegated(ctx, k, d)
 		}
 	}
 	r.dispatch(ctx)
@@ -348,10 +375,13 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	}
 	r.headNum.Store(n)
 	r.headTime.Store(head.Time)
+	r.sp.heads.Observe(head)
+	r.onHeadSpending(ctx)
 	r.o.Sender.ObserveHead(head)
 	r.o.Metrics.InFlight.Set(float64(r.o.Sender.InFlight()))
 	err = r.listen(ctx, head)
 	r.dispatch(ctx)
+	r.wakeDelegated(ctx)
 	r.handled.Store(n)
 	return err
 }

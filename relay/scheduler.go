@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"time"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
@@ -17,6 +18,7 @@ import (
 	"github.com/infernode/infernode/abi/consumerabi"
 	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/txm"
 )
@@ -46,7 +48,15 @@ func (r *Relay) scheduleLocked(s *Sub) {
 	due, ok := r.nextDue(s, r.headTime.Load())
 	if !ok {
 		delete(r.queued, s.ID)
+		delete(r.hold, s.ID)
 		return
+	}
+	if h, held := r.hold[s.ID]; held { // backing off (guard): no worker, no call until then
+		if h > due {
+			due = h
+		} else {
+			delete(r.hold, s.ID)
+		}
 	}
 	if cur, ok := r.queued[s.ID]; ok && cur == due {
 		return
@@ -79,6 +89,7 @@ func (r *Relay) nextDue(s *Sub, t uint64) (uint64, bool) {
 func (r *Relay) unschedule(id uint32) {
 	r.mu.Lock()
 	delete(r.queued, id)
+	delete(r.hold, id)
 	r.mu.Unlock()
 }
 
@@ -216,6 +227,24 @@ func (d *intervalDelivery) call(attempt int, input, output, proof []byte) txm.Ca
 		Data:         r.d.PackDeliverCompute(s.ID, d.k, input, output, proof, r.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
 		MinGas:       callbackGas(s.MaxGasLimit),
+		MaxGas:       r.maxGas(s),
+	}
+}
+
+// facts re-reads the subscription, so a cancellation the listener recorded
+// meanwhile stops it (the guard refuses a cancelled one).
+func (d *intervalDelivery) facts() guard.Delivery {
+	if s, ok, err := d.r.st.sub(d.s.ID); err == nil && ok && s.BlockHash == d.s.BlockHash {
+		d.s = s
+	}
+	return facts(d.s, subGuardKey(d.s.ID), d.s.Start(d.k))
+}
+
+func (d *intervalDelivery) chargeGas() uint64 { return d.r.unpaidGas(d.s, false) }
+
+func (d *intervalDelivery) hold(until time.Time) {
+	if !until.IsZero() {
+		d.r.holdUntil(d.s.ID, until)
 	}
 }
 
@@ -256,11 +285,10 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 	data := []byte(s.Inputs)
 	if len(msgs) == 3 {
 		if data, err = r.decodeInputs(s, outs[2], errs[2]); err != nil {
-			r.o.Logger.Warn("relay: read inputs", "sub", s.ID, "interval", k, "err", err)
-			return wait, nil
+			return ready{InputsFailed: guard.CutErr(err)}, nil
 		}
 	}
-	return ready{Containers: s.Containers(), Source: job.OnChain, Data: data, Proof: s.Verifier != (common.Address{})}, nil
+	return ready{Containers: s.Containers(), Source: job.OnChain, Data: data, Fetched: len(msgs) == 3, Proof: s.Verifier != (common.Address{})}, nil
 }
 
 // callbackGas is the least gas a delivery needs so the Coordinator can hand

@@ -36,7 +36,7 @@ func BenchmarkSubmit(b *testing.B) {
 	body := `{"containers":["echo"],"data":{"x":1,"prompt":"hello, world"}}`
 	b.ReportAllocs()
 	for b.Loop() {
-		req := httptest.NewRequest("POST", "/api/jobs", strings.NewReader(body))
+		req := newRequest("POST", "/api/jobs", strings.NewReader(body))
 		req.RemoteAddr = remote
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
@@ -50,7 +50,7 @@ func BenchmarkResults(b *testing.B) {
 	h := New(&nopBackend{}, Options{Logger: quietLogger(nil)})
 	b.ReportAllocs()
 	for b.Loop() {
-		req := httptest.NewRequest("GET", "/api/jobs?id=0b6f6b3e-6a0e-4b8e-9f54-9d8c2f7f0a11&id=1b6f6b3e-6a0e-4b8e-9f54-9d8c2f7f0a11", nil)
+		req := newRequest("GET", "/api/jobs?id=0b6f6b3e-6a0e-4b8e-9f54-9d8c2f7f0a11&id=1b6f6b3e-6a0e-4b8e-9f54-9d8c2f7f0a11", nil)
 		req.RemoteAddr = remote
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)

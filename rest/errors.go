@@ -24,6 +24,8 @@ const (
 	msgInternal        = "Internal server error"
 	msgNotFound        = "Not found"
 	msgMethod          = "Method not allowed"
+	msgMediaType       = "Unsupported media type: the body must be JSON"
+	msgHost            = "Misdirected request: the node does not answer to this host name"
 )
 
 // errorBody is the wire shape of every error answer and of a failed batch entry.

@@ -21,7 +21,7 @@ func call(t testing.TB, h http.Handler, method, target, remote, body string) *ht
 	if body != "" {
 		rd = strings.NewReader(body)
 	}
-	req := httptest.NewRequest(method, target, rd)
+	req := newRequest(method, target, rd)
 	req.RemoteAddr = remote
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)

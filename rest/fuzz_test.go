@@ -224,7 +224,7 @@ func FuzzForwardedFor(f *testing.F) {
 	}
 	s := newServer(newFakeBackend(), Options{Logger: quietLogger(nil), TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
 	f.Fuzz(func(t *testing.T, xff string) {
-		req := httptest.NewRequest("GET", "/health", nil)
+		req := newRequest("GET", "/health", nil)
 		req.RemoteAddr = local
 		req.Header.Set("X-Forwarded-For", xff)
 		a, ok, jerr := s.clientAddr(req)

@@ -75,7 +75,7 @@ func TestUnreadableForwardedForIsRefused(t *testing.T) {
 	f := newFakeBackend()
 	h := New(f, Options{Logger: quietLogger(nil), TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}})
 	for _, xff := range []string{"not-an-ip", "203.0.113.5, garbage", "", "203.0.113.5,,127.0.0.1", "fe80::1%eth0"} {
-		req := httptest.NewRequest("PUT", "/api/status", strings.NewReader(`{"id":"x","status":"running"}`))
+		req := newRequest("PUT", "/api/status", strings.NewReader(`{"id":"x","status":"running"}`))
 		req.RemoteAddr = local
 		req.Header.Set("X-Forwarded-For", xff)
 		rec := httptest.NewRecorder()
@@ -88,7 +88,7 @@ func TestUnreadableForwardedForIsRefused(t *testing.T) {
 	// Readable ones still work, ports included; without the header the
 	// request is the proxy's own.
 	for xff, status := range map[string]int{"203.0.113.5": 403, "203.0.113.5:4711": 403, "[2001:db8::1]:80": 403, "127.0.0.1": 200} {
-		req := httptest.NewRequest("PUT", "/api/status", strings.NewReader(`{"id":"x","status":"running"}`))
+		req := newRequest("PUT", "/api/status", strings.NewReader(`{"id":"x","status":"running"}`))
 		req.RemoteAddr = local
 		req.Header.Set("X-Forwarded-For", xff)
 		rec := httptest.NewRecorder()
@@ -109,7 +109,7 @@ func TestWaitsAreBounded(t *testing.T) {
 	held := make(chan struct{}, 2)
 	for range 2 {
 		go func() {
-			req := httptest.NewRequest("GET", "/api/jobs?id=a&wait=60s", nil).WithContext(ctx)
+			req := newRequest("GET", "/api/jobs?id=a&wait=60s", nil).WithContext(ctx)
 			req.RemoteAddr = remote
 			h.ServeHTTP(httptest.NewRecorder(), req)
 			held <- struct{}{}

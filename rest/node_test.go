@@ -89,6 +89,9 @@ func send(t *testing.T, base string, r nodeRow) (*http.Response, []byte) {
 	for range max(r.times, 1) {
 		req, err := http.NewRequest(r.method, base+r.path, strings.NewReader(r.body))
 		require.NoError(t, err)
+		if r.body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		resp, err = http.DefaultClient.Do(req)
 		require.NoError(t, err)
 		b, err = io.ReadAll(resp.Body)
@@ -289,7 +292,7 @@ func TestDelegatedRowsAgainstNode(t *testing.T) {
 	domain := ours.Domain{ChainID: big.NewInt(testnet.EmbeddedChainID), Coordinator: dep.Coordinator}
 	body := func(nonce, expiry uint32, containers string, signer *ecdsa.PrivateKey, highS bool) string {
 		r := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: nonce, Expiry: expiry, Sub: ours.Subscription{
-			Owner: dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 5_000_000,
+			Owner: dep.ExampleConsumer, Frequency: 1, Redundancy: 1, MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 1_000_000,
 			ContainerId: containers, Inputs: []byte{}, PaymentAmount: new(big.Int)}}, Data: json.RawMessage(`{"x":1}`)}
 		r.Sig, err = r.Delegate.Sign(domain, signer)
 		require.NoError(t, err)

@@ -34,7 +34,7 @@ func (f *oipFake) OIP(_ context.Context, client string, call OIPCall) (OIPReply,
 
 func oipDo(t *testing.T, h http.Handler, method, path string, body []byte, hl string) *httptest.ResponseRecorder {
 	t.Helper()
-	r := httptest.NewRequest(method, path, bytes.NewReader(body))
+	r := newRequest(method, path, bytes.NewReader(body))
 	r.RemoteAddr = "127.0.0.1:5000"
 	if hl != "" {
 		r.Header.Set(oip.HeaderLength, hl)

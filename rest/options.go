@@ -35,6 +35,9 @@ type Options struct {
 	// pushes the connection's write deadline this far ahead before each
 	// chunk, so that a long stream is not cut by it. Zero: not touched.
 	WriteTimeout time.Duration
+	// Hosts are the host names (server.hosts) the node answers to besides
+	// IP literals and localhost; any other Host header is answered 421.
+	Hosts []string
 	// StatusNetworks are prefixes besides loopback allowed to PUT /api/status.
 	StatusNetworks []netip.Prefix
 	// TrustedProxies are the peers whose X-Forwarded-For header is believed:

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"strings"
 	"sync"
 	"time"
 
@@ -106,6 +107,11 @@ func (s *server) routes() chi.Router {
 	// HEAD is answered wherever GET is (monitors probe /health with HEAD).
 	r.Use(middleware.GetHead)
 	r.Use(s.observe)
+	hosts := map[string]bool{}
+	for _, h := range s.opts.Hosts {
+		hosts[strings.TrimSuffix(strings.ToLower(h), ".")] = true
+	}
+	r.Use(func(next http.Handler) http.Handler { return checkHost(hosts, next) })
 	r.NotFound(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusNotFound, errorBody{Error: msgNotFound})
 	})
@@ -137,6 +143,9 @@ func (s *server) routes() chi.Router {
 // route registers h for method and pattern behind the rate limiter and
 // records the method for the route's Allow header (GET implies HEAD).
 func (s *server) route(r chi.Router, method, pattern string, h http.HandlerFunc) {
+	if method == http.MethodPost || method == http.MethodPut {
+		h = requireType(bodyTypes(pattern), h)
+	}
 	r.Method(method, pattern, s.limited(method+" "+pattern, h))
 	methods := method
 	if method == http.MethodGet {

@@ -80,7 +80,7 @@ func TestSubmitAndResults(t *testing.T) {
 	rec = call(t, h, "GET", "/api/jobs?id="+id, "192.0.2.8:1", "")
 	require.Equal(t, "[]\n", rec.Body.String())
 	// X-Forwarded-For is not trusted by default.
-	req := httptest.NewRequest("GET", "/api/jobs?id="+id, nil)
+	req := newRequest("GET", "/api/jobs?id="+id, nil)
 	req.RemoteAddr = "192.0.2.8:1"
 	req.Header.Set("X-Forwarded-For", "192.0.2.7")
 	rr := httptest.NewRecorder()
@@ -163,7 +163,7 @@ func TestWaitAnswersWhenTheWaitEnds(t *testing.T) {
 func TestTrustedProxy(t *testing.T) {
 	f := newFakeBackend()
 	h := New(f, Options{Logger: quietLogger(nil), TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}})
-	req := httptest.NewRequest("POST", "/api/jobs", strings.NewReader(`{"containers":["echo"],"data":{}}`))
+	req := newRequest("POST", "/api/jobs", strings.NewReader(`{"containers":["echo"],"data":{}}`))
 	req.RemoteAddr = "10.1.1.1:9"
 	req.Header.Set("X-Forwarded-For", "203.0.113.5, 10.2.2.2")
 	rr := httptest.NewRecorder()
@@ -371,6 +371,7 @@ func TestStreamClientGoneClosesBackend(t *testing.T) {
 	defer srv.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "POST", srv.URL+"/api/jobs/stream", strings.NewReader(`{"containers":["echo"],"data":{}}`))
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	_, err = bufio.NewReader(resp.Body).ReadString('\n')
@@ -395,7 +396,7 @@ func TestStreamClientGoneClosesBackend(t *testing.T) {
 
 func TestBodyLimitWithoutContentLength(t *testing.T) {
 	h := New(newFakeBackend(), Options{Logger: quietLogger(nil), MaxBodyBytes: 64})
-	req := httptest.NewRequest("POST", "/api/jobs", io.MultiReader(strings.NewReader(`{"containers":["echo"],"data":{"x":"`), strings.NewReader(strings.Repeat("a", 100)+`"}}`)))
+	req := newRequest("POST", "/api/jobs", io.MultiReader(strings.NewReader(`{"containers":["echo"],"data":{"x":"`), strings.NewReader(strings.Repeat("a", 100)+`"}}`)))
 	req.ContentLength = -1 // chunked: only the reader can tell
 	req.RemoteAddr = remote
 	rec := httptest.NewRecorder()

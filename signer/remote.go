@@ -84,12 +84,14 @@ func NewRemote(o RemoteOptions) (*Remote, error) {
 func (r *Remote) Address() common.Address { return r.o.Address }
 
 // Check asks the signer to sign a transaction that is never sent (a
-// zero-value self-transfer on chain id 1) and refuses a signer that is
-// down or answers for another account.
+// zero-value self-transfer) and refuses a signer that is down or answers
+// for another account. The chain is not known yet: a signer that signs
+// for its own configured chain (web3signer's --chain-id) passes here, and
+// SignTx then refuses a signature for another chain than the node's.
 func (r *Remote) Check(ctx context.Context) error {
 	to := r.o.Address
 	probe := types.NewTx(&types.DynamicFeeTx{ChainID: big.NewInt(1), Nonce: 0, Gas: 21000, GasTipCap: big.NewInt(1), GasFeeCap: big.NewInt(1), To: &to, Value: new(big.Int)})
-	if _, err := r.SignTx(ctx, probe, big.NewInt(1)); err != nil {
+	if _, err := r.signTx(ctx, probe, big.NewInt(1), true); err != nil {
 		return fmt.Errorf("the signer at %s does not sign for %s: %w", r.host, r.o.Address, err)
 	}
 	return nil
@@ -111,6 +113,12 @@ type txArgs struct {
 
 // SignTx implements Signer with eth_signTransaction.
 func (r *Remote) SignTx(ctx context.Context, tx *types.Transaction, chainID *big.Int) (*types.Transaction, error) {
+	return r.signTx(ctx, tx, chainID, false)
+}
+
+// signTx signs tx through the signer and checks the answer: tx itself,
+// signed by Address for chainID (for a probe, any chain).
+func (r *Remote) signTx(ctx context.Context, tx *types.Transaction, chainID *big.Int, probe bool) (*types.Transaction, error) {
 	a := txArgs{From: r.o.Address, To: tx.To(), Gas: hexutil.Uint64(tx.Gas()), Value: (*hexutil.Big)(tx.Value()),
 		Nonce: hexutil.Uint64(tx.Nonce()), Data: tx.Data(), ChainID: (*hexutil.Big)(chainID)}
 	switch tx.Type() {
@@ -133,6 +141,13 @@ func (r *Remote) SignTx(ctx context.Context, tx *types.Transaction, chainID *big
 	if err := signed.UnmarshalBinary(raw); err != nil {
 		return nil, fmt.Errorf("remote signer %s: eth_signTransaction returned no transaction: %w", r.host, err)
 	}
+	if got := signed.ChainId(); got.Cmp(chainID) != 0 {
+		if !probe {
+			return nil, fmt.Errorf("remote signer %s: signed for chain %s, not the node's chain %s; set the signer's chain id", r.host, got, chainID)
+		}
+		chainID = got // the probe asks only who signs
+		tx = withChainID(tx, got)
+	}
 	s := types.LatestSignerForChainID(chainID)
 	if s.Hash(signed) != s.Hash(tx) {
 		return nil, fmt.Errorf("remote signer %s: eth_signTransaction signed another transaction than the one asked for", r.host)
@@ -145,6 +160,12 @@ func (r *Remote) SignTx(ctx context.Context, tx *types.Transaction, chainID *big
 		return nil, fmt.Errorf("remote signer %s: %w: %s, not %s", r.host, errWrongSigner, from, r.o.Address)
 	}
 	return signed, nil
+}
+
+// withChainID is the probe transaction tx for another chain.
+func withChainID(tx *types.Transaction, chainID *big.Int) *types.Transaction {
+	return types.NewTx(&types.DynamicFeeTx{ChainID: chainID, Nonce: tx.Nonce(), Gas: tx.Gas(), GasTipCap: tx.GasTipCap(),
+		GasFeeCap: tx.GasFeeCap(), To: tx.To(), Value: tx.Value(), Data: tx.Data()})
 }
 
 // rawTx reads eth_signTransaction's result: the signed transaction as hex

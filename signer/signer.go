@@ -11,7 +11,6 @@ package signer
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -21,7 +20,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
@@ -55,9 +53,17 @@ type Options struct {
 	// HTTPClient is the remote signer's client (default: a plain one; each
 	// call has its own deadline).
 	HTTPClient *http.Client
-	// Field prefixes the configuration paths in errors (default
-	// "chain.wallet"); the CLI passes its flag names instead.
-	Field string
+	// Flags names the CLI's flags (--keystore) in errors instead of the
+	// configuration's paths (chain.wallet.keystore).
+	Flags bool
+}
+
+// path names a key form's field in errors.
+func (o Options) path(field string) string {
+	if o.Flags {
+		return "--" + strings.ReplaceAll(field, "_", "-")
+	}
+	return "chain.wallet." + field
 }
 
 // FromConfig returns the Signer chain.wallet describes: exactly one of
@@ -71,34 +77,35 @@ func FromConfig(ctx context.Context, w config.Wallet, o Options) (Signer, error)
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	if o.Field == "" {
-		o.Field = "chain.wallet"
-	}
-	if err := w.CheckForm(); err != nil {
-		return nil, fmt.Errorf("%s: %w", o.Field, err)
+	if err := w.CheckForm(); err != nil { // the CLI checks its flags first, in its words
+		return nil, fmt.Errorf("chain.wallet: %w", err)
 	}
 	switch {
 	case w.PrivateKey != "":
 		key, err := config.ParsePrivateKey(w.PrivateKey)
 		if err != nil {
-			return nil, fmt.Errorf("%s.private_key: %w", o.Field, err)
+			return nil, fmt.Errorf("%s: %w", o.path("private_key"), err)
 		}
 		return NewKey(key), nil
 	case w.Keystore != "":
 		WarnIfShared(o.Logger, w.Keystore, "keystore")
 		pass, err := Password(w.PasswordFile, o.Getenv, o.Logger)
 		if err != nil {
-			return nil, fmt.Errorf("%s.keystore %s: %w", o.Field, w.Keystore, err)
+			return nil, fmt.Errorf("%s %s: %w", o.path("keystore"), w.Keystore, err)
 		}
-		return OpenKeystore(w.Keystore, pass)
+		ks, err := OpenKeystore(w.Keystore, pass)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", o.path("keystore"), err)
+		}
+		return ks, nil
 	default:
 		rs := w.RemoteSigner
 		r, err := NewRemote(RemoteOptions{URL: rs.URL, Address: common.HexToAddress(rs.Address), Timeout: rs.Timeout.D(), Client: o.HTTPClient})
 		if err != nil {
-			return nil, fmt.Errorf("%s.remote_signer: %w", o.Field, err)
+			return nil, fmt.Errorf("%s: %w", o.path("remote_signer"), err)
 		}
 		if err := r.Check(ctx); err != nil {
-			return nil, fmt.Errorf("%s.remote_signer: %w", o.Field, err)
+			return nil, fmt.Errorf("%s: %w", o.path("remote_signer"), err)
 		}
 		return r, nil
 	}
@@ -114,12 +121,13 @@ func Password(file string, getenv func(string) string, log *slog.Logger) (string
 		if err != nil {
 			return "", fmt.Errorf("read the password file: %w", err)
 		}
-		return strings.TrimRight(string(b), "\r\n"), nil
+		line, _, _ := strings.Cut(string(b), "\n")
+		return strings.TrimSuffix(line, "\r"), nil
 	}
 	if p := getenv(PasswordEnv); p != "" {
 		return p, nil
 	}
-	return "", fmt.Errorf("no password: set password_file (a file holding the keystore's password) or the environment variable %s", PasswordEnv)
+	return "", fmt.Errorf("no password: set password_file (--password-file: a file holding the keystore's password) or the environment variable %s", PasswordEnv)
 }
 
 // WarnIfShared logs a warning when the file at path is readable or
@@ -141,31 +149,6 @@ func SharedFile(path, what string) string {
 		return ""
 	}
 	return fmt.Sprintf("%s %s is accessible by group or others (mode %04o); it holds a secret: chmod 600 %s", what, path, fi.Mode().Perm(), path)
-}
-
-// Transactor returns bind options that sign through s (contract deploys
-// and calls through go-ethereum's bind package).
-func Transactor(ctx context.Context, s Signer, chainID *big.Int) *bind.TransactOpts {
-	return &bind.TransactOpts{
-		From:    s.Address(),
-		Context: ctx,
-		Signer: func(addr common.Address, tx *types.Transaction) (*types.Transaction, error) {
-			if addr != s.Address() {
-				return nil, bind.ErrNotAuthorized
-			}
-			return s.SignTx(ctx, tx, chainID)
-		},
-	}
-}
-
-// Key is the ECDSA key of a signer that holds one in memory (private_key,
-// keystore), for callers that still need the key itself; nil for a remote
-// signer.
-func Key(s Signer) *ecdsa.PrivateKey {
-	if k, ok := s.(*KeySigner); ok {
-		return k.key
-	}
-	return nil
 }
 
 // errWrongSigner: a signature recovered to another account than the one

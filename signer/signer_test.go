@@ -254,3 +254,22 @@ func BenchmarkSignTx(b *testing.B) {
 		})
 	}
 }
+
+// A signer configured for one chain (web3signer's --chain-id) passes the
+// start-up probe, and a signature for another chain than the node's is
+// refused with the fix.
+func TestRemoteSignerChainID(t *testing.T) {
+	key, _ := crypto.HexToECDSA(keyHex)
+	remote := signertest.New(t, key)
+	remote.SetChainID(chainID)
+	r, err := signer.NewRemote(signer.RemoteOptions{URL: remote.URL, Address: remote.Address()})
+	require.NoError(t, err)
+	ctx := context.Background()
+	require.NoError(t, r.Check(ctx))
+	_, err = r.SignTx(ctx, testTx(1), chainID)
+	require.NoError(t, err)
+	other := big.NewInt(5)
+	tx := types.NewTx(&types.DynamicFeeTx{ChainID: other, Nonce: 1, GasTipCap: big.NewInt(1), GasFeeCap: big.NewInt(2), Gas: 21000, To: &common.Address{}, Value: new(big.Int)})
+	_, err = r.SignTx(ctx, tx, other)
+	require.ErrorContains(t, err, "signed for chain 31337, not the node's chain 5; set the signer's chain id")
+}

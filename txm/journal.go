@@ -72,7 +72,13 @@ type Record struct {
 	// Mined is set once a receipt was seen.
 	MinedHash  common.Hash `json:"mined_hash,omitempty"`
 	MinedBlock uint64      `json:"mined_block,omitempty"`
-	Err        string      `json:"err,omitempty"`
+	// GasUsed is the mined transaction's (its owner's spending bounds
+	// settle on it), and Events the first topic of each log its target
+	// (To) emitted, in order (a Coordinator's CallbackFailed); both empty
+	// in records written before they were kept.
+	GasUsed uint64        `json:"gas_used,omitempty"`
+	Events  []common.Hash `json:"events,omitempty"`
+	Err     string        `json:"err,omitempty"`
 }
 
 // Latest decodes the newest signed version, or nil.

@@ -182,7 +182,8 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 			return nil // mined, not yet deep enough
 		}
 		final := *r
-		final.MinedHash, final.MinedBlock = h, rc.BlockNumber.Uint64()
+		final.MinedHash, final.MinedBlock, final.GasUsed = h, rc.BlockNumber.Uint64(), rc.GasUsed
+		final.Events = targetEvents(rc, r.To)
 		switch {
 		case r.Noop:
 			final.State = StateFailed
@@ -294,4 +295,16 @@ func (s *Sender) finishAll(fin []finalRecord) error {
 		s.o.Logger.Debug("sender: final", "nonce", f.r.Nonce, "state", f.final.State, "key", f.r.Key, "hash", f.final.MinedHash)
 	}
 	return nil
+}
+
+// targetEvents is the first topic of each log rc's target emitted (a
+// receipt's other logs are the callee's business, and unbounded).
+func targetEvents(rc *types.Receipt, to common.Address) []common.Hash {
+	var out []common.Hash
+	for _, l := range rc.Logs {
+		if l.Address == to && len(l.Topics) > 0 && len(out) < 8 {
+			out = append(out, l.Topics[0])
+		}
+	}
+	return out
 }

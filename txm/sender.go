@@ -28,6 +28,8 @@ var (
 	// ErrGasAboveLimit: the estimated gas exceeds wallet.max_gas_limit or
 	// the latest block's gas limit.
 	ErrGasAboveLimit = errors.New("estimated gas above wallet.max_gas_limit")
+	// ErrGasAboveCap: the estimated gas exceeds the call's MaxGas.
+	ErrGasAboveCap = errors.New("estimated gas above the call's cap")
 )
 
 // SenderOptions configure a Sender. Zero values take the documented defaults.
@@ -36,7 +38,7 @@ type SenderOptions struct {
 	// remote signer). Required.
 	Signer Signer
 	// MaxGasLimit caps the gas of any transaction (wallet.max_gas_limit).
-	// Default 10,000,000 (the example consumer asks 5,000,000 for its callback).
+	// Default 10,000,000 (the example consumer asks 1,000,000 for its callback).
 	MaxGasLimit uint64
 	// MaxFeePerGas and MaxTipPerGas are the node's fee limits in wei;
 	// nil means no node limit (a call's own cap still applies).
@@ -129,6 +131,10 @@ type Call struct {
 	// MinGas is a floor for the gas limit (e.g. the callback's gas plus
 	// overhead), applied after the estimate and its margin.
 	MinGas uint64
+	// MaxGas, when set, refuses the call (ErrGasAboveCap, nothing sent)
+	// when its estimate is above it: the unpaid gas cap of a delivery
+	// whose subscription names no gas limit (SDK v1).
+	MaxGas uint64
 }
 
 // Sender signs, sends and tracks the transactions of one account, with
@@ -536,6 +542,9 @@ func (s *Sender) estimate(ctx context.Context, c Call, limit uint64) (gas, est u
 			return 0, 0, fmt.Errorf("estimate gas: %w", err)
 		}
 		est = limit
+	}
+	if c.MaxGas > 0 && est > c.MaxGas {
+		return 0, 0, fmt.Errorf("%w: estimate %d, cap %d", ErrGasAboveCap, est, c.MaxGas)
 	}
 	gas = est + est*s.o.GasMarginPercent/100
 	if gas < c.MinGas {

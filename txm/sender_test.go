@@ -165,6 +165,31 @@ func TestSenderFeeCap(t *testing.T) {
 	require.False(t, ok, "nothing journaled when nothing was sent")
 }
 
+// TestSenderGasCapAndGasUsed: a call whose estimate is above its MaxGas is
+// refused with nothing journaled; a mined one records its gas used.
+func TestSenderGasCapAndGasUsed(t *testing.T) {
+	e := newSimEnv(t)
+	s := e.sender(t, SenderOptions{})
+	to := common.HexToAddress("0xaa")
+	c := transfer("capped", to)
+	c.MaxGas = 20_000 // a transfer needs 21,000
+	_, err := s.Send(context.Background(), c)
+	require.ErrorIs(t, err, ErrGasAboveCap)
+	_, ok, err := s.Lookup("capped")
+	require.NoError(t, err)
+	require.False(t, ok, "nothing journaled when nothing was sent")
+
+	c = transfer("fits", to)
+	c.MaxGas = 21_000
+	_, err = s.Send(context.Background(), c)
+	require.NoError(t, err)
+	e.mine(t, s, 1)
+	r, err := s.Wait(context.Background(), "fits")
+	require.NoError(t, err)
+	require.Equal(t, StateConfirmed, r.State)
+	require.Equal(t, uint64(21_000), r.GasUsed)
+}
+
 func TestSenderReplacesLowFeeTransaction(t *testing.T) {
 	e := newSimEnv(t)
 	// The node's tip limit is far below what the miner accepts.
@@ -260,6 +285,7 @@ func TestSenderCoordinatorCalls(t *testing.T) {
 	require.NoError(t, err)
 	r := e.settle(t, s, "create")
 	require.Equal(t, StateConfirmed, r.State)
+	require.Equal(t, []common.Hash{ca.GetABI().Events["SubscriptionCreated"].ID}, r.Events, "the target's events are kept")
 	out, err := e.sim.Client().CallContract(ctx, ethereum.CallMsg{To: &dep.Coordinator, Data: ca.PackSubscriptionCount()}, nil)
 	require.NoError(t, err)
 	n, err := ca.UnpackSubscriptionCount(out)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
@@ -18,8 +17,8 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
@@ -27,6 +26,8 @@ import (
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/internal/eip712"
+	"github.com/infernode/infernode/signer"
 )
 
 // chainClientCommands are the chain-side client subcommands: signing and
@@ -36,22 +37,6 @@ func chainClientCommands() []command {
 		{name: "delegate", summary: "sign a delegated subscription (EIP-712) and post it to a node", run: runDelegate},
 		{name: "deliveries", summary: "list a subscription's deliveries read from the chain", run: runDeliveries},
 	}
-}
-
-// keyEnv names the environment variables the signing key is read from when
-// --private-key is not given, in order.
-var keyEnv = []string{"INFERNODE_PRIVATE_KEY", "PRIVATE_KEY"}
-
-// keyFromEnv returns the --private-key value, or else the first keyEnv
-// variable that is set.
-func keyFromEnv(flagValue string) string {
-	for _, env := range keyEnv {
-		if flagValue != "" {
-			break
-		}
-		flagValue = os.Getenv(env)
-	}
-	return flagValue
 }
 
 func defaultRPC() string {
@@ -83,7 +68,7 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	nonce := fs.Int64("nonce", -1, "subscription nonce; -1: random")
 	expiry := fs.Duration("expires-in", time.Hour, "signature lifetime from the latest block's time")
 	fs.StringVar(&o.data, "data", "{}", "JSON data given to the containers")
-	keyFlag := fs.String("private-key", "", "signing key, hex (default: env INFERNODE_PRIVATE_KEY or PRIVATE_KEY); never printed")
+	keys := addSigningFlags(fs, "signing")
 	dryRun := fs.Bool("dry-run", false, "print the signed request without posting it")
 	wait := fs.Bool("wait", false, "after posting, wait until a node created the subscription on chain (with its first delivery) and add its subscription_id to the output")
 	timeout := fs.Duration("timeout", 2*time.Minute, "with --wait: how long to wait")
@@ -144,13 +129,12 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return usagef(fs, "--coordinator is required: the Coordinator's address (with --infernet-v1, or --registry: the SDK Registry's)")
 	}
 
-	keyHex := keyFromEnv(*keyFlag)
-	if keyHex == "" {
-		return usagef(fs, "no signing key: pass --private-key or set INFERNODE_PRIVATE_KEY")
+	if !keys.given() {
+		return usagef(fs, "no signing key: pass --private-key (or set INFERNODE_PRIVATE_KEY), --keystore or --remote-signer (docs/keys.md)")
 	}
-	key, err := parsePrivateKey(keyHex)
+	key, err := keys.signer(ctx, stderr)
 	if err != nil {
-		return usagef(fs, "the signing key is not 64 hex digits") // the key itself is never echoed
+		return err
 	}
 
 	now := uint64(time.Now().Unix())
@@ -186,7 +170,7 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		n = binary.BigEndian.Uint32(b[:])
 	}
-	body, err := d.sign(id, coordAddr, n, uint32(now), uint32(now+uint64(expiry.Seconds())), key)
+	body, err := d.sign(ctx, key, id, coordAddr, n, uint32(now), uint32(now+uint64(expiry.Seconds())))
 	if err != nil {
 		return err
 	}
@@ -202,7 +186,7 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := c.SubmitDelegated(ctx, json.RawMessage(body)); err != nil {
 		return nodeErr(c, err)
 	}
-	fmt.Fprintf(stderr, "posted to %s (%s); signer %s, nonce %d\n", c.URL(), d.dialect, crypto.PubkeyToAddress(key.PublicKey), n)
+	fmt.Fprintf(stderr, "posted to %s (%s); signer %s, nonce %d\n", c.URL(), d.dialect, key.Address(), n)
 	subID, err := delegatedID(ctx, *rpcURL, coordAddr, d.createdID(n), *wait, *timeout, stderr)
 	switch {
 	case err != nil && *wait:
@@ -253,8 +237,8 @@ type sharedSub struct {
 type delegation struct {
 	dialect string
 	// sign signs it with nonce and expiry for the Coordinator coord on
-	// chainID and returns the body to post; now is the chain's time.
-	sign func(chainID *big.Int, coord common.Address, nonce, now, expiry uint32, key *ecdsa.PrivateKey) ([]byte, error)
+	// chainID with s and returns the body to post; now is the chain's time.
+	sign func(ctx context.Context, s signer.Signer, chainID *big.Int, coord common.Address, nonce, now, expiry uint32) ([]byte, error)
 	// createdID is the Coordinator call that returns the id a node created
 	// the subscription under (0: none yet), and its decoder.
 	createdID func(nonce uint32) idCall
@@ -313,7 +297,7 @@ func buildDelegation(o *delegateOpts) (*delegation, error) {
 	ca := coordinatorabi.NewCoordinator()
 	return &delegation{
 		dialect: "infernode",
-		sign: func(chainID *big.Int, coord common.Address, nonce, now, expiry uint32, key *ecdsa.PrivateKey) ([]byte, error) {
+		sign: func(ctx context.Context, s signer.Signer, chainID *big.Int, coord common.Address, nonce, now, expiry uint32) ([]byte, error) {
 			req.Delegate.Nonce, req.Delegate.Expiry = nonce, expiry
 			if sub.ActiveAt == 0 {
 				// Intervals count from activeAt, as the SDK's do: "active
@@ -321,7 +305,7 @@ func buildDelegation(o *delegateOpts) (*delegation, error) {
 				// would be long past).
 				sub.ActiveAt = now
 			}
-			sig, err := req.Delegate.Sign(ours.Domain{ChainID: chainID, Coordinator: coord}, key)
+			sig, err := signTyped(ctx, s, req.Delegate.TypedData(ours.Domain{ChainID: chainID, Coordinator: coord}))
 			if err != nil {
 				return nil, err
 			}
@@ -332,6 +316,16 @@ func buildDelegation(o *delegateOpts) (*delegation, error) {
 			return idCall{ca.PackDelegateSubscriptionId(sub.Owner, nonce), ca.UnpackDelegateSubscriptionId}
 		},
 	}, nil
+}
+
+// signTyped signs a delegated subscription's typed data with s, in the
+// Coordinators' signature form.
+func signTyped(ctx context.Context, s signer.Signer, td apitypes.TypedData) (eip712.Signature, error) {
+	raw, err := s.SignTypedData(ctx, td)
+	if err != nil {
+		return eip712.Signature{}, fmt.Errorf("sign the delegated subscription: %w", err)
+	}
+	return eip712.FromBytes(raw)
 }
 
 // delegatedID returns the on-chain id of the delegated subscription

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"fmt"
 	"math/big"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/signer"
 )
 
 // buildDelegationV1 builds a delegated subscription in the Infernet SDK v1
@@ -51,7 +51,7 @@ func buildDelegationV1(o *delegateOpts) (*delegation, error) {
 	coord := inetv1abi.NewEIP712Coordinator()
 	return &delegation{
 		dialect: "Infernet SDK v1 body",
-		sign: func(chainID *big.Int, addr common.Address, nonce, now, expiry uint32, key *ecdsa.PrivateKey) ([]byte, error) {
+		sign: func(ctx context.Context, s signer.Signer, chainID *big.Int, addr common.Address, nonce, now, expiry uint32) ([]byte, error) {
 			req.Nonce, req.Expiry = nonce, expiry
 			if req.Sub.ActiveAt == 0 {
 				// The SDK stores a delegated subscription as signed, its
@@ -59,7 +59,7 @@ func buildDelegationV1(o *delegateOpts) (*delegation, error) {
 				req.Sub.ActiveAt = now
 			}
 			ds := infernetv1.DelegateSubscription{Nonce: nonce, Expiry: expiry, Sub: req.Sub}
-			sig, err := ds.Sign(infernetv1.Domain{ChainID: chainID, Coordinator: addr}, key)
+			sig, err := signTyped(ctx, s, ds.TypedData(infernetv1.Domain{ChainID: chainID, Coordinator: addr}))
 			if err != nil {
 				return nil, err
 			}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/contracts"
@@ -28,9 +27,9 @@ func deployCommand() command {
 }
 
 func runDeploy(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("deploy", "--rpc URL --private-key KEY [--consumer-signer ADDR] [--infernet-v1 [--fee-recipient ADDR] [--protocol-fee BP]]", stderr)
-	rpcURL := fs.String("rpc", "", "JSON-RPC URL of the chain (http(s):// or ws(s)://)")
-	keyHex := fs.String("private-key", "", "deployer private key, hex (env INFERNODE_PRIVATE_KEY when not given)")
+	fs := newFlags("deploy", "--rpc URL (--private-key KEY | --keystore FILE | --remote-signer URL --signer-address ADDR) [--consumer-signer ADDR] [--infernet-v1 [--fee-recipient ADDR] [--protocol-fee BP]]", stderr)
+	rpcURL := fs.String("rpc", os.Getenv("RPC_URL"), "JSON-RPC URL of the chain (http(s):// or ws(s)://; env RPC_URL)")
+	keys := addSigningFlags(fs, "deployer")
 	signerHex := fs.String("consumer-signer", "", "the example consumer's getSigner() (default: the deployer's address)")
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up when the contracts are not mined within this time")
 	inetV1 := fs.Bool("infernet-v1", false, "deploy the Infernet SDK v1 (Registry, EIP712Coordinator, Inbox, Reader, Fee, WalletFactory) and its example consumer instead")
@@ -55,17 +54,10 @@ func runDeploy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fee := uint16(*protocolFee)
 	v1opts.ProtocolFee = &fee
 	if *rpcURL == "" {
-		return usagef(fs, "--rpc is required (for example --rpc http://127.0.0.1:8545)")
+		return usagef(fs, "--rpc is required (for example --rpc http://127.0.0.1:8545, or set RPC_URL)")
 	}
-	if *keyHex == "" {
-		*keyHex = os.Getenv("INFERNODE_PRIVATE_KEY")
-	}
-	if *keyHex == "" {
-		return usagef(fs, "--private-key is required (or set INFERNODE_PRIVATE_KEY)")
-	}
-	key, err := parsePrivateKey(*keyHex)
-	if err != nil {
-		return usagef(fs, "--private-key: %v", err)
+	if !keys.given() {
+		return usagef(fs, "a deployer key is required: --private-key (or set INFERNODE_PRIVATE_KEY), --keystore or --remote-signer (docs/keys.md)")
 	}
 	var signer common.Address
 	if *signerHex != "" {
@@ -77,6 +69,10 @@ func runDeploy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
+	key, err := keys.signer(ctx, stderr)
+	if err != nil {
+		return err
+	}
 	if *inetV1 {
 		dep, err := deployInfernetV1To(ctx, *rpcURL, key, v1opts, signer, stderr)
 		if err != nil {
@@ -92,10 +88,10 @@ func runDeploy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 // deployTo dials the chain, deploys, and reports progress on log.
-func deployTo(ctx context.Context, rpcURL string, key *ecdsa.PrivateKey, signer common.Address, log io.Writer) (contracts.Deployment, error) {
+func deployTo(ctx context.Context, rpcURL string, key contracts.Sender, signer common.Address, log io.Writer) (contracts.Deployment, error) {
 	var dep contracts.Deployment
 	err := withDeployClient(ctx, rpcURL, key, log, func(client *ethclient.Client) (err error) {
-		dep, err = contracts.Deploy(ctx, client, key, signer)
+		dep, err = contracts.DeployFrom(ctx, client, key, signer)
 		return err
 	})
 	if err != nil {
@@ -107,10 +103,10 @@ func deployTo(ctx context.Context, rpcURL string, key *ecdsa.PrivateKey, signer 
 }
 
 // deployInfernetV1To is deployTo for the Infernet SDK v1 and its example consumer.
-func deployInfernetV1To(ctx context.Context, rpcURL string, key *ecdsa.PrivateKey, opts infernetv1.Options, signer common.Address, log io.Writer) (infernetv1.Deployment, error) {
+func deployInfernetV1To(ctx context.Context, rpcURL string, key contracts.Sender, opts infernetv1.Options, signer common.Address, log io.Writer) (infernetv1.Deployment, error) {
 	var dep infernetv1.Deployment
 	err := withDeployClient(ctx, rpcURL, key, log, func(client *ethclient.Client) (err error) {
-		dep, err = infernetv1.DeployWithExample(ctx, client, key, opts, signer)
+		dep, err = infernetv1.DeployWithExampleFrom(ctx, client, key, opts, signer)
 		return err
 	})
 	if err != nil {
@@ -123,7 +119,7 @@ func deployInfernetV1To(ctx context.Context, rpcURL string, key *ecdsa.PrivateKe
 
 // withDeployClient dials the chain, checks it answers, and runs deploy,
 // explaining a timeout.
-func withDeployClient(ctx context.Context, rpcURL string, key *ecdsa.PrivateKey, log io.Writer, deploy func(*ethclient.Client) error) error {
+func withDeployClient(ctx context.Context, rpcURL string, key contracts.Sender, log io.Writer, deploy func(*ethclient.Client) error) error {
 	client, err := ethclient.DialContext(ctx, rpcURL)
 	if err != nil {
 		return fmt.Errorf("connect to %s: %w", rpcURL, err)
@@ -132,7 +128,7 @@ func withDeployClient(ctx context.Context, rpcURL string, key *ecdsa.PrivateKey,
 	if _, err := client.ChainID(ctx); err != nil {
 		return fmt.Errorf("connect to %s: %w (is the chain running?)", rpcURL, err)
 	}
-	fmt.Fprintf(log, "deploying from %s to %s ...\n", crypto.PubkeyToAddress(key.PublicKey), rpcURL)
+	fmt.Fprintf(log, "deploying from %s to %s ...\n", key.Address(), rpcURL)
 	if err := deploy(client); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return fmt.Errorf("%w (does the chain produce blocks? is the deployer funded?)", err)

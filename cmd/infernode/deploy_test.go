@@ -148,11 +148,13 @@ func TestDeployUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"deploy"}, "--rpc is required"},
-		{[]string{"deploy", "--rpc", "http://127.0.0.1:1"}, "--private-key is required"},
+		{[]string{"deploy", "--rpc", "http://127.0.0.1:1"}, "a deployer key is required: --private-key (or set INFERNODE_PRIVATE_KEY), --keystore or --remote-signer"},
+		{[]string{"deploy", "--rpc", "http://127.0.0.1:1", "--private-key", strings.Repeat("11", 32), "--keystore", "k.json"}, "give exactly one signing key"},
 		{[]string{"deploy", "--rpc", "http://127.0.0.1:1", "--private-key", "0x1234"}, "want 64 hex digits"},
 		{[]string{"deploy", "--rpc", "http://127.0.0.1:1", "--private-key", strings.Repeat("zz", 32)}, "not a valid secp256k1"},
 		{[]string{"deploy", "--rpc", "http://127.0.0.1:1", "--private-key", strings.Repeat("11", 32), "--consumer-signer", "bob"}, "--consumer-signer"},
 	}
+	t.Setenv("RPC_URL", "")
 	for _, tc := range cases {
 		t.Setenv("INFERNODE_PRIVATE_KEY", "")
 		var stdout, stderr bytes.Buffer

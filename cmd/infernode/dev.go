@@ -35,6 +35,7 @@ import (
 	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
+	"github.com/infernode/infernode/signer"
 
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
@@ -622,8 +623,8 @@ var devConsumerFunds = new(big.Int).Mul(big.NewInt(10), big.NewInt(1e18))
 func (s *devStack) makeWallets(ctx context.Context) (devWallets, error) {
 	var w devWallets
 	var err error
-	node := walletops.Ops{Backend: s.chain.Client(), Key: s.keys[devNodeKey]}
-	user := walletops.Ops{Backend: s.chain.Client(), Key: s.keys[devUserKey]}
+	node := walletops.Ops{Backend: s.chain.Client(), From: signer.NewKey(s.keys[devNodeKey])}
+	user := walletops.Ops{Backend: s.chain.Client(), From: signer.NewKey(s.keys[devUserKey])}
 	if w.Node, _, err = node.CreateWallet(ctx, s.dep.WalletFactory, node.Address()); err != nil {
 		return w, err
 	}

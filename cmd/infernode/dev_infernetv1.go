@@ -12,6 +12,7 @@ import (
 
 	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
 	"github.com/infernode/infernode/contracts/infernetv1"
+	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/testnet"
 )
 
@@ -25,7 +26,7 @@ func (s *devStack) deployInfernetV1(ctx context.Context) error {
 		return fmt.Errorf("deploy the Infernet SDK v1 on the dev chain: %w", err)
 	}
 	s.inet = &dep
-	node := walletops.Ops{Backend: s.chain.Client(), Key: s.keys[devNodeKey]}
+	node := walletops.Ops{Backend: s.chain.Client(), From: signer.NewKey(s.keys[devNodeKey])}
 	if s.wallets.Node, _, err = node.CreateWallet(ctx, dep.WalletFactory, node.Address()); err != nil {
 		return fmt.Errorf("create the node's payment wallet: %w", err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/ethclient"
 
+	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/workloads/proof/onchain"
 )
 
@@ -31,7 +32,7 @@ func runVerifyProof(ctx context.Context, args []string, stdout, stderr io.Writer
 	verifierHex := fs.String("verifier", "", "the deployed verifier's address (default: deploy --artifacts DIR's verifier.bin first)")
 	dir := fs.String("artifacts", "", "the model's artifact directory (proof setup --out DIR), whose verifier.bin is deployed when --verifier is not given")
 	rpcURL := fs.String("rpc", defaultRPC(), "chain JSON-RPC URL (env RPC_URL)")
-	keyHex := fs.String("private-key", "", "key that deploys the verifier, hex (env INFERNODE_PRIVATE_KEY or PRIVATE_KEY)")
+	keys := addSigningFlags(fs, "verifier deployer's")
 	timeout := fs.Duration("timeout", time.Minute, "give up after this long")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -67,20 +68,20 @@ func runVerifyProof(ctx context.Context, args []string, stdout, stderr io.Writer
 		return fmt.Errorf("connect to %s: %w", *rpcURL, err)
 	}
 	defer c.Close()
-	if _, err := c.ChainID(ctx); err != nil {
+	chainID, err := c.ChainID(ctx)
+	if err != nil {
 		return fmt.Errorf("connect to %s: %w (is the chain running?)", *rpcURL, err)
 	}
 	verifier := common.HexToAddress(*verifierHex)
 	if *verifierHex == "" {
-		k := keyFromEnv(*keyHex)
-		if k == "" {
-			return usagef(fs, "--private-key is required to deploy the verifier (or set INFERNODE_PRIVATE_KEY), or give --verifier ADDR")
+		if !keys.given() {
+			return usagef(fs, "a key is required to deploy the verifier: --private-key (or set INFERNODE_PRIVATE_KEY), --keystore or --remote-signer (docs/keys.md); or give --verifier ADDR")
 		}
-		key, err := parsePrivateKey(k)
+		from, err := keys.signer(ctx, stderr)
 		if err != nil {
-			return usagef(fs, "--private-key: %v", err)
+			return err
 		}
-		if verifier, err = onchain.DeployVerifier(ctx, c, key, *dir); err != nil {
+		if verifier, err = onchain.DeployVerifier(ctx, c, contracts.Transactor(ctx, from, chainID), *dir); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "deployed %s/verifier.bin at %s\n", strings.TrimRight(*dir, "/"), verifier)

@@ -5,16 +5,22 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/big"
+	"os"
 
 	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/accounts"
+	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
 	"github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/payments"
+	"github.com/infernode/infernode/signer"
 )
 
 // walletCommand is `infernode wallet create|fund|approve|balance|withdraw`:
@@ -25,6 +31,10 @@ func walletCommand() command {
 
 const walletUsage = `usage: infernode wallet SUBCOMMAND [flags]
 
+  new       --keystore DIR [--password-file FILE]           make a key, encrypted in DIR (geth's keystore format)
+  import    --keystore DIR [--password-file FILE]           encrypt the key of --private-key (env INFERNODE_PRIVATE_KEY)
+                                                           into DIR; the password comes from --password-file or
+                                                           env INFERNODE_KEYSTORE_PASSWORD
   create    --coordinator ADDR [--owner ADDR]              make a Wallet (owner: the key's address)
             (or --registry ADDR: an Infernet SDK v1 Registry's WalletFactory)
   fund      --wallet ADDR --amount N [--token ADDR]         send coin or an ERC-20 from the key's account
@@ -36,8 +46,10 @@ const walletUsage = `usage: infernode wallet SUBCOMMAND [flags]
                                                            private: balance (and allowance) only
   withdraw  --wallet ADDR --amount N [--token ADDR]         send unlocked funds to the owner
 
-Every subcommand takes --rpc URL (env RPC_URL) and, to send, --private-key (env INFERNODE_PRIVATE_KEY
-or PRIVATE_KEY). --token defaults to the native coin (0x0). Amounts are integers in the token's
+The others take --rpc URL (env RPC_URL) and, to send, one signing key: --private-key (env
+INFERNODE_PRIVATE_KEY), --keystore FILE with --password-file (env INFERNODE_KEYSTORE,
+INFERNODE_KEYSTORE_PASSWORD_FILE or INFERNODE_KEYSTORE_PASSWORD), or --remote-signer URL with
+--signer-address (env INFERNODE_REMOTE_SIGNER, INFERNODE_REMOTE_SIGNER_ADDRESS); see docs/keys.md. --token defaults to the native coin (0x0). Amounts are integers in the token's
 smallest unit (wei). Output is one JSON object.
 `
 
@@ -50,9 +62,15 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return nil
 	}
 	sub, args := args[0], args[1:]
+	if sub == "new" || sub == "import" {
+		return runWalletKeystore(sub, args, stdout, stderr)
+	}
 	fs := newFlags("wallet "+sub, "[flags]", stderr)
 	rpcURL := fs.String("rpc", defaultRPC(), "chain JSON-RPC URL (env RPC_URL)")
-	keyFlag := fs.String("private-key", "", "sending key, hex (default: env INFERNODE_PRIVATE_KEY or PRIVATE_KEY); never printed")
+	var keys *signingFlags
+	if sub != "balance" { // balance only reads
+		keys = addSigningFlags(fs, "sending")
+	}
 	// Each subcommand lists only the flags it uses (`wallet create -h`).
 	wallet, token, amount := new(string), new(string), new(string)
 	if sub != "create" {
@@ -143,15 +161,14 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return json.NewEncoder(stdout).Encode(out)
 	}
 
-	keyHex := keyFromEnv(*keyFlag)
-	if keyHex == "" {
-		return usagef(fs, "--private-key is required to send (or set INFERNODE_PRIVATE_KEY)")
+	if !keys.given() {
+		return usagef(fs, "a sending key is required: --private-key (or set INFERNODE_PRIVATE_KEY), --keystore or --remote-signer (docs/keys.md)")
 	}
-	key, err := parsePrivateKey(keyHex)
+	from, err := keys.signer(ctx, stderr)
 	if err != nil {
-		return usagef(fs, "--private-key: %v", err)
+		return err
 	}
-	ops := walletops.Ops{Backend: client, Key: key}
+	ops := walletops.Ops{Backend: client, From: from}
 	var tx common.Hash
 	switch sub {
 	case "create":
@@ -213,4 +230,64 @@ func readWallet(ctx context.Context, c *ethclient.Client, w, spender, token comm
 		return st, nil
 	}
 	return st, err
+}
+
+// runWalletKeystore is `wallet new` and `wallet import`: a key encrypted
+// into a keystore directory by go-ethereum's keystore (Web3 Secret Storage
+// v3, the file chain.wallet.keystore names). It prints the address and the
+// file, never the key.
+func runWalletKeystore(sub string, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("wallet "+sub, "--keystore DIR [--password-file FILE] [flags]", stderr)
+	dir := fs.String("keystore", "", "directory the encrypted key file is written to (made 0700)")
+	pwFile := fs.String("password-file", os.Getenv(envPasswordFile), "the password, first line of this file (env "+envPasswordFile+"; else env "+signer.PasswordEnv+")")
+	light := fs.Bool("light-kdf", false, "weaker, faster key derivation (scrypt N=4096, for tests); default: geth's standard (N=262144, 256 MiB, about a second)")
+	var keyHex *string
+	if sub == "import" {
+		keyHex = fs.String("private-key", "", "the key to import, hex (env "+envPrivateKey+" or "+envPrivateKeyOld+"); never printed")
+	}
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef(fs, "unexpected argument %q", pos[0])
+	}
+	if *dir == "" {
+		return usagef(fs, "--keystore DIR is required: the directory to write the encrypted key file to")
+	}
+	password, err := signer.Password(*pwFile, os.Getenv, slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	if err != nil {
+		return usagef(fs, "%v", err)
+	}
+	if password == "" {
+		return usagef(fs, "the password is empty; write one to --password-file or %s", signer.PasswordEnv)
+	}
+	n, p := keystore.StandardScryptN, keystore.StandardScryptP
+	if *light {
+		n, p = keystore.LightScryptN, keystore.LightScryptP
+	}
+	ks := keystore.NewKeyStore(*dir, n, p)
+	var acct accounts.Account
+	if sub == "new" {
+		acct, err = ks.NewAccount(password)
+	} else {
+		h := *keyHex
+		for _, env := range []string{envPrivateKey, envPrivateKeyOld} {
+			if h == "" {
+				h = os.Getenv(env)
+			}
+		}
+		if h == "" {
+			return usagef(fs, "--private-key (or env %s) is required: the key to import", envPrivateKey)
+		}
+		key, kerr := config.ParsePrivateKey(h)
+		if kerr != nil {
+			return usagef(fs, "--private-key: %v", kerr)
+		}
+		acct, err = ks.ImportECDSA(key, password)
+	}
+	if err != nil {
+		return fmt.Errorf("write the key into %s: %w", *dir, err)
+	}
+	return json.NewEncoder(stdout).Encode(map[string]any{"address": acct.Address, "keystore": acct.URL.Path})
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/contracts"
+	txsigner "github.com/infernode/infernode/signer"
 )
 
 // Addresses is where Deploy put the SDK. Its JSON form is part of the object
@@ -95,7 +96,12 @@ func Deploy(ctx context.Context, backend contracts.Backend, key *ecdsa.PrivateKe
 // a block period this takes about two blocks. Anything else sending from
 // the same account meanwhile breaks the prediction: Deploy then fails.
 func DeployWith(ctx context.Context, backend contracts.Backend, key *ecdsa.PrivateKey, opts Options) (Addresses, error) {
-	from := crypto.PubkeyToAddress(key.PublicKey)
+	return DeployWithFrom(ctx, backend, txsigner.NewKey(key), opts)
+}
+
+// DeployWithFrom is DeployWith from sender's account.
+func DeployWithFrom(ctx context.Context, backend contracts.Backend, sender contracts.Sender, opts Options) (Addresses, error) {
+	from := sender.Address()
 	chainID, err := backend.ChainID(ctx)
 	if err != nil {
 		return Addresses{}, fmt.Errorf("deploy Infernet SDK v1: read chain id: %w", err)
@@ -132,8 +138,7 @@ func DeployWith(ctx context.Context, backend contracts.Backend, key *ecdsa.Priva
 		{FeeName, want.Fee, inetv1abi.NewProtocolFee().PackConstructor(want.FeeRecipient, want.ProtocolFee)},
 		{WalletFactoryName, want.WalletFactory, byRegistry},
 	}
-	txOpts := bind.NewKeyedTransactor(key, chainID)
-	txOpts.Context = ctx
+	txOpts := contracts.Transactor(ctx, sender, chainID)
 	send := func(i int) (*types.Transaction, error) {
 		step := steps[i]
 		art, err := LoadArtifact(step.name)

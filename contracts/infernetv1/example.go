@@ -7,10 +7,10 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/contracts"
+	txsigner "github.com/infernode/infernode/signer"
 )
 
 // Deployment is the SDK plus the example consumer (InfernetExampleConsumer):
@@ -26,14 +26,19 @@ type Deployment struct {
 // consumer from the same account. The consumer's signer is signer, or the
 // deployer's address when signer is the zero address.
 func DeployWithExample(ctx context.Context, backend contracts.Backend, key *ecdsa.PrivateKey, opts Options, signer common.Address) (Deployment, error) {
-	sdk, err := DeployWith(ctx, backend, key, opts)
+	return DeployWithExampleFrom(ctx, backend, txsigner.NewKey(key), opts, signer)
+}
+
+// DeployWithExampleFrom is DeployWithExample from sender's account.
+func DeployWithExampleFrom(ctx context.Context, backend contracts.Backend, sender contracts.Sender, opts Options, signer common.Address) (Deployment, error) {
+	sdk, err := DeployWithFrom(ctx, backend, sender, opts)
 	if err != nil {
 		return Deployment{}, err
 	}
 	if signer == (common.Address{}) {
 		signer = sdk.Deployer
 	}
-	consumer, err := DeployExampleConsumer(ctx, backend, key, sdk.Registry, signer)
+	consumer, err := DeployExampleConsumerFrom(ctx, backend, sender, sdk.Registry, signer)
 	if err != nil {
 		return Deployment{}, err
 	}
@@ -44,6 +49,11 @@ func DeployWithExample(ctx context.Context, backend contracts.Backend, key *ecds
 // deployment whose Registry is registry, with getSigner() signer, and waits
 // until it is mined.
 func DeployExampleConsumer(ctx context.Context, backend contracts.Backend, key *ecdsa.PrivateKey, registry, signer common.Address) (common.Address, error) {
+	return DeployExampleConsumerFrom(ctx, backend, txsigner.NewKey(key), registry, signer)
+}
+
+// DeployExampleConsumerFrom is DeployExampleConsumer from sender's account.
+func DeployExampleConsumerFrom(ctx context.Context, backend contracts.Backend, sender contracts.Sender, registry, signer common.Address) (common.Address, error) {
 	art, err := contracts.LoadArtifact(contracts.InfernetExampleConsumerName)
 	if err != nil {
 		return common.Address{}, err
@@ -52,12 +62,11 @@ func DeployExampleConsumer(ctx context.Context, backend contracts.Backend, key *
 	if err != nil {
 		return common.Address{}, fmt.Errorf("deploy InfernetExampleConsumer: read chain id: %w", err)
 	}
-	opts := bind.NewKeyedTransactor(key, chainID)
-	opts.Context = ctx
+	opts := contracts.Transactor(ctx, sender, chainID)
 	args := inetv1exampleabi.NewInfernetExampleConsumer().PackConstructor(registry, signer)
 	addr, tx, err := bind.DeployContract(opts, art.Bytecode, backend, args)
 	if err != nil {
-		return common.Address{}, fmt.Errorf("deploy InfernetExampleConsumer from %s: %w", crypto.PubkeyToAddress(key.PublicKey), err)
+		return common.Address{}, fmt.Errorf("deploy InfernetExampleConsumer from %s: %w", sender.Address(), err)
 	}
 	if c, ok := backend.(contracts.Committer); ok {
 		if err := contracts.CommitUntilMined(ctx, backend, c, tx.Hash()); err != nil {

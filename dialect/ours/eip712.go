@@ -6,7 +6,9 @@ import (
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/coordinator"
@@ -122,4 +124,36 @@ func (d DelegateSubscription) Sign(domain Domain, key *ecdsa.PrivateKey) (Signat
 // in the lower half order.
 func (d DelegateSubscription) Recover(domain Domain, sig Signature) (common.Address, error) {
 	return eip712.Recover(d.Digest(domain), sig)
+}
+
+// TypedData is the DelegateSubscription for domain as EIP-712 typed data,
+// for a signer that signs typed data rather than digests (a remote
+// signer); its hash is Digest(domain).
+func (d DelegateSubscription) TypedData(domain Domain) apitypes.TypedData {
+	s := d.Sub
+	return apitypes.TypedData{
+		Types: apitypes.Types{
+			"EIP712Domain":         eip712.DomainTypes,
+			"DelegateSubscription": {{Name: "nonce", Type: "uint32"}, {Name: "expiry", Type: "uint32"}, {Name: "sub", Type: "Subscription"}},
+			"Subscription": {
+				{Name: "owner", Type: "address"}, {Name: "activeAt", Type: "uint32"}, {Name: "period", Type: "uint32"},
+				{Name: "frequency", Type: "uint32"}, {Name: "redundancy", Type: "uint16"}, {Name: "maxGasPrice", Type: "uint48"},
+				{Name: "maxGasLimit", Type: "uint32"}, {Name: "containerId", Type: "string"}, {Name: "inputs", Type: "bytes"},
+				{Name: "lazy", Type: "bool"}, {Name: "verifier", Type: "address"}, {Name: "paymentAmount", Type: "uint256"},
+				{Name: "paymentToken", Type: "address"}, {Name: "wallet", Type: "address"},
+			},
+		},
+		PrimaryType: "DelegateSubscription",
+		Domain:      eip712.TypedDomain(DomainName, DomainVersion, domain.ChainID, domain.Coordinator),
+		Message: apitypes.TypedDataMessage{
+			"nonce": fmt.Sprint(d.Nonce), "expiry": fmt.Sprint(d.Expiry),
+			"sub": map[string]any{
+				"owner": s.Owner.Hex(), "activeAt": fmt.Sprint(s.ActiveAt), "period": fmt.Sprint(s.Period),
+				"frequency": fmt.Sprint(s.Frequency), "redundancy": fmt.Sprint(s.Redundancy), "maxGasPrice": eip712.Decimal(s.MaxGasPrice),
+				"maxGasLimit": fmt.Sprint(s.MaxGasLimit), "containerId": s.ContainerId, "inputs": hexutil.Encode(s.Inputs),
+				"lazy": s.Lazy, "verifier": s.Verifier.Hex(), "paymentAmount": eip712.Decimal(s.PaymentAmount),
+				"paymentToken": s.PaymentToken.Hex(), "wallet": s.Wallet.Hex(),
+			},
+		},
+	}
 }

@@ -49,6 +49,10 @@ type Server struct {
 	Port         int        `json:"port,omitempty"` // default 4000
 	RateLimit    *RateLimit `json:"rate_limit,omitempty"`
 	MaxBodyBytes int64      `json:"max_body_bytes,omitempty"` // default 16 MiB
+	// Hosts are the host names the REST API answers to besides IP literals
+	// and localhost (a request for any other Host gets 421: DNS
+	// rebinding). List the names clients use to reach the node.
+	Hosts []string `json:"hosts,omitempty"`
 	// StatusNetworks are CIDRs besides loopback allowed to PUT /api/status
 	// (for example the containers' Docker network).
 	StatusNetworks []string `json:"status_networks,omitempty"`

@@ -88,7 +88,7 @@ func TestParseErrors(t *testing.T) {
 		{"shape and semantic problems of different entries together", `{"manage_containers": false, "server": {"bogus": 1},
 			"containers": [{"id": "a", "url": "http://127.0.0.1:3000", "port": "x1"}, {"id": "a", "url": "http://127.0.0.1:3001"}, {"id": "", "url": "http://127.0.0.1:3002"}]}`, []string{
 			`containers[0].port: "x1" is not a number; write a number such as 3000`,
-			"server.bogus: unknown field; remove it (known fields: host, idle_timeout, max_batch_items, max_body_bytes, max_connections, max_ids, max_waits, port, rate_limit, read_header_timeout, read_timeout, status_networks, trusted_proxies, write_timeout)",
+			"server.bogus: unknown field; remove it (known fields: host, hosts, idle_timeout, max_batch_items, max_body_bytes, max_connections, max_ids, max_waits, port, rate_limit, read_header_timeout, read_timeout, status_networks, trusted_proxies, write_timeout)",
 			`containers[1].id: "a" is also the id of containers[0]; ids must be unique`,
 			"containers[2].id: is empty; give every container a unique id"}},
 		{"server limits", `{"server": {"write_timeout": "30s", "read_timeout": -1, "max_connections": -2, "max_batch_items": -1}, "memory_limit": -5}`, []string{
@@ -162,10 +162,12 @@ func TestParseErrors(t *testing.T) {
 			"chain.rpc_urls[1]: is not an RPC URL; write e.g. http://127.0.0.1:8545 (http, https, ws or wss, with a host)",
 			"chain.rpc_urls: and chain.rpc_url are both set; list every endpoint in chain.rpc_urls and remove chain.rpc_url",
 			`chain.rpc.timeout: must not be negative; use e.g. "10s"`}},
-		{"server", `{"server": {"port": 70000, "rate_limit": {"num_requests": 0, "period": 1}, "status_networks": ["bad"]}, "log": {"level": "loud"}}`, []string{
+		{"server", `{"server": {"port": 70000, "rate_limit": {"num_requests": 0, "period": 1}, "status_networks": ["bad"], "hosts": ["ok.example.com", "http://x", "*.example.com"]}, "log": {"level": "loud"}}`, []string{
 			`log.level: "loud" is not a level; use debug, info, warn or error`,
 			"server.port: 70000 is not a TCP port; use 1-65535 (default 4000)",
 			"server.rate_limit.num_requests: must be at least 1; remove rate_limit to disable rate limiting",
+			`server.hosts[1]: "http://x" is not a host name; write the name clients use, e.g. node.example.com (no scheme, port or wildcard)`,
+			`server.hosts[2]: "*.example.com" is not a host name; write the name clients use, e.g. node.example.com (no scheme, port or wildcard)`,
 			`server.status_networks[0]: "bad" is not a CIDR or IP; write e.g. 172.17.0.0/16`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -131,6 +131,11 @@ func (v *validator) server(s *Server) {
 			v.fail("server."+l.field, "must not be negative; use 1 or more (default %d)", l.def)
 		}
 	}
+	for i, h := range s.Hosts {
+		if h == "" || strings.ContainsAny(h, ":/ \t@*") {
+			v.fail(fmt.Sprintf("server.hosts[%d]", i), "%q is not a host name; write the name clients use, e.g. node.example.com (no scheme, port or wildcard)", h)
+		}
+	}
 	for i, n := range s.StatusNetworks {
 		if _, err := parsePrefix(n); err != nil {
 			v.fail(fmt.Sprintf("server.status_networks[%d]", i), "%q is not a CIDR or IP; write e.g. 172.17.0.0/16", n)

@@ -15,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/math"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 )
 
 // Signature is an ECDSA signature in the Coordinators' (v, r, s) form:
@@ -139,3 +140,45 @@ func BoolWord(x bool) []byte {
 
 // AddressWord: see U64Word.
 func AddressWord(a common.Address) []byte { return common.LeftPadBytes(a[:], 32) }
+
+// DomainTypes is the EIP712Domain type of both Coordinators' domains, for
+// typed data handed to a signer (apitypes.TypedData).
+var DomainTypes = []apitypes.Type{{Name: "name", Type: "string"}, {Name: "version", Type: "string"}, {Name: "chainId", Type: "uint256"}, {Name: "verifyingContract", Type: "address"}}
+
+// TypedDomain is the domain {name, version, chainId, verifyingContract} as
+// typed data.
+func TypedDomain(name, version string, chainID *big.Int, verifyingContract common.Address) apitypes.TypedDataDomain {
+	return apitypes.TypedDataDomain{Name: name, Version: version, ChainId: (*math.HexOrDecimal256)(new(big.Int).Set(chainID)), VerifyingContract: verifyingContract.Hex()}
+}
+
+// Decimal writes x (nil: 0) as a decimal string, as typed data's integers.
+func Decimal(x *big.Int) string {
+	if x == nil {
+		return "0"
+	}
+	return x.String()
+}
+
+// FromBytes reads a 65-byte [R || S || V] signature (V 0/1 or 27/28, as
+// signers return it) in the Coordinators' form: V 27/28, s in the lower
+// half order (a high s is turned into its low twin, which recovers to the
+// same signer).
+func FromBytes(b []byte) (Signature, error) {
+	if len(b) != 65 {
+		return Signature{}, fmt.Errorf("%w: %d bytes, want 65", ErrInvalidSignature, len(b))
+	}
+	var sig Signature
+	copy(sig.R[:], b[:32])
+	copy(sig.S[:], b[32:64])
+	sig.V = b[64]
+	if sig.V < 27 {
+		sig.V += 27
+	}
+	if sig.V != 27 && sig.V != 28 {
+		return Signature{}, ErrInvalidV
+	}
+	if new(big.Int).SetBytes(sig.S[:]).Cmp(secp256k1HalfN) > 0 {
+		sig = sig.HighS() // the twin of a high s is low
+	}
+	return sig, nil
+}

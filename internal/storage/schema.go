@@ -20,11 +20,11 @@ import (
 //	jr/    jobs (this package): marker of a job containers keep (PUT /api/status)
 //	jx/    jobs (this package): timeout index of such jobs while running
 //	meta/  jobs (this package): store metadata
-//	relay/ relay: last block, block hashes, subscriptions, intervals, delegated requests
+//	relay/ relay: last block, block hashes, subscriptions, intervals, delegated requests;
+//	       relay/guard/: the spending guard's records (package guard)
 //	nonce/ coordinator: the nonce journal of each sending account
 //	pay/   reserved: payments
 //	inet/  reserved: Infernet-dialect state
-//	guard/ guard: back-off of subscriptions and owners, owners' unpaid gas
 
 // Table prefixes: Store.Table hands a subsystem the part of the database
 // under one of these, as a KeyValueStore of its own.
@@ -33,7 +33,6 @@ const (
 	TableNonce    = "nonce/"
 	TablePayments = "pay/"
 	TableInfernet = "inet/"
-	TableGuard    = "guard/"
 )
 
 // Jobs: the job store in this package.
@@ -124,19 +123,23 @@ func RelayDelegatedKey(owner [20]byte, nonce uint32) []byte {
 	return fmt.Appendf(nil, "dlg/%s/%010d", hexAddr(owner), nonce)
 }
 
-// Guard table (guard/): keys below are relative to it. Values are JSON.
+// RelayGuardPrefix is relay/guard/: the relay's spending guard's records
+// (package guard; NewTable(relay, RelayGuardPrefix())). The Guard keys
+// below are relative to it.
+func RelayGuardPrefix() string { return "guard/" }
 
-// GuardSubPrefix is guard/sub/: back-off of subscriptions.
+// GuardSubPrefix is relay/guard/sub/: back-off of subscriptions.
 func GuardSubPrefix() []byte { return []byte("sub/") }
 
-// GuardSubKey is guard/sub/<key>: the back-off of one subscription, under
-// the key the relay names it by (its id, or a delegated request's key).
+// GuardSubKey is relay/guard/sub/<key>: the back-off of one subscription,
+// under the key the relay names it by (its id, or a delegated request's
+// key).
 func GuardSubKey(key string) []byte { return append(GuardSubPrefix(), key...) }
 
-// GuardOwnerPrefix is guard/own/: owners' back-off and unpaid gas.
+// GuardOwnerPrefix is relay/guard/own/: owners' back-off and unpaid gas.
 func GuardOwnerPrefix() []byte { return []byte("own/") }
 
-// GuardOwnerKey is guard/own/<owner 0x-lowercase-hex>: one owner's
+// GuardOwnerKey is relay/guard/own/<owner 0x-lowercase-hex>: one owner's
 // back-off and unpaid gas by hour of the last day.
 func GuardOwnerKey(owner [20]byte) []byte { return append(GuardOwnerPrefix(), hexAddr(owner)...) }
 

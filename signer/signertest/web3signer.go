@@ -27,9 +27,10 @@ type Web3Signer struct {
 	key  *ecdsa.PrivateKey
 	addr common.Address
 
-	mu     sync.Mutex
-	down   bool
-	signed map[common.Hash]bool
+	mu      sync.Mutex
+	down    bool
+	chainID *big.Int // set: signs for this chain whatever is asked (web3signer's --chain-id)
+	signed  map[common.Hash]bool
 	// onRefuse is told of each call refused while down.
 	onRefuse chan struct{}
 }
@@ -51,6 +52,14 @@ func (w *Web3Signer) Address() common.Address { return w.addr }
 func (w *Web3Signer) SetDown(down bool) {
 	w.mu.Lock()
 	w.down = down
+	w.mu.Unlock()
+}
+
+// SetChainID makes the signer sign for chainID whatever chain a request
+// names, as web3signer does with its --chain-id.
+func (w *Web3Signer) SetChainID(chainID *big.Int) {
+	w.mu.Lock()
+	w.chainID = chainID
 	w.mu.Unlock()
 }
 
@@ -131,6 +140,11 @@ func (w *Web3Signer) handle(req request) (any, int, string) {
 			return nil, -32000, "Signer not found for identifier"
 		}
 		chainID := (*big.Int)(a.ChainID)
+		w.mu.Lock()
+		if w.chainID != nil {
+			chainID = w.chainID
+		}
+		w.mu.Unlock()
 		var tx *types.Transaction
 		if a.MaxFeePerGas != nil {
 			tx = types.NewTx(&types.DynamicFeeTx{ChainID: chainID, Nonce: uint64(a.Nonce), GasTipCap: a.MaxPriorityFeePerGas.ToInt(), GasFeeCap: a.MaxFeePerGas.ToInt(),

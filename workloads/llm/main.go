@@ -2,8 +2,9 @@
 // standalone container protocol server.
 //
 // Environment: PROVIDER{A,B,C}_API_KEY, PROVIDER{A,B,C}_BASE_URL (the
-// OpenAI-compatible API root, e.g. https://host/v1), RETRY_PARAMS (see
-// docs/workloads.md).
+// OpenAI-compatible API root, e.g. https://host/v1), RETRY_PARAMS,
+// LLM_ALLOWED_MODELS and LLM_MAX_TOKENS (what a request may make the
+// operator's key pay for; see docs/workloads.md).
 package main
 
 import (

@@ -58,6 +58,7 @@ func NewRegistry[M any](store *Store, load func(raw []byte) (M, error)) *Registr
 		}
 		m, err := load(raw)
 		if err != nil {
+			store.Discard(id) // a download that does not load is not kept
 			return zero, fmt.Errorf("model %s: %w", id, err)
 		}
 		return m, nil

@@ -15,6 +15,9 @@
 // most MaxLoaded models in memory (the least recently used one that the
 // operator did not preload is dropped first), and whether a job may start a
 // download at all is the operator's choice (Downloads, MODEL_DOWNLOADS).
+// Downloaded files together stay under a cache size (MaxCacheBytes,
+// MODEL_CACHE_MAX_BYTES): the least recently used ones are deleted to make
+// room, and a downloaded file that fails to load is deleted.
 package modelstore
 
 import (
@@ -27,6 +30,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -73,8 +77,14 @@ type Config struct {
 	// MaxLoaded bounds the models a Registry keeps in memory (default
 	// DefaultMaxLoaded).
 	MaxLoaded int
+	// MaxCacheBytes bounds the downloaded files in the cache together
+	// (default DefaultMaxCacheBytes); the operator's local files do not
+	// count. A download that does not fit deletes the least recently used
+	// downloads first.
+	MaxCacheBytes int64
 
 	maxLoadedEnv string // MODEL_MAX_LOADED as read, checked by New
+	maxCacheEnv  string // MODEL_CACHE_MAX_BYTES as read, checked by New
 }
 
 // Download policies (Config.Downloads, MODEL_DOWNLOADS).
@@ -86,9 +96,12 @@ const (
 // DefaultMaxLoaded is how many models a Registry keeps loaded by default.
 const DefaultMaxLoaded = 8
 
+// DefaultMaxCacheBytes is the default bound of the downloaded files (10 GiB).
+const DefaultMaxCacheBytes = 10 << 30
+
 // ConfigFromEnv reads HUB_BASE_URL, HUB_TOKEN, ARWEAVE_GATEWAY_URL,
-// MODEL_DOWNLOADS and MODEL_MAX_LOADED, with cacheDir as the cache. New
-// checks the values.
+// MODEL_DOWNLOADS, MODEL_MAX_LOADED and MODEL_CACHE_MAX_BYTES, with
+// cacheDir as the cache. New checks the values.
 func ConfigFromEnv(cacheDir string, getenv func(string) string) Config {
 	return Config{
 		CacheDir:       cacheDir,
@@ -97,6 +110,7 @@ func ConfigFromEnv(cacheDir string, getenv func(string) string) Config {
 		ArweaveGateway: getenv("ARWEAVE_GATEWAY_URL"),
 		Downloads:      getenv("MODEL_DOWNLOADS"),
 		maxLoadedEnv:   getenv("MODEL_MAX_LOADED"),
+		maxCacheEnv:    getenv("MODEL_CACHE_MAX_BYTES"),
 	}
 }
 
@@ -155,6 +169,16 @@ func New(cfg Config) (*Store, error) {
 	if cfg.MaxLoaded <= 0 {
 		cfg.MaxLoaded = DefaultMaxLoaded
 	}
+	if cfg.maxCacheEnv != "" {
+		n, err := strconv.ParseInt(cfg.maxCacheEnv, 10, 64)
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("model store: MODEL_CACHE_MAX_BYTES %q: write a size in bytes, at least 1 (default %d, 10 GiB)", cfg.maxCacheEnv, int64(DefaultMaxCacheBytes))
+		}
+		cfg.MaxCacheBytes = n
+	}
+	if cfg.MaxCacheBytes <= 0 {
+		cfg.MaxCacheBytes = DefaultMaxCacheBytes
+	}
 	return &Store{cfg: cfg}, nil
 }
 
@@ -164,11 +188,67 @@ func (s *Store) MaxLoaded() int { return s.cfg.MaxLoaded }
 // CacheDir is the store's cache directory.
 func (s *Store) CacheDir() string { return s.cfg.CacheDir }
 
-// Cached reports the cached file of id, if present.
+// Cached reports the cached file of id, if present. A downloaded file
+// found is marked used now (its modification time), for the cache's
+// least-recently-used order.
 func (s *Store) Cached(id protocol.ModelID) (string, bool) {
 	p := id.CachePath(s.cfg.CacheDir)
 	st, err := os.Stat(p)
-	return p, err == nil && st.Mode().IsRegular()
+	ok := err == nil && st.Mode().IsRegular()
+	if ok && id.Storage != protocol.StorageLocal {
+		now := time.Now()
+		_ = os.Chtimes(p, now, now) // best effort: the order only
+	}
+	return p, ok
+}
+
+// Discard deletes id's cached file when it was downloaded (a hosted
+// storage), so that a file that failed to load is fetched afresh rather
+// than kept; the operator's local files are never deleted.
+func (s *Store) Discard(id protocol.ModelID) {
+	if id.Storage != protocol.StorageLocal {
+		_ = os.Remove(id.CachePath(s.cfg.CacheDir))
+	}
+}
+
+// makeRoom deletes the least recently used downloaded files until need
+// more bytes fit under MaxCacheBytes; the caller holds mu.
+func (s *Store) makeRoom(need int64) error {
+	if need > s.cfg.MaxCacheBytes {
+		return fmt.Errorf("%d bytes do not fit in the model cache (MODEL_CACHE_MAX_BYTES %d)", need, s.cfg.MaxCacheBytes)
+	}
+	type file struct {
+		path string
+		size int64
+		used time.Time
+	}
+	var files []file
+	var total int64
+	for _, st := range []protocol.Storage{protocol.StorageHub, protocol.StorageArweave} {
+		_ = filepath.WalkDir(filepath.Join(s.cfg.CacheDir, string(st)), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".download-") {
+				return nil
+			}
+			if info, err := d.Info(); err == nil {
+				files = append(files, file{p, info.Size(), info.ModTime()})
+				total += info.Size()
+			}
+			return nil
+		})
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].used.Before(files[j].used) })
+	for _, f := range files {
+		if total+need <= s.cfg.MaxCacheBytes {
+			break
+		}
+		if err := os.Remove(f.path); err == nil {
+			total -= f.size
+		}
+	}
+	if total+need > s.cfg.MaxCacheBytes {
+		return fmt.Errorf("the model cache is full (MODEL_CACHE_MAX_BYTES %d)", s.cfg.MaxCacheBytes)
+	}
+	return nil
 }
 
 // ErrNotCached is Peek's answer for a hosted model that is not in the cache.
@@ -286,18 +366,25 @@ func (s *Store) download(ctx context.Context, id protocol.ModelID, u string) (st
 		return "", fmt.Errorf("model %s: create temporary file: %w", id, noPath(err))
 	}
 	defer os.Remove(tmp.Name()) // no-op after the rename
-	n, err := io.Copy(tmp, io.LimitReader(resp.Body, s.cfg.MaxBytes+1))
+	limit := min(s.cfg.MaxBytes, s.cfg.MaxCacheBytes)
+	if resp.ContentLength > limit {
+		return "", fmt.Errorf("model %s: file is larger than %d bytes (the most one download or the model cache, MODEL_CACHE_MAX_BYTES, may hold)", id, limit)
+	}
+	n, err := io.Copy(tmp, io.LimitReader(resp.Body, limit+1))
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		return "", fmt.Errorf("model %s: download interrupted: %w", id, noPath(err))
 	}
-	if n > s.cfg.MaxBytes {
-		return "", fmt.Errorf("model %s: file is larger than %d bytes", id, s.cfg.MaxBytes)
+	if n > limit {
+		return "", fmt.Errorf("model %s: file is larger than %d bytes (the most one download or the model cache, MODEL_CACHE_MAX_BYTES, may hold)", id, limit)
 	}
 	if resp.ContentLength >= 0 && n != resp.ContentLength {
 		return "", fmt.Errorf("model %s: download interrupted after %d of %d bytes", id, n, resp.ContentLength)
+	}
+	if err := s.makeRoom(n); err != nil {
+		return "", fmt.Errorf("model %s: %w", id, err)
 	}
 	if err := os.Rename(tmp.Name(), dst); err != nil {
 		return "", fmt.Errorf("model %s: move download into the cache: %w", id, noPath(err))

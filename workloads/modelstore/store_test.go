@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -311,4 +312,85 @@ func TestRegistryConcurrentFirstUse(t *testing.T) {
 	for _, m := range got {
 		require.Same(t, got[0], m)
 	}
+}
+
+// sizedServer serves hub files of size bytes at /acme/{name}/resolve/main/f.bin.
+func sizedServer(t *testing.T, size int) *httptest.Server {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /acme/{name}/resolve/main/f.bin", func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(strings.Repeat("x", size)))
+	})
+	return wltest.Server(t, mux)
+}
+
+// Downloads stay under MODEL_CACHE_MAX_BYTES: the least recently used
+// download goes first; the operator's local files neither count nor go.
+func TestCacheIsBoundedLeastRecentlyUsedFirst(t *testing.T) {
+	srv := sizedServer(t, 100)
+	dir := t.TempDir()
+	local := filepath.Join(dir, "local", "op", "big", "default", "m.onnx")
+	require.NoError(t, os.MkdirAll(filepath.Dir(local), 0o755))
+	require.NoError(t, os.WriteFile(local, make([]byte, 1000), 0o644))
+	s, err := modelstore.New(modelstore.ConfigFromEnv(dir, func(k string) string {
+		return map[string]string{"HUB_BASE_URL": srv.URL, "MODEL_CACHE_MAX_BYTES": "250"}[k]
+	}))
+	require.NoError(t, err)
+	ctx := context.Background()
+	fetch := func(name string) (string, error) {
+		return s.Fetch(ctx, mustID(t, "huggingface/acme/"+name+":f.bin"))
+	}
+	p1, err := fetch("m1")
+	require.NoError(t, err)
+	p2, err := fetch("m2")
+	require.NoError(t, err)
+	// Both used long ago, m1 before m2; then m1 is used again.
+	old := time.Now().Add(-time.Hour)
+	require.NoError(t, os.Chtimes(p1, old, old))
+	require.NoError(t, os.Chtimes(p2, old.Add(time.Minute), old.Add(time.Minute)))
+	_, err = fetch("m1")
+	require.NoError(t, err)
+
+	p3, err := fetch("m3")
+	require.NoError(t, err)
+	require.FileExists(t, p1, "used most recently: kept")
+	require.NoFileExists(t, p2, "least recently used: evicted")
+	require.FileExists(t, p3)
+	require.FileExists(t, local, "the operator's file is never evicted")
+
+	// A file larger than the whole cache is refused, and nothing is left.
+	big := sizedServer(t, 300)
+	s2, err := modelstore.New(modelstore.Config{CacheDir: t.TempDir(), HubBaseURL: big.URL, MaxCacheBytes: 250})
+	require.NoError(t, err)
+	_, err = s2.Fetch(ctx, mustID(t, "huggingface/acme/huge:f.bin"))
+	require.ErrorContains(t, err, "larger than 250 bytes")
+	require.ErrorContains(t, err, "MODEL_CACHE_MAX_BYTES")
+
+	_, err = modelstore.New(modelstore.ConfigFromEnv(dir, func(k string) string {
+		return map[string]string{"MODEL_CACHE_MAX_BYTES": "10GB"}[k]
+	}))
+	require.ErrorContains(t, err, `MODEL_CACHE_MAX_BYTES "10GB": write a size in bytes`)
+}
+
+// A downloaded file that fails to load is deleted, so the next request
+// fetches it afresh; an operator's local file is left alone.
+func TestFileThatFailsToLoadIsDeleted(t *testing.T) {
+	srv := sizedServer(t, 10)
+	dir := t.TempDir()
+	s, err := modelstore.New(modelstore.Config{CacheDir: dir, HubBaseURL: srv.URL})
+	require.NoError(t, err)
+	r := modelstore.NewRegistry(s, func(raw []byte) (int, error) { return 0, errors.New("not a model") })
+	ctx := context.Background()
+	id := mustID(t, "huggingface/acme/bad:f.bin")
+	_, err = r.Get(ctx, id)
+	require.ErrorContains(t, err, "not a model")
+	_, cached := s.Cached(id)
+	require.False(t, cached, "the bad download is gone")
+
+	local := mustID(t, "local/op/bad:m.onnx")
+	p := local.CachePath(dir)
+	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(t, os.WriteFile(p, []byte("junk"), 0o644))
+	_, err = r.Get(ctx, local)
+	require.ErrorContains(t, err, "not a model")
+	require.FileExists(t, p, "the operator's file stays")
 }

@@ -16,7 +16,7 @@
 // Environment: ARTIFACT_DIRECTORY (artifact sets at
 // {dir}/{storage}/{owner}/{name}/{version or "default"}/, default
 // $TMPDIR/infernode/proof), HUB_TOKEN, HUB_BASE_URL, ARWEAVE_GATEWAY_URL,
-// MODEL_DOWNLOADS, MODEL_MAX_LOADED; for setup, SOLCJS (the solc-js package directory) and NODE.
+// MODEL_DOWNLOADS, MODEL_MAX_LOADED, MODEL_CACHE_MAX_BYTES; for setup, SOLCJS (the solc-js package directory) and NODE.
 package main
 
 import (

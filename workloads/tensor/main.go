@@ -9,7 +9,7 @@
 // the loader's path), TENSORFW_THREADS (libtorch's intra-op threads),
 // TENSORFW_BATCH_MAX, TENSORFW_BATCH_DELAY (dynamic batching, default off),
 // HUB_TOKEN, HUB_BASE_URL, ARWEAVE_GATEWAY_URL, MODEL_DOWNLOADS,
-// MODEL_MAX_LOADED (see docs/workloads.md, docs/engines.md).
+// MODEL_MAX_LOADED, MODEL_CACHE_MAX_BYTES (see docs/workloads.md, docs/engines.md).
 package main
 
 import (

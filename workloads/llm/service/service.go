@@ -16,10 +16,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -50,10 +53,20 @@ type Config struct {
 	Logger *slog.Logger
 	// System is where /service-resources reads machine facts.
 	System protocol.System
+	// AllowedModels, when not empty, are the only models a request may
+	// name (LLM_ALLOWED_MODELS): the operator's API key pays for them.
+	AllowedModels []string
+	// MaxTokens caps a request's max_tokens (and max_completion_tokens);
+	// a request naming neither gets it (LLM_MAX_TOKENS, default
+	// DefaultMaxTokens).
+	MaxTokens int
 }
 
-// ConfigFromEnv reads PROVIDER{A,B,C}_API_KEY, PROVIDER{A,B,C}_BASE_URL and
-// RETRY_PARAMS.
+// DefaultMaxTokens is the default cap of a completion's tokens.
+const DefaultMaxTokens = 4096
+
+// ConfigFromEnv reads PROVIDER{A,B,C}_API_KEY, PROVIDER{A,B,C}_BASE_URL,
+// RETRY_PARAMS, LLM_ALLOWED_MODELS (comma-separated) and LLM_MAX_TOKENS.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg := Config{Providers: map[string]Provider{}}
 	for _, n := range ProviderNames {
@@ -64,6 +77,18 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		return Config{}, err
 	}
 	cfg.Retry = r
+	for _, m := range strings.Split(getenv("LLM_ALLOWED_MODELS"), ",") {
+		if m = strings.TrimSpace(m); m != "" {
+			cfg.AllowedModels = append(cfg.AllowedModels, m)
+		}
+	}
+	if v := getenv("LLM_MAX_TOKENS"); v != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 1 {
+			return Config{}, fmt.Errorf("llm: LLM_MAX_TOKENS %q: write a whole number of tokens, at least 1 (default %d)", v, DefaultMaxTokens)
+		}
+		cfg.MaxTokens = n
+	}
 	return cfg, nil
 }
 
@@ -83,6 +108,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.Sleeper == nil {
 		cfg.Sleeper = RealSleeper{}
+	}
+	if cfg.MaxTokens <= 0 {
+		cfg.MaxTokens = DefaultMaxTokens
 	}
 	s := &Service{cfg: cfg, log: cfg.Logger, client: cfg.Client, rnd: cfg.Rand}
 	if s.log == nil {
@@ -243,6 +271,46 @@ func (s *Service) provider(name string) (string, Provider, error) {
 	return up, p, nil
 }
 
+// limit applies the operator's bounds to a request before the provider
+// is called with the operator's key: the model allow-list, at most
+// MaxTokens tokens (a request asking more gets MaxTokens, one asking
+// nothing gets MaxTokens too), and one completion (n).
+func (s *Service) limit(in Input) (Input, error) {
+	if len(s.cfg.AllowedModels) > 0 && !slices.Contains(s.cfg.AllowedModels, in.Model) {
+		return in, protocol.Invalid("data.model", "%q is not offered by this node; use one of %s", in.Model, strings.Join(s.cfg.AllowedModels, ", "))
+	}
+	args := maps.Clone(in.ExtraArgs)
+	if args == nil {
+		args = map[string]json.RawMessage{}
+	}
+	capped := false
+	for _, k := range []string{"max_tokens", "max_completion_tokens"} {
+		raw, ok := args[k]
+		if !ok {
+			continue
+		}
+		capped = true
+		var n int64
+		if err := json.Unmarshal(raw, &n); err != nil || n < 1 {
+			return in, protocol.Invalid("data.extra_args."+k, "%s is not a whole number of tokens, at least 1 (this node allows at most %d)", raw, s.cfg.MaxTokens)
+		}
+		if n > int64(s.cfg.MaxTokens) {
+			args[k] = json.RawMessage(strconv.Itoa(s.cfg.MaxTokens))
+		}
+	}
+	if !capped {
+		args["max_tokens"] = json.RawMessage(strconv.Itoa(s.cfg.MaxTokens))
+	}
+	if raw, ok := args["n"]; ok {
+		var n int64
+		if err := json.Unmarshal(raw, &n); err != nil || n != 1 {
+			return in, protocol.Invalid("data.extra_args.n", "%s: this node makes one completion per request; leave n out or set it to 1", raw)
+		}
+	}
+	in.ExtraArgs = args
+	return in, nil
+}
+
 func (s *Service) body(in Input, stream bool) ([]byte, error) {
 	req := map[string]any{"model": in.Model, "messages": in.Messages}
 	for k, v := range in.ExtraArgs {
@@ -266,6 +334,9 @@ func (s *Service) output(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name, p, err := s.provider(in.Provider)
+	if err == nil {
+		in, err = s.limit(in)
+	}
 	if err != nil {
 		protocol.WriteError(w, s.log, err)
 		return

@@ -334,3 +334,52 @@ func FuzzReadSSE(f *testing.F) {
 		require.LessOrEqual(t, n, len(b))
 	})
 }
+
+// The operator's key pays for every call: the allow-list of models, the
+// token cap and one completion per request hold before the provider is
+// called.
+func TestOperatorLimits(t *testing.T) {
+	f := &fakeProvider{t: t}
+	prov := wltest.Server(t, f)
+	env := map[string]string{"PROVIDERA_API_KEY": "key-a", "PROVIDERA_BASE_URL": prov.URL + "/v1",
+		"LLM_ALLOWED_MODELS": "m-1, m-2", "LLM_MAX_TOKENS": "100"}
+	cfg, err := ConfigFromEnv(func(k string) string { return env[k] })
+	require.NoError(t, err)
+	s, err := New(cfg)
+	require.NoError(t, err)
+	srv := wltest.Server(t, s)
+	job := func(model, extra string) string {
+		return `{"source":1,"destination":1,"data":{"provider":"PROVIDERA","model":"` + model + `","params":{"messages":[{"role":"user","content":"hi"}]},"extra_args":` + extra + `}}`
+	}
+	for _, tc := range []struct {
+		name, model, extra string
+		status             int
+		want               string // the error, or the provider's body
+	}{
+		{"allowed, under the cap", "m-1", `{"max_tokens":16}`, 200, `{"model":"m-1","messages":[{"role":"user","content":"hi"}],"max_tokens":16}`},
+		{"no cap asked: the node's", "m-2", `{}`, 200, `{"model":"m-2","messages":[{"role":"user","content":"hi"}],"max_tokens":100}`},
+		{"over the cap: capped", "m-1", `{"max_tokens":1000000}`, 200, `{"model":"m-1","messages":[{"role":"user","content":"hi"}],"max_tokens":100}`},
+		{"newer name capped", "m-1", `{"max_completion_tokens":1000000}`, 200, `{"model":"m-1","messages":[{"role":"user","content":"hi"}],"max_completion_tokens":100}`},
+		{"n of 1", "m-1", `{"n":1,"max_tokens":5}`, 200, `{"model":"m-1","messages":[{"role":"user","content":"hi"}],"max_tokens":5,"n":1}`},
+		{"n of 128", "m-1", `{"n":128}`, 400, `data.extra_args.n`},
+		{"model not offered", "gpt-expensive", `{}`, 400, `\"gpt-expensive\" is not offered by this node; use one of m-1, m-2`},
+		{"bad max_tokens", "m-1", `{"max_tokens":"lots"}`, 400, `data.extra_args.max_tokens`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			calls := f.calls
+			status, _, body := wltest.Post(t, srv.URL, job(tc.model, tc.extra))
+			require.Equal(t, tc.status, status, string(body))
+			if tc.status != 200 {
+				require.Contains(t, string(body), tc.want)
+				require.Equal(t, calls, f.calls, "the provider is not called")
+				return
+			}
+			got, _ := json.Marshal(f.bodies[len(f.bodies)-1])
+			require.JSONEq(t, tc.want, string(got))
+		})
+	}
+
+	env["LLM_MAX_TOKENS"] = "0"
+	_, err = ConfigFromEnv(func(k string) string { return env[k] })
+	require.ErrorContains(t, err, `LLM_MAX_TOKENS "0"`)
+}

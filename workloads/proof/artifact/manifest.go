@@ -37,6 +37,10 @@ const Format = "infernode-proof/2"
 // ProofSystem is the proof system of every artifact set.
 const ProofSystem = "groth16-bn254"
 
+// MaxManifestBytes bounds the manifest (a few hundred bytes in practice):
+// a larger one is corrupt, and not read.
+const MaxManifestBytes = 64 << 10
+
 // File names in an artifact directory.
 const (
 	ManifestFile  = "manifest.json"
@@ -137,6 +141,9 @@ func Sum(b []byte) string {
 
 // parseManifest decodes and checks a manifest.
 func parseManifest(b []byte) (*Manifest, error) {
+	if len(b) > MaxManifestBytes {
+		return nil, fmt.Errorf("%s is %d bytes, more than a manifest's %d", ManifestFile, len(b), MaxManifestBytes)
+	}
 	var m Manifest
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("%s is not valid JSON: %w", ManifestFile, err)

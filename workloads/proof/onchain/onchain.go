@@ -5,7 +5,6 @@ package onchain
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -20,9 +19,9 @@ import (
 	"github.com/infernode/infernode/workloads/proof/artifact"
 )
 
-// DeployVerifier deploys dir's verifier.bin from key and waits until it is
-// mined.
-func DeployVerifier(ctx context.Context, c *ethclient.Client, key *ecdsa.PrivateKey, dir string) (common.Address, error) {
+// DeployVerifier deploys dir's verifier.bin with opts (the sending
+// account and its signer) and waits until it is mined.
+func DeployVerifier(ctx context.Context, c *ethclient.Client, opts *bind.TransactOpts, dir string) (common.Address, error) {
 	raw, err := os.ReadFile(filepath.Join(dir, artifact.BytecodeFile))
 	if err != nil {
 		return common.Address{}, fmt.Errorf("read the verifier's bytecode: %w", err)
@@ -31,12 +30,6 @@ func DeployVerifier(ctx context.Context, c *ethclient.Client, key *ecdsa.Private
 	if len(code) == 0 {
 		return common.Address{}, fmt.Errorf("%s holds no bytecode", filepath.Join(dir, artifact.BytecodeFile))
 	}
-	chainID, err := c.ChainID(ctx)
-	if err != nil {
-		return common.Address{}, fmt.Errorf("chain id: %w", err)
-	}
-	opts := bind.NewKeyedTransactor(key, chainID)
-	opts.Context = ctx
 	addr, tx, err := bind.DeployContract(opts, code, c, nil)
 	if err != nil {
 		return common.Address{}, fmt.Errorf("deploy verifier: %w", err)

@@ -16,11 +16,19 @@ import (
 	"github.com/infernode/infernode/workloads/proof/onchain"
 )
 
-// DeployVerifier and Call are onchain's, for the tests' convenience.
-var (
-	DeployVerifier = onchain.DeployVerifier
-	Call           = onchain.Call
-)
+// Call is onchain's, for the tests' convenience.
+var Call = onchain.Call
+
+// DeployVerifier is onchain.DeployVerifier from key's account.
+func DeployVerifier(ctx context.Context, c *ethclient.Client, key *ecdsa.PrivateKey, dir string) (common.Address, error) {
+	chainID, err := c.ChainID(ctx)
+	if err != nil {
+		return common.Address{}, fmt.Errorf("chain id: %w", err)
+	}
+	opts := bind.NewKeyedTransactor(key, chainID)
+	opts.Context = ctx
+	return onchain.DeployVerifier(ctx, c, opts, dir)
+}
 
 // VerifyGas sends calldata to the verifier in a transaction from key and
 // returns the gas it used (the whole transaction: 21000 base, calldata and

@@ -124,10 +124,21 @@ func (s *Service) open(ctx context.Context, id protocol.ModelID, fetch modelstor
 			}
 			return nil, err
 		}
+		if name == artifact.ManifestFile { // read no more of it than a manifest can be
+			if fi, err := os.Stat(p); err == nil && fi.Size() > artifact.MaxManifestBytes {
+				return nil, &artifact.CorruptError{File: name, Msg: fmt.Sprintf("%d bytes, more than a manifest's %d", fi.Size(), artifact.MaxManifestBytes)}
+			}
+		}
 		return os.ReadFile(p)
 	}
 	set, err := artifact.Open(ctx, read)
 	if err != nil {
+		// A downloaded file that does not load is not kept.
+		if ce := (*artifact.CorruptError)(nil); errors.As(err, &ce) {
+			fid := id
+			fid.File = ce.File
+			s.sets.Store().Discard(fid)
+		}
 		return nil, err
 	}
 	s.log.Info("artifacts loaded", "repo_id", key, "model_id", set.Manifest.ModelID, "constraints", set.Manifest.Constraints)

@@ -6,7 +6,6 @@ package walletops
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"errors"
 	"fmt"
 	"math/big"
@@ -30,11 +29,12 @@ import (
 // commands and `infernode dev`) and waits until each is mined.
 type Ops struct {
 	Backend contracts.Backend
-	Key     *ecdsa.PrivateKey
+	// From signs and sends (a key, a keystore or a remote signer).
+	From contracts.Sender
 }
 
 // Address is the sending account.
-func (o Ops) Address() common.Address { return crypto.PubkeyToAddress(o.Key.PublicKey) }
+func (o Ops) Address() common.Address { return o.From.Address() }
 
 // CreateWallet makes a factory Wallet owned by owner and returns its address.
 func (o Ops) CreateWallet(ctx context.Context, factory, owner common.Address) (common.Address, common.Hash, error) {
@@ -89,8 +89,8 @@ func (o Ops) send(ctx context.Context, to common.Address, data []byte, value *bi
 	if err != nil {
 		return nil, fmt.Errorf("read chain id: %w", err)
 	}
-	opts := bind.NewKeyedTransactor(o.Key, chainID)
-	opts.Context, opts.Value = ctx, value
+	opts := contracts.Transactor(ctx, o.From, chainID)
+	opts.Value = value
 	tx, err := bind.NewBoundContract(to, walletABI.GetABI(), o.Backend, o.Backend, o.Backend).RawTransact(opts, data)
 	if err != nil {
 		return nil, explain(err)
