@@ -250,9 +250,9 @@ func (d *intervalDelivery) hold(until time.Time) {
 	}
 }
 
-// check makes the skip checks in one JSON-RPC batch (nodeResponded,
-// responseCount and, without inputs in the subscription, the owner's
-// getContainerInputs), then the payment check.
+// check makes the skip checks in one JSON-RPC batch (responseCount and,
+// without inputs in the subscription, the owner's getContainerInputs;
+// nodeResponded only when the count is not 0), then the payment check.
 func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 	r, s, k := d.r, d.s, d.k
 	if cur, ok := s.Interval(r.headTime.Load()); !ok || cur != k {
@@ -260,16 +260,27 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 	}
 	coord := r.coord
 	responded, count := r.d.IntervalCalls(s.ID, k, r.me)
-	msgs := []ethereum.CallMsg{{From: r.me, To: &coord, Data: responded}, {From: r.me, To: &coord, Data: count}}
+	// responseCount first: while it is 0 this node cannot have responded
+	// either, so nodeResponded is asked only when someone did (one call
+	// per delivery in the steady state instead of two).
+	msgs := []ethereum.CallMsg{{From: r.me, To: &coord, Data: count}}
 	if len(s.Inputs) == 0 {
 		msgs = append(msgs, r.inputsCall(s, k))
 	}
 	wait := ready{Wait: true}
 	outs, errs, err := r.o.Backend.BatchCallContract(ctx, msgs)
-	if err != nil || errs[0] != nil || errs[1] != nil {
+	if err != nil || errs[0] != nil {
 		return wait, nil // RPC trouble: retried at the poll pace, not counted
 	}
-	done, n, err := r.d.UnpackInterval(outs[0], outs[1])
+	respondedOut := make([]byte, 32) // false, as the ABI encodes it
+	if !isZeroWord(outs[0]) {
+		ro, rerrs, err := r.o.Backend.BatchCallContract(ctx, []ethereum.CallMsg{{From: r.me, To: &coord, Data: responded}})
+		if err != nil || rerrs[0] != nil {
+			return wait, nil
+		}
+		respondedOut = ro[0]
+	}
+	done, n, err := r.d.UnpackInterval(respondedOut, outs[0])
 	switch {
 	case err != nil:
 		return wait, nil
@@ -285,12 +296,19 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 		return wait, nil
 	}
 	data := []byte(s.Inputs)
-	if len(msgs) == 3 {
-		if data, err = r.decodeInputs(s, outs[2], errs[2]); err != nil {
+	fetched := len(msgs) == 2
+	if fetched {
+		if data, err = r.decodeInputs(s, outs[1], errs[1]); err != nil {
 			return ready{InputsFailed: guard.CutErr(err)}, nil
 		}
 	}
-	return ready{Containers: s.Containers(), Source: job.OnChain, Data: data, Fetched: len(msgs) == 3, Proof: s.Verifier != (common.Address{})}, nil
+	return ready{Containers: s.Containers(), Source: job.OnChain, Data: data, Fetched: fetched, Proof: s.Verifier != (common.Address{})}, nil
+}
+
+// isZeroWord reports whether an eth_call result is one ABI word of zero
+// (a count of 0).
+func isZeroWord(b []byte) bool {
+	return len(b) == 32 && bytes.Equal(b, make([]byte, 32))
 }
 
 // callbackGas is the least gas a delivery needs so the Coordinator can hand
