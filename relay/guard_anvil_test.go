@@ -30,16 +30,16 @@ import (
 	"github.com/infernode/infernode/testnet"
 )
 
-// drivenAnvil is anvil with automine off: the test mines every block, with
+// guardChain is anvil with automine off: the test mines every block, with
 // the timestamp it chooses, once the node has acted on the last
 // (Relay.Settled). Block time, not the speed of a busy machine, decides
 // every window the tests assert on.
-type drivenAnvil struct {
+type guardChain struct {
 	*harness
 	step uint64 // seconds between blocks
 }
 
-func startDrivenAnvil(t *testing.T, accounts int) *drivenAnvil {
+func startGuardChain(t *testing.T, accounts int) *guardChain {
 	t.Helper()
 	ctx := context.Background()
 	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{Accounts: accounts})
@@ -47,26 +47,26 @@ func startDrivenAnvil(t *testing.T, accounts int) *drivenAnvil {
 	t.Cleanup(func() { _ = a.Stop() })
 	client := dialChain(t, a.RPCURL())
 	h := newChainHarness(t, client, a.FundedKeys()) // deploys while anvil mines each transaction
-	d := &drivenAnvil{harness: h, step: 2}
+	d := &guardChain{harness: h, step: 2}
 	require.NoError(t, d.rpc.CallContext(ctx, nil, "evm_setAutomine", false))
 	return d
 }
 
-func (d *drivenAnvil) head() *types.Header {
+func (d *guardChain) head() *types.Header {
 	hd, err := d.client.HeaderByNumber(context.Background(), nil)
 	require.NoError(d.t, err)
 	return hd
 }
 
 // mine mines one block after seconds after the head.
-func (d *drivenAnvil) mine(after uint64) {
+func (d *guardChain) mine(after uint64) {
 	ctx := context.Background()
 	require.NoError(d.t, d.rpc.CallContext(ctx, nil, "evm_setNextBlockTimestamp", hexutil.Uint64(d.head().Time+after)))
 	require.NoError(d.t, d.rpc.CallContext(ctx, nil, "evm_mine"))
 }
 
 // settle waits until n has acted on the head.
-func (d *drivenAnvil) settle(n *node) {
+func (d *guardChain) settle(n *node) {
 	d.t.Helper()
 	num := d.head().Number.Uint64()
 	d.eventually(func() bool { return n.r.Settled(num) }, "node settled on the head")
@@ -74,7 +74,7 @@ func (d *drivenAnvil) settle(n *node) {
 
 // advance mines blocks, step seconds apart, each once n settled on the
 // last.
-func (d *drivenAnvil) advance(n *node, blocks int) {
+func (d *guardChain) advance(n *node, blocks int) {
 	d.t.Helper()
 	for range blocks {
 		d.settle(n)
@@ -85,7 +85,7 @@ func (d *drivenAnvil) advance(n *node, blocks int) {
 
 // tx sends a transaction from key and mines it (with whatever the node has
 // pooled).
-func (d *drivenAnvil) tx(key *ecdsa.PrivateKey, to common.Address, data []byte) *types.Receipt {
+func (d *guardChain) tx(key *ecdsa.PrivateKey, to common.Address, data []byte) *types.Receipt {
 	d.t.Helper()
 	tx := d.sendTx(key, &to, nil, data)
 	d.mine(d.step)
@@ -97,7 +97,7 @@ func (d *drivenAnvil) tx(key *ecdsa.PrivateKey, to common.Address, data []byte) 
 
 // setCode gives addr runtime code (anvil_setCode): an owner that behaves
 // as a hostile contract would.
-func (d *drivenAnvil) setCode(addr common.Address, code []byte) {
+func (d *guardChain) setCode(addr common.Address, code []byte) {
 	require.NoError(d.t, d.rpc.CallContext(context.Background(), nil, "anvil_setCode", addr, hexutil.Bytes(code)))
 }
 
@@ -117,7 +117,7 @@ var (
 
 // createSub creates a subscription owned by key's account (an EOA) and
 // returns its id.
-func (d *drivenAnvil) createSub(key *ecdsa.PrivateKey, s coordinatorabi.Subscription) uint32 {
+func (d *guardChain) createSub(key *ecdsa.PrivateKey, s coordinatorabi.Subscription) uint32 {
 	d.t.Helper()
 	s.Owner = crypto.PubkeyToAddress(key.PublicKey)
 	if s.ContainerId == "" {
@@ -165,7 +165,7 @@ type countingWriter struct{ n atomic.Int64 }
 func (w *countingWriter) Write(p []byte) (int, error) { w.n.Add(int64(len(p))); return len(p), nil }
 
 // nodeTxs is how many transactions n's account has had mined.
-func (d *drivenAnvil) nodeTxs(n *node) uint64 {
+func (d *guardChain) nodeTxs(n *node) uint64 {
 	nonce, err := d.client.NonceAt(context.Background(), n.s.Address(), nil)
 	require.NoError(d.t, err)
 	return nonce
@@ -174,7 +174,7 @@ func (d *drivenAnvil) nodeTxs(n *node) uint64 {
 // deliveriesOf counts n's mined deliveries of subscription id
 // (ComputeDelivered, with or without CallbackFailed) and the block times
 // they were mined at.
-func (d *drivenAnvil) deliveriesOf(n *node, id uint32) []uint64 {
+func (d *guardChain) deliveriesOf(n *node, id uint32) []uint64 {
 	d.t.Helper()
 	ctx := context.Background()
 	logs, err := d.client.FilterLogs(ctx, ethereum.FilterQuery{
@@ -193,7 +193,7 @@ func (d *drivenAnvil) deliveriesOf(n *node, id uint32) []uint64 {
 
 // honest requests a one-shot delivery from the example consumer and
 // returns a check that it was delivered within blocks blocks.
-func (d *drivenAnvil) honest(n *node, input string) func(blocks int) {
+func (d *guardChain) honest(n *node, input string) func(blocks int) {
 	d.t.Helper()
 	d.sendTx(d.keys[0], &d.dep.ExampleConsumer, nil, d.consumer().PackRequest("echo", []byte(input), 1))
 	before := d.deliveries()
@@ -218,7 +218,7 @@ func TestGuardAnvil(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anvil")
 	}
-	d := startDrivenAnvil(t, 12)
+	d := startGuardChain(t, 12)
 	runs := &countingRunner{Runner: d.exec}
 	logs := &countingWriter{}
 	n := d.startNodeWith(1, t.TempDir(), nil, nil, func(o *Options) {
@@ -289,7 +289,7 @@ func TestGuardAnvilStorms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anvil")
 	}
-	d := startDrivenAnvil(t, 12)
+	d := startGuardChain(t, 12)
 	runs := &countingRunner{Runner: d.exec}
 	logs := &countingWriter{}
 	n := d.startNodeWith(1, t.TempDir(), nil, nil, func(o *Options) {
@@ -387,7 +387,7 @@ func TestGuardAnvilStorms(t *testing.T) {
 
 // delegated signs a delegated subscription of the example consumer (its
 // signer is keys[0]) with nonce, active at activeAt, and encodes it.
-func (d *drivenAnvil) delegated(nonce uint32, activeAt uint64, maxGasLimit uint32) []byte {
+func (d *guardChain) delegated(nonce uint32, activeAt uint64, maxGasLimit uint32) []byte {
 	d.t.Helper()
 	head := d.head()
 	req := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: nonce, Expiry: uint32(max(activeAt, head.Time) + 3600), Sub: ours.Subscription{
@@ -416,7 +416,7 @@ func TestGuardAnvilDelegated(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anvil")
 	}
-	d := startDrivenAnvil(t, 4)
+	d := startGuardChain(t, 4)
 	n := d.startNode(1, t.TempDir(), nil)
 	d.advance(n, 4)
 	ctx := context.Background()
@@ -474,7 +474,7 @@ func TestGuardAnvilInfernetV1(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anvil")
 	}
-	d := startDrivenAnvil(t, 6)
+	d := startGuardChain(t, 6)
 	d.step = 2
 	keys := d.keys
 	require.NoError(t, d.rpc.CallContext(context.Background(), nil, "evm_setAutomine", true))

@@ -37,6 +37,7 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/txm"
 	"github.com/infernode/infernode/workloads/echo/service"
@@ -229,7 +230,7 @@ func (h *harness) startNodeWith(keyIdx int, dir string, b chain.Backend, so func
 	parsed := h.coordABI()
 	ctx := context.Background()
 	sopts := txm.SenderOptions{
-		Signer: txm.NewKeySigner(h.keys[keyIdx]), PollInterval: 20 * time.Millisecond, Decoder: coordinator.NewRevertDecoder(&parsed),
+		Signer: signer.NewKey(h.keys[keyIdx]), PollInterval: 20 * time.Millisecond, Decoder: coordinator.NewRevertDecoder(&parsed),
 		Logger: testLogger(), MaxGasLimit: 30_000_000,
 	}
 	if so != nil {

@@ -27,6 +27,7 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/txm"
 	"github.com/infernode/infernode/workloads/echo/service"
@@ -56,7 +57,7 @@ func TestHelperNodeProcess(t *testing.T) {
 	db, err := storage.Open(os.Getenv("CHILD_DIR"), storage.Options{})
 	require.NoError(t, err)
 	parsed := coordABI.GetABI()
-	s, err := txm.NewSender(ctx, client, db.Table(storage.TableNonce), txm.SenderOptions{Signer: txm.NewKeySigner(key), PollInterval: 50 * time.Millisecond,
+	s, err := txm.NewSender(ctx, client, db.Table(storage.TableNonce), txm.SenderOptions{Signer: signer.NewKey(key), PollInterval: 50 * time.Millisecond,
 		Decoder: coordinator.NewRevertDecoder(&parsed), MaxGasLimit: 30_000_000, Logger: testLogger()})
 	require.NoError(t, err)
 	o := Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s,
@@ -156,7 +157,7 @@ func requireJournalComplete(t *testing.T, client *ethclient.Client, dir string, 
 	require.NoError(t, err)
 	defer db.Close()
 	s, err := txm.NewSender(ctx, chain.NewClient([]*rpc.Client{client.Client()}, []string{"anvil"}, chain.Options{}),
-		db.Table(storage.TableNonce), txm.SenderOptions{Signer: txm.NewKeySigner(key)})
+		db.Table(storage.TableNonce), txm.SenderOptions{Signer: signer.NewKey(key)})
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { _ = s.Step(ctx); return s.InFlight() == 0 }, 30*time.Second, 100*time.Millisecond)
 	recs, err := s.Records()

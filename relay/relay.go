@@ -159,6 +159,12 @@ type Relay struct {
 	listenMu sync.Mutex
 	logRange uint64     // guarded by listenMu
 	dlgMu    sync.Mutex // serialises acceptance of delegated requests
+
+	// healthMu guards the head read Healthy shares (healthHead).
+	healthMu  sync.Mutex
+	healthAt  time.Time
+	healthNum uint64
+	healthErr error
 }
 
 // New builds a relay; nothing runs until Run.
@@ -203,9 +209,7 @@ func (r *Relay) Pending() int {
 // Healthy fails when the RPC does not answer or the listener lags more than
 // MaxLagBlocks behind its trailing target.
 func (r *Relay) Healthy(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	head, err := r.o.Backend.HeaderByNumber(ctx, nil)
+	head, err := r.healthHead(ctx)
 	if err != nil {
 		return fmt.Errorf("chain RPC unreachable: %w", err)
 	}
@@ -216,10 +220,34 @@ func (r *Relay) Healthy(ctx context.Context) error {
 	if !ok {
 		last.Number = r.o.StartBlock
 	}
-	if lag := r.lag(head.Number.Uint64(), last.Number); lag > r.o.MaxLagBlocks {
-		return fmt.Errorf("listener lags %d blocks behind head %d", lag, head.Number.Uint64())
+	if lag := r.lag(head, last.Number); lag > r.o.MaxLagBlocks {
+		return fmt.Errorf("listener lags %d blocks behind head %d", lag, head)
 	}
 	return nil
+}
+
+// healthHead is the chain's head number for Healthy. /health is open to
+// anyone, so it must not cost an RPC call per request: the head the loop
+// read within the last two poll intervals is used as it is, and otherwise
+// one read is shared by every caller for a poll interval.
+func (r *Relay) healthHead(ctx context.Context) (uint64, error) {
+	fresh := 2 * r.o.PollInterval
+	if ok := r.headOK.Load(); ok != 0 && time.Since(time.Unix(0, ok)) < fresh {
+		return r.headNum.Load(), nil
+	}
+	r.healthMu.Lock()
+	defer r.healthMu.Unlock()
+	if !r.healthAt.IsZero() && time.Since(r.healthAt) < r.o.PollInterval {
+		return r.healthNum, r.healthErr
+	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	h, err := r.o.Backend.HeaderByNumber(ctx, nil)
+	r.healthAt, r.healthNum, r.healthErr = time.Now(), 0, err
+	if err == nil {
+		r.healthNum = h.Number.Uint64()
+	}
+	return r.healthNum, r.healthErr
 }
 
 func (r *Relay) lag(head, last uint64) uint64 {
@@ -303,6 +331,12 @@ func (r *Relay) Run(ctx context.Context) error {
 				err = r.tick(ctx)
 			}
 		case <-t.C:
+			if pushed && subErr != nil {
+				// Heads are being pushed: the loop has the latest one,
+				// and a poll would only read it again (idle cost).
+				pushed = false
+				continue
+			}
 			before := r.headNum.Load()
 			err = r.tick(ctx)
 			if subErr != nil && !pushed && err == nil && r.headNum.Load() > before {

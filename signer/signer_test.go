@@ -201,14 +201,19 @@ func TestRemoteSignerRetriesThenRecovers(t *testing.T) {
 	_, err = r.SignTx(ctx, testTx(1), chainID)
 	require.ErrorContains(t, err, "remote signer "+remote.URL+": eth_signTransaction: HTTP 503")
 
-	// Back up during the retries: the call succeeds.
+	// Back up during the retries: the call succeeds. A refusal signalled
+	// by the first call is drained first, so the signer comes back only
+	// after this call has been refused.
+	select {
+	case <-remote.Refused():
+	default:
+	}
 	go func() {
 		<-remote.Refused()
 		remote.SetDown(false)
 	}()
 	r2, err := signer.NewRemote(signer.RemoteOptions{URL: remote.URL, Address: remote.Address(), Attempts: 1000, Backoff: time.Millisecond})
 	require.NoError(t, err)
-	remote.SetDown(true)
 	tx, err := r2.SignTx(ctx, testTx(2), chainID)
 	require.NoError(t, err)
 	require.True(t, remote.Signed(tx.Hash()))

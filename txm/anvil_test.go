@@ -13,6 +13,7 @@ import (
 
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/testnet"
 )
 
@@ -51,7 +52,7 @@ func newAnvilEnv(t *testing.T, opts testnet.AnvilOptions) *anvilEnv {
 
 func (e *anvilEnv) sender(opts SenderOptions) *Sender {
 	e.t.Helper()
-	opts.Signer = NewKeySigner(e.a.FundedKeys()[0])
+	opts.Signer = signer.NewKey(e.a.FundedKeys()[0])
 	s, err := NewSender(context.Background(), e.client, e.db.Table(storage.TableNonce), opts)
 	require.NoError(e.t, err)
 	return s

@@ -24,6 +24,7 @@ import (
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/signer"
 )
 
 type simEnv struct {
@@ -66,7 +67,7 @@ func (e *simEnv) chain() *chain.Client { return chain.Simulated(e.sim, chain.Opt
 
 func (e *simEnv) sender(t *testing.T, opts SenderOptions) *Sender {
 	t.Helper()
-	opts.Signer = NewKeySigner(e.key)
+	opts.Signer = signer.NewKey(e.key)
 	s, err := NewSender(context.Background(), e.chain(), e.db.Table(storage.TableNonce), opts)
 	require.NoError(t, err)
 	return s
@@ -315,7 +316,7 @@ func (b *estimateSpy) EstimateGasAtBlock(ctx context.Context, m ethereum.CallMsg
 func TestSenderEstimatesAgainstLatestBlock(t *testing.T) {
 	e := newSimEnv(t)
 	spy := &estimateSpy{Backend: e.chain()}
-	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Signer: NewKeySigner(e.key)})
+	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Signer: signer.NewKey(e.key)})
 	require.NoError(t, err)
 	_, err = s.Send(context.Background(), transfer("a", common.HexToAddress("0xaa")))
 	require.NoError(t, err)
@@ -354,7 +355,7 @@ func (b countingBatch) Commit() error { b.c.commits.Add(1); return b.Batch.Commi
 func TestSenderJournalsABlocksFinalStatesTogether(t *testing.T) {
 	e := newSimEnv(t)
 	kv := &countingKV{KeyValueStore: e.db.Table(storage.TableNonce)}
-	s, err := NewSender(context.Background(), e.chain(), kv, SenderOptions{Signer: NewKeySigner(e.key)})
+	s, err := NewSender(context.Background(), e.chain(), kv, SenderOptions{Signer: signer.NewKey(e.key)})
 	require.NoError(t, err)
 	ctx := context.Background()
 	keys := []string{"a", "b", "c", "d", "e"}
@@ -402,7 +403,7 @@ func (b *orderSpy) SendTransactions(ctx context.Context, txs []*types.Transactio
 func TestSenderBroadcastsInNonceOrder(t *testing.T) {
 	e := newSimEnv(t)
 	spy := &orderSpy{Backend: e.chain()}
-	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Signer: NewKeySigner(e.key)})
+	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Signer: signer.NewKey(e.key)})
 	require.NoError(t, err)
 	var wg sync.WaitGroup
 	for i := range 40 {
@@ -427,7 +428,7 @@ func TestSenderBroadcastsInNonceOrder(t *testing.T) {
 func TestSenderReadsReceiptsPerBlockAfterQuietSpell(t *testing.T) {
 	e := newSimEnv(t)
 	in := chain.Instrument(e.chain(), nil)
-	s, err := NewSender(context.Background(), in, e.db.Table(storage.TableNonce), SenderOptions{Signer: NewKeySigner(e.key)})
+	s, err := NewSender(context.Background(), in, e.db.Table(storage.TableNonce), SenderOptions{Signer: signer.NewKey(e.key)})
 	require.NoError(t, err)
 	ctx := context.Background()
 	send := func(prefix string) {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/big"
 	"net"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -24,6 +23,7 @@ import (
 
 	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/contracts/infernetv1"
+	"github.com/infernode/infernode/internal/nodetest"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
@@ -78,12 +78,12 @@ func TestServeReferenceConfig(t *testing.T) {
 
 	require.NoError(t, os.WriteFile(path, []byte(cfg), 0o600))
 	sctx, stop := context.WithCancel(ctx)
-	var stderr bytes.Buffer
+	stderr := nodetest.NewLog()
 	done := make(chan int, 1)
 	go func() {
-		done <- run(sctx, []string{"serve", "--config", path, "--log-format", "json"}, &bytes.Buffer{}, &stderr)
+		done <- run(sctx, []string{"serve", "--config", path, "--log-format", "json"}, &bytes.Buffer{}, stderr)
 	}()
-	waitHealthy(t, port, stderr.String)
+	nodetest.WaitServing(t, stderr, done)
 
 	inetRequest(t, ctx, client, dep.ExampleConsumer, keys[1], "hello-world", stderr.String)
 
@@ -113,17 +113,4 @@ func inetRequest(t *testing.T, ctx context.Context, client *ethclient.Client, co
 		n, err := bind.Call(ex.Instance(client, consumer), &bind.CallOpts{Context: ctx}, ex.PackDeliveries(), ex.UnpackDeliveries)
 		return err == nil && n.Cmp(big.NewInt(1)) == 0
 	}, time.Minute, 20*time.Millisecond, "request delivered; node log:\n%s", logs())
-}
-
-// waitHealthy waits until the node's REST API on port answers /health.
-func waitHealthy(t *testing.T, port int, logs func() string) {
-	t.Helper()
-	require.Eventually(t, func() bool {
-		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/health", port))
-		if err != nil {
-			return false
-		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	}, time.Minute, 20*time.Millisecond, "node up; log:\n%s", logs())
 }

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/internal/nodetest"
 )
 
 func TestServeConfigErrors(t *testing.T) {
@@ -56,12 +58,12 @@ func TestServeRunsAndStops(t *testing.T) {
 	  "containers": [{"id": "c", "url": %q, "external": true}]}`, port, filepath.Join(dir, "data"), ctr.URL)), 0o600))
 
 	ctx, cancel := context.WithCancel(context.Background())
-	var stderr bytes.Buffer
+	stderr := nodetest.NewLog()
 	done := make(chan int, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--config", path, "--log-format", "json"}, &bytes.Buffer{}, &stderr)
+		done <- run(ctx, []string{"serve", "--config", path, "--log-format", "json"}, &bytes.Buffer{}, stderr)
 	}()
-	waitHealthy(t, port, stderr.String)
+	nodetest.WaitServing(t, stderr, done)
 	cancel()
 	select {
 	case code := <-done:

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"sync"
@@ -22,29 +21,24 @@ const ServingLine = "node serving"
 // Process is a node running as a child process (`infernode serve`),
 // started by Serve.
 type Process struct {
-	cmd     *exec.Cmd
-	logPath string
-	exited  chan struct{}
-	err     error // Wait's, once exited is closed
+	cmd    *exec.Cmd
+	log    *Log
+	exited chan struct{}
+	err    error // Wait's, once exited is closed
 }
 
 // Serve starts cmd (a node: `infernode serve` or the like, logging at
-// level info, the default) with its output in a log file and returns once
-// the node logs ServingLine. It fails the test, with the log, if the
+// level info, the default), collecting its output, and returns
+// once the node logs ServingLine. It fails the test, with the log, if the
 // process exits first or is not serving within StartTimeout. Cleanup stops
 // a process still running as Stop does, so that a managed node removes its
 // containers. Serve owns cmd: use the Process to stop it.
 func Serve(tb testing.TB, cmd *exec.Cmd) *Process {
 	tb.Helper()
-	logf, err := os.CreateTemp(tb.TempDir(), "node-*.log")
-	require.NoError(tb, err)
-	tb.Cleanup(func() { _ = logf.Close() })
-	serving := make(chan struct{})
-	w := &lineWatch{want: []byte(ServingLine), found: serving}
-	cmd.Stdout = io.MultiWriter(logf, w)
-	cmd.Stderr = cmd.Stdout
+	log := NewLog()
+	cmd.Stdout, cmd.Stderr = log, log
 	cmd.WaitDelay = time.Second // a grandchild holding the output does not hold Wait
-	p := &Process{cmd: cmd, logPath: logf.Name(), exited: make(chan struct{})}
+	p := &Process{cmd: cmd, log: log, exited: make(chan struct{})}
 	require.NoError(tb, cmd.Start())
 	go func() {
 		p.err = cmd.Wait()
@@ -53,7 +47,7 @@ func Serve(tb testing.TB, cmd *exec.Cmd) *Process {
 	tb.Cleanup(func() { _ = p.Stop() })
 
 	select {
-	case <-serving:
+	case <-log.Serving():
 		return p
 	case <-p.exited:
 		tb.Fatalf("%s exited before it served: %v\n%s", cmd.Path, p.err, p.Log())
@@ -67,13 +61,7 @@ func Serve(tb testing.TB, cmd *exec.Cmd) *Process {
 func (p *Process) Pid() int { return p.cmd.Process.Pid }
 
 // Log is what the process printed so far.
-func (p *Process) Log() string {
-	b, err := os.ReadFile(p.logPath)
-	if err != nil {
-		return fmt.Sprintf("(reading the node's log: %v)", err)
-	}
-	return string(b)
-}
+func (p *Process) Log() string { return p.log.String() }
 
 // Stop sends SIGTERM and returns the exit's error (nil for a clean exit);
 // it kills the process if it has not exited within StopTimeout. Once the
@@ -98,19 +86,63 @@ func (p *Process) Kill() {
 	<-p.exited
 }
 
+// Log collects a node's log output, safe for concurrent use, and signals
+// when the node logs ServingLine: hand it to a node run in-process as its
+// log writer and wait with WaitServing.
+type Log struct {
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	serving chan struct{}
+	watch   *lineWatch
+}
+
+// NewLog returns an empty Log.
+func NewLog() *Log {
+	serving := make(chan struct{})
+	return &Log{serving: serving, watch: &lineWatch{want: []byte(ServingLine), found: serving}}
+}
+
+func (l *Log) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, _ = l.watch.Write(b)
+	return l.buf.Write(b)
+}
+
+// String is what was written so far.
+func (l *Log) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// Serving is closed once ServingLine has been written.
+func (l *Log) Serving() <-chan struct{} { return l.serving }
+
+// WaitServing waits until log shows the node serving. It fails the test,
+// with the log, if exited yields first (the node's run ended) or the node
+// is not serving within StartTimeout.
+func WaitServing[T any](tb testing.TB, log *Log, exited <-chan T) {
+	tb.Helper()
+	select {
+	case <-log.Serving():
+	case v := <-exited:
+		tb.Fatalf("node ended (%v) before it served\n%s", v, log.String())
+	case <-time.After(StartTimeout):
+		tb.Fatalf("node not serving after %s\n%s", StartTimeout, log.String())
+	}
+}
+
 // lineWatch is a writer that closes found the first time want is written,
-// also when want is split across writes.
+// also when want is split across writes. Log serialises its writes.
 type lineWatch struct {
 	want  []byte
 	found chan struct{}
-	mu    sync.Mutex
 	tail  []byte // the last len(want)-1 bytes written
 	done  bool
 }
 
 func (w *lineWatch) Write(b []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	if w.done {
 		return len(b), nil
 	}

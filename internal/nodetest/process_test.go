@@ -96,3 +96,30 @@ func TestLineWatch(t *testing.T) {
 		})
 	}
 }
+
+func TestWaitServing(t *testing.T) {
+	t.Run("serving", func(t *testing.T) {
+		log := NewLog()
+		go func() {
+			fmt.Fprintln(log, `level=INFO msg="starting"`)
+			fmt.Fprintln(log, `level=INFO msg="node serving" addr=127.0.0.1:1`)
+		}()
+		WaitServing(t, log, make(chan int))
+		require.Contains(t, log.String(), `msg="node serving"`)
+	})
+	t.Run("the run ends first", func(t *testing.T) {
+		log := NewLog()
+		fmt.Fprintln(log, `level=ERROR msg="listen: address in use"`)
+		exited := make(chan int, 1)
+		exited <- 1
+		r := &recorder{}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			WaitServing(r, log, exited)
+		}()
+		<-done
+		require.Contains(t, r.fatal, "node ended (1) before it served")
+		require.Contains(t, r.fatal, "listen: address in use", "the failure shows the log")
+	})
+}

@@ -143,7 +143,7 @@ func TestProgramsServeAndStop(t *testing.T) {
 		onnx := filepath.Join(wltest.RepoRoot(t), "workloads/proof/testdata/iris.onnx")
 		out, err := exec.Command(bin, "setup", "--onnx", onnx).CombinedOutput()
 		require.Error(t, err)
-		require.Contains(t, string(out), "usage: proof setup --onnx FILE --out DIR")
+		require.Contains(t, string(out), "proof setup: --onnx FILE and --out DIR are required; see proof setup -h")
 		bad := filepath.Join(t.TempDir(), "tanh.onnx")
 		raw, err := os.ReadFile(onnx)
 		require.NoError(t, err)
