@@ -13,7 +13,7 @@ import (
 
 // requireContinuousNonces checks that the sender's journal holds every
 // nonce from 0 up to the chain's, each final, none twice.
-func requireContinuousNonces(t *testing.T, h *harness, n *node) {
+func requireContinuousNonces(t testing.TB, h *harness, n *node) {
 	t.Helper()
 	recs, err := n.s.Records()
 	require.NoError(t, err)

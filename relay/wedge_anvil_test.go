@@ -17,59 +17,38 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
-	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/txm"
 )
 
-// blockSeconds is the time between the blocks the driven anvil tests mine:
-// each block's timestamp is set, so "seconds" are counted on chain.
-const blockSeconds = 2
-
-// wedgeAnvil is anvil with automining off: the test mines every block,
-// sets its base fee and timestamp, and waits for the node to act on it
-// before mining the next, so nothing depends on how fast the machine is.
+// wedgeAnvil is the guard tests' driven anvil (guardChain: the test mines
+// every block with the timestamp it sets, two seconds apart) with the
+// node under test, mining each block at a base fee the test chooses.
 type wedgeAnvil struct {
-	t *testing.T
-	h *harness
+	*guardChain
 	n *node
 }
 
-func startWedgeAnvil(t *testing.T) (*harness, *testnet.Anvil) {
+func startWedgeAnvil(t *testing.T) *guardChain {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("starts anvil")
 	}
-	a, err := testnet.StartAnvil(context.Background(), testnet.AnvilOptions{})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = a.Stop() })
-	h := newChainHarness(t, dialChain(t, a.RPCURL()), a.FundedKeys()[:4])
-	require.NoError(t, h.rpc.CallContext(context.Background(), nil, "evm_setAutomine", false))
-	return h, a
+	return startGuardChain(t, 4)
 }
 
-func (d *wedgeAnvil) rpc(result any, method string, args ...any) {
+func (d *wedgeAnvil) call(result any, method string, args ...any) {
 	d.t.Helper()
-	require.NoError(d.t, d.h.rpc.CallContext(context.Background(), result, method, args...))
+	require.NoError(d.t, d.rpc.CallContext(context.Background(), result, method, args...))
 }
 
-func (d *wedgeAnvil) head() *types.Header {
-	d.t.Helper()
-	hd, err := d.h.client.HeaderByNumber(context.Background(), nil)
-	require.NoError(d.t, err)
-	return hd
-}
-
-// mine mines one block blockSeconds after the head, with base fee
+// mine mines one block step seconds after the head, with base fee
 // baseFee, and waits until the node has handled it.
 func (d *wedgeAnvil) mine(baseFee *big.Int) *types.Header {
 	d.t.Helper()
-	prev := d.head()
-	d.rpc(nil, "anvil_setNextBlockBaseFeePerGas", hexutil.EncodeBig(baseFee))
-	d.rpc(nil, "evm_setNextBlockTimestamp", hexutil.Uint64(prev.Time+blockSeconds))
-	d.rpc(nil, "evm_mine")
-	hd := d.head()
-	d.h.eventually(func() bool { return d.n.r.Settled(hd.Number.Uint64()) }, "node handled the block")
-	return hd
+	d.call(nil, "anvil_setNextBlockBaseFeePerGas", hexutil.EncodeBig(baseFee))
+	d.guardChain.mine(d.step)
+	d.settle(d.n)
+	return d.head()
 }
 
 // send signs and broadcasts a transaction paying up to feeCap per gas,
@@ -78,22 +57,22 @@ func (d *wedgeAnvil) send(key *ecdsa.PrivateKey, to common.Address, data []byte,
 	d.t.Helper()
 	ctx := context.Background()
 	from := crypto.PubkeyToAddress(key.PublicKey)
-	nonce, err := d.h.client.PendingNonceAt(ctx, from)
+	nonce, err := d.client.PendingNonceAt(ctx, from)
 	require.NoError(d.t, err)
-	gas, err := d.h.client.EstimateGas(ctx, ethereum.CallMsg{From: from, To: &to, Data: data})
+	gas, err := d.client.EstimateGas(ctx, ethereum.CallMsg{From: from, To: &to, Data: data})
 	require.NoError(d.t, err)
-	tx, err := types.SignNewTx(key, types.LatestSignerForChainID(d.h.chainID), &types.DynamicFeeTx{
-		ChainID: d.h.chainID, Nonce: nonce, GasTipCap: big.NewInt(params.GWei), GasFeeCap: feeCap,
+	tx, err := types.SignNewTx(key, types.LatestSignerForChainID(d.chainID), &types.DynamicFeeTx{
+		ChainID: d.chainID, Nonce: nonce, GasTipCap: big.NewInt(params.GWei), GasFeeCap: feeCap,
 		Gas: gas * 2, To: &to, Data: data,
 	})
 	require.NoError(d.t, err)
-	require.NoError(d.t, d.h.client.SendTransaction(ctx, tx))
+	require.NoError(d.t, d.client.SendTransaction(ctx, tx))
 	return tx.Hash()
 }
 
 func (d *wedgeAnvil) receipt(tx common.Hash) *types.Receipt {
 	d.t.Helper()
-	rc, err := d.h.client.TransactionReceipt(context.Background(), tx)
+	rc, err := d.client.TransactionReceipt(context.Background(), tx)
 	require.NoError(d.t, err)
 	require.Equal(d.t, types.ReceiptStatusSuccessful, rc.Status)
 	return rc
@@ -110,7 +89,7 @@ func (d *wedgeAnvil) deliveredAt(sub, k uint32) uint64 {
 	if err != nil || iv.State != IvDelivered {
 		return 0
 	}
-	rc, err := d.h.client.TransactionReceipt(context.Background(), common.HexToHash(iv.Tx))
+	rc, err := d.client.TransactionReceipt(context.Background(), common.HexToHash(iv.Tx))
 	if err != nil {
 		return 0
 	}
@@ -142,10 +121,11 @@ func requireFeesWithinCeiling(t *testing.T, n *node) {
 // nonce) and its interval recorded as failed; nothing pays more than 4×
 // its first suggested fee, and the wallet's nonces stay continuous.
 func TestAnvilStuckDeliveryDoesNotWedgeHonestOnes(t *testing.T) {
-	h, _ := startWedgeAnvil(t)
+	g := startWedgeAnvil(t)
+	h := g.harness
 	const stuckBlocks = 3
 	n := h.startNodeWith(1, t.TempDir(), nil, func(o *txm.SenderOptions) { o.StuckBlocks = stuckBlocks }, nil)
-	d := &wedgeAnvil{t: t, h: h, n: n}
+	d := &wedgeAnvil{guardChain: g, n: n}
 	base := big.NewInt(params.GWei)
 	spike := new(big.Int).Mul(base, big.NewInt(5))
 	d.mine(base)
@@ -231,7 +211,7 @@ func TestAnvilStuckDeliveryDoesNotWedgeHonestOnes(t *testing.T) {
 // it; it returns the block holding it.
 func (d *wedgeAnvil) request(input string, baseFee *big.Int) *types.Header {
 	d.t.Helper()
-	tx := d.send(d.h.keys[0], d.h.dep.ExampleConsumer, d.h.consumer().PackRequest("echo", []byte(input), 1), new(big.Int).Mul(baseFee, big.NewInt(3)))
+	tx := d.send(d.keys[0], d.dep.ExampleConsumer, d.consumer().PackRequest("echo", []byte(input), 1), new(big.Int).Mul(baseFee, big.NewInt(3)))
 	hd := d.mine(baseFee)
 	require.Equal(d.t, hd.Number.Uint64(), d.receipt(tx).BlockNumber.Uint64())
 	return hd
@@ -254,14 +234,14 @@ func (d *wedgeAnvil) mineUntil(baseFee *big.Int, limit int, cond func() bool, ms
 func (d *wedgeAnvil) snapshot() *hexutil.Big {
 	d.t.Helper()
 	var id hexutil.Big
-	d.rpc(&id, "evm_snapshot")
+	d.call(&id, "evm_snapshot")
 	return &id
 }
 
 func (d *wedgeAnvil) revert(id *hexutil.Big) {
 	d.t.Helper()
 	var ok bool
-	d.rpc(&ok, "evm_revert", id)
+	d.call(&ok, "evm_revert", id)
 	require.True(d.t, ok)
 }
 
@@ -269,8 +249,8 @@ func (d *wedgeAnvil) revert(id *hexutil.Big) {
 // next, and every journaled nonce is final.
 func (d *wedgeAnvil) requireNoncesAgree() {
 	d.t.Helper()
-	d.h.eventually(func() bool { return d.n.s.InFlight() == 0 }, "journal settles")
-	requireContinuousNonces(d.t, d.h, d.n)
+	d.eventually(func() bool { return d.n.s.InFlight() == 0 }, "journal settles")
+	requireContinuousNonces(d.t, d.harness, d.n)
 }
 
 // TestAnvilReorgDroppingConfirmedDelivery is issue 22's reorg at relay
@@ -280,9 +260,10 @@ func (d *wedgeAnvil) requireNoncesAgree() {
 // agree; a subscription re-created under the same id after a reorg removed
 // it is delivered as the new subscription it is.
 func TestAnvilReorgDroppingConfirmedDelivery(t *testing.T) {
-	h, _ := startWedgeAnvil(t)
+	g := startWedgeAnvil(t)
+	h := g.harness
 	n := h.startNode(1, t.TempDir(), nil)
-	d := &wedgeAnvil{t: t, h: h, n: n}
+	d := &wedgeAnvil{guardChain: g, n: n}
 	base := big.NewInt(params.GWei)
 	ctx := context.Background()
 	d.mine(base)
