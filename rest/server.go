@@ -144,7 +144,8 @@ func (s *server) routes() chi.Router {
 // records the method for the route's Allow header (GET implies HEAD).
 func (s *server) route(r chi.Router, method, pattern string, h http.HandlerFunc) {
 	if method == http.MethodPost || method == http.MethodPut {
-		h = requireType(bodyTypes(pattern), h)
+		types, untyped := bodyTypes(pattern)
+		h = requireType(types, untyped, h)
 	}
 	r.Method(method, pattern, s.limited(method+" "+pattern, h))
 	methods := method
