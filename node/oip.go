@@ -12,7 +12,7 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/rest"
-	"github.com/infernode/infernode/workloads/oip"
+	"github.com/infernode/infernode/oip"
 )
 
 // OIP relays an Open Inference Protocol request (SPEC §9) to its container

@@ -15,7 +15,7 @@ import (
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/rest"
-	"github.com/infernode/infernode/workloads/oip"
+	"github.com/infernode/infernode/oip"
 )
 
 // oipContainer answers /v2 infer calls with the request's body; with hold,

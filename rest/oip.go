@@ -10,12 +10,12 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/infernode/infernode/internal/job"
-	"github.com/infernode/infernode/workloads/oip"
+	"github.com/infernode/infernode/oip"
 )
 
-// OIPBackend is what the Open Inference Protocol v2 front door (SPEC §9,
-// docs/api.md) needs from the node beside Backend. A Backend that also
-// implements it gets the /v2 routes.
+// OIPBackend is what the Open Inference Protocol v2 front door
+// (docs/api.md) needs from the node beside Backend. The /v2 routes are
+// served when Options.OIP is set.
 type OIPBackend interface {
 	// OIP relays call to the container it names for client, under the
 	// access rules of an off-chain job to that container: an unknown
@@ -52,8 +52,8 @@ const (
 // routeOIP registers the /v2 routes where the backend serves them. Every
 // route has the rate limiter, metrics and spans of the job routes.
 func (s *server) routeOIP(r chi.Router) {
-	ob, ok := s.b.(OIPBackend)
-	if !ok {
+	ob := s.opts.OIP
+	if ob == nil {
 		return
 	}
 	s.route(r, http.MethodGet, routeOIPLive, func(w http.ResponseWriter, _ *http.Request) {

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/internal/job"
-	"github.com/infernode/infernode/workloads/oip"
+	"github.com/infernode/infernode/oip"
 )
 
 // oipFake is the fake backend with an OIP relay that records the call and
@@ -52,7 +52,7 @@ func TestOIPRelaysBytesUnchanged(t *testing.T) {
 		name = id
 		break
 	}
-	h := New(f, Options{Logger: quietLogger(nil)})
+	h := New(f, Options{Logger: quietLogger(nil), OIP: f})
 	hdr := `{"inputs":[{"name":"x","shape":[2],"datatype":"UINT8","parameters":{"binary_data_size":2}}]}`
 	body := append([]byte(hdr), 0xff, 0x00)
 	w := oipDo(t, h, http.MethodPost, "/v2/models/"+name+"/versions/3/infer", body, strconv.Itoa(len(hdr)))
@@ -98,7 +98,7 @@ func TestOIPRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tt.opts.Logger = quietLogger(nil)
+			tt.opts.Logger, tt.opts.OIP = quietLogger(nil), f
 			h := New(f, tt.opts)
 			hl := tt.hl
 			if hl == "auto" {
