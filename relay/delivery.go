@@ -109,6 +109,9 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 				// when the callback failed or burnt its gas, or the
 				// delivery reverted; the charge settles to the gas used.
 				o := minedOutcome(rec)
+				if o == guard.Reverted {
+					o = r.whyReverted(ctx, d, rec)
+				}
 				next := r.record(d.facts(), o, charged, rec)
 				charged = guard.Charge{}
 				if rec.State == txm.StateConfirmed {
@@ -121,7 +124,9 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 				if rec.GaveUp { // stuck or refused for good: the sender gave its nonce up
 					return r.end(ctx, d, IvFailed, rec.Err, span)
 				}
-				r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
+				if o != guard.LostRace {
+					r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
+				}
 				p.Err = guard.Cut(rec.Err)
 				if o != guard.NotSent {
 					p.TxKey = ""
