@@ -434,7 +434,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 	ro := rest.Options{
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
 		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
-		Hosts: s.Hosts,
+		Hosts: s.Hosts, OIP: b,
 	}
 	if s.RateLimit != nil {
 		ro.RateLimit = s.RateLimit.NumRequests

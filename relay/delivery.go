@@ -113,6 +113,9 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 				// when the callback failed or burnt its gas, or the
 				// delivery reverted; the charge settles to the gas used.
 				o := minedOutcome(rec)
+				if o == guard.Reverted {
+					o = r.whyReverted(ctx, d, rec)
+				}
 				m := &mined{rec: rec}
 				m.setup, m.known = d.setupGas(ctx, rec)
 				next := r.record(d.facts(), o, charged, m)
@@ -127,7 +130,9 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 				if rec.GaveUp { // stuck or refused for good: the sender gave its nonce up
 					return r.end(ctx, d, IvFailed, rec.Err, span)
 				}
-				r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
+				if o != guard.LostRace {
+					r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
+				}
 				p.Err = guard.Cut(rec.Err)
 				if o != guard.NotSent {
 					p.TxKey = ""

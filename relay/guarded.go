@@ -10,6 +10,8 @@ import (
 	"github.com/ethereum/go-ethereum"
 
 	"github.com/infernode/infernode/abi/codec"
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/txm"
@@ -215,6 +217,27 @@ func minedOutcome(rec *txm.Record) guard.Outcome {
 		return guard.Reverted
 	}
 	return guard.NotSent
+}
+
+// whyReverted tells a lost race from the owner's doing when d's
+// transaction rec reverted on chain (a receipt carries no reason): the
+// same call simulated on the state its block left (and at its block's
+// time, so the interval is the same) reverts because the interval is full
+// or this node already responded (either dialect's reverts for these)
+// when another delivery of the interval was mined before it. One call, on
+// a mined revert only; when it cannot tell, the revert is the owner's.
+func (r *Relay) whyReverted(ctx context.Context, d delivery, rec *txm.Record) guard.Outcome {
+	to := rec.To
+	_, err := r.o.Backend.CallContract(ctx, ethereum.CallMsg{From: r.me, To: &to, Data: rec.Data}, new(big.Int).SetUint64(rec.MinedBlock))
+	err = r.dec.FromError(err)
+	switch r.d.Outcome(err) {
+	case dialect.AlreadyDelivered, dialect.Full:
+		name := coordinator.RevertName(err)
+		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
+		r.o.Logger.Info("relay: lost the race for an interval", append(d.logAttrs(), "revert", name, "gas_used", rec.GasUsed)...)
+		return guard.LostRace
+	}
+	return guard.Reverted
 }
 
 // holdUntil keeps subscription id from being dispatched before block time t.
