@@ -97,9 +97,6 @@ type Options struct {
 	ShutdownGrace time.Duration
 	// StoreNoSync skips fsync in the store: benchmarks only.
 	StoreNoSync bool
-	// StoreSyncFinish makes the store fsync every job's finish too (see
-	// storage.Options.SyncFinish); by default only the durable create does.
-	StoreSyncFinish bool
 
 	// streamIDGrace overrides defaultStreamIDGrace when positive (tests).
 	streamIDGrace time.Duration
@@ -206,7 +203,7 @@ func (n *Node) Run(ctx context.Context) (err error) {
 
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
 	}
-	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync, SyncFinish: n.opts.StoreSyncFinish || cfg.Jobs.SyncFinish})
+	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync})
 	if err != nil {
 		return err
 	}
