@@ -210,8 +210,10 @@ func (r *Relay) Pending() int {
 	return int(r.pending.Load()) + due
 }
 
-// Healthy fails when the RPC does not answer or the listener lags more than
-// MaxLagBlocks behind its trailing target.
+// Healthy fails when the RPC does not answer, the listener lags more than
+// MaxLagBlocks behind its trailing target or has handled no head for ten
+// poll intervals, or the wallet's oldest open nonce has not moved for
+// chain.wallet.stuck_blocks.
 func (r *Relay) Healthy(ctx context.Context) error {
 	head, err := r.healthHead(ctx)
 	if err != nil {
@@ -226,6 +228,9 @@ func (r *Relay) Healthy(ctx context.Context) error {
 	}
 	if lag := r.lag(head, last.Number); lag > r.o.MaxLagBlocks {
 		return fmt.Errorf("listener lags %d blocks behind head %d", lag, head)
+	}
+	if err := r.o.Sender.Stalled(); err != nil {
+		return err
 	}
 	if at := r.listened.Load(); at != 0 {
 		stall := max(10*r.o.PollInterval, 2*time.Duration(r.tickEvery.Load()))

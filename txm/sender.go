@@ -176,6 +176,7 @@ type Sender struct {
 	bq      broadcastQueue
 	price   *pricer
 	stuck   *stuckDetector
+	stall   stallWatch
 	// clampWarned: the max_gas_limit clamp was logged once.
 	clampWarned atomic.Bool
 
