@@ -368,3 +368,8 @@ func (o delegated) PackDeliver(k uint32, input, output, proof []byte, w common.A
 	r := o.req
 	return inetCoord.PackDeliverComputeDelegatee(r.Nonce, r.Expiry, r.Sub, r.Sig.V, r.Sig.R, r.Sig.S, k, input, output, proof, w)
 }
+
+func (o delegated) PackCreate() []byte {
+	r := o.req
+	return inetCoord.PackCreateSubscriptionDelegatee(r.Nonce, r.Expiry, r.Sub, r.Sig.V, r.Sig.R, r.Sig.S)
+}
