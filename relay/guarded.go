@@ -3,10 +3,8 @@ package relay
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
-	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/txm"
@@ -150,11 +148,11 @@ const coordinatorWork = 100_000
 // Coordinator's CallbackFailed among its events, a revert on chain, or
 // nothing spent on the delivery (its nonce given up or taken by another
 // transaction).
-func minedOutcome(rec *txm.Record) guard.Outcome {
+func minedOutcome(d Dialect, rec *txm.Record) guard.Outcome {
 	switch {
 	case rec.GaveUp || rec.Noop: // its nonce went to a self-transfer: the delivery cost nothing
 		return guard.NotSent
-	case rec.State == txm.StateConfirmed && slices.Contains(rec.Events, codec.TopicCallbackFailed):
+	case rec.State == txm.StateConfirmed && d.CallbackFailed(rec.Events):
 		return guard.CallbackFailed
 	case rec.State == txm.StateConfirmed:
 		return guard.Delivered
