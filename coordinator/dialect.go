@@ -166,6 +166,11 @@ type DelegatedCodec interface {
 	UnpackCreatedID(out []byte) (uint32, error)
 	// PackDeliver creates the subscription and delivers interval k.
 	PackDeliver(k uint32, input, output, proof []byte, nodeWallet common.Address) []byte
+	// PackCreate is the create step of PackDeliver alone
+	// (createSubscriptionDelegatee with the same signed arguments): the
+	// relay estimates its gas to tell the callback's share of a delegated
+	// delivery from the creation's.
+	PackCreate() []byte
 }
 
 // Outcome is what a revert of a delivery means to the relay. A dialect

@@ -92,9 +92,6 @@ type Options struct {
 	ShutdownGrace time.Duration
 	// StoreNoSync skips fsync in the store: benchmarks only.
 	StoreNoSync bool
-	// StoreSyncFinish makes the store fsync every job's finish too (see
-	// storage.Options.SyncFinish); by default only the durable create does.
-	StoreSyncFinish bool
 
 	// streamIDGrace overrides defaultStreamIDGrace when positive (tests).
 	streamIDGrace time.Duration
@@ -198,7 +195,7 @@ func (n *Node) Run(ctx context.Context) (err error) {
 
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
 	}
-	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync, SyncFinish: n.opts.StoreSyncFinish || cfg.Jobs.SyncFinish})
+	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync})
 	if err != nil {
 		return err
 	}
@@ -437,7 +434,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 	ro := rest.Options{
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
 		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
-		Hosts: s.Hosts,
+		Hosts: s.Hosts, OIP: b,
 	}
 	if s.RateLimit != nil {
 		ro.RateLimit = s.RateLimit.NumRequests

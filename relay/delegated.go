@@ -296,6 +296,17 @@ func (g *delegatedDelivery) facts() guard.Delivery {
 
 func (g *delegatedDelivery) chargeGas() uint64 { return g.r.unpaidGas(&g.ds.Sub, true) }
 
+// setupGas is the create step's gas: a delegated delivery's gas includes
+// creating the subscription, which is not its callback's (issue 35: an
+// honest owner with maxGasLimit 100k looked as if it burnt its callback
+// gas and was backed off). Only asked when the callback is judged.
+func (g *delegatedDelivery) setupGas(ctx context.Context, rec *txm.Record) (uint64, bool) {
+	if g.ds.Sub.MaxGasLimit == 0 {
+		return 0, true
+	}
+	return g.r.createGas(ctx, g.ds.Codec.PackCreate(), rec)
+}
+
 // hold puts the request back among the waiting ones (no goroutine) until
 // block time until.
 func (g *delegatedDelivery) hold(until time.Time) {

@@ -74,6 +74,10 @@ type delivery interface {
 	// chargeGas what an unpaid try is charged before it is sent.
 	facts() guard.Delivery
 	chargeGas() uint64
+	// setupGas is the gas of rec, a mined delivery, that went to
+	// anything but the delivery proper (a delegated subscription's
+	// creation); ok false when it could not be told.
+	setupGas(ctx context.Context, rec *txm.Record) (gas uint64, ok bool)
 	// hold keeps it from being tried again before block time until (zero:
 	// the next head), holding no goroutine and no worker meanwhile.
 	hold(until time.Time)
@@ -108,7 +112,12 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 				// when the callback failed or burnt its gas, or the
 				// delivery reverted; the charge settles to the gas used.
 				o := minedOutcome(r.d, rec)
-				next := r.record(d.facts(), o, charged, rec)
+				if o == guard.Reverted {
+					o = r.whyReverted(ctx, d, rec)
+				}
+				m := &mined{rec: rec}
+				m.setup, m.known = d.setupGas(ctx, rec)
+				next := r.record(d.facts(), o, charged, m)
 				charged = guard.Charge{}
 				if rec.State == txm.StateConfirmed {
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
@@ -120,7 +129,9 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 				if rec.GaveUp { // stuck or refused for good: the sender gave its nonce up
 					return r.end(ctx, d, IvFailed, rec.Err, span)
 				}
-				r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
+				if o != guard.LostRace {
+					r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
+				}
 				p.Err = guard.Cut(rec.Err)
 				if o != guard.NotSent {
 					p.TxKey = ""

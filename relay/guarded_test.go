@@ -30,3 +30,33 @@ func TestMinedOutcome(t *testing.T) {
 		})
 	}
 }
+
+// TestCallbackJudgedAlone: a delivery's callback is judged from its own
+// share of the gas, in both dialects and both delivery kinds (issue 35).
+// Figures from docs/gas.md (mainnet rules): a delegated create + deliver of
+// 302,567 gas whose create step alone estimates at 200,000.
+func TestCallbackJudgedAlone(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		m         mined
+		used      uint64
+		limit     uint64
+		burnt     bool
+		notJudged bool
+	}{
+		{name: "ours, interval: an honest callback", m: mined{known: true}, used: 159_195, limit: 100_000},
+		{name: "ours, interval: a callback burning its limit", m: mined{known: true}, used: 100_000 + 95_000, limit: 100_000, burnt: true},
+		{name: "ours, delegated: the creation is not the callback's", m: mined{setup: 200_000 - intrinsicBase, known: true}, used: 302_567, limit: 100_000},
+		{name: "ours, delegated: a callback burning its limit", m: mined{setup: 179_000, known: true}, used: 179_000 + 100_000 + 95_000, limit: 100_000, burnt: true},
+		{name: "ours, delegated: create step not told", m: mined{}, used: 302_567, limit: 100_000, notJudged: true},
+		{name: "SDK v1, interval: no callback limit", m: mined{known: true}, used: 400_000, notJudged: true},
+		{name: "SDK v1, delegated: no callback limit", m: mined{known: true}, used: 900_000, notJudged: true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cb, lim := tt.m.callback(tt.used, tt.limit)
+			r := guard.Result{Outcome: guard.Delivered, GasUsed: tt.used, CallbackGasUsed: cb, CallbackGasLimit: lim}
+			assert.Equal(t, tt.burnt, r.Failed())
+			assert.Equal(t, tt.notJudged, lim == 0)
+		})
+	}
+}

@@ -244,6 +244,9 @@ func (d *intervalDelivery) facts() guard.Delivery {
 
 func (d *intervalDelivery) chargeGas() uint64 { return d.r.unpaidGas(d.s, false) }
 
+// setupGas: an interval's delivery is all delivery.
+func (d *intervalDelivery) setupGas(context.Context, *txm.Record) (uint64, bool) { return 0, true }
+
 func (d *intervalDelivery) hold(until time.Time) {
 	if !until.IsZero() {
 		d.r.holdUntil(d.s.ID, until)

@@ -386,6 +386,11 @@ func (o delegated) PackDeliver(k uint32, input, output, proof []byte, w common.A
 	return inetCoord.PackDeliverComputeDelegatee(r.Nonce, r.Expiry, r.Sub, r.Sig.V, r.Sig.R, r.Sig.S, k, input, output, proof, w)
 }
 
+func (o delegated) PackCreate() []byte {
+	r := o.req
+	return inetCoord.PackCreateSubscriptionDelegatee(r.Nonce, r.Expiry, r.Sub, r.Sig.V, r.Sig.R, r.Sig.S)
+}
+
 // CallbackFailed is false: the SDK's Coordinator emits no event for a
 // failed callback.
 func (d *Dialect) CallbackFailed([]common.Hash) bool { return false }

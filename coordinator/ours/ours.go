@@ -214,6 +214,11 @@ func (o delegated) PackDeliver(k uint32, input, output, proof []byte, w common.A
 	return o.abi.PackDeliverComputeDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S, k, input, output, proof, w)
 }
 
+func (o delegated) PackCreate() []byte {
+	ds, sig := o.Delegate, o.Sig
+	return o.abi.PackCreateSubscriptionDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S)
+}
+
 // CallbackFailed reports whether the Coordinator's CallbackFailed is among
 // a delivery's events.
 func (d *Dialect) CallbackFailed(events []common.Hash) bool {

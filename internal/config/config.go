@@ -279,9 +279,8 @@ type Jobs struct {
 	Retention  Duration `json:"retention,omitempty"`   // how long finished jobs are kept
 	Timeout    Duration `json:"timeout,omitempty"`     // default per-job timeout
 	PurgeEvery Duration `json:"purge_every,omitempty"` // retention sweep period
-	// SyncFinish fsyncs every job's result too, not only its creation: a
-	// power loss then never turns a result a client saw into the restart
-	// failure, at the cost of a second fsync per job.
+	// SyncFinish is accepted for configurations written for 1.5 and has no
+	// effect: since 1.6 every job's result is fsynced before it is served.
 	SyncFinish bool `json:"sync_finish,omitempty"`
 }
 
