@@ -49,6 +49,9 @@ type Server struct {
 	Port         int        `json:"port,omitempty"` // default 4000
 	RateLimit    *RateLimit `json:"rate_limit,omitempty"`
 	MaxBodyBytes int64      `json:"max_body_bytes,omitempty"` // default 16 MiB
+	// GRPCPort serves the Open Inference Protocol's gRPC service
+	// (KServe v2 GRPCInferenceService) on server.host; 0 (default): off.
+	GRPCPort int `json:"grpc_port,omitempty"`
 	// Hosts are the host names the REST API answers to besides IP literals
 	// and localhost (a request for any other Host gets 421: DNS
 	// rebinding). List the names clients use to reach the node.
