@@ -299,7 +299,7 @@ func (s *server) limited(route string, h http.HandlerFunc) http.HandlerFunc {
 		return h
 	}
 	return func(w http.ResponseWriter, r *http.Request) {
-		ok, wait := s.limiter.allow(clientOf(r) + "\x00" + route)
+		ok, wait := s.limiter.Allow(clientOf(r)+"\x00"+route, 1)
 		if !ok {
 			secs := int(math.Ceil(wait.Seconds()))
 			if secs < 1 {
@@ -309,7 +309,7 @@ func (s *server) limited(route string, h http.HandlerFunc) http.HandlerFunc {
 			// Name the limit, so that an operator (or bench's summary) can
 			// find what to raise.
 			writeJSON(w, http.StatusTooManyRequests, errorBody{Error: msgTooMany, Params: map[string]any{
-				"limit": "server.rate_limit", "num_requests": int(s.limiter.limit), "period": int(s.limiter.period.Seconds()),
+				"limit": "server.rate_limit", "num_requests": s.limiter.Limit(), "period": int(s.limiter.Period().Seconds()),
 			}})
 			return
 		}

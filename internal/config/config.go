@@ -51,6 +51,9 @@ type Server struct {
 	Port         int        `json:"port,omitempty"` // default 4000
 	RateLimit    *RateLimit `json:"rate_limit,omitempty"`
 	MaxBodyBytes int64      `json:"max_body_bytes,omitempty"` // default 16 MiB
+	// GRPCPort serves the Open Inference Protocol's gRPC service
+	// (KServe v2 GRPCInferenceService) on server.host; 0 (default): off.
+	GRPCPort int `json:"grpc_port,omitempty"`
 	// Hosts are the host names the REST API answers to besides IP literals
 	// and localhost (a request for any other Host gets 421: DNS
 	// rebinding). List the names clients use to reach the node.
@@ -291,9 +294,8 @@ type Jobs struct {
 	Retention  Duration `json:"retention,omitempty"`   // how long finished jobs are kept
 	Timeout    Duration `json:"timeout,omitempty"`     // default per-job timeout
 	PurgeEvery Duration `json:"purge_every,omitempty"` // retention sweep period
-	// SyncFinish fsyncs every job's result too, not only its creation: a
-	// power loss then never turns a result a client saw into the restart
-	// failure, at the cost of a second fsync per job.
+	// SyncFinish is accepted for configurations written for 1.5 and has no
+	// effect: since 1.6 every job's result is fsynced before it is served.
 	SyncFinish bool `json:"sync_finish,omitempty"`
 }
 

@@ -157,7 +157,7 @@ func (c *Config) ApplyDefaults() {
 	}
 	c.Chain.applySpendingDefaults()
 
-	used := map[int]bool{c.Server.Port: true}
+	used := map[int]bool{c.Server.Port: true, c.Server.GRPCPort: true}
 	for _, ct := range c.Containers {
 		if p, err := strconv.Atoi(ct.Port.String()); err == nil {
 			used[p] = true
@@ -194,7 +194,7 @@ func (c *Config) ApplyDefaults() {
 // containers it moved ({id: "old -> new"}). ApplyDefaults stays a pure
 // function of the file; the node calls this as it starts the containers.
 func (c *Config) ReassignTakenPorts(taken func(port int) bool) map[string]string {
-	used := map[int]bool{c.Server.Port: true}
+	used := map[int]bool{c.Server.Port: true, c.Server.GRPCPort: true}
 	for _, ct := range c.Containers {
 		if p, err := strconv.Atoi(ct.Port.String()); err == nil {
 			used[p] = true

@@ -125,6 +125,11 @@ func (v *validator) server(s *Server) {
 		v.fail("server.write_timeout", "%s is too short: it must leave room for the longest GET /api/jobs?wait= (%s) and the answer; use at least %s (default %s)",
 			s.WriteTimeout.D(), MaxWait, MaxWait+10*time.Second, DefaultWriteTimeout.D())
 	}
+	if s.GRPCPort < 0 || s.GRPCPort > 65535 {
+		v.fail("server.grpc_port", "%d is not a port: use 1 to 65535, or 0 for no gRPC (default)", s.GRPCPort)
+	} else if s.GRPCPort != 0 && s.GRPCPort == s.Port {
+		v.fail("server.grpc_port", "%d is server.port too: give gRPC a port of its own", s.GRPCPort)
+	}
 	if s.MaxConnections < -1 {
 		v.fail("server.max_connections", "must be 1 or more, or -1 for no cap (default %d)", DefaultMaxConnections)
 	}
