@@ -23,7 +23,7 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/inetv1abi"
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"

@@ -35,7 +35,7 @@ type Options struct {
 	Backend Backend               // required
 	DB      storage.KeyValueStore // required: the relay's table, Store.Table(storage.TableRelay)
 	Sender  *txm.Sender           // required; its Run is driven by Relay.Run
-	// Dialect is the Coordinator's (dialect/ours, dialect/infernetv1);
+	// Dialect is the Coordinator's (coordinator/ours, coordinator/infernetv1);
 	// required: the relay has no default.
 	Dialect Dialect
 	Runner  Runner           // required
@@ -92,7 +92,7 @@ func (o *Options) defaults() error {
 	case o.Runner == nil || o.Guard == nil:
 		return errors.New("relay: Options.Runner and Options.Guard are required")
 	case o.Dialect == nil:
-		return errors.New("relay: Options.Dialect is required (dialect/ours or dialect/infernetv1)")
+		return errors.New("relay: Options.Dialect is required (coordinator/ours or coordinator/infernetv1)")
 	}
 	if o.PollInterval <= 0 {
 		o.PollInterval = time.Second

@@ -23,6 +23,8 @@ type Config struct {
 	Containers       []Container `json:"containers"`
 	// Jobs tunes the off-chain job pipeline.
 	Jobs Jobs `json:"jobs"`
+	// Cache bounds the response cache of the containers marked "cache".
+	Cache Cache `json:"cache"`
 	// KeepContainers leaves managed containers running when the node stops.
 	KeepContainers bool `json:"keep_containers,omitempty"`
 	// MemoryLimit is the Go runtime's soft memory limit in bytes
@@ -297,6 +299,16 @@ const (
 // Swarm reports whether managed containers run as Docker Swarm services.
 func (c *Config) Swarm() bool { return c.Docker != nil && c.Docker.Mode == DockerModeSwarm }
 
+// Cache bounds the response cache (docs/cache.md): the outputs of
+// containers marked "cache": true, kept in the node's store.
+type Cache struct {
+	// MaxBytes bounds what the cache holds, entries and their index
+	// together; the least recently used entries go first. Default 256 MiB.
+	MaxBytes int64 `json:"max_bytes,omitempty"`
+	// TTL is how long an entry answers (0: until evicted).
+	TTL Duration `json:"ttl,omitempty"`
+}
+
 // Jobs tunes the job pipeline.
 type Jobs struct {
 	QueueSize  int      `json:"queue_size,omitempty"`  // bounded queue; full => 503 Node busy
@@ -344,6 +356,9 @@ type Container struct {
 	// Replicas is how many tasks of the container's service run with
 	// docker.mode "swarm" (default 1); the node balances jobs across them.
 	Replicas int `json:"replicas,omitempty"`
+	// Cache declares the container's output a pure function of its input:
+	// the node answers a repeated input from its response cache.
+	Cache bool `json:"cache,omitempty"`
 }
 
 // Duration is a time.Duration written in JSON as a Go duration string

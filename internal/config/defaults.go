@@ -25,6 +25,7 @@ const (
 	DefaultMaxTxsInFlight   = 1024
 	DefaultMaxGasLimit      = 10_000_000
 	DefaultLogLevel         = "info"
+	DefaultCacheMaxBytes    = 256 << 20 // cache.max_bytes
 
 	// The chain link and the transaction pipeline (SPEC §8).
 	DefaultRPCTimeout    = Duration(10 * time.Second) // chain.rpc.timeout
@@ -118,6 +119,9 @@ func (c *Config) ApplyDefaults() {
 	}
 	if c.Log.Level == "" {
 		c.Log.Level = DefaultLogLevel
+	}
+	if c.Cache.MaxBytes == 0 {
+		c.Cache.MaxBytes = DefaultCacheMaxBytes
 	}
 	j := &c.Jobs
 	if j.QueueSize == 0 {

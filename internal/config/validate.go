@@ -74,6 +74,12 @@ func (v *validator) all(c *Config) {
 	}
 	v.chain(&c.Chain)
 	v.jobs(&c.Jobs)
+	if c.Cache.MaxBytes < 0 {
+		v.fail("cache.max_bytes", "must not be negative; use a size in bytes (default %d, 256 MiB)", DefaultCacheMaxBytes)
+	}
+	if c.Cache.TTL < 0 {
+		v.fail("cache.ttl", "must not be negative; use e.g. \"24h\", or leave it out for no expiry")
+	}
 	// A username without a password (existing configs ship
 	// {"username": "your-username", "password": ""}) is a warning from Parse:
 	// pulls are anonymous, as they would be with no docker section.
