@@ -4,14 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"slices"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
 
-	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/txm"
@@ -205,11 +202,11 @@ func (r *Relay) createGas(ctx context.Context, pack []byte, rec *txm.Record) (ui
 // Coordinator's CallbackFailed among its events, a revert on chain, or
 // nothing spent on the delivery (its nonce given up or taken by another
 // transaction).
-func minedOutcome(rec *txm.Record) guard.Outcome {
+func minedOutcome(d Dialect, rec *txm.Record) guard.Outcome {
 	switch {
 	case rec.GaveUp || rec.Noop: // its nonce went to a self-transfer: the delivery cost nothing
 		return guard.NotSent
-	case rec.State == txm.StateConfirmed && slices.Contains(rec.Events, codec.TopicCallbackFailed):
+	case rec.State == txm.StateConfirmed && d.CallbackFailed(rec.Events):
 		return guard.CallbackFailed
 	case rec.State == txm.StateConfirmed:
 		return guard.Delivered
@@ -231,7 +228,7 @@ func (r *Relay) whyReverted(ctx context.Context, d delivery, rec *txm.Record) gu
 	_, err := r.o.Backend.CallContract(ctx, ethereum.CallMsg{From: r.me, To: &to, Data: rec.Data}, new(big.Int).SetUint64(rec.MinedBlock))
 	err = r.dec.FromError(err)
 	switch r.d.Outcome(err) {
-	case dialect.AlreadyDelivered, dialect.Full:
+	case coordinator.AlreadyDelivered, coordinator.Full:
 		name := coordinator.RevertName(err)
 		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 		r.o.Logger.Info("relay: lost the race for an interval", append(d.logAttrs(), "revert", name, "gas_used", rec.GasUsed)...)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
@@ -16,9 +17,8 @@ import (
 
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/abi/walletabi"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/dialect"
-	"github.com/infernode/infernode/payments"
 )
 
 // Dialect is our Coordinator at one address. Immutable; safe for
@@ -39,7 +39,7 @@ func New(coord common.Address, containers []string, maxTopics int) *Dialect {
 	}
 	a := coordinatorabi.NewCoordinator()
 	parsed := a.GetABI()
-	return &Dialect{coord: coord, abi: a, dec: coordinator.NewRevertDecoder(&parsed, payments.WalletABI()),
+	return &Dialect{coord: coord, abi: a, dec: coordinator.NewRevertDecoder(&parsed, WalletABI()),
 		topics: containerTopics(containers, maxTopics)}
 }
 
@@ -79,20 +79,22 @@ func (d *Dialect) Coordinator() common.Address { return d.coord }
 func (d *Dialect) Decoder() *coordinator.RevertDecoder { return d.dec }
 
 // Outcome classifies a revert of a delivery.
-func (d *Dialect) Outcome(err error) dialect.Outcome { return Reverts.Outcome(err) }
+func (d *Dialect) Outcome(err error) coordinator.Outcome { return Reverts.Outcome(err) }
 
 // Reverts classifies our Coordinator's and Wallet's reverts.
-var Reverts = dialect.Reverts{
-	"NodeAlreadyResponded":      dialect.AlreadyDelivered,
-	"IntervalRedundancyReached": dialect.Full,
-	"SubscriptionIsCancelled":   dialect.Closed, "SubscriptionCompleted": dialect.Closed,
-	"IntervalMismatch": dialect.Closed, "SubscriptionNotFound": dialect.Closed,
-	"SignatureExpired": dialect.Rejected, "InvalidSignature": dialect.Rejected, "InvalidSignatureS": dialect.Rejected,
-	"SignerMismatch": dialect.Rejected, "OwnerHasNoSigner": dialect.Rejected, "InvalidWallet": dialect.Rejected,
-	"InvalidFrequency": dialect.Rejected, "InvalidRedundancy": dialect.Rejected, "InvalidMaxGasLimit": dialect.Rejected,
-	"EmptyContainerId": dialect.Rejected, "InvalidActiveAt": dialect.Rejected, "ZeroOwner": dialect.Rejected,
-	"InsufficientAllowance": dialect.NotPaidNow, "InsufficientFunds": dialect.NotPaidNow,
-}
+var Reverts = coordinator.NewReverts(map[coordinator.Outcome][]common.Hash{
+	coordinator.AlreadyDelivered: {coordinatorabi.CoordinatorNodeAlreadyRespondedErrorID()},
+	coordinator.Full:             {coordinatorabi.CoordinatorIntervalRedundancyReachedErrorID()},
+	coordinator.Closed: {coordinatorabi.CoordinatorSubscriptionIsCancelledErrorID(), coordinatorabi.CoordinatorSubscriptionCompletedErrorID(),
+		coordinatorabi.CoordinatorIntervalMismatchErrorID(), coordinatorabi.CoordinatorSubscriptionNotFoundErrorID()},
+	coordinator.Rejected: {coordinatorabi.CoordinatorSignatureExpiredErrorID(), coordinatorabi.CoordinatorInvalidSignatureErrorID(),
+		coordinatorabi.CoordinatorInvalidSignatureSErrorID(), coordinatorabi.CoordinatorSignerMismatchErrorID(),
+		coordinatorabi.CoordinatorOwnerHasNoSignerErrorID(), coordinatorabi.CoordinatorInvalidWalletErrorID(),
+		coordinatorabi.CoordinatorInvalidFrequencyErrorID(), coordinatorabi.CoordinatorInvalidRedundancyErrorID(),
+		coordinatorabi.CoordinatorInvalidMaxGasLimitErrorID(), coordinatorabi.CoordinatorEmptyContainerIdErrorID(),
+		coordinatorabi.CoordinatorInvalidActiveAtErrorID(), coordinatorabi.CoordinatorZeroOwnerErrorID()},
+	coordinator.NotPaidNow: {walletabi.WalletInsufficientAllowanceErrorID(), walletabi.WalletInsufficientFundsErrorID()},
+})
 
 // LogQuery filters the Coordinator's subscription creations and
 // cancellations of the served pipelines in blocks [from, to].
@@ -122,8 +124,8 @@ func (d *Dialect) ParseLog(l types.Log) (id uint32, created, ok bool) {
 
 // ReadSubs reads each subscription with getSubscription: the containerId
 // topic filter keeps these to the pipelines this node serves.
-func (d *Dialect) ReadSubs(ctx context.Context, c dialect.Caller, ids []uint32) (map[uint32]*dialect.Sub, error) {
-	out := make(map[uint32]*dialect.Sub, len(ids))
+func (d *Dialect) ReadSubs(ctx context.Context, c coordinator.Caller, ids []uint32) (map[uint32]*coordinator.Sub, error) {
+	out := make(map[uint32]*coordinator.Sub, len(ids))
 	for _, id := range ids {
 		raw, err := c.CallContract(ctx, ethereum.CallMsg{To: &d.coord, Data: d.abi.PackGetSubscription(id)}, nil)
 		if err != nil {
@@ -138,8 +140,8 @@ func (d *Dialect) ReadSubs(ctx context.Context, c dialect.Caller, ids []uint32) 
 	return out, nil
 }
 
-func subFromChain(id uint32, s Subscription) *dialect.Sub {
-	out := &dialect.Sub{ID: id, Owner: s.Owner, ActiveAt: s.ActiveAt, Period: s.Period, Frequency: s.Frequency,
+func subFromChain(id uint32, s Subscription) *coordinator.Sub {
+	out := &coordinator.Sub{ID: id, Owner: s.Owner, ActiveAt: s.ActiveAt, Period: s.Period, Frequency: s.Frequency,
 		Redundancy: s.Redundancy, MaxGasLimit: s.MaxGasLimit, ContainerID: s.ContainerId,
 		Inputs: s.Inputs, Verifier: s.Verifier}
 	if s.MaxGasPrice != nil {
@@ -149,7 +151,7 @@ func subFromChain(id uint32, s Subscription) *dialect.Sub {
 	if s.PaymentAmount != nil && s.PaymentAmount.Sign() > 0 {
 		out.PaymentAmount = (*hexutil.Big)(new(big.Int).Set(s.PaymentAmount))
 	}
-	if s.ActiveAt == dialect.CancelledAt {
+	if s.ActiveAt == coordinator.CancelledAt {
 		out.Cancelled = true
 	}
 	return out
@@ -177,26 +179,15 @@ func (d *Dialect) PackDeliverCompute(id, k uint32, input, output, proof []byte, 
 	return d.abi.PackDeliverCompute(id, k, input, output, proof, w)
 }
 
-// ReadWallet reads what a payment Wallet holds of token and allows spender.
-func (d *Dialect) ReadWallet(ctx context.Context, c dialect.Caller, wallet, spender, token common.Address) (payments.State, error) {
-	return payments.ReadWallet(ctx, c, wallet, spender, token)
-}
-
-// CheckPaymentWallet makes sure wallet (chain.wallet.payment_address) is a
-// Wallet of the Coordinator's WalletFactory, and returns its owner.
-func (d *Dialect) CheckPaymentWallet(ctx context.Context, c dialect.Caller, wallet common.Address) (common.Address, error) {
-	return payments.CheckPaymentWallet(ctx, c, d.coord, wallet)
-}
-
 // DecodeDelegated decodes a delegated subscription's REST body
 // (docs/api.md). Rejections are *job.Error values naming the field.
-func (d *Dialect) DecodeDelegated(raw []byte) (dialect.Delegated, error) {
+func (d *Dialect) DecodeDelegated(raw []byte) (coordinator.Delegated, error) {
 	req, err := DecodeDelegated(raw)
 	if err != nil {
-		return dialect.Delegated{}, err
+		return coordinator.Delegated{}, err
 	}
 	ds := req.Delegate
-	return dialect.Delegated{Nonce: ds.Nonce, Expiry: ds.Expiry, Data: req.Data, Sub: *subFromChain(0, ds.Sub),
+	return coordinator.Delegated{Nonce: ds.Nonce, Expiry: ds.Expiry, Data: req.Data, Sub: *subFromChain(0, ds.Sub),
 		Codec: delegated{req, d.abi}}, nil
 }
 
@@ -227,3 +218,12 @@ func (o delegated) PackCreate() []byte {
 	ds, sig := o.Delegate, o.Sig
 	return o.abi.PackCreateSubscriptionDelegatee(ds.Nonce, ds.Expiry, ds.Sub, sig.V, sig.R, sig.S)
 }
+
+// CallbackFailed reports whether the Coordinator's CallbackFailed is among
+// a delivery's events.
+func (d *Dialect) CallbackFailed(events []common.Hash) bool {
+	return slices.Contains(events, codec.TopicCallbackFailed)
+}
+
+// Name names the dialect for logs.
+func (d *Dialect) Name() string { return "infernode" }

@@ -25,7 +25,6 @@ import (
 
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/payments"
 )
@@ -41,6 +40,7 @@ var (
 	inetCoord    = inetv1abi.NewEIP712Coordinator()
 	inetReader   = inetv1abi.NewReader()
 	inetWallet   = inetv1abi.NewWallet()
+	inetFactory  = inetv1abi.NewWalletFactory()
 
 	inetTopicCreated   = inetCoord.GetABI().Events["SubscriptionCreated"].ID
 	inetTopicCancelled = inetCoord.GetABI().Events["SubscriptionCancelled"].ID
@@ -48,7 +48,7 @@ var (
 
 // ReadRegistry reads the addresses of an SDK v1 deployment from its
 // Registry (chain.registry_address), in one JSON-RPC batch.
-func ReadRegistry(ctx context.Context, b dialect.Caller, registry common.Address) (Addresses, error) {
+func ReadRegistry(ctx context.Context, b coordinator.Caller, registry common.Address) (Addresses, error) {
 	a := Addresses{Registry: registry}
 	packs := [][]byte{inetRegistry.PackCOORDINATOR(), inetRegistry.PackINBOX(), inetRegistry.PackREADER(), inetRegistry.PackFEE(), inetRegistry.PackWALLETFACTORY()}
 	dst := []*common.Address{&a.Coordinator, &a.Inbox, &a.Reader, &a.Fee, &a.WalletFactory}
@@ -67,7 +67,7 @@ func ReadRegistry(ctx context.Context, b dialect.Caller, registry common.Address
 		}
 		addr, err := inetRegistry.UnpackCOORDINATOR(outs[i]) // every getter returns one address
 		if err != nil || addr == (common.Address{}) {
-			return a, fmt.Errorf("chain.registry_address %s: %s() gave no address (is it an Infernet SDK v1 Registry?)", registry.Hex(), names[i])
+			return a, fmt.Errorf("Registry %s: %s() gave no address (is it an Infernet SDK v1 Registry on this chain?)", registry.Hex(), names[i])
 		}
 		*dst[i] = addr
 	}
@@ -175,7 +175,7 @@ func (d *Dialect) ParseLog(l types.Log) (uint32, bool, bool) {
 // ReadSubs reads the new subscriptions with the Reader's
 // readSubscriptionBatch, one call per run of consecutive ids (at most
 // BatchSize each), all calls in one JSON-RPC batch.
-func (d *Dialect) ReadSubs(ctx context.Context, b dialect.Caller, ids []uint32) (map[uint32]*dialect.Sub, error) {
+func (d *Dialect) ReadSubs(ctx context.Context, b coordinator.Caller, ids []uint32) (map[uint32]*coordinator.Sub, error) {
 	ids = slices.Clone(ids)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
@@ -196,7 +196,7 @@ func (d *Dialect) ReadSubs(ctx context.Context, b dialect.Caller, ids []uint32) 
 	if err != nil {
 		return nil, fmt.Errorf("Reader.readSubscriptionBatch: %w", err)
 	}
-	out := make(map[uint32]*dialect.Sub, len(ids))
+	out := make(map[uint32]*coordinator.Sub, len(ids))
 	for i, s := range spans {
 		if errs[i] != nil {
 			return nil, fmt.Errorf("Reader.readSubscriptionBatch(%d, %d): %w", s.start, s.end, d.dec.FromError(errs[i]))
@@ -216,14 +216,14 @@ func (d *Dialect) ReadSubs(ctx context.Context, b dialect.Caller, ids []uint32) 
 
 // sub converts an SDK subscription; nil when its containerId is not one
 // of this node's pipelines (or the id does not exist).
-func (d *Dialect) sub(id uint32, cs inetv1abi.Subscription) *dialect.Sub {
+func (d *Dialect) sub(id uint32, cs inetv1abi.Subscription) *coordinator.Sub {
 	ids, ok := d.lookup[common.Hash(cs.ContainerId)]
 	if !ok || cs.Owner == (common.Address{}) {
 		return nil
 	}
-	s := &dialect.Sub{ID: id, Owner: cs.Owner, ActiveAt: cs.ActiveAt, Period: cs.Period, Frequency: cs.Frequency,
+	s := &coordinator.Sub{ID: id, Owner: cs.Owner, ActiveAt: cs.ActiveAt, Period: cs.Period, Frequency: cs.Frequency,
 		Redundancy: cs.Redundancy, ContainerID: ids, Verifier: cs.Verifier,
-		Lazy: cs.Lazy, PaymentToken: cs.PaymentToken, Wallet: cs.Wallet, Cancelled: cs.ActiveAt == dialect.CancelledAt}
+		Lazy: cs.Lazy, PaymentToken: cs.PaymentToken, Wallet: cs.Wallet, Cancelled: cs.ActiveAt == coordinator.CancelledAt}
 	if cs.PaymentAmount != nil && cs.PaymentAmount.Sign() > 0 {
 		s.PaymentAmount = (*hexutil.Big)(new(big.Int).Set(cs.PaymentAmount))
 	}
@@ -264,7 +264,7 @@ func (d *Dialect) PackDeliverCompute(id, k uint32, input, output, proof []byte, 
 }
 
 // ReadWallet reads an SDK Wallet (ReadWallet).
-func (d *Dialect) ReadWallet(ctx context.Context, c dialect.Caller, wallet, spender, token common.Address) (payments.State, error) {
+func (d *Dialect) ReadWallet(ctx context.Context, c coordinator.Caller, wallet, spender, token common.Address) (payments.State, error) {
 	return ReadWallet(ctx, c, wallet, spender, token)
 }
 
@@ -309,37 +309,54 @@ func erc20BalanceOf(a common.Address) []byte {
 
 // CheckPaymentWallet makes sure wallet (chain.wallet.payment_address) is a
 // Wallet of the deployment's WalletFactory, and returns its owner.
-func (d *Dialect) CheckPaymentWallet(ctx context.Context, c dialect.Caller, wallet common.Address) (common.Address, error) {
-	return payments.CheckWalletOf(ctx, c, d.a.WalletFactory, wallet)
+func (d *Dialect) CheckPaymentWallet(ctx context.Context, c coordinator.Caller, wallet common.Address) (common.Address, error) {
+	return coordinator.CheckWalletOf(ctx, c, d.a.WalletFactory, wallet, walletCalls)
 }
 
-// Reverts classifies the SDK contracts' reverts (their names as in its
-// ABIs).
-var Reverts = dialect.Reverts{
-	"NodeRespondedAlready":  dialect.AlreadyDelivered,
-	"IntervalCompleted":     dialect.Full,
-	"SubscriptionNotActive": dialect.Closed, // cancelled (activeAt = max) or not yet active
-	"SubscriptionCompleted": dialect.Closed, "IntervalMismatch": dialect.Closed, "SubscriptionNotFound": dialect.Closed,
-	"SignatureExpired": dialect.Rejected, "InvalidSignature": dialect.Rejected, "SignerMismatch": dialect.Rejected,
-	"InvalidWallet":         dialect.Rejected,
-	"InsufficientAllowance": dialect.NotPaidNow, "InsufficientFunds": dialect.NotPaidNow,
+var walletCalls = coordinator.WalletCalls{
+	IsValid: inetFactory.PackIsValidWallet, UnpackIsValid: inetFactory.UnpackIsValidWallet,
+	Owner: inetWallet.PackOwner(), UnpackOwner: inetWallet.UnpackOwner,
 }
+
+// WalletFactory returns the deployment's WalletFactory (read from its
+// Registry).
+func (d *Dialect) WalletFactory(context.Context, coordinator.Caller) (common.Address, error) {
+	return d.a.WalletFactory, nil
+}
+
+// PackApprove is the calldata of the SDK Wallet's approve(spender, token,
+// amount).
+func (d *Dialect) PackApprove(spender, token common.Address, amount *big.Int) []byte {
+	return inetWallet.PackApprove(spender, token, amount)
+}
+
+// Reverts classifies the SDK contracts' reverts by selector.
+var Reverts = coordinator.NewReverts(map[coordinator.Outcome][]common.Hash{
+	coordinator.AlreadyDelivered: {inetv1abi.EIP712CoordinatorNodeRespondedAlreadyErrorID()},
+	coordinator.Full:             {inetv1abi.EIP712CoordinatorIntervalCompletedErrorID()},
+	// SubscriptionNotActive: cancelled (activeAt = max) or not yet active.
+	coordinator.Closed: {inetv1abi.EIP712CoordinatorSubscriptionNotActiveErrorID(), inetv1abi.EIP712CoordinatorSubscriptionCompletedErrorID(),
+		inetv1abi.EIP712CoordinatorIntervalMismatchErrorID(), inetv1abi.EIP712CoordinatorSubscriptionNotFoundErrorID()},
+	coordinator.Rejected: {inetv1abi.EIP712CoordinatorSignatureExpiredErrorID(), inetv1abi.InvalidSignatureErrorID(),
+		inetv1abi.EIP712CoordinatorSignerMismatchErrorID(), inetv1abi.EIP712CoordinatorInvalidWalletErrorID()},
+	coordinator.NotPaidNow: {inetv1abi.WalletInsufficientAllowanceErrorID(), inetv1abi.WalletInsufficientFundsErrorID()},
+})
 
 // Outcome classifies a revert of a delivery.
-func (d *Dialect) Outcome(err error) dialect.Outcome { return Reverts.Outcome(err) }
+func (d *Dialect) Outcome(err error) coordinator.Outcome { return Reverts.Outcome(err) }
 
 // DecodeDelegated decodes the reference node's delegated subscription body
 // and names its pipeline from the containerId hash.
-func (d *Dialect) DecodeDelegated(raw []byte) (dialect.Delegated, error) {
+func (d *Dialect) DecodeDelegated(raw []byte) (coordinator.Delegated, error) {
 	req, err := DecodeDelegated(raw)
 	if err != nil {
-		return dialect.Delegated{}, err
+		return coordinator.Delegated{}, err
 	}
 	sub := d.sub(0, req.Sub)
 	if sub == nil {
-		return dialect.Delegated{}, job.Reject(job.CodeInvalid, "Invalid request: subscription.containers "+req.ContainerIDHash().Hex()+" is not the containerId of a pipeline this node serves", "field", "subscription.containers")
+		return coordinator.Delegated{}, job.Reject(job.CodeInvalid, "Invalid request: subscription.containers "+req.ContainerIDHash().Hex()+" is not the containerId of a pipeline this node serves", "field", "subscription.containers")
 	}
-	return dialect.Delegated{Nonce: req.Nonce, Expiry: req.Expiry, Data: req.Data, Sub: *sub, Codec: delegated{req}}, nil
+	return coordinator.Delegated{Nonce: req.Nonce, Expiry: req.Expiry, Data: req.Data, Sub: *sub, Codec: delegated{req}}, nil
 }
 
 type delegated struct {
@@ -373,3 +390,10 @@ func (o delegated) PackCreate() []byte {
 	r := o.req
 	return inetCoord.PackCreateSubscriptionDelegatee(r.Nonce, r.Expiry, r.Sub, r.Sig.V, r.Sig.R, r.Sig.S)
 }
+
+// CallbackFailed is false: the SDK's Coordinator emits no event for a
+// failed callback.
+func (d *Dialect) CallbackFailed([]common.Hash) bool { return false }
+
+// Name names the dialect for logs.
+func (d *Dialect) Name() string { return "infernet-v1" }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/dialect"
 )
 
 func TestContainerTopics(t *testing.T) {
@@ -45,11 +44,21 @@ func TestParseLog(t *testing.T) {
 
 func TestReverts(t *testing.T) {
 	d := New(common.Address{1}, nil, 0)
-	for name, want := range map[string]dialect.Outcome{
-		"NodeAlreadyResponded": dialect.AlreadyDelivered, "IntervalRedundancyReached": dialect.Full,
-		"SubscriptionIsCancelled": dialect.Closed, "InvalidSignature": dialect.Rejected,
-		"InsufficientFunds": dialect.NotPaidNow, "Panic": dialect.Retry,
+	for name, want := range map[string]coordinator.Outcome{
+		"NodeAlreadyResponded": coordinator.AlreadyDelivered, "IntervalRedundancyReached": coordinator.Full,
+		"SubscriptionIsCancelled": coordinator.Closed, "InvalidSignature": coordinator.Rejected,
+		"InsufficientFunds": coordinator.NotPaidNow, "InsufficientAllowance": coordinator.NotPaidNow,
+		"ZeroOwner": coordinator.Rejected, "Panic": coordinator.Retry, "NotSubscriptionOwner": coordinator.Retry,
 	} {
-		require.Equal(t, want, d.Outcome(coordinator.Reverted(name)), name)
+		require.Equal(t, want, d.Outcome(revertOf(d.Decoder(), name)), name)
 	}
+}
+
+// revertOf is the decoded revert name, or one with no selector when no ABI
+// of the dialect names it.
+func revertOf(dec *coordinator.RevertDecoder, name string) error {
+	if re := dec.Revert(name); re != nil {
+		return re
+	}
+	return coordinator.Reverted(name)
 }

@@ -1,12 +1,12 @@
-package dialect
+package coordinator
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
-
-	"github.com/infernode/infernode/coordinator"
 )
 
 func TestSubInterval(t *testing.T) {
@@ -40,10 +40,12 @@ func TestSubInterval(t *testing.T) {
 }
 
 func TestRevertsOutcome(t *testing.T) {
-	table := Reverts{"A": Full, "B": Rejected}
-	require.Equal(t, Full, table.Outcome(coordinator.Reverted("A")))
-	require.Equal(t, Rejected, table.Outcome(&coordinator.RevertError{Name: "B"}))
-	require.Equal(t, Retry, table.Outcome(coordinator.Reverted("Unlisted")), "an unknown revert is retried")
-	require.Equal(t, Retry, table.Outcome(&coordinator.RevertError{}), "an undecoded revert is retried")
+	a, b := common.Hash{0xaa, 0xaa}, common.Hash{0xbb, 0xbb}
+	table := NewReverts(map[Outcome][]common.Hash{Full: {a}, Rejected: {b}})
+	require.Equal(t, Full, table.Outcome(&RevertError{Name: "A", Selector: Selector(a)}))
+	require.Equal(t, Rejected, table.Outcome(fmt.Errorf("send: %w", &RevertError{Selector: Selector(b)})), "by selector, wrapped, whatever its name")
+	require.Equal(t, Retry, table.Outcome(&RevertError{Name: "A"}), "a name alone classifies nothing")
+	require.Equal(t, Retry, table.Outcome(&RevertError{Selector: [4]byte{1, 2, 3, 4}}), "an unlisted selector is retried")
+	require.Equal(t, Retry, table.Outcome(&RevertError{}), "an undecoded revert is retried")
 	require.Equal(t, Retry, table.Outcome(errors.New("rpc: timeout")), "not a revert")
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/dialect"
 )
 
 func TestContainerLookup(t *testing.T) {
@@ -20,12 +19,12 @@ func TestContainerLookup(t *testing.T) {
 
 func TestReverts(t *testing.T) {
 	d := New(Addresses{}, Options{})
-	for name, want := range map[string]dialect.Outcome{
-		"NodeRespondedAlready": dialect.AlreadyDelivered, "IntervalCompleted": dialect.Full,
-		"SubscriptionNotActive": dialect.Closed, "SignerMismatch": dialect.Rejected,
-		"InsufficientAllowance": dialect.NotPaidNow, "NodeAlreadyResponded": dialect.Retry, // our Coordinator's name, not the SDK's
+	for name, want := range map[string]coordinator.Outcome{
+		"NodeRespondedAlready": coordinator.AlreadyDelivered, "IntervalCompleted": coordinator.Full,
+		"SubscriptionNotActive": coordinator.Closed, "SignerMismatch": coordinator.Rejected,
+		"InsufficientAllowance": coordinator.NotPaidNow, "InvalidSignature": coordinator.Rejected, "NodeAlreadyResponded": coordinator.Retry, // our Coordinator's name, not the SDK's
 	} {
-		require.Equal(t, want, d.Outcome(coordinator.Reverted(name)), name)
+		require.Equal(t, want, d.Outcome(revertOf(d.Decoder(), name)), name)
 	}
 }
 
@@ -37,4 +36,13 @@ func TestDecodeDelegatedUnknownPipeline(t *testing.T) {
 		"signature":{"nonce":1,"expiry":2,"v":27,"r":"0x01","s":"0x01"},"data":{}}`)
 	_, err := d.DecodeDelegated(body)
 	require.ErrorContains(t, err, "is not the containerId of a pipeline this node serves")
+}
+
+// revertOf is the decoded revert name, or one with no selector when no ABI
+// of the dialect names it.
+func revertOf(dec *coordinator.RevertDecoder, name string) error {
+	if re := dec.Revert(name); re != nil {
+		return re
+	}
+	return coordinator.Reverted(name)
 }

@@ -1,23 +1,25 @@
 // Package dialect is the vocabulary shared by the Coordinators' dialects
-// (dialect/ours, dialect/infernetv1) and the relay that serves them: the
+// (coordinator/ours, coordinator/infernetv1) and the relay that serves them: the
 // subscription as the relay tracks it, a decoded delegated subscription,
 // and the typed outcomes a dialect classifies its reverts into.
 //
 // It holds no dialect itself and reads no chain. The relay's consumer-side
 // interface (relay.Dialect) is written in these terms, so a dialect package
 // implements it without importing relay.
-package dialect
+package coordinator
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math/big"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
 
-	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/payments"
 )
 
 // Caller is what a dialect reads the chain with: contract calls, several
@@ -60,6 +62,60 @@ type Sub struct {
 	CancelBlock uint64      `json:"cancel_block,omitempty"`
 }
 
+// Dialect is what differs between the Coordinators the node serves: its two
+// implementations are coordinator/ours and coordinator/infernetv1, and
+// coordinator/dialects chooses one from the configuration. It
+// names the Coordinator, finds and reads subscriptions, packs the
+// per-interval reads and the delivery, and classifies reverts. The
+// listener, the delivery loop, the sender, payments checks and state are
+// shared.
+type Dialect interface {
+	// Name names the dialect for logs ("infernode", "infernet-v1").
+	Name() string
+	// Coordinator is the contract deliveries go to.
+	Coordinator() common.Address
+	// LogQuery filters the Coordinator's subscription creations and
+	// cancellations in blocks [from, to].
+	LogQuery(from, to uint64) ethereum.FilterQuery
+	// ParseLog classifies a log the query returned: created (true) or
+	// cancelled (false), and the subscription id; ok is false for others.
+	ParseLog(l types.Log) (id uint32, created, ok bool)
+	// ReadSubs reads the subscriptions created under ids (one range's
+	// logs), batched where the dialect can. A subscription whose pipeline
+	// this node cannot name (an unknown containerId hash) is absent from
+	// the map; Block and BlockHash are left to the caller.
+	ReadSubs(ctx context.Context, c Caller, ids []uint32) (map[uint32]*Sub, error)
+	// IntervalCalls ask whether node delivered interval k of id and how
+	// many nodes did; UnpackInterval reads the answers.
+	IntervalCalls(id, k uint32, node common.Address) (responded, count []byte)
+	UnpackInterval(responded, count []byte) (bool, uint16, error)
+	// PackDeliverCompute is the delivery of interval k, naming the node's
+	// payment wallet.
+	PackDeliverCompute(id, k uint32, input, output, proof []byte, nodeWallet common.Address) []byte
+	// ReadWallet reads what a payment Wallet holds of token and allows
+	// spender (the payments policy then decides on it).
+	ReadWallet(ctx context.Context, c Caller, wallet, spender, token common.Address) (payments.State, error)
+	// WalletFactory is the factory of the Coordinator's payment Wallets.
+	WalletFactory(ctx context.Context, c Caller) (common.Address, error)
+	// CheckPaymentWallet makes sure wallet (chain.wallet.payment_address)
+	// is a Wallet of the WalletFactory, and returns its owner.
+	CheckPaymentWallet(ctx context.Context, c Caller, wallet common.Address) (common.Address, error)
+	// PackApprove is the calldata of the payment Wallet's
+	// approve(spender, token, amount) (the node's collateral allowance).
+	PackApprove(spender, token common.Address, amount *big.Int) []byte
+	// CallbackFailed reports whether a delivery's events (the first topic
+	// of each log the Coordinator emitted) say its callback failed.
+	CallbackFailed(events []common.Hash) bool
+	// DecodeDelegated decodes a delegated subscription's REST body
+	// (docs/api.md; the SDK's body in its dialect). Rejections are
+	// *job.Error values naming the field.
+	DecodeDelegated(raw []byte) (Delegated, error)
+	// Decoder decodes the dialect's reverts (Coordinator and Wallet errors).
+	Decoder() *RevertDecoder
+	// Outcome classifies a revert of a delivery.
+	Outcome(err error) Outcome
+}
+
 // CancelledAt is activeAt of a cancelled subscription (both dialects).
 const CancelledAt = ^uint32(0)
 
@@ -85,7 +141,7 @@ func (s *Sub) Start(k uint32) uint64 {
 }
 
 // Containers is the pipeline.
-func (s *Sub) Containers() []string { return coordinator.SplitContainers(s.ContainerID) }
+func (s *Sub) Containers() []string { return SplitContainers(s.ContainerID) }
 
 // Delegated is a delegated subscription decoded by its dialect: what the
 // relay checks, persists and delivers with deliverComputeDelegatee.
@@ -103,7 +159,7 @@ type Delegated struct {
 // DelegatedCodec is a dialect's handling of one delegated subscription.
 type DelegatedCodec interface {
 	// Verify checks expiry, signature and the owner's signer on chain.
-	Verify(ctx context.Context, v *coordinator.Verifier) error
+	Verify(ctx context.Context, v *Verifier) error
 	// PackCreatedID asks for the id the Coordinator created for (owner,
 	// nonce); UnpackCreatedID reads it, 0 when none yet.
 	PackCreatedID() []byte
@@ -141,14 +197,31 @@ const (
 	NotPaidNow
 )
 
-// Reverts classifies reverts by their decoded custom error name; a name
-// it does not list is Retry.
-type Reverts map[string]Outcome
+// Reverts classifies reverts by their 4-byte selector, keyed by the error
+// IDs abigen writes for each custom error (Selector(XxxErrorID())), so a
+// table names no error by its string; a selector it does not list is Retry.
+type Reverts map[[4]byte]Outcome
 
-// Outcome classifies err (a *coordinator.RevertError, or any error).
+// NewReverts is the table of the custom errors (their IDs) under each
+// outcome.
+func NewReverts(byOutcome map[Outcome][]common.Hash) Reverts {
+	t := Reverts{}
+	for o, ids := range byOutcome {
+		for _, id := range ids {
+			t[Selector(id)] = o
+		}
+	}
+	return t
+}
+
+// Selector is the 4-byte selector of a custom error's ID.
+func Selector(errorID common.Hash) [4]byte { return [4]byte(errorID[:4]) }
+
+// Outcome classifies err (a *RevertError, or any error).
 func (t Reverts) Outcome(err error) Outcome {
-	if name := coordinator.RevertName(err); name != "" {
-		return t[name]
+	var re *RevertError
+	if errors.As(err, &re) {
+		return t[re.Selector]
 	}
 	return Retry
 }

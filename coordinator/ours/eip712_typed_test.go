@@ -8,7 +8,7 @@ import (
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator/ours"
 )
 
 // TypedData, what a remote signer signs, hashes to the digest the

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/internal/job"
 )
 
