@@ -3,7 +3,8 @@
 # geth and abigen from the Go module proxy, anvil from npm, solc-js for
 # contracts/ from npm (pinned by contracts/package-lock.json), and ONNX
 # Runtime's shared library (from npm's onnxruntime-node, linked as
-# .tools/lib/libonnxruntime.so.1) for the onnx workload.
+# .tools/lib/libonnxruntime.so.1) for the onnx workload; protoc (apt) for
+# the gRPC code's stale test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -39,6 +40,12 @@ if [ ! -e .tools/lib/libonnxruntime.so.1 ] || [ "$(cat .tools/onnxruntime/versio
   arch=$(uname -m | sed 's/x86_64/x64/;s/aarch64/arm64/')
   ln -sf "../onnxruntime/node_modules/onnxruntime-node/bin/napi-v6/linux/$arch/libonnxruntime.so.1" .tools/lib/libonnxruntime.so.1
   echo "$ORT_VERSION" >.tools/onnxruntime/version
+fi
+if ! command -v protoc >/dev/null; then
+  # oipgrpc/inferencepb's stale test regenerates the gRPC code with protoc.
+  echo "tools: installing protoc (apt protobuf-compiler, about 20 s)"
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq protobuf-compiler >/dev/null
 fi
 if ! command -v curl >/dev/null; then
   # cmd/infernode's TestDocsCommands runs the curl commands the docs show.

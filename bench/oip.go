@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/infernode/infernode/workloads/oip"
+	"github.com/infernode/infernode/oip"
 )
 
 // OIP modes: the request body as JSON tensors or with the binary-data

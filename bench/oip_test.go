@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/workloads/oip"
+	"github.com/infernode/infernode/oip"
 )
 
 // oipEcho is an OIP server that answers each input as an output of the

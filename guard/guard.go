@@ -220,9 +220,15 @@ const (
 	// NotSent: nothing was spent after all (RPC trouble, fees waited
 	// out); a charge is given back, nothing is counted.
 	NotSent
+	// LostRace: the delivery reverted on chain because the interval was
+	// full or this node had already responded by the time it was mined:
+	// another node (or an earlier transaction of this one) won. Its gas is
+	// spent (a charge settles to the gas used) but nobody is backed off:
+	// racing for an interval is no fault of its owner's.
+	LostRace
 )
 
-var outcomeNames = [...]string{"delivered", "callback failed", "reverted", "inputs failed", "container failed", "not sent"}
+var outcomeNames = [...]string{"delivered", "callback failed", "reverted", "inputs failed", "container failed", "not sent", "lost race"}
 
 func (o Outcome) String() string {
 	if int(o) < len(outcomeNames) {
@@ -252,7 +258,7 @@ func (r Result) Failed() bool {
 	switch r.Outcome {
 	case Delivered:
 		return r.burnt()
-	case NotSent:
+	case NotSent, LostRace:
 		return false
 	}
 	return true

@@ -211,6 +211,27 @@ func TestChargeSettledToGasUsed(t *testing.T) {
 	assert.Equal(t, uint64(350_000), own.Gas[0].Gas, "gas used above the charge counts too")
 }
 
+// A lost race (the interval full, or this node already responded, by the
+// time the delivery was mined) costs its gas but backs nobody off.
+func TestLostRaceBacksNobodyOff(t *testing.T) {
+	g := newGuard(t, Limits{OwnerGasPerDay: 2_000_000})
+	c, _, err := g.Charge(alice, 300_000, t0)
+	require.NoError(t, err)
+	next, err := g.Record(Result{Key: "1", Owner: alice, Outcome: LostRace, Charge: c, GasUsed: 40_000, At: t0})
+	require.NoError(t, err)
+	assert.True(t, next.IsZero(), "tried again at once")
+	for _, key := range []string{"1", "2"} {
+		v, err := g.Check(Delivery{Key: key, Owner: alice}, Head{Time: t0.Add(time.Second)})
+		require.NoError(t, err)
+		assert.Equal(t, Serve, v.Action, "neither the subscription nor its owner is backed off")
+	}
+	own, err := g.owner(alice)
+	require.NoError(t, err)
+	require.Len(t, own.Gas, 1)
+	assert.Equal(t, uint64(40_000), own.Gas[0].Gas, "the gas spent counts")
+	assert.Zero(t, own.Failures)
+}
+
 func TestStateSurvivesRestart(t *testing.T) {
 	dir := t.TempDir()
 	db := openStore(t, dir)

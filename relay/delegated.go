@@ -10,7 +10,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/infernode/infernode/dialect"
+	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
@@ -83,7 +83,7 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 // subscription starts, activeAt beyond chain.delegated.max_horizon, unpaid
 // gas above chain.unpaid.max_gas, a period under two block times, data
 // above chain.max_input_bytes.
-func (r *Relay) admitDelegated(ctx context.Context, key string, req *dialect.Delegated) error {
+func (r *Relay) admitDelegated(ctx context.Context, key string, req *coordinator.Delegated) error {
 	t := r.headTime.Load()
 	if t == 0 { // no head seen yet (the relay is starting)
 		h, err := r.o.Backend.HeaderByNumber(ctx, nil)
@@ -238,7 +238,7 @@ type delegatedDelivery struct {
 	r   *Relay
 	key string
 	d   *Delegated
-	ds  dialect.Delegated
+	ds  coordinator.Delegated
 	k   uint32 // the interval the check found open
 }
 
@@ -296,6 +296,17 @@ func (g *delegatedDelivery) facts() guard.Delivery {
 
 func (g *delegatedDelivery) chargeGas() uint64 { return g.r.unpaidGas(&g.ds.Sub, true) }
 
+// setupGas is the create step's gas: a delegated delivery's gas includes
+// creating the subscription, which is not its callback's (issue 35: an
+// honest owner with maxGasLimit 100k looked as if it burnt its callback
+// gas and was backed off). Only asked when the callback is judged.
+func (g *delegatedDelivery) setupGas(ctx context.Context, rec *txm.Record) (uint64, bool) {
+	if g.ds.Sub.MaxGasLimit == 0 {
+		return 0, true
+	}
+	return g.r.createGas(ctx, g.ds.Codec.PackCreate(), rec)
+}
+
 // hold puts the request back among the waiting ones (no goroutine) until
 // block time until.
 func (g *delegatedDelivery) hold(until time.Time) {
@@ -305,8 +316,8 @@ func (g *delegatedDelivery) hold(until time.Time) {
 // fate: a revert saying the interval is delivered, full or closed means
 // the subscription exists on chain (created by another node): the next
 // check adopts it. Only a rejection ends a delegated subscription.
-func (g *delegatedDelivery) fate(o dialect.Outcome, revert string) (IvState, string) {
-	if o == dialect.Rejected {
+func (g *delegatedDelivery) fate(o coordinator.Outcome, revert string) (IvState, string) {
+	if o == coordinator.Rejected {
 		return IvFailed, revert
 	}
 	return "", ""
@@ -341,7 +352,7 @@ func (g *delegatedDelivery) adopt(ctx context.Context, delivered bool) error {
 
 // adoptDelegated records the created subscription's id, marks the delivered
 // interval (when this node delivered it) and schedules later intervals.
-func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds dialect.Delegated, delivered bool) error {
+func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds coordinator.Delegated, delivered bool) error {
 	out, err := r.call(ctx, r.coord, ds.Codec.PackCreatedID())
 	if err != nil {
 		return fmt.Errorf("delegateSubscriptionId: %w", err)

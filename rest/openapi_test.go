@@ -37,7 +37,8 @@ func TestOpenAPIMatchesRouter(t *testing.T) {
 
 	var served []string
 	// The fake with the OIP relay, so that the /v2 routes are served too.
-	r := newServer(&oipFake{fakeBackend: newFakeBackend()}, Options{Logger: quietLogger(nil)}).routes()
+	f := &oipFake{fakeBackend: newFakeBackend()}
+	r := newServer(f, Options{Logger: quietLogger(nil), OIP: f}).routes()
 	require.NoError(t, chi.Walk(r, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		served = append(served, method+" "+route)
 		return nil

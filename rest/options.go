@@ -48,6 +48,9 @@ type Options struct {
 	// Registry receives the HTTP metrics and is served at /metrics.
 	// Default: a fresh registry.
 	Registry *prometheus.Registry
+	// OIP serves the Open Inference Protocol's /v2 routes. Default: none,
+	// no /v2 routes.
+	OIP OIPBackend
 	// Tracer provider for request spans. Default: the global provider.
 	TracerProvider trace.TracerProvider
 

@@ -12,7 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/workloads/oip"
+	"github.com/infernode/infernode/oip"
 	"github.com/infernode/infernode/workloads/tensor/service"
 )
 

@@ -1,0 +1,200 @@
+package relay
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"math/big"
+	"sync"
+	"testing"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/abi/codec"
+	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/guard"
+	"github.com/infernode/infernode/txm"
+)
+
+// racers are independent nodes (no fleet) serving the same subscriptions,
+// each with its own wallet, on a chain the test mines once all of them
+// acted on the head: every due interval is raced for in the same block.
+type racers struct {
+	*guardChain
+	nodes []*node
+	logs  *syncBuffer
+}
+
+func (d *racers) round() {
+	for _, n := range d.nodes {
+		d.settle(n)
+	}
+	d.mine(d.step)
+}
+
+// minedReverts counts the nodes' transactions that reverted on chain: the
+// races they lost (proof the test raced at all).
+func (d *racers) minedReverts() int {
+	reverted := 0
+	for _, n := range d.nodes {
+		recs, err := n.s.Records()
+		require.NoError(d.t, err)
+		for _, r := range recs {
+			if r.State == txm.StateFailed && r.MinedHash != (common.Hash{}) && !r.Noop {
+				reverted++
+			}
+		}
+	}
+	return reverted
+}
+
+// requireNobodyBackedOff checks that no node backs off owner.
+func (d *racers) requireNobodyBackedOff(owner common.Address) {
+	d.t.Helper()
+	for i, n := range d.nodes {
+		v, err := n.r.sp.g.Check(guard.Delivery{Key: "probe", Owner: owner}, n.r.sp.heads.Head())
+		require.NoError(d.t, err)
+		require.Equal(d.t, guard.Serve, v.Action, "node %d backs owner %s off: %s", i, owner, v.Reason)
+	}
+	require.NotContains(d.t, d.logs.String(), "backing off", "a lost race is no failure")
+}
+
+func startRacers(t *testing.T, start func(d *guardChain, keyIdx int, o func(*Options)) *node) *racers {
+	d := &racers{guardChain: startGuardChain(t, 8), logs: &syncBuffer{}}
+	log := slog.New(slog.NewTextHandler(d.logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	for k := 1; k <= 3; k++ {
+		d.nodes = append(d.nodes, start(d.guardChain, k, func(o *Options) { o.Logger = log }))
+	}
+	return d
+}
+
+// TestIndependentNodesRace: three independent nodes on the same recurring
+// subscriptions (redundancy 1 and 2) deliver every interval exactly
+// redundancy times; the races they lose revert on chain and cost their
+// gas, and never back the owner off (our Coordinator's
+// IntervalRedundancyReached and NodeAlreadyResponded).
+func TestIndependentNodesRace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil")
+	}
+	d := startRacers(t, func(g *guardChain, k int, o func(*Options)) *node {
+		return g.startNodeWith(k, t.TempDir(), nil, nil, o)
+	})
+	for range 3 {
+		d.round()
+	}
+	const freq, period = 4, 4 // an interval spans two blocks
+	type sub struct {
+		id    uint32
+		r     uint16
+		owner common.Address
+	}
+	// All created in one block, active from the next.
+	var subs []sub
+	var txs []*types.Transaction
+	activeAt := uint32(d.head().Time + d.step)
+	for i, key := range []int{4, 4, 4, 5, 5, 5} {
+		r := uint16(1 + i%2)
+		owner := crypto.PubkeyToAddress(d.keys[key].PublicKey)
+		txs = append(txs, d.sendTx(d.keys[key], &d.dep.Coordinator, nil, coordABI.PackCreateSubscription(coordinatorabi.Subscription{
+			Owner: owner, ActiveAt: activeAt, Period: period, Frequency: freq, Redundancy: r, MaxGasPrice: big.NewInt(1e14),
+			MaxGasLimit: 200_000, ContainerId: "echo", Inputs: []byte{byte('a' + i)}, PaymentAmount: new(big.Int),
+		})))
+		subs = append(subs, sub{r: r, owner: owner})
+	}
+	d.mine(d.step)
+	for i, tx := range txs {
+		rc, err := d.client.TransactionReceipt(context.Background(), tx.Hash())
+		require.NoError(t, err)
+		ev, err := coordABI.UnpackSubscriptionCreatedEvent(rc.Logs[0])
+		require.NoError(t, err)
+		subs[i].id = ev.Id
+	}
+	for range freq*period/int(d.step) + 3 {
+		d.round()
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Log(d.logs.String())
+		}
+	})
+	for _, s := range subs {
+		logs, err := d.client.FilterLogs(context.Background(), ethereum.FilterQuery{
+			FromBlock: new(big.Int).SetUint64(d.dep.DeployBlock), Addresses: []common.Address{d.dep.Coordinator},
+			Topics: [][]common.Hash{{codec.TopicComputeDelivered}, {common.BigToHash(big.NewInt(int64(s.id)))}},
+		})
+		require.NoError(t, err)
+		require.Len(t, logs, freq*int(s.r), "subscription %d (redundancy %d): every interval delivered redundancy times", s.id, s.r)
+	}
+	lost := d.minedReverts()
+	t.Logf("races lost on chain: %d", lost)
+	require.Positive(t, lost, "the nodes raced")
+	for _, s := range subs {
+		d.requireNobodyBackedOff(s.owner)
+	}
+}
+
+// TestIndependentNodesRaceInfernetV1 is the same in the SDK v1 dialect
+// (IntervalCompleted, NodeRespondedAlready): the consumer owns every
+// subscription.
+func TestIndependentNodesRaceInfernetV1(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil")
+	}
+	g := startGuardChain(t, 8)
+	rpc := g.rpc
+	require.NoError(t, rpc.CallContext(context.Background(), nil, "evm_setAutomine", true))
+	addrs := g.deployInetV1(g.keys[6], 0)
+	c := g.deployInetConsumer(g.keys[0], addrs.Registry)
+	const freq, period = 4, 4
+	var ids []uint32
+	reds := map[uint32]uint16{}
+	for i := range 6 {
+		r := uint16(1 + i%2)
+		id := g.inetSubscribe(g.keys[0], c, inetSub{containers: "echo", frequency: freq, period: period, redundancy: r})
+		ids = append(ids, id)
+		reds[id] = r
+	}
+	require.NoError(t, rpc.CallContext(context.Background(), nil, "evm_setAutomine", false))
+	d := &racers{guardChain: g, logs: &syncBuffer{}}
+	log := slog.New(slog.NewTextHandler(d.logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	for k := 1; k <= 3; k++ {
+		d.nodes = append(d.nodes, g.startInetNode(k, t.TempDir(), addrs, func(o *Options) { o.Logger = log }))
+	}
+	for range freq*period/int(d.step) + 6 {
+		d.round()
+	}
+	got := map[uint32]int{}
+	for _, dl := range d.inetDeliveriesOf(c) {
+		got[dl.SubscriptionId]++
+	}
+	for _, id := range ids {
+		require.Equal(t, freq*int(reds[id]), got[id], "subscription %d (redundancy %d): every interval delivered redundancy times", id, reds[id])
+	}
+	lost := d.minedReverts()
+	t.Logf("races lost on chain: %d", lost)
+	require.Positive(t, lost, "the nodes raced")
+	d.requireNobodyBackedOff(c.addr)
+}
+
+// syncBuffer is a log sink the nodes write to while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
