@@ -250,7 +250,19 @@ func (r *Relay) holdUntil(id uint32, t time.Time) {
 // onHeadSpending follows head for the guard and sweeps its records now and
 // then.
 func (r *Relay) onHeadSpending(ctx context.Context) {
-	if err := r.sp.g.Tick(r.sp.heads.Head().Time); err != nil && ctx.Err() == nil {
+	now := r.sp.heads.Head().Time
+	if err := r.sp.g.Tick(now); err != nil && ctx.Err() == nil {
 		r.o.Logger.Warn("relay: sweep guard records", "err", guard.CutErr(err))
+	}
+	total, top, other, err := r.sp.g.Spent(now, TopOwners)
+	if err != nil {
+		return
+	}
+	g := r.o.Metrics.UnpaidGas
+	g.Reset() // owners leave the top: the series stay bounded
+	g.WithLabelValues("all").Set(float64(total))
+	g.WithLabelValues("other").Set(float64(other))
+	for _, o := range top {
+		g.WithLabelValues(o.Owner.Hex()).Set(float64(o.Gas))
 	}
 }

@@ -6,12 +6,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/chain/faultproxy"
+	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/testnet"
@@ -277,4 +281,60 @@ func (d *guardChain) createSubRecurring(n *node, frequency uint32) uint32 {
 	d.mine(d.step)
 	d.settle(n)
 	return d.subCount()
+}
+
+// codeBurn85 burns its gas down to 37,500 and returns: 85 % of a
+// 250,000 limit, under the guard's 90 % mark, so it never backs off.
+var codeBurn85 = common.FromHex("5b5a61927c1060005700")
+
+// TestTrustAnvilSybils: eight owners, each with a recurring unpaid
+// subscription whose callback burns 85 % of its gas and returns (no
+// back-off). Each is new, so each gets at most
+// chain.unpaid.new_owner_gas_per_day; past half the node's budget an owner
+// above its equal share waits; together they never get more than
+// chain.unpaid.gas_per_day, whatever their number; /metrics says what was
+// spent in all and by the top owners, in bounded series.
+func TestTrustAnvilSybils(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil")
+	}
+	d := startGuardChain(t, 12)
+	lim := guard.Limits{UnpaidMaxGas: 1_000_000, OwnerGasPerDay: 4_000_000, NewOwnerGasPerDay: 2_000_000, GasPerDay: 6_000_000}
+	n := d.startNodeWith(1, t.TempDir(), nil, nil, func(o *Options) { o.Limits = lim })
+	d.advance(n, 3)
+	d.honest(n, "before the sybils")(3)
+	sybils := d.keys[3:11]
+	for _, k := range sybils {
+		d.createSub(k, coordinatorabi.Subscription{MaxGasLimit: 250_000, Inputs: []byte("x"), Period: 4, Frequency: 1000})
+		d.setCode(crypto.PubkeyToAddress(k.PublicKey), codeBurn85)
+	}
+	d.advance(n, 40)
+
+	recs, err := n.s.Records()
+	require.NoError(t, err)
+	var used uint64
+	for _, r := range recs {
+		used += r.GasUsed
+	}
+	now := n.r.sp.heads.Head().Time
+	all, top, other, err := n.r.sp.g.Spent(now, TopOwners)
+	require.NoError(t, err)
+	t.Logf("node gas used %d over %d transactions; guard: %d in all, top %v, other %d", used, len(recs), all, top, other)
+	require.LessOrEqual(t, used, lim.GasPerDay, "every unpaid delivery together within chain.unpaid.gas_per_day")
+	require.LessOrEqual(t, all, lim.GasPerDay)
+	require.Positive(t, testutil.ToFloat64(n.r.o.Metrics.Guarded.WithLabelValues("wait")), "deliveries held back past the owners' shares")
+	served := 0
+	for _, k := range sybils {
+		owner := crypto.PubkeyToAddress(k.PublicKey)
+		for _, o := range top {
+			if o.Owner == owner {
+				served++
+				require.LessOrEqual(t, o.Gas, lim.NewOwnerGasPerDay, "a new owner's budget")
+			}
+		}
+	}
+	require.GreaterOrEqual(t, served, 2, "the budget is shared between owners")
+	require.Equal(t, float64(all), testutil.ToFloat64(n.r.o.Metrics.UnpaidGas.WithLabelValues("all")))
+	require.LessOrEqual(t, testutil.CollectAndCount(n.r.o.Metrics.UnpaidGas), TopOwners+2, "bounded series")
+	n.stop()
 }
