@@ -46,6 +46,11 @@ type Limits struct {
 	// chain.delegated.max_horizon and max_pending (NewWaiting).
 	DelegatedMaxHorizon time.Duration
 	DelegatedMaxPending int
+	// DelegatedMaxPendingPerOwner is chain.delegated.max_pending_per_owner
+	// (NewWaiting); DelegatedRetention is chain.delegated.retention: how
+	// long a final delegated record is kept.
+	DelegatedMaxPendingPerOwner int
+	DelegatedRetention          time.Duration
 }
 
 // LimitsOf reads the limits from the chain configuration.
@@ -53,7 +58,8 @@ func LimitsOf(ch config.Chain) Limits {
 	return Limits{UnpaidMaxGas: ch.Unpaid.MaxGas, OwnerGasPerDay: ch.Unpaid.OwnerGasPerDay,
 		GasPerDay: ch.Unpaid.GasPerDay, NewOwnerGasPerDay: ch.Unpaid.NewOwnerGasPerDay,
 		MaxInputBytes: ch.MaxInputBytes, IntervalDeadline: ch.IntervalDeadline.D(),
-		DelegatedMaxHorizon: ch.Delegated.MaxHorizon.D(), DelegatedMaxPending: ch.Delegated.MaxPending}
+		DelegatedMaxHorizon: ch.Delegated.MaxHorizon.D(), DelegatedMaxPending: ch.Delegated.MaxPending,
+		DelegatedMaxPendingPerOwner: ch.Delegated.MaxPendingPerOwner, DelegatedRetention: ch.Delegated.Retention.D()}
 }
 
 func (l Limits) withDefaults() Limits {
@@ -68,6 +74,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.IntervalDeadline <= 0 {
 		l.IntervalDeadline = config.DefaultIntervalDeadline.D()
+	}
+	if l.DelegatedRetention <= 0 {
+		l.DelegatedRetention = config.DefaultDelegatedRetention.D()
 	}
 	if l.BackoffBase <= 0 {
 		l.BackoffBase = DefaultBackoffBase

@@ -32,7 +32,7 @@ func newSpending(o Options) *spending {
 	g := guard.New(storage.NewTable(o.DB, storage.RelayGuardPrefix()), o.Limits)
 	lim := g.Limits()
 	return &spending{g: g, lim: lim, fair: guard.NewFair(o.Workers),
-		waiting: guard.NewWaiting(lim.DelegatedMaxPending, lim.DelegatedMaxHorizon)}
+		waiting: guard.NewWaiting(lim.DelegatedMaxPending, lim.DelegatedMaxPendingPerOwner, lim.DelegatedMaxHorizon)}
 }
 
 // subGuardKey names a tracked subscription to the guard.
