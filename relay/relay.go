@@ -139,7 +139,11 @@ type Relay struct {
 	headNum  atomic.Uint64
 	headTime atomic.Uint64
 	headOK   atomic.Int64 // unix nanos of the last successful head read
-	pending  atomic.Int64
+	// listened is when the listener last handled a head without error
+	// (unix nanos); tickEvery is the loop's current poll period.
+	listened  atomic.Int64
+	tickEvery atomic.Int64
+	pending   atomic.Int64
 	// preparing counts intervals taken up and not waiting for a mined
 	// transaction; handled is the last head whose due intervals were
 	// dispatched (Settled).
@@ -206,8 +210,10 @@ func (r *Relay) Pending() int {
 	return int(r.pending.Load()) + due
 }
 
-// Healthy fails when the RPC does not answer or the listener lags more than
-// MaxLagBlocks behind its trailing target.
+// Healthy fails when the RPC does not answer, the listener lags more than
+// MaxLagBlocks behind its trailing target or has handled no head for ten
+// poll intervals, or the wallet's oldest open nonce has not moved for
+// chain.wallet.stuck_blocks.
 func (r *Relay) Healthy(ctx context.Context) error {
 	head, err := r.healthHead(ctx)
 	if err != nil {
@@ -222,6 +228,15 @@ func (r *Relay) Healthy(ctx context.Context) error {
 	}
 	if lag := r.lag(head, last.Number); lag > r.o.MaxLagBlocks {
 		return fmt.Errorf("listener lags %d blocks behind head %d", lag, head)
+	}
+	if err := r.o.Sender.Stalled(); err != nil {
+		return err
+	}
+	if at := r.listened.Load(); at != 0 {
+		stall := max(10*r.o.PollInterval, 2*time.Duration(r.tickEvery.Load()))
+		if since := time.Since(time.Unix(0, at)); since > stall {
+			return fmt.Errorf("listener has handled no head for %s (more than %s); the log says why", since.Round(time.Second), stall)
+		}
 	}
 	return nil
 }
@@ -311,6 +326,8 @@ func (r *Relay) Run(ctx context.Context) error {
 	if sub != nil {
 		poll *= 10
 	}
+	r.listened.Store(time.Now().UnixNano())
+	r.tickEvery.Store(int64(poll))
 	t := time.NewTicker(poll)
 	defer t.Stop()
 	for {
@@ -330,6 +347,7 @@ func (r *Relay) Run(ctx context.Context) error {
 			} else {
 				err = r.tick(ctx)
 			}
+			r.tickEvery.Store(int64(10 * r.o.PollInterval))
 		case <-t.C:
 			if pushed && subErr != nil {
 				// Heads are being pushed: the loop has the latest one,
@@ -362,6 +380,9 @@ func (r *Relay) Run(ctx context.Context) error {
 		}
 		if err != nil && ctx.Err() == nil {
 			r.o.Logger.Warn("relay: tick", "err", err)
+		}
+		if err == nil {
+			r.listened.Store(time.Now().UnixNano())
 		}
 	}
 }
