@@ -83,9 +83,7 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 		return nil, err
 	}
 	b.metrics = m
-	if b.openai, err = newOpenAIFront(n.reg); err != nil {
-		return nil, err
-	}
+	b.openai = newOpenAIFront(n.reg)
 	mgr = newManager(managerOptions{
 		Store: st, Runner: exec, QueueSize: n.cfg.Jobs.QueueSize, Workers: n.cfg.Jobs.Workers,
 		Timeout: n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/telemetry"
 	"github.com/infernode/infernode/rest"
 )
 
@@ -48,7 +48,7 @@ type openAIFront struct {
 	tokens *prometheus.CounterVec
 }
 
-func newOpenAIFront(reg prometheus.Registerer) (*openAIFront, error) {
+func newOpenAIFront(reg prometheus.Registerer) *openAIFront {
 	f := &openAIFront{lists: map[string]llmList{},
 		ttft: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "infernode_llm_time_to_first_token_seconds",
@@ -60,21 +60,9 @@ func newOpenAIFront(reg prometheus.Registerer) (*openAIFront, error) {
 			Help: "Tokens of OpenAI API requests served: prompt and completion, as the provider reports them (a streamed answer without usage counts one completion token per chunk with text).",
 		}, []string{"kind"}),
 	}
-	for _, c := range []prometheus.Collector{f.ttft, f.tokens} {
-		if err := reg.Register(c); err != nil {
-			var are prometheus.AlreadyRegisteredError
-			if !errors.As(err, &are) {
-				return nil, err
-			}
-			switch existing := are.ExistingCollector.(type) {
-			case prometheus.Histogram:
-				f.ttft = existing
-			case *prometheus.CounterVec:
-				f.tokens = existing
-			}
-		}
-	}
-	return f, nil
+	f.ttft = telemetry.Reuse(reg, f.ttft)
+	f.tokens = telemetry.Reuse(reg, f.tokens)
+	return f
 }
 
 // list returns container id's models, asking it when the last answer is
