@@ -24,6 +24,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/encoding/gzip"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
@@ -192,6 +193,22 @@ func TestModelInferRefusals(t *testing.T) {
 			require.Contains(t, status.Convert(err).Message(), tt.want)
 		})
 	}
+}
+
+// TestCompressedCalls: gzip-compressed calls (tritonclient.grpc's
+// compression_algorithm="gzip") are read, and the message bound holds for
+// the decompressed size.
+func TestCompressedCalls(t *testing.T) {
+	c := serve(t, &fakeBackend{}, Options{MaxMessageBytes: 64 << 10})
+	in := fp32(1.5, -2, 3.25, 1e-7)
+	resp, err := c.ModelInfer(context.Background(), inferReq(in), grpc.UseCompressor(gzip.Name))
+	require.NoError(t, err)
+	require.Equal(t, in, resp.RawOutputContents[0])
+
+	bomb := inferReq(make([]byte, 1<<20)) // 1 MiB of zeros: a few KiB compressed
+	bomb.Inputs[0].Shape = []int64{1, 1 << 18}
+	_, err = c.ModelInfer(context.Background(), bomb, grpc.UseCompressor(gzip.Name))
+	require.Equal(t, codes.ResourceExhausted, status.Code(err), "%v", err)
 }
 
 func TestServerAndModelCalls(t *testing.T) {
