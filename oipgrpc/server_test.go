@@ -83,7 +83,7 @@ func (f *fakeBackend) Models(context.Context, string) []rest.OIPModel {
 func (f *fakeBackend) Healthy(context.Context) error { return f.healthy }
 
 // serve runs New(b, opts) on a loopback listener and returns a client.
-func serve(t *testing.T, b Backend, opts Options) pb.GRPCInferenceServiceClient {
+func serve(t testing.TB, b Backend, opts Options) pb.GRPCInferenceServiceClient {
 	t.Helper()
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
