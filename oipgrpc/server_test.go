@@ -23,6 +23,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/connectivity"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/encoding/gzip"
 	"google.golang.org/grpc/metadata"
@@ -278,4 +279,24 @@ func TestRateLimitMetricsSpans(t *testing.T) {
 		}
 	}
 	require.True(t, found, "the call's span continues the caller's trace")
+}
+
+// TestIdleConnectionClosed: a connection without calls for IdleTimeout is
+// closed by the server (server.idle_timeout), as REST's keep-alives are.
+func TestIdleConnectionClosed(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	g := New(&fakeBackend{}, Options{Logger: slog.New(slog.DiscardHandler), IdleTimeout: 50 * time.Millisecond})
+	go func() { _ = g.Serve(ln) }()
+	t.Cleanup(g.Stop)
+	conn, err := grpc.NewClient("passthrough:///"+ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	defer conn.Close()
+	_, err = pb.NewGRPCInferenceServiceClient(conn).ServerLive(context.Background(), &pb.ServerLiveRequest{})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard, not the assertion
+	defer cancel()
+	for s := conn.GetState(); s == connectivity.Ready; s = conn.GetState() {
+		require.True(t, conn.WaitForStateChange(ctx, s), "the server never closed the idle connection")
+	}
 }
