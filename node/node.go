@@ -512,7 +512,8 @@ func (n *Node) grpcServer(b *backend) (*grpc.Server, net.Listener, error) {
 		ln = rest.LimitListener(ln, sc.MaxConnections, n.log, n.reg)
 	}
 	o := oipgrpc.Options{Logger: n.log, MaxMessageBytes: sc.MaxBodyBytes, Registerer: n.reg,
-		TracerProvider: n.tp, Propagator: n.opts.Propagator}
+		TracerProvider: n.tp, Propagator: n.opts.Propagator,
+		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D()}
 	if sc.RateLimit != nil {
 		o.RateLimit = sc.RateLimit.NumRequests
 		o.RatePeriod = time.Duration(sc.RateLimit.Period * float64(time.Second))
