@@ -469,7 +469,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 	ro := rest.Options{
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
 		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
-		Hosts: s.Hosts, OIP: b,
+		Hosts: s.Hosts, OIP: b, OpenAI: b,
 	}
 	if s.RateLimit != nil {
 		ro.RateLimit = s.RateLimit.NumRequests

@@ -151,6 +151,10 @@ type Relay struct {
 	handled   atomic.Uint64
 
 	sp *spending // the spending guard (guarded.go)
+	// retainedAt is the block time of the last retention sweep
+	// (retention.go); retaining is set while one runs.
+	retainedAt atomic.Int64
+	retaining  atomic.Bool
 
 	mu       sync.Mutex
 	queue    timerQueue
@@ -196,7 +200,8 @@ func New(o Options) (*Relay, error) {
 func (r *Relay) Address() string { return r.me.Hex() }
 
 // Pending counts on-chain work not yet finished: intervals and delegated
-// subscriptions being run or delivered, and intervals due and queued.
+// subscriptions being run or delivered, intervals due and queued, and
+// delegated subscriptions accepted and waiting to start.
 func (r *Relay) Pending() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -207,7 +212,7 @@ func (r *Relay) Pending() int {
 			due++
 		}
 	}
-	return int(r.pending.Load()) + due
+	return int(r.pending.Load()) + due + r.sp.waiting.Len()
 }
 
 // Healthy fails when the RPC does not answer, the listener lags more than
@@ -398,14 +403,12 @@ func (r *Relay) resume(ctx context.Context) error {
 		r.schedule(s)
 	}
 	r.o.Metrics.Tracked.Set(float64(len(subs)))
-	dl, err := r.st.delegated()
-	if err != nil {
+	// One unfinished record at a time; final ones are not decoded.
+	if err := r.st.unfinished(func(k string, d *Delegated) error {
+		r.resumeDelegated(ctx, k, d)
+		return nil
+	}); err != nil {
 		return err
-	}
-	for k, d := range dl {
-		if !d.State.final() {
-			r.resumeDelegated(ctx, k, d)
-		}
 	}
 	r.dispatch(ctx)
 	return nil

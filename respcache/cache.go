@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/internal/telemetry"
 )
 
 // Key is an entry's address: the SHA-256 of everything that determines the
@@ -104,13 +105,8 @@ func Open(opts Options) (*Cache, error) {
 		}),
 	}
 	if opts.Registerer != nil {
-		var err error
-		if c.requests, err = register(opts.Registerer, c.requests); err != nil {
-			return nil, err
-		}
-		if c.size, err = register(opts.Registerer, c.size); err != nil {
-			return nil, err
-		}
+		c.requests = telemetry.Reuse(opts.Registerer, c.requests)
+		c.size = telemetry.Reuse(opts.Registerer, c.size)
 	}
 	if err := c.load(); err != nil {
 		return nil, err
@@ -379,19 +375,4 @@ func (c *Cache) Close() {
 
 func sortByStored(es []*entry) {
 	slices.SortFunc(es, func(a, b *entry) int { return cmp.Compare(a.stored, b.stored) })
-}
-
-// register registers col, or returns the collector already registered in
-// its place (a node restarted on the same registry).
-func register[T prometheus.Collector](r prometheus.Registerer, col T) (T, error) {
-	if err := r.Register(col); err != nil {
-		var are prometheus.AlreadyRegisteredError
-		if errors.As(err, &are) {
-			if existing, ok := are.ExistingCollector.(T); ok {
-				return existing, nil
-			}
-		}
-		return col, fmt.Errorf("respcache: register metrics: %w", err)
-	}
-	return col, nil
 }

@@ -138,6 +138,7 @@ func (s *server) routes() chi.Router {
 	metrics := promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelError)})
 	s.route(r, http.MethodGet, routeMetrics, metrics.ServeHTTP)
 	s.routeOIP(r)
+	s.routeOpenAI(r)
 	return r
 }
 
