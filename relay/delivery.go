@@ -13,6 +13,7 @@ import (
 
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/dialect"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
@@ -27,7 +28,10 @@ type Progress struct {
 	Attempts int     `json:"attempts"`
 	// TxKey is the sender key of the attempt in flight, if any.
 	TxKey string `json:"tx_key,omitempty"`
-	Err   string `json:"err,omitempty"`
+	// Claim is this fleet member's claim of the delivery (fleet.Claim),
+	// fenced before each send; absent outside a fleet.
+	Claim *fleet.Claim `json:"claim,omitempty"`
+	Err   string       `json:"err,omitempty"`
 }
 
 // ready is what a delivery's check found: a final state (State set), a
@@ -40,6 +44,10 @@ type ready struct {
 	InputsFailed string
 	// Fetched: Data came from the owner's contract (getContainerInputs).
 	Fetched bool
+
+	// NextHead: not this fleet member's to deliver now; looked at again
+	// on the next head (no RPC call spent).
+	NextHead bool
 
 	Containers []string
 	Source     job.Location
@@ -207,6 +215,7 @@ func (r *Relay) end(ctx context.Context, d delivery, st IvState, reason string, 
 	}
 	span.AddEvent("delivery."+string(st), trace.WithAttributes(attribute.String("reason", reason)))
 	r.o.Logger.Info("relay: delivery "+string(st), append(d.logAttrs(), "reason", reason)...)
+	r.release(ctx, d)
 	return d.finish(ctx, st, reason)
 }
 
@@ -223,6 +232,13 @@ func (r *Relay) try(ctx context.Context, d delivery, f guard.Delivery, charged *
 	}
 	if c.State != "" {
 		return c.State, c.Reason, nil, nil
+	}
+	var next time.Time // zero: the next head
+	if c.NextHead {
+		return "", "", &next, nil
+	}
+	if claimed, err := r.claim(ctx, d); err != nil || !claimed {
+		return "", "", &next, err
 	}
 	if c.Fetched && len(c.Data) > r.sp.lim.MaxInputBytes {
 		c.InputsFailed = fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", len(c.Data), r.sp.lim.MaxInputBytes)
@@ -255,6 +271,10 @@ func (r *Relay) try(ctx context.Context, d delivery, f guard.Delivery, charged *
 	p.TxKey = call.Key
 	if err := d.save(); err != nil {
 		return "", "", nil, err
+	}
+	if st, fenced, err := r.fence(ctx, d, call.Key); err != nil || fenced {
+		r.record(f, guard.NotSent, ch, nil)
+		return st, "taken over by another fleet member", nil, err
 	}
 	if _, err := r.o.Sender.Send(ctx, call); err != nil {
 		tried := p.Attempts

@@ -258,6 +258,9 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 	if cur, ok := s.Interval(r.headTime.Load()); !ok || cur != k {
 		return ready{State: IvSkipped, Reason: "interval closed"}, nil
 	}
+	if !r.serves(s) {
+		return ready{NextHead: true}, nil
+	}
 	coord := r.coord
 	responded, count := r.d.IntervalCalls(s.ID, k, r.me)
 	// responseCount first: while it is 0 this node cannot have responded
