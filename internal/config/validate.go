@@ -73,6 +73,7 @@ func (v *validator) all(c *Config) {
 		v.fail("memory_limit", "must be a size in bytes, or -1 for no limit (default %d, 1 GiB)", DefaultMemoryLimit)
 	}
 	v.chain(&c.Chain)
+	v.fleet(c)
 	v.jobs(&c.Jobs)
 	// A username without a password (existing configs ship
 	// {"username": "your-username", "password": ""}) is a warning from Parse:
