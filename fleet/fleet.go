@@ -224,10 +224,17 @@ func (f *Fleet) Run(ctx context.Context) error {
 	wg.Add(1)
 	go func() { defer wg.Done(); f.watchMembers(ctx) }()
 	defer wg.Wait()
+	var last clientv3.LeaseID // the lease this member held last
 	for ctx.Err() == nil {
 		f.mu.Lock()
 		lease := f.lease
 		f.mu.Unlock()
+		if lease == 0 && last != 0 && f.stillHeld(ctx, last) { // etcd answers again, and kept it
+			f.mu.Lock()
+			f.lease, f.down, lease = last, nil, last
+			f.mu.Unlock()
+			f.o.Logger.Info("fleet: lease held again", "node_id", f.o.NodeID)
+		}
 		if lease == 0 {
 			if err := f.register(ctx); err != nil {
 				f.setDown(err)
@@ -238,15 +245,36 @@ func (f *Fleet) Run(ctx context.Context) error {
 			lease = f.lease
 			f.mu.Unlock()
 		}
+		last = lease
 		f.keepAlive(ctx, lease)
 		if ctx.Err() != nil {
 			break
+		}
+		if f.stillHeld(ctx, lease) { // an etcd leader election: the server kept it
+			continue
 		}
 		f.setDown(fmt.Errorf("fleet: lease lost (etcd unreachable for %s or more)", f.o.LeaseTTL))
 		f.o.Logger.Warn("fleet: lease lost: claiming nothing until etcd answers", "node_id", f.o.NodeID)
 	}
 	f.leave()
 	return nil
+}
+
+// stillHeld asks etcd, for up to a lease TTL, whether lease still holds
+// after the client gave up keeping it alive: a leader election outlasts the
+// client's deadline while the new leader extends every lease.
+func (f *Fleet) stillHeld(ctx context.Context, lease clientv3.LeaseID) bool {
+	deadline := time.Now().Add(f.o.LeaseTTL)
+	for ctx.Err() == nil && time.Now().Before(deadline) {
+		rctx, cancel := context.WithTimeout(ctx, f.o.LeaseTTL/3)
+		resp, err := f.o.Client.TimeToLive(rctx, lease)
+		cancel()
+		if err == nil {
+			return resp.TTL > 0
+		}
+		sleep(ctx, f.o.LeaseTTL/12)
+	}
+	return false
 }
 
 // keepAlive returns when lease is lost or ctx is done.

@@ -10,6 +10,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/internal/etcdtest"
 )
 
 // freeURL is a loopback URL on a port free now.
@@ -32,16 +34,44 @@ func startEtcd(t *testing.T, dir, client, peer string) *Etcd {
 	return e
 }
 
+// testEtcd is an etcd the fleet uses, embedded or external, that a test
+// can stop and start again.
 type testEtcd struct {
 	*Etcd
-	dir, client, peer string
+	stop, restart func()
 }
 
+// newTestEtcd is an embedded member.
 func newTestEtcd(t *testing.T) *testEtcd {
-	te := &testEtcd{dir: t.TempDir(), client: freeURL(t), peer: freeURL(t)}
-	te.Etcd = startEtcd(t, te.dir, te.client, te.peer)
+	dir, client, peer := t.TempDir(), freeURL(t), freeURL(t)
+	te := &testEtcd{Etcd: startEtcd(t, dir, client, peer)}
+	te.stop = te.Stop
+	te.restart = func() {
+		restarted := startEtcd(t, dir, client, peer)
+		t.Cleanup(restarted.Stop)
+	}
 	t.Cleanup(func() { _ = te.Close() })
 	return te
+}
+
+// newExternalEtcd is a real etcd server (Debian's etcd-server, 3.4).
+func newExternalEtcd(t *testing.T) *testEtcd {
+	srv := etcdtest.Start(t)
+	e, err := OpenEtcd(context.Background(), EtcdOptions{Endpoints: []string{srv.URL}})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = e.Close() })
+	return &testEtcd{Etcd: e, stop: srv.Stop, restart: srv.Restart}
+}
+
+// etcds runs test against both kinds of etcd.
+func etcds(t *testing.T, test func(t *testing.T, e *testEtcd)) {
+	t.Run("embedded", func(t *testing.T) { test(t, newTestEtcd(t)) })
+	t.Run("external", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("runs an etcd process")
+		}
+		test(t, newExternalEtcd(t))
+	})
 }
 
 // member joins a fleet member named id with wallet addr and runs it.
@@ -100,8 +130,9 @@ func TestMembershipAndOwnership(t *testing.T) {
 	})
 }
 
-func TestClaimsAndFence(t *testing.T) {
-	e := newTestEtcd(t)
+func TestClaimsAndFence(t *testing.T) { etcds(t, testClaimsAndFence) }
+
+func testClaimsAndFence(t *testing.T, e *testEtcd) {
 	a, b := member(t, e.Etcd, "a", 1), member(t, e.Etcd, "b", 2)
 	ctx := context.Background()
 
@@ -152,16 +183,18 @@ func TestEtcdDown(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits out a lease")
 	}
-	e := newTestEtcd(t)
+	etcds(t, testEtcdDown)
+}
+
+func testEtcdDown(t *testing.T, e *testEtcd) {
 	a := member(t, e.Etcd, "a", 1)
 	require.NoError(t, a.Healthy())
-	e.Stop()
+	e.stop()
 	eventually(t, func() bool { return a.Healthy() != nil }, "unhealthy once the lease is lost")
 	_, ok := a.Serves("s1", 3)
 	require.False(t, ok, "claims nothing")
 	t.Logf("while etcd is down: %v", a.Healthy())
-	restarted := startEtcd(t, e.dir, e.client, e.peer)
-	defer restarted.Stop()
+	e.restart()
 	eventually(t, func() bool { return a.Healthy() == nil }, "resumes by itself")
 	_, err := a.Claim(context.Background(), "s1", 1, 0, 1)
 	require.NoError(t, err)

@@ -267,6 +267,10 @@ func (r *Relay) try(ctx context.Context, d delivery, f guard.Delivery, charged *
 		return "", "", &next, d.save()
 	}
 	span.AddEvent("containers.done")
+	if lt, ok := d.(lateness); ok && lt.late() {
+		r.record(f, guard.NotSent, ch, nil)
+		return IvSkipped, "interval ends before the next block: a delivery could only revert", nil, nil
+	}
 	call := d.call(p.Attempts, input, output, proof)
 	p.TxKey = call.Key
 	if err := d.save(); err != nil {

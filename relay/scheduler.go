@@ -308,6 +308,21 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 	return ready{Containers: s.Containers(), Source: job.OnChain, Data: data, Fetched: fetched, Proof: s.Verifier != (common.Address{})}, nil
 }
 
+// lateness is a delivery bound to an interval that ends.
+type lateness interface {
+	// late reports whether the next block comes after the interval ends:
+	// a delivery sent now would be mined outside it and revert.
+	late() bool
+}
+
+func (d *intervalDelivery) late() bool {
+	if d.s.Period == 0 {
+		return false
+	}
+	gap := uint64(d.r.sp.heads.Head().BlockTime / time.Second)
+	return d.r.headTime.Load()+max(gap, 1) >= d.s.Start(d.k)+uint64(d.s.Period)
+}
+
 // isZeroWord reports whether an eth_call result is one ABI word of zero
 // (a count of 0).
 func isZeroWord(b []byte) bool {
