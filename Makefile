@@ -5,7 +5,7 @@ TESTFLAGS ?= -count=1 -timeout 30m
 # COMMIT is what `infernode version` reports (a tarball without git: unknown).
 COMMIT  ?= $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null || c=$$c-dirty; echo $$c; } || echo unknown)
 
-.PHONY: all build run test test-unit tidy-check tools docker realmodels libtorch images contracts bench fuzz lint clean
+.PHONY: all build run test test-unit tidy-check tools docker realmodels libtorch images contracts proto bench fuzz lint clean
 
 all: build
 
@@ -44,6 +44,12 @@ images: docker tools libtorch
 ## contracts: recompiles the Solidity sources and regenerates the Go bindings.
 contracts: tools
 	bash contracts/build.sh
+
+## proto: regenerates the gRPC front door's Go code (oipgrpc/inferencepb) from
+## KServe's grpc_predict_v2.proto with protoc (apt protobuf-compiler; `make
+## tools` installs it) and the pinned plugins.
+proto:
+	bash oipgrpc/inferencepb/gen.sh
 
 ## test: every test tier (unit, in-process integration, real geth/anvil/Docker,
 ## faults), lint and a short fuzz pass. On a fresh 2-core machine the installs

@@ -3,7 +3,9 @@
 # geth and abigen from the Go module proxy, anvil from npm, solc-js for
 # contracts/ from npm (pinned by contracts/package-lock.json), and ONNX
 # Runtime's shared library (from npm's onnxruntime-node, linked as
-# .tools/lib/libonnxruntime.so.1) for the onnx workload.
+# .tools/lib/libonnxruntime.so.1) for the onnx workload; protoc (apt) for
+# the gRPC code's stale test; the openai npm client for node/ (pinned by
+# node/testdata/openaiclient/package-lock.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -40,6 +42,12 @@ if [ ! -e .tools/lib/libonnxruntime.so.1 ] || [ "$(cat .tools/onnxruntime/versio
   ln -sf "../onnxruntime/node_modules/onnxruntime-node/bin/napi-v6/linux/$arch/libonnxruntime.so.1" .tools/lib/libonnxruntime.so.1
   echo "$ORT_VERSION" >.tools/onnxruntime/version
 fi
+if ! command -v protoc >/dev/null; then
+  # oipgrpc/inferencepb's stale test regenerates the gRPC code with protoc.
+  echo "tools: installing protoc (apt protobuf-compiler, about 20 s)"
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq protobuf-compiler >/dev/null
+fi
 if ! command -v curl >/dev/null; then
   # cmd/infernode's TestDocsCommands runs the curl commands the docs show.
   echo "tools: installing curl (apt, about 20 s)"
@@ -56,5 +64,10 @@ fi
 if [ -f contracts/package-lock.json ] && [ ! -d contracts/node_modules ]; then
   echo "tools: installing solc-js (contracts/, npm, about 20 s)"
   npm ci --silent --no-audit --no-fund --prefix contracts >/dev/null
+fi
+if [ ! -d node/testdata/openaiclient/node_modules/openai ]; then
+  # node/openai_test.go runs the official openai client (pinned by its package-lock.json) against the node.
+  echo "tools: installing the openai npm client (node/testdata/openaiclient, about 5 s)"
+  npm ci --silent --no-audit --no-fund --prefix node/testdata/openaiclient >/dev/null
 fi
 echo "tools: ok ($(.tools/bin/geth version 2>/dev/null | grep -m1 '^Version'), anvil $(.tools/bin/anvil --version 2>/dev/null | head -n1), onnxruntime $(cat .tools/onnxruntime/version))"

@@ -147,19 +147,6 @@ func BenchmarkSubmitToFinishNoSync(b *testing.B) {
 	benchSubmit(b, Options{StoreNoSync: true})
 }
 
-// BenchmarkSubmitToFinishSyncFinish is BenchmarkSubmitToFinish with an
-// fsync on every finish as well (storage.Options.SyncFinish): the cost of
-// the finish fsync the default leaves out.
-func BenchmarkSubmitToFinishSyncFinish(b *testing.B) {
-	benchSubmit(b, Options{StoreSyncFinish: true})
-}
-
-// BenchmarkRESTSubmitLatencySyncFinish is BenchmarkRESTSubmitLatency with
-// an fsync on every finish as well.
-func BenchmarkRESTSubmitLatencySyncFinish(b *testing.B) {
-	benchLatency(b, Options{StoreSyncFinish: true})
-}
-
 // BenchmarkRESTBatchWait is the node's batched path in one process: 2
 // clients, each posting 32 echo jobs in one POST /api/jobs/batch and
 // waiting for them with one GET /api/jobs?wait= (as `infernode bench

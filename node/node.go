@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
+	"google.golang.org/grpc"
 
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/executor"
@@ -25,6 +27,8 @@ import (
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/oipgrpc"
+	"github.com/infernode/infernode/respcache"
 	"github.com/infernode/infernode/rest"
 )
 
@@ -82,6 +86,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Listener serves REST. Default: a listener on server.host:server.port.
 	Listener net.Listener
+	// GRPCListener serves the gRPC front door. Default: a listener on
+	// server.host:server.grpc_port when that is set, else none.
+	GRPCListener net.Listener
 	// Registry receives every metric and is served at /metrics. Default: a
 	// fresh registry with the Go and process collectors.
 	Registry *prometheus.Registry
@@ -95,9 +102,6 @@ type Options struct {
 	ShutdownGrace time.Duration
 	// StoreNoSync skips fsync in the store: benchmarks only.
 	StoreNoSync bool
-	// StoreSyncFinish makes the store fsync every job's finish too (see
-	// storage.Options.SyncFinish); by default only the durable create does.
-	StoreSyncFinish bool
 
 	// streamIDGrace overrides defaultStreamIDGrace when positive (tests).
 	streamIDGrace time.Duration
@@ -195,13 +199,16 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		if !serving && n.opts.Listener != nil {
 			n.opts.Listener.Close()
 		}
+		if !serving && n.opts.GRPCListener != nil {
+			n.opts.GRPCListener.Close()
+		}
 	}()
 	cfg := n.cfg
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil { // the store makes it private
 
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
 	}
-	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync, SyncFinish: n.opts.StoreSyncFinish || cfg.Jobs.SyncFinish})
+	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync})
 	if err != nil {
 		return err
 	}
@@ -240,8 +247,15 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		}
 	}()
 
+	cache, err := n.openCache(st)
+	if err != nil {
+		return err
+	}
+	if cache != nil {
+		defer cache.Close() // before the store closes
+	}
 	exec, err := executor.New(executor.Options{Runtime: rt, Containers: cfg.Containers, HTTPClient: containerClient(cfg.Jobs.Workers),
-		TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator})
+		TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator, Cache: cache})
 	if err != nil {
 		return err
 	}
@@ -283,11 +297,26 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		WriteTimeout: sc.WriteTimeout.D(), IdleTimeout: sc.IdleTimeout.D()}
 	srv.RegisterOnShutdown(b.stopWaits)
 
+	gsrv, gln, err := n.grpcServer(b)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+
 	rctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	var wg sync.WaitGroup
-	errc := make(chan error, 3)
+	errc := make(chan error, 4)
 	serving = true
+	if gsrv != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := gsrv.Serve(gln); err != nil && !errors.Is(err, grpc.ErrServerStopped) {
+				errc <- fmt.Errorf("serve gRPC: %w", err)
+			}
+		}()
+	}
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
@@ -327,6 +356,9 @@ func (n *Node) Run(ctx context.Context) (err error) {
 	}
 	n.log.Info("node stopping")
 	sctx, scancel := context.WithTimeout(context.WithoutCancel(ctx), n.opts.ShutdownGrace)
+	if gsrv != nil {
+		stopGRPC(sctx, gsrv)
+	}
 	if err := srv.Shutdown(sctx); err != nil {
 		_ = srv.Close()
 	}
@@ -440,7 +472,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 	ro := rest.Options{
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
 		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
-		Hosts: s.Hosts, OIP: b,
+		Hosts: s.Hosts, OIP: b, OpenAI: b,
 	}
 	if s.RateLimit != nil {
 		ro.RateLimit = s.RateLimit.NumRequests
@@ -461,6 +493,51 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 		ro.TrustedProxies = append(ro.TrustedProxies, p)
 	}
 	return rest.New(b, ro), nil
+}
+
+// grpcServer builds the gRPC front door and its listener when
+// server.grpc_port (or Options.GRPCListener) asks for one; nil otherwise.
+// It has REST's body bound, rate limit, connection cap, metrics and spans.
+func (n *Node) grpcServer(b *backend) (*grpc.Server, net.Listener, error) {
+	sc := n.cfg.Server
+	ln := n.opts.GRPCListener
+	if ln == nil {
+		if sc.GRPCPort == 0 {
+			return nil, nil, nil
+		}
+		addr := net.JoinHostPort(sc.Host, strconv.Itoa(sc.GRPCPort))
+		var err error
+		if ln, err = net.Listen("tcp", addr); err != nil {
+			return nil, nil, fmt.Errorf("listen on %s (server.host, server.grpc_port): %w", addr, err)
+		}
+	}
+	if sc.MaxConnections > 0 {
+		ln = rest.LimitListener(ln, sc.MaxConnections, n.log, n.reg)
+	}
+	o := oipgrpc.Options{Logger: n.log, MaxMessageBytes: sc.MaxBodyBytes, Registerer: n.reg,
+		TracerProvider: n.tp, Propagator: n.opts.Propagator,
+		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D()}
+	if sc.RateLimit != nil {
+		o.RateLimit = sc.RateLimit.NumRequests
+		o.RatePeriod = time.Duration(sc.RateLimit.Period * float64(time.Second))
+	}
+	n.log.Info("serving gRPC (KServe v2 GRPCInferenceService)", "addr", ln.Addr().String())
+	return oipgrpc.New(b, o), ln, nil
+}
+
+// stopGRPC lets the calls in flight finish until ctx ends, then cuts them.
+func stopGRPC(ctx context.Context, g *grpc.Server) {
+	done := make(chan struct{})
+	go func() {
+		g.GracefulStop()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		g.Stop()
+		<-done
+	}
 }
 
 // sweep fails the jobs that containers keep (PUT /api/status) left running
@@ -550,4 +627,19 @@ func (n *Node) purgeLoop(ctx context.Context, st *storage.Store) {
 		}
 		n.sweep(ctx, st, time.Now())
 	}
+}
+
+// openCache opens the response cache in its table of st, or returns nil
+// when no container is marked "cache".
+func (n *Node) openCache(st *storage.Store) (*respcache.Cache, error) {
+	if !slices.ContainsFunc(n.cfg.Containers, func(c config.Container) bool { return c.Cache }) {
+		return nil, nil
+	}
+	c, err := respcache.Open(respcache.Options{Store: st.Table(storage.TableCache), MaxBytes: n.cfg.Cache.MaxBytes,
+		TTL: n.cfg.Cache.TTL.D(), Registerer: n.reg, Logger: n.log})
+	if err != nil {
+		return nil, fmt.Errorf("response cache: %w", err)
+	}
+	n.log.Info("response cache", "entries", c.Len(), "bytes", c.Bytes(), "max_bytes", n.cfg.Cache.MaxBytes)
+	return c, nil
 }

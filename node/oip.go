@@ -11,8 +11,8 @@ import (
 
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
-	"github.com/infernode/infernode/rest"
 	"github.com/infernode/infernode/oip"
+	"github.com/infernode/infernode/rest"
 )
 
 // OIP relays an Open Inference Protocol request (SPEC §9) to its container
@@ -72,3 +72,28 @@ func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (re
 }
 
 var _ rest.OIPBackend = (*backend)(nil)
+
+// Models lists the external containers client may call (allowed_ips), with
+// the runtime's readiness: the OIP model index. It asks no container.
+func (b *backend) Models(_ context.Context, client string) []rest.OIPModel {
+	states := map[string]executor.ContainerState{}
+	for _, s := range b.rt.States() {
+		states[s.ID] = s
+	}
+	var out []rest.OIPModel
+	for _, c := range b.cfg.Containers {
+		if !c.External || b.guard.CheckOffchain(client, []string{c.ID}, false) != nil {
+			continue
+		}
+		s := states[c.ID]
+		m := rest.OIPModel{Name: c.ID, Ready: s.Ready}
+		if !s.Ready {
+			m.Reason = "container not ready"
+			if s.Error != "" {
+				m.Reason += ": " + s.Error
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}

@@ -14,8 +14,8 @@ import (
 
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
-	"github.com/infernode/infernode/rest"
 	"github.com/infernode/infernode/oip"
+	"github.com/infernode/infernode/rest"
 )
 
 // oipContainer answers /v2 infer calls with the request's body; with hold,

@@ -23,4 +23,7 @@ type Backend interface {
 	// SubscribeNewHead pushes heads, or fails (chain.ErrNoSubscriptions)
 	// where the transport cannot, and the relay polls.
 	SubscribeNewHead(ctx context.Context, ch chan<- *types.Header) (ethereum.Subscription, error)
+	// EstimateGasAtBlock estimates msg against a past block (the create
+	// step of a mined delegated delivery, guarded.go).
+	EstimateGasAtBlock(ctx context.Context, msg ethereum.CallMsg, blockNumber *big.Int) (uint64, error)
 }

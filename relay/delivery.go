@@ -12,7 +12,6 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/clock"
@@ -72,7 +71,7 @@ type delivery interface {
 	call(attempt int, input, output, proof []byte) txm.Call
 	// fate is what a classified revert of a send means for it: a final
 	// state, or "" to try again.
-	fate(o dialect.Outcome, revert string) (IvState, string)
+	fate(o coordinator.Outcome, revert string) (IvState, string)
 	// confirmed takes this node's mined delivery to its final state.
 	confirmed(ctx context.Context, rec *txm.Record) error
 	// finish records a final state reached without a mined delivery.
@@ -83,6 +82,10 @@ type delivery interface {
 	// chargeGas what an unpaid try is charged before it is sent.
 	facts() guard.Delivery
 	chargeGas() uint64
+	// setupGas is the gas of rec, a mined delivery, that went to
+	// anything but the delivery proper (a delegated subscription's
+	// creation); ok false when it could not be told.
+	setupGas(ctx context.Context, rec *txm.Record) (gas uint64, ok bool)
 	// hold keeps it from being tried again before block time until (zero:
 	// the next head), holding no goroutine and no worker meanwhile.
 	hold(until time.Time)
@@ -116,11 +119,13 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 				// The outcome backs the subscription and its owner off
 				// when the callback failed or burnt its gas, or the
 				// delivery reverted; the charge settles to the gas used.
-				o := minedOutcome(rec)
+				o := minedOutcome(r.d, rec)
 				if o == guard.Reverted {
 					o = r.whyReverted(ctx, d, rec)
 				}
-				next := r.record(d.facts(), o, charged, rec)
+				m := &mined{rec: rec}
+				m.setup, m.known = d.setupGas(ctx, rec)
+				next := r.record(d.facts(), o, charged, m)
 				charged = guard.Charge{}
 				if rec.State == txm.StateConfirmed {
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
@@ -314,7 +319,7 @@ func (r *Relay) sendFailed(d delivery, err error) (IvState, string) {
 	if name := coordinator.RevertName(err); name != "" {
 		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 		o := r.d.Outcome(err)
-		if o == dialect.NotPaidNow { // a wallet changed since the check
+		if o == coordinator.NotPaidNow { // a wallet changed since the check
 			p.Attempts--
 			r.o.Logger.Info("relay: delivery would not be paid, not sent", append(d.logAttrs(), "revert", name)...)
 			return "", ""
@@ -331,15 +336,15 @@ func (r *Relay) sendFailed(d delivery, err error) (IvState, string) {
 }
 
 // fate is how an interval's delivery ends on a classified revert.
-func fate(o dialect.Outcome, revert string) (IvState, string) {
+func fate(o coordinator.Outcome, revert string) (IvState, string) {
 	switch o {
-	case dialect.AlreadyDelivered:
+	case coordinator.AlreadyDelivered:
 		return IvDelivered, "already responded"
-	case dialect.Full:
+	case coordinator.Full:
 		return IvSkipped, "interval full"
-	case dialect.Closed:
+	case coordinator.Closed:
 		return IvSkipped, revert
-	case dialect.Rejected:
+	case coordinator.Rejected:
 		return IvFailed, revert
 	}
 	return "", ""

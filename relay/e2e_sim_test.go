@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/big"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,7 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator/ours"
+	"github.com/infernode/infernode/txm"
 )
 
 var coordABI = coordinatorabi.NewCoordinator()
@@ -146,4 +148,55 @@ func waitBlocks(h *harness, n uint64) {
 	h.t.Helper()
 	from := blockNumber(h.t, h)
 	h.eventually(func() bool { return blockNumber(h.t, h) >= from+n }, "blocks mined")
+}
+
+// TestSimDelegatedRecurringNotBackedOff keeps issue 35's first soak defect
+// fixed: a delegated delivery's gas includes creating the subscription, and
+// judging all of it but the Coordinator's work as the callback's made an
+// honest owner with maxGasLimit 100k look as if it burnt its callback gas;
+// it was backed off and missed intervals. The create step's gas is now
+// measured (Relay.createGas) and left out: every interval is delivered once.
+// (Here the create + deliver uses ~365k gas, so an honest limit of 250k
+// shows the defect.)
+func TestSimDelegatedRecurringNotBackedOff(t *testing.T) {
+	h := newHarness(t, 1)
+	n := h.startNode(1, t.TempDir(), nil)
+	head, err := h.client.HeaderByNumber(context.Background(), nil)
+	require.NoError(t, err)
+	const frequency, period, limit = 4, 10, 250_000
+	activeAt := uint32(head.Time + 2)
+	req := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: 7, Expiry: uint32(head.Time + 3600), Sub: ours.Subscription{
+		Owner: h.dep.ExampleConsumer, ActiveAt: activeAt, Period: period, Frequency: frequency, Redundancy: 1,
+		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: limit, ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int),
+	}}, Data: json.RawMessage(`{"prompt":"hi"}`)}
+	req.Sig, err = req.Delegate.Sign(ours.Domain{ChainID: big.NewInt(1337), Coordinator: h.dep.Coordinator}, h.keys[0])
+	require.NoError(t, err)
+	body, err := ours.EncodeDelegated(req)
+	require.NoError(t, err)
+	require.NoError(t, n.r.SubmitDelegated(context.Background(), "127.0.0.1", body))
+	h.mineSettled(n)
+
+	h.eventually(func() bool { return h.deliveries() >= 1 }, "the delegated subscription created and delivered")
+	var first *txm.Record
+	h.eventually(func() bool {
+		recs, err := n.s.Records()
+		require.NoError(t, err)
+		for _, r := range recs {
+			if strings.HasPrefix(r.Key, "dlg/") && r.State == txm.StateConfirmed {
+				first = r
+			}
+		}
+		return first != nil
+	}, "the create + deliver transaction confirmed")
+	require.Greater(t, first.GasUsed, uint64(coordinatorWork+limit*9/10),
+		"the create + deliver transaction alone would look like a burnt callback")
+
+	end := uint64(activeAt) + frequency*period
+	h.eventually(func() bool {
+		hd, err := h.client.HeaderByNumber(context.Background(), nil)
+		return err == nil && hd.Time > end+2
+	}, "past the last interval")
+	for k := uint32(1); k <= frequency; k++ {
+		require.Equal(t, uint16(1), responseCount(h, 1, k), "interval %d delivered once", k)
+	}
 }

@@ -4,14 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"slices"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
 
-	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/txm"
@@ -35,7 +32,7 @@ func newSpending(o Options) *spending {
 	g := guard.New(storage.NewTable(o.DB, storage.RelayGuardPrefix()), o.Limits)
 	lim := g.Limits()
 	return &spending{g: g, lim: lim, fair: guard.NewFair(o.Workers),
-		waiting: guard.NewWaiting(lim.DelegatedMaxPending, lim.DelegatedMaxHorizon)}
+		waiting: guard.NewWaiting(lim.DelegatedMaxPending, lim.DelegatedMaxPendingPerOwner, lim.DelegatedMaxHorizon)}
 }
 
 // subGuardKey names a tracked subscription to the guard.
@@ -122,18 +119,25 @@ func (r *Relay) charge(d guard.Delivery, gas uint64) (guard.Charge, guard.Verdic
 	return c, v, err
 }
 
-// record tells the guard how an attempt of d ended; it returns when d may
-// be tried next (zero: at once).
-func (r *Relay) record(d guard.Delivery, o guard.Outcome, c guard.Charge, rec *txm.Record) time.Time {
+// mined is a mined attempt as record judges it: its transaction record
+// and the gas of it that was not the delivery proper (setup; known false
+// when it could not be told).
+type mined struct {
+	rec   *txm.Record
+	setup uint64
+	known bool
+}
+
+// record tells the guard how an attempt of d ended (m: mined, nil when
+// nothing was); it returns when d may be tried next (zero: at once).
+func (r *Relay) record(d guard.Delivery, o guard.Outcome, c guard.Charge, m *mined) time.Time {
 	res := guard.Result{Key: d.Key, Owner: d.Owner, Outcome: o, Charge: c, At: r.sp.heads.Head().Time}
-	if rec != nil {
-		res.GasUsed = rec.GasUsed
+	if m != nil {
+		res.GasUsed = m.rec.GasUsed
 		if res.GasUsed == 0 { // unknown (a record from before gas was kept): keep the charge
 			res.GasUsed = c.Gas
 		}
-		if d.Gas > 0 { // the callback's share: the Coordinator's own work is at least ~100k
-			res.CallbackGasUsed, res.CallbackGasLimit = res.GasUsed-min(res.GasUsed, coordinatorWork), d.Gas
-		}
+		res.CallbackGasUsed, res.CallbackGasLimit = m.callback(res.GasUsed, d.Gas)
 	}
 	next, err := r.sp.g.Record(res)
 	if err != nil {
@@ -146,20 +150,63 @@ func (r *Relay) record(d guard.Delivery, o guard.Outcome, c guard.Charge, rec *t
 	return next
 }
 
+// callback is the callback's share of used, the gas of m, and its limit
+// (zero, zero: not judged): a subscription without a callback gas limit
+// (SDK v1) or a setup that could not be told is not judged.
+func (m *mined) callback(used, limit uint64) (uint64, uint64) {
+	if limit == 0 || !m.known {
+		return 0, 0
+	}
+	return callbackShare(used, m.setup), limit
+}
+
+// callbackShare is the most of a delivery's gas used that its callback can
+// have used: what remains after the setup (a delegated subscription's
+// creation) and the Coordinator's own work (docs/gas.md).
+func callbackShare(used, setup uint64) uint64 {
+	return used - min(used, setup+coordinatorWork)
+}
+
 // coordinatorWork is the least gas of a delivery that is not its
 // callback's: the transaction's intrinsic gas and the Coordinator's own
 // storage (docs/gas.md).
 const coordinatorWork = 100_000
 
+// intrinsicBase is the intrinsic gas of any transaction, counted once in
+// a delivery but also in an estimate of its create step alone.
+const intrinsicBase = 21_000
+
+// createGas is the gas of the create step of a mined delegated delivery
+// (docs/gas.md): eth_estimateGas of the same signed createSubscriptionDelegatee
+// against the state before the delivery's block, less the intrinsic base
+// the delivery pays once. An estimate is the least gas limit that
+// succeeds, at least the gas used, so any error of it makes the callback
+// look smaller, never an honest owner's larger. Where the subscription
+// existed before that block, both the delivery's create step and the
+// estimate find it and cost little. Not told (ok false) when the
+// estimate fails: the callback is then not judged on this delivery.
+func (r *Relay) createGas(ctx context.Context, pack []byte, rec *txm.Record) (uint64, bool) {
+	if rec.State != txm.StateConfirmed || rec.MinedBlock == 0 {
+		return 0, false
+	}
+	est, err := r.o.Backend.EstimateGasAtBlock(ctx, ethereum.CallMsg{From: r.me, To: &r.coord, Data: pack},
+		new(big.Int).SetUint64(rec.MinedBlock-1))
+	if err != nil {
+		r.o.Logger.Warn("relay: estimate a delegated delivery's create step; its callback is not judged", "tx", rec.MinedHash.Hex(), "err", err)
+		return 0, false
+	}
+	return est - min(est, intrinsicBase), true
+}
+
 // minedOutcome is what a final transaction record says of a delivery: the
 // Coordinator's CallbackFailed among its events, a revert on chain, or
 // nothing spent on the delivery (its nonce given up or taken by another
 // transaction).
-func minedOutcome(rec *txm.Record) guard.Outcome {
+func minedOutcome(d Dialect, rec *txm.Record) guard.Outcome {
 	switch {
 	case rec.GaveUp || rec.Noop: // its nonce went to a self-transfer: the delivery cost nothing
 		return guard.NotSent
-	case rec.State == txm.StateConfirmed && slices.Contains(rec.Events, codec.TopicCallbackFailed):
+	case rec.State == txm.StateConfirmed && d.CallbackFailed(rec.Events):
 		return guard.CallbackFailed
 	case rec.State == txm.StateConfirmed:
 		return guard.Delivered
@@ -181,7 +228,7 @@ func (r *Relay) whyReverted(ctx context.Context, d delivery, rec *txm.Record) gu
 	_, err := r.o.Backend.CallContract(ctx, ethereum.CallMsg{From: r.me, To: &to, Data: rec.Data}, new(big.Int).SetUint64(rec.MinedBlock))
 	err = r.dec.FromError(err)
 	switch r.d.Outcome(err) {
-	case dialect.AlreadyDelivered, dialect.Full:
+	case coordinator.AlreadyDelivered, coordinator.Full:
 		name := coordinator.RevertName(err)
 		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 		r.o.Logger.Info("relay: lost the race for an interval", append(d.logAttrs(), "revert", name, "gas_used", rec.GasUsed)...)
@@ -204,7 +251,19 @@ func (r *Relay) holdUntil(id uint32, t time.Time) {
 // onHeadSpending follows head for the guard and sweeps its records now and
 // then.
 func (r *Relay) onHeadSpending(ctx context.Context) {
-	if err := r.sp.g.Tick(r.sp.heads.Head().Time); err != nil && ctx.Err() == nil {
+	now := r.sp.heads.Head().Time
+	if err := r.sp.g.Tick(now); err != nil && ctx.Err() == nil {
 		r.o.Logger.Warn("relay: sweep guard records", "err", guard.CutErr(err))
+	}
+	total, top, other, err := r.sp.g.Spent(now, TopOwners)
+	if err != nil {
+		return
+	}
+	g := r.o.Metrics.UnpaidGas
+	g.Reset() // owners leave the top: the series stay bounded
+	g.WithLabelValues("all").Set(float64(total))
+	g.WithLabelValues("other").Set(float64(other))
+	for _, o := range top {
+		g.WithLabelValues(o.Owner.Hex()).Set(float64(o.Gas))
 	}
 }

@@ -18,7 +18,7 @@ import (
 
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/consumerabi"
-	"github.com/infernode/infernode/dialect"
+	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
@@ -206,7 +206,7 @@ func (d *intervalDelivery) progress() *Progress { return &d.iv.Progress }
 func (d *intervalDelivery) save() error         { return d.r.putIv(d.s, d.k, d.iv) }
 func (d *intervalDelivery) logAttrs() []any     { return []any{"sub", d.s.ID, "interval", d.k} }
 
-func (d *intervalDelivery) fate(o dialect.Outcome, revert string) (IvState, string) {
+func (d *intervalDelivery) fate(o coordinator.Outcome, revert string) (IvState, string) {
 	return fate(o, revert)
 }
 
@@ -243,6 +243,9 @@ func (d *intervalDelivery) facts() guard.Delivery {
 }
 
 func (d *intervalDelivery) chargeGas() uint64 { return d.r.unpaidGas(d.s, false) }
+
+// setupGas: an interval's delivery is all delivery.
+func (d *intervalDelivery) setupGas(context.Context, *txm.Record) (uint64, bool) { return 0, true }
 
 func (d *intervalDelivery) hold(until time.Time) {
 	if !until.IsZero() {

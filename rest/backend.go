@@ -69,6 +69,16 @@ type Info struct {
 	Chain      ChainInfo       `json:"chain"`
 	// Fleet is present when the node is a fleet member.
 	Fleet *FleetInfo `json:"fleet,omitempty"`
+	// Cache is the response cache; absent when no container is cached.
+	Cache *CacheInfo `json:"cache,omitempty"`
+}
+
+// CacheInfo describes the response cache (docs/cache.md).
+type CacheInfo struct {
+	Containers []string `json:"containers"` // the containers marked "cache"
+	Entries    int      `json:"entries"`
+	Bytes      int64    `json:"bytes"`
+	MaxBytes   int64    `json:"max_bytes"`
 }
 
 // FleetInfo is the fleet this node is a member of.

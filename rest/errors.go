@@ -25,6 +25,7 @@ const (
 	msgNotFound        = "Not found"
 	msgMethod          = "Method not allowed"
 	msgMediaType       = "Unsupported media type: the body must be JSON"
+	msgEncoding        = "Unsupported content encoding: send the body as is, gzip or deflate"
 	msgHost            = "Misdirected request: the node does not answer to this host name"
 )
 

@@ -16,19 +16,23 @@ import (
 // the node) is refused with 421.
 
 // bodyTypes are the media types a route's body may have: JSON everywhere,
-// and on the Open Inference Protocol's infer route also its binary
-// extension's application/octet-stream.
-func bodyTypes(pattern string) []string {
+// and on the Open Inference Protocol's routes also its binary extension's
+// application/octet-stream. untyped says whether a body may come without a
+// Content-Type: on /v2 it may, because tritonclient sends its bodies so
+// (JSON and binary alike); a declared text/plain or form type, what a web
+// page can send cross-origin without a preflight, is still refused there.
+func bodyTypes(pattern string) (types []string, untyped bool) {
 	if strings.HasPrefix(pattern, "/v2/") {
-		return []string{"application/json", "application/octet-stream"}
+		return []string{"application/json", "application/octet-stream"}, true
 	}
-	return []string{"application/json"}
+	return []string{"application/json"}, false
 }
 
 // requireType answers 415 unless the request's Content-Type is one of
-// types (parameters such as charset are allowed). A request without a
-// body has nothing to type: its handler says what is missing.
-func requireType(types []string, next http.HandlerFunc) http.HandlerFunc {
+// types (parameters such as charset are allowed), or absent where untyped.
+// A request without a body has nothing to type: its handler says what is
+// missing.
+func requireType(types []string, untyped bool, next http.HandlerFunc) http.HandlerFunc {
 	want := strings.Join(types, " or ")
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength == 0 {
@@ -36,6 +40,10 @@ func requireType(types []string, next http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		ct := r.Header.Get("Content-Type")
+		if ct == "" && untyped {
+			next(w, r)
+			return
+		}
 		mt, _, err := mime.ParseMediaType(ct)
 		if err == nil {
 			for _, t := range types {

@@ -22,6 +22,17 @@ type OIPBackend interface {
 	// container is a CodeNotFound rejection. The reply is the container's,
 	// whatever its status.
 	OIP(ctx context.Context, client string, call OIPCall) (OIPReply, error)
+	// Models lists the containers client may call, with their readiness
+	// (POST /v2/repository/index), in configuration order.
+	Models(ctx context.Context, client string) []OIPModel
+}
+
+// OIPModel is one entry of the model index.
+type OIPModel struct {
+	Name  string
+	Ready bool
+	// Reason says why a model is not ready.
+	Reason string
 }
 
 // OIPCall is one OIP request for a container.
@@ -45,8 +56,10 @@ type OIPReply struct {
 
 // OIP route patterns.
 const (
-	routeOIPLive  = oip.PathLive
-	routeOIPReady = oip.PathReady
+	routeOIPServer = "/v2"
+	routeOIPLive   = oip.PathLive
+	routeOIPReady  = oip.PathReady
+	routeOIPIndex  = "/v2/repository/index"
 )
 
 // routeOIP registers the /v2 routes where the backend serves them. Every
@@ -56,6 +69,8 @@ func (s *server) routeOIP(r chi.Router) {
 	if ob == nil {
 		return
 	}
+	s.route(r, http.MethodGet, routeOIPServer, s.oipServerMetadata)
+	s.route(r, http.MethodPost, routeOIPIndex, s.oipIndex(ob))
 	s.route(r, http.MethodGet, routeOIPLive, func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]bool{"live": true})
 	})
@@ -76,9 +91,12 @@ func (s *server) routeOIP(r chi.Router) {
 }
 
 // oipRelay passes one request to the container {name}. An infer body is
-// read within the body limit and its header checked against its binary
-// part (oip.Check) before the container sees it; the tensor bytes are
-// passed on as they came.
+// read within the body limit (decompressed, where it came compressed) and
+// its header checked against its binary part (oip.Check) before the
+// container sees it; the tensor bytes are passed on as they came. The
+// reply is compressed where the client's Accept-Encoding asks; its
+// Inference-Header-Content-Length is the uncompressed header's, as
+// tritonclient reads it.
 func (s *server) oipRelay(ob OIPBackend, infer bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		call := OIPCall{Container: chi.URLParam(r, "name"), Method: r.Method, Path: r.URL.Path}
@@ -93,7 +111,10 @@ func (s *server) oipRelay(ob OIPBackend, infer bool) http.HandlerFunc {
 			call.Path += "?model_id=" + url.QueryEscape(id)
 		}
 		if infer {
-			body, jerr := s.readBody(w, r)
+			if refuseEncoding(w, r) {
+				return
+			}
+			body, jerr := s.readOIPBody(w, r)
 			if jerr != nil {
 				writeRejection(w, jerr)
 				return
@@ -117,6 +138,13 @@ func (s *server) oipRelay(ob OIPBackend, infer bool) http.HandlerFunc {
 			return
 		}
 		h := w.Header()
+		h.Add("Vary", "Accept-Encoding")
+		if coding := replyEncoding(r.Header.Get("Accept-Encoding")); coding != "" && len(reply.Body) > 0 {
+			if z, err := encodeReply(coding, reply.Body); err == nil {
+				reply.Body = z
+				h.Set("Content-Encoding", coding)
+			}
+		}
 		if reply.ContentType != "" {
 			h.Set("Content-Type", reply.ContentType)
 		}

@@ -2,7 +2,11 @@ package rest
 
 import (
 	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/version"
 	"github.com/infernode/infernode/oip"
 )
 
@@ -30,6 +35,14 @@ func (f *oipFake) OIP(_ context.Context, client string, call OIPCall) (OIPReply,
 	}
 	f.calls = append(f.calls, call)
 	return OIPReply{Status: http.StatusOK, ContentType: "application/octet-stream", HeaderLength: "2", Body: []byte("{}\x01\x02")}, nil
+}
+
+func (f *oipFake) Models(context.Context, string) []OIPModel {
+	var out []OIPModel
+	for id := range f.containers {
+		out = append(out, OIPModel{Name: id, Ready: true})
+	}
+	return out
 }
 
 func oipDo(t *testing.T, h http.Handler, method, path string, body []byte, hl string) *httptest.ResponseRecorder {
@@ -113,4 +126,119 @@ func TestOIPRefusals(t *testing.T) {
 			require.Contains(t, string(b), tt.want)
 		})
 	}
+}
+
+func gz(b []byte) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	_, _ = zw.Write(b)
+	_ = zw.Close()
+	return buf.Bytes()
+}
+
+// TestOIPBodyForms: the forms real clients send are accepted, what a web
+// page can send cross-origin is not, and a compressed body counts against
+// the body limit decompressed.
+func TestOIPBodyForms(t *testing.T) {
+	f := &oipFake{fakeBackend: newFakeBackend()}
+	infer := "/v2/models/echo/infer"
+	js := `{"inputs":[{"name":"x","shape":[1],"datatype":"FP32","data":[1]}]}`
+	var zl bytes.Buffer
+	zw := zlib.NewWriter(&zl)
+	_, _ = zw.Write([]byte(js))
+	_ = zw.Close()
+	var raw bytes.Buffer
+	fw, _ := flate.NewWriter(&raw, flate.BestSpeed)
+	_, _ = fw.Write([]byte(js))
+	_ = fw.Close()
+	bomb := gz(make([]byte, 1<<20)) // 1 MiB of zeros in about 1 KiB
+	tests := []struct {
+		name        string
+		contentType string
+		encoding    string
+		body        []byte
+		status      int
+		want        string
+	}{
+		{"no Content-Type (tritonclient)", "", "", []byte(js), http.StatusOK, ""},
+		{"gzip", "", "gzip", gz([]byte(js)), http.StatusOK, ""},
+		{"deflate as zlib (tritonclient)", "", "deflate", zl.Bytes(), http.StatusOK, ""},
+		{"deflate raw", "", "deflate", raw.Bytes(), http.StatusOK, ""},
+		{"gzip bomb", "", "gzip", bomb, http.StatusRequestEntityTooLarge, "too large"},
+		{"broken gzip", "", "gzip", []byte("not gzip at all"), http.StatusBadRequest, "not valid gzip"},
+		{"brotli", "", "br", []byte(js), http.StatusUnsupportedMediaType, "content encoding"},
+		{"text/plain", "text/plain", "", []byte(js), http.StatusUnsupportedMediaType, "Unsupported media type"},
+		{"form", "application/x-www-form-urlencoded", "", []byte(js), http.StatusUnsupportedMediaType, "Unsupported media type"},
+		{"multipart", "multipart/form-data; boundary=x", "", []byte(js), http.StatusUnsupportedMediaType, "Unsupported media type"},
+	}
+	h := New(f, Options{Logger: quietLogger(nil), OIP: f, MaxBodyBytes: 64 << 10})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newRequest(http.MethodPost, infer, bytes.NewReader(tt.body))
+			r.RemoteAddr = "127.0.0.1:5000"
+			if tt.contentType != "" {
+				r.Header.Set("Content-Type", tt.contentType)
+			}
+			if tt.encoding != "" {
+				r.Header.Set("Content-Encoding", tt.encoding)
+			}
+			n := len(f.calls)
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			require.Equal(t, tt.status, w.Code, w.Body.String())
+			require.Contains(t, w.Body.String(), tt.want)
+			if tt.status == http.StatusOK {
+				require.Equal(t, js, string(f.calls[n].Body), "the container gets the body decompressed")
+			}
+		})
+	}
+}
+
+func TestOIPReplyEncoding(t *testing.T) {
+	f := &oipFake{fakeBackend: newFakeBackend()}
+	h := New(f, Options{Logger: quietLogger(nil), OIP: f})
+	js := `{"inputs":[{"name":"x","shape":[1],"datatype":"FP32","data":[1]}]}`
+	for _, tt := range []struct{ accept, coding string }{
+		{"", ""}, {"gzip", "gzip"}, {"deflate", "deflate"}, {"br", ""}, {"deflate, gzip;q=0.5", "deflate"},
+		{"gzip;q=0, deflate;q=0", ""}, {"gzip, deflate, br, zstd", "gzip"},
+	} {
+		r := newRequest(http.MethodPost, "/v2/models/echo/infer", strings.NewReader(js))
+		r.RemoteAddr = "127.0.0.1:5000"
+		r.Header.Set("Accept-Encoding", tt.accept)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		require.Equal(t, http.StatusOK, w.Code, tt.accept)
+		require.Equal(t, tt.coding, w.Header().Get("Content-Encoding"), tt.accept)
+		require.Equal(t, "2", w.Header().Get(oip.HeaderLength), "the uncompressed header's length")
+		body := w.Body.Bytes()
+		switch tt.coding {
+		case "gzip":
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			require.NoError(t, err)
+			body, _ = io.ReadAll(zr)
+		case "deflate":
+			zr, err := zlib.NewReader(bytes.NewReader(body))
+			require.NoError(t, err)
+			body, _ = io.ReadAll(zr)
+		}
+		require.Equal(t, "{}\x01\x02", string(body), tt.accept)
+	}
+}
+
+func TestOIPServerMetadataAndIndex(t *testing.T) {
+	f := &oipFake{fakeBackend: newFakeBackend()}
+	h := New(f, Options{Logger: quietLogger(nil), OIP: f})
+	w := oipDo(t, h, http.MethodGet, "/v2", nil, "")
+	require.Equal(t, http.StatusOK, w.Code)
+	require.JSONEq(t, `{"name":"infernode","version":"`+version.Version+`","extensions":["binary_tensor_data"]}`, w.Body.String())
+	for _, body := range []string{"", `{"ready":true}`} {
+		w = oipDo(t, h, http.MethodPost, "/v2/repository/index", []byte(body), "")
+		require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+		var idx []map[string]string
+		require.NoError(t, json.Unmarshal(w.Body.Bytes(), &idx))
+		require.Len(t, idx, len(f.containers))
+		require.Equal(t, "READY", idx[0]["state"])
+	}
+	w = oipDo(t, h, http.MethodPost, "/v2/repository/index", []byte(`[1]`), "")
+	require.Equal(t, http.StatusBadRequest, w.Code)
 }

@@ -20,6 +20,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/ratelimit"
 )
 
 // Route patterns, as registered and as they appear in metrics, spans and
@@ -41,7 +42,7 @@ type server struct {
 	log     *slog.Logger
 	tracer  trace.Tracer
 	metrics *httpMetrics
-	limiter *limiter
+	limiter *ratelimit.Limiter
 	// waits holds a token per GET /api/jobs?wait=... being held
 	// (Options.MaxWaits).
 	waits chan struct{}
@@ -97,7 +98,7 @@ func newServer(b Backend, opts Options) *server {
 		if period <= 0 {
 			period = time.Second
 		}
-		s.limiter = newLimiter(opts.RateLimit, period, opts.now)
+		s.limiter = ratelimit.New(opts.RateLimit, period, opts.now)
 	}
 	return s
 }
@@ -137,6 +138,7 @@ func (s *server) routes() chi.Router {
 	metrics := promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelError)})
 	s.route(r, http.MethodGet, routeMetrics, metrics.ServeHTTP)
 	s.routeOIP(r)
+	s.routeOpenAI(r)
 	return r
 }
 
@@ -144,7 +146,8 @@ func (s *server) routes() chi.Router {
 // records the method for the route's Allow header (GET implies HEAD).
 func (s *server) route(r chi.Router, method, pattern string, h http.HandlerFunc) {
 	if method == http.MethodPost || method == http.MethodPut {
-		h = requireType(bodyTypes(pattern), h)
+		types, untyped := bodyTypes(pattern)
+		h = requireType(types, untyped, h)
 	}
 	r.Method(method, pattern, s.limited(method+" "+pattern, h))
 	methods := method

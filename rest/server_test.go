@@ -258,24 +258,6 @@ func TestRateLimitIsPerClientAndRoute(t *testing.T) {
 	require.Equal(t, 200, call(t, h, "GET", "/info", "192.0.2.8:1", "").Code, "another client")
 }
 
-func TestLimiterRefills(t *testing.T) {
-	now := time.Unix(0, 0)
-	l := newLimiter(2, time.Second, func() time.Time { return now })
-	ok, _ := l.allow("k")
-	require.True(t, ok)
-	ok, _ = l.allow("k")
-	require.True(t, ok)
-	ok, wait := l.allow("k")
-	require.False(t, ok)
-	require.Equal(t, 500*time.Millisecond, wait)
-	now = now.Add(500 * time.Millisecond)
-	ok, _ = l.allow("k")
-	require.True(t, ok)
-	now = now.Add(10 * time.Second)
-	l.allow("other") // sweeps the full bucket of k
-	require.Len(t, l.buckets, 1)
-}
-
 func TestNotFoundIsJSON(t *testing.T) {
 	h := New(newFakeBackend(), Options{Logger: quietLogger(nil)})
 	rec := call(t, h, "GET", "/nope", remote, "")

@@ -2,9 +2,9 @@
 // per client, their pending and finished indexes, retention purging, and the
 // counters GET /info reports. A job is written with pebble.Sync before its id
 // is returned, so an accepted job survives a crash; RecoverInterrupted marks
-// the jobs a crash left running as failed. A finish is written without its
-// own fsync (Options.SyncFinish adds it): a finish a crash loses leaves the
-// job running, so it too ends failed, visibly, never lost.
+// the jobs a crash left running as failed. A finish is fsynced before it is
+// published (the job leaves the running set, watches are told, Get answers
+// it), so a result a client has read is never taken back by a crash.
 //
 // It is the only package that imports Pebble. The other subsystems keep
 // their state in tables of the same database (Store.Table: the relay, the

@@ -46,17 +46,9 @@ type Options struct {
 	// Now is the clock for created/finished times. Default: time.Now.
 	Now func() time.Time
 	// NoSync skips the fsync on writes. Only for benchmarks and tests that
-	// do not kill the process: with it a crash can lose accepted jobs.
+	// do not kill the process: with it a crash can lose accepted jobs and
+	// take back results already served.
 	NoSync bool
-	// SyncFinish makes Finish wait for an fsync too. By default a finish
-	// is written without one: the job's id and its running record are
-	// already durable (Create syncs), a crash can lose at most the finishes
-	// not yet covered by a later synced write (every synced commit flushes
-	// the whole WAL before it), and a lost finish leaves the job running,
-	// which RecoverInterrupted turns into failed with InterruptedReason.
-	// So no accepted job is lost or left unfinished; what a crash can do is
-	// change a result a client already saw into that visible failure.
-	SyncFinish bool
 	// FS, when set, holds the database in memory instead of dir on disk:
 	// tests use it to simulate a crash (MemFS.Crash).
 	FS *MemFS
@@ -70,8 +62,7 @@ type Options struct {
 type Store struct {
 	db      *pebble.DB
 	now     func() time.Time
-	wo      *pebble.WriteOptions // creates, status reports, recovery
-	finWO   *pebble.WriteOptions // finishes: see Options.SyncFinish
+	wo      *pebble.WriteOptions // every write: pebble.Sync unless Options.NoSync
 	batch   int
 	pending atomic.Int64
 	seed    maphash.Seed
@@ -187,12 +178,8 @@ func Open(dir string, opts Options) (*Store, error) {
 	for i := range s.stripes {
 		s.stripes[i].running = map[string]runningJob{}
 	}
-	s.finWO = pebble.NoSync
-	if opts.SyncFinish {
-		s.finWO = pebble.Sync
-	}
 	if opts.NoSync {
-		s.wo, s.finWO = pebble.NoSync, pebble.NoSync
+		s.wo = pebble.NoSync
 	}
 	n, err := s.countPrefix(prefixPending)
 	if err != nil {
@@ -377,8 +364,11 @@ func (s *Store) Finish(id string, res job.Result) error {
 		return nil
 	}
 	// Mark it and commit outside the lock, so readers of other jobs in the
-	// stripe never wait for this fsync; it stays readable as running until
-	// the finish is durable.
+	// stripe never wait for this fsync. It stays readable as running (Get,
+	// Watch) until the commit has returned, that is until the finish is
+	// fsynced: Pebble makes a batch visible to its own reads before its WAL
+	// sync, so nothing may publish a result from there first, or a kill
+	// could take back a result a client has read.
 	r.finishing = true
 	st.running[id] = r
 	st.mu.Unlock()
@@ -410,7 +400,7 @@ func (s *Store) commitFinish(j *Job, res job.Result) error {
 	// Count it finished before it is visible as finished, so a reader that
 	// sees the result never sees it still counted as pending.
 	s.pending.Add(-1)
-	if err := b.Commit(s.finWO); err != nil {
+	if err := b.Commit(s.wo); err != nil {
 		s.pending.Add(1)
 		return fmt.Errorf("finish job %s: %w", j.ID, err)
 	}

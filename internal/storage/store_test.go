@@ -532,32 +532,36 @@ func TestPendingNeverStaleBehindAFinishedResult(t *testing.T) {
 	require.Zero(t, s.Pending())
 }
 
-// TestFinishDurability pins down what a crash (here: losing every write
-// that was not fsynced) does to a finish written without fsync: the id is
-// never lost, an unsynced finish comes back running and recovery fails it
-// visibly, and any later synced write makes earlier finishes durable.
+// TestFinishDurability keeps a served result from being taken back by a
+// kill (issue 35: 1 soak run in 5 had jobs a client read as success come
+// back failed, interrupted by node restart): whatever a reader can see of
+// a finish — Get, a Watch told, the recent results — is fsynced, so a
+// crash right after it (here: losing every write not fsynced) leaves the
+// result as it was read. The id itself is never lost either way.
 func TestFinishDurability(t *testing.T) {
 	tests := []struct {
-		name       string
-		syncFinish bool
-		syncAfter  bool // a synced Create follows the finish
-		want       job.Status
-		wantErr    string
+		name  string
+		watch bool // the finish is seen through a Watch, not Get
 	}{
-		{name: "unsynced finish lost: failed visibly", want: job.StatusFailed, wantErr: InterruptedReason},
-		{name: "a later synced write carries the finish", syncAfter: true, want: job.StatusSuccess},
-		{name: "SyncFinish: finish survives", syncFinish: true, want: job.StatusSuccess},
+		{name: "read by Get"},
+		{name: "told to a Watch", watch: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := NewMemFS()
-			s := open(t, "db", Options{FS: fs, SyncFinish: tc.syncFinish})
+			s := open(t, "db", Options{FS: fs})
 			id, err := s.Create("c", []string{"echo"})
 			require.NoError(t, err)
+			w, err := s.Watch([]string{id})
+			require.NoError(t, err)
+			defer w.Close()
 			require.NoError(t, s.Finish(id, success("echo", `{"x":1}`)))
-			if tc.syncAfter {
-				_, err := s.Create("c", []string{"echo"})
+			if tc.watch {
+				<-w.Done()
+			} else {
+				j, err := s.Get(id)
 				require.NoError(t, err)
+				require.Equal(t, job.StatusSuccess, j.Status, "served as success")
 			}
 			// Crash: nothing written from here on reaches the disk, and
 			// what was not synced is gone.
@@ -566,16 +570,13 @@ func TestFinishDurability(t *testing.T) {
 
 			s = open(t, "db", Options{FS: crashed})
 			defer s.Close()
-			_, err = s.RecoverInterrupted()
+			n, err := s.RecoverInterrupted()
 			require.NoError(t, err)
+			require.Zero(t, n, "nothing served may come back interrupted")
 			j, err := s.Get(id)
 			require.NoError(t, err, "an accepted id is never lost")
-			require.Equal(t, tc.want, j.Status)
-			if tc.wantErr != "" {
-				require.Equal(t, tc.wantErr, j.Result.Error)
-			} else {
-				require.JSONEq(t, `{"x":1}`, string(j.Result.Output))
-			}
+			require.Equal(t, job.StatusSuccess, j.Status)
+			require.JSONEq(t, `{"x":1}`, string(j.Result.Output))
 			require.Zero(t, s.Pending())
 		})
 	}

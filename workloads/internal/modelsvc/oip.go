@@ -7,8 +7,8 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/infernode/infernode/workloads/modelstore"
 	"github.com/infernode/infernode/oip"
+	"github.com/infernode/infernode/workloads/modelstore"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 

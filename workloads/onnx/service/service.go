@@ -22,9 +22,9 @@ import (
 	"log/slog"
 	"strings"
 
+	"github.com/infernode/infernode/oip"
 	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/modelstore"
-	"github.com/infernode/infernode/oip"
 	"github.com/infernode/infernode/workloads/onnx/ort"
 	"github.com/infernode/infernode/workloads/protocol"
 )

@@ -26,9 +26,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/infernode/infernode/oip"
 	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/modelstore"
-	"github.com/infernode/infernode/oip"
 	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/libtorch"
 	"github.com/infernode/infernode/workloads/tensor/torch"
