@@ -112,7 +112,11 @@ func New(opts Options) (*Executor, error) {
 			if e.salts == nil {
 				e.cache, e.salts = opts.Cache, map[string][32]byte{}
 			}
-			e.salts[c.ID] = cacheSalt(c)
+			imageID := ""
+			if v, ok := opts.Runtime.(ImageIDer); ok {
+				imageID = v.ImageID(c.ID)
+			}
+			e.salts[c.ID] = cacheSalt(c, imageID)
 		}
 	}
 	if opts.Registerer != nil {
