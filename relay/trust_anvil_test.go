@@ -21,6 +21,7 @@ import (
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/chain/faultproxy"
 	"github.com/infernode/infernode/contracts"
+	v1dialect "github.com/infernode/infernode/coordinator/infernetv1"
 	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
@@ -446,5 +447,51 @@ func TestTrustAnvilDelegated(t *testing.T) {
 		return err == nil && !ok && !n.r.retaining.Load()
 	}, "the final record deleted after chain.delegated.retention")
 	require.Equal(t, 5, n.r.sp.waiting.Len(), "unfinished records are kept")
+	n.stop()
+}
+
+// TestTrustAnvilForkInfernetV1 is TestTrustAnvilFork's first case in the
+// Infernet SDK v1 dialect: a fork 600 blocks and an hour ahead with three
+// subscriptions created only on it, beside two honest endpoints. The fork
+// is distrusted; the honest subscription that has the fork's first id is
+// delivered with the honest input; the fork's others get nothing.
+func TestTrustAnvilForkInfernetV1(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil")
+	}
+	d := startGuardChain(t, 6)
+	require.NoError(t, d.rpc.CallContext(context.Background(), nil, "evm_setAutomine", true))
+	addrs := d.deployInetV1(d.keys[2], 0)
+	c := d.deployInetConsumer(d.keys[0], addrs.Registry)
+	require.NoError(t, d.rpc.CallContext(context.Background(), nil, "evm_setAutomine", false))
+	subscribe := func(h *harness, input string) {
+		h.sendTx(d.keys[0], &c.addr, nil, c.abi.PackSubscribe("echo", []byte(input), 1, 0, 1, false, common.Address{}, new(big.Int), common.Address{}, common.Address{}))
+	}
+	fa, fh := d.fork()
+	for _, in := range []string{"attacker 1", "attacker 2", "attacker 3"} {
+		subscribe(fh, in)
+	}
+	runAhead(t, fh, 600, time.Hour)
+
+	second := proxyOf(t, d.anvil.RPCURL())
+	cl := dialTrust(t, []string{d.anvil.RPCURL(), second.URL(), fa.RPCURL()}, trustOptions())
+	dl := v1dialect.New(addrs, v1dialect.Options{Containers: []string{"echo"}})
+	n := d.startNodeWith(3, t.TempDir(), cl, func(so *txm.SenderOptions) { so.Decoder = dl.Decoder() }, func(o *Options) { o.Dialect, o.StartBlock = dl, 0 })
+	d.advance(n, 2)
+	subscribe(d.harness, "honest beside a fork")
+	for range 5 {
+		d.mine(d.step)
+		d.settle(n)
+		if d.inetDeliveries(c) > 0 {
+			break
+		}
+	}
+	got := d.inetDeliveriesOf(c)
+	require.Len(t, got, 1, "the honest subscription only")
+	require.Contains(t, string(got[0].Input), "honest beside a fork")
+	d.advance(n, 4)
+	require.Len(t, d.inetDeliveriesOf(c), 1, "nothing for the fork's subscriptions")
+	require.Equal(t, "distrusted", cl.Endpoints()[2].State)
+	require.Zero(t, d.reverted(n))
 	n.stop()
 }
