@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -237,30 +236,9 @@ func (s *server) openAIRelay(ob OpenAIBackend) http.HandlerFunc {
 			h.Set("X-Accel-Buffering", "no") // a reverse proxy must not hold tokens back
 		}
 		w.WriteHeader(reply.Status)
-		rc := http.NewResponseController(w)
-		buf := make([]byte, streamChunk)
-		for {
-			n, rerr := reply.Body.Read(buf)
-			if n > 0 {
-				if s.opts.WriteTimeout > 0 {
-					_ = rc.SetWriteDeadline(time.Now().Add(s.opts.WriteTimeout))
-				}
-				if _, werr := w.Write(buf[:n]); werr != nil {
-					return // client gone: closing the body ends the provider call
-				}
-				if ferr := rc.Flush(); ferr != nil {
-					return
-				}
-			}
-			if rerr == io.EOF {
-				return
-			}
-			if rerr != nil {
-				if r.Context().Err() == nil {
-					s.log.LogAttrs(r.Context(), slog.LevelWarn, "openai stream ended early", slog.String("path", r.URL.Path), slog.String("error", rerr.Error()))
-				}
-				return
-			}
+		// A client gone ends the copy; closing the body ends the provider call.
+		if rerr := s.copyFlushing(w, reply.Body); rerr != nil && r.Context().Err() == nil {
+			s.log.LogAttrs(r.Context(), slog.LevelWarn, "openai stream ended early", slog.String("path", r.URL.Path), slog.String("error", rerr.Error()))
 		}
 	}
 }
