@@ -30,6 +30,7 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/internal/etcdtest"
 	"github.com/infernode/infernode/internal/nodetest"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/workloads/echo/service"
@@ -163,6 +164,13 @@ func (s *fleetSetup) configure(n int, endpoints []string) {
 // startAll starts every member at once (embedded etcd members need each
 // other for a quorum) and waits until each serves.
 func (s *fleetSetup) startAll() {
+	if dir := os.Getenv("INFERNODE_FLEET_LOGS"); dir != "" {
+		s.t.Cleanup(func() {
+			for _, m := range s.members {
+				_ = os.WriteFile(filepath.Join(dir, m.id+".log"), []byte(m.log.String()), 0o600)
+			}
+		})
+	}
 	for _, m := range s.members {
 		m.start(s.t)
 	}
@@ -409,11 +417,6 @@ func TestFleetProcesses(t *testing.T) {
 	}
 	n, gas := s.reverted(wallets)
 	t.Logf("reverted transactions from fleet wallets: %d (%d gas)", n, gas)
-	if dir := os.Getenv("INFERNODE_FLEET_LOGS"); dir != "" {
-		for _, m := range s.members {
-			_ = os.WriteFile(filepath.Join(dir, m.id+".log"), []byte(m.log.String()), 0o600)
-		}
-	}
 	if t.Failed() || missing > 0 || n > 0 {
 		for _, m := range s.members {
 			t.Logf("%s log:\n%s", m.id, lastLines(m.log.String(), 60))
@@ -434,4 +437,118 @@ func TestFleetProcesses(t *testing.T) {
 func lastLines(s string, n int) string {
 	ls := strings.Split(s, "\n")
 	return strings.Join(ls[max(0, len(ls)-n):], "\n")
+}
+
+// postJob creates an echo job on url and returns its id.
+func postJob(t *testing.T, url, data string) string {
+	t.Helper()
+	resp, err := http.Post(url+"/api/jobs", "application/json", strings.NewReader(`{"containers":["echo"],"data":`+data+`}`))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	require.Equal(t, http.StatusOK, resp.StatusCode, "%s", b)
+	var c struct{ ID string }
+	require.NoError(t, json.Unmarshal(b, &c))
+	return c.ID
+}
+
+// jobStatus reads job id from url, waiting for it up to 10 s.
+func jobStatus(t *testing.T, url, id string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url + "/api/jobs?id=" + id + "&wait=10s")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// TestFleetExternalEtcd: two members on an external etcd (Debian's
+// etcd-server) share subscriptions with no revert; a third node with a
+// member's wallet is refused, naming it; etcd stopped makes the members
+// unhealthy, saying why, while off-chain jobs are served; etcd back, they
+// are healthy again without a restart, and deliver again.
+func TestFleetExternalEtcd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil, etcd and node processes")
+	}
+	s := newFleetSetup(t)
+	etcd := etcdtest.Start(t)
+	s.configure(2, []string{etcd.URL})
+	s.startAll()
+
+	dupCfg, err := os.ReadFile(s.members[0].cfg)
+	require.NoError(t, err)
+	dupPath := filepath.Join(t.TempDir(), "dup.json")
+	require.NoError(t, os.WriteFile(dupPath, []byte(strings.NewReplacer(`"node_id": "m1"`, `"node_id": "m9"`,
+		fmt.Sprintf(`"port": %d`, s.members[0].port), fmt.Sprintf(`"port": %d`, freeTCPPort(t)),
+		filepath.Dir(s.members[0].cfg), t.TempDir()).Replace(string(dupCfg))), 0o600))
+	dup := &member{id: "dup", cfg: dupPath}
+	dup.start(t)
+	select {
+	case <-dup.exited:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("a node with a live member's wallet started")
+	}
+	require.NotZero(t, dup.code)
+	require.Contains(t, dup.log.String(), `is already used by live member "m1"`)
+
+	const period, freq = 6, 5
+	activeAt := s.head().Time + 3
+	var subs []coordinatorabi.Subscription
+	for i := range 8 {
+		subs = append(subs, coordinatorabi.Subscription{ActiveAt: uint32(activeAt), Period: period, Frequency: freq, Redundancy: uint16(1 + i%2),
+			MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 100_000, ContainerId: "echo", Inputs: []byte{byte(i)}, PaymentAmount: new(big.Int)})
+	}
+	created := s.subscribe(subs)
+
+	// etcd goes away during interval 2: unhealthy with the reason,
+	// off-chain still served.
+	s.waitBlockTime(activeAt + period + 1)
+	etcd.Stop()
+	m := s.members[0]
+	var health struct{ Status, Reason string }
+	require.Eventually(t, func() bool {
+		return getJSON(t, m.url()+"/health", nil) == http.StatusServiceUnavailable
+	}, time.Minute, 100*time.Millisecond, "unhealthy without etcd")
+	resp, err := http.Get(m.url() + "/health")
+	require.NoError(t, err)
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&health))
+	resp.Body.Close()
+	t.Logf("etcd stopped: /health %s: %s", health.Status, health.Reason)
+	require.Contains(t, health.Reason, "fleet")
+	id := postJob(t, m.url(), `{"x":1}`)
+	code, body := jobStatus(t, m.url(), id)
+	require.Equal(t, http.StatusOK, code, body)
+	require.Contains(t, body, `"success"`, "off-chain jobs are served without etcd")
+
+	etcd.Restart()
+	require.Eventually(t, func() bool {
+		return getJSON(t, m.url()+"/health", nil) == http.StatusOK
+	}, time.Minute, 100*time.Millisecond, "healthy again, no restart")
+
+	s.waitBlockTime(activeAt + period*freq + 3)
+	got := s.deliveries()
+	var wallets []common.Address
+	for i := range 2 {
+		wallets = append(wallets, crypto.PubkeyToAddress(s.keys[1+i].PublicKey))
+	}
+	n, _ := s.reverted(wallets)
+	require.Zero(t, n, "no fleet wallet's transaction reverted")
+	delivered := 0
+	for id, sub := range created {
+		for k := uint32(1); k <= sub.Frequency; k++ {
+			if d := got[[2]uint32{id, k}]; d != nil {
+				require.LessOrEqual(t, d.n, int(sub.Redundancy))
+				delivered++
+			}
+		}
+	}
+	last := 0
+	for id := range created {
+		if d := got[[2]uint32{id, freq}]; d != nil && d.n == int(created[id].Redundancy) {
+			last++
+		}
+	}
+	t.Logf("intervals delivered: %d of %d (etcd was down for part of interval 2); last interval complete for %d of %d", delivered, len(created)*freq, last, len(created))
+	require.Equal(t, len(created), last, "after etcd came back every subscription's last interval is delivered redundancy times")
 }
