@@ -144,7 +144,8 @@ func (s *fleetSetup) configure(n int, endpoints []string) {
 		}
 		cfg := map[string]any{
 			"manage_containers": false,
-			"server":            map[string]any{"host": "127.0.0.1", "port": ps[i].rest},
+			// The other members forward reads of their jobs from loopback.
+			"server": map[string]any{"host": "127.0.0.1", "port": ps[i].rest, "trusted_proxies": []string{"127.0.0.1/32"}},
 			"data_dir":          filepath.Join(dir, "data"),
 			"containers":        []any{map[string]any{"id": "echo", "url": s.echo, "external": true}},
 			"chain": map[string]any{"enabled": true, "rpc_url": s.rpcURL, "coordinator_address": s.dep.Coordinator.Hex(),
@@ -360,14 +361,24 @@ func TestFleetProcesses(t *testing.T) {
 	// Just before interval 2 opens: SIGKILL m1, restart it once the others
 	// took its share of interval 2 over.
 	s.waitBlockTime(activeAt + period - 1)
+	job1 := postJob(t, s.members[0].url(), `{"before":"kill"}`)
+	code, body := jobStatus(t, s.members[2].url(), job1)
+	require.Equal(t, http.StatusOK, code, body)
+	require.Contains(t, body, `"success"`, "a job created on m1 is read from m3 (forwarded)")
 	killedAt := s.head().Time
 	s.members[0].kill()
 	s.waitBlockTime(killedAt + 6)
+	code, body = jobStatus(t, s.members[1].url(), job1)
+	require.Equal(t, http.StatusServiceUnavailable, code, body)
+	require.Contains(t, body, `fleet member \"m1\"`, "owner down: 503 naming it")
 	s.members[0].start(t)
 	s.members[0].wait(t)
 	require.Eventually(t, func() bool {
 		return getJSON(t, s.members[1].url()+"/info", &info) == http.StatusOK && len(info.Fleet.Members) == 3
 	}, time.Minute, 100*time.Millisecond, "m1 rejoined")
+	code, body = jobStatus(t, s.members[1].url(), job1)
+	require.Equal(t, http.StatusOK, code, body)
+	require.Contains(t, body, job1, "m1's job, read from m2 again once m1 is back")
 
 	// Just before interval 4 opens: SIGSTOP m2 past its lease, then SIGCONT.
 	s.waitBlockTime(activeAt + 3*period - 1)
