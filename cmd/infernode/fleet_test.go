@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/ecdsa"
 	"encoding/json"
@@ -145,9 +146,9 @@ func (s *fleetSetup) configure(n int, endpoints []string) {
 		cfg := map[string]any{
 			"manage_containers": false,
 			// The other members forward reads of their jobs from loopback.
-			"server": map[string]any{"host": "127.0.0.1", "port": ps[i].rest, "trusted_proxies": []string{"127.0.0.1/32"}},
-			"data_dir":          filepath.Join(dir, "data"),
-			"containers":        []any{map[string]any{"id": "echo", "url": s.echo, "external": true}},
+			"server":     map[string]any{"host": "127.0.0.1", "port": ps[i].rest, "trusted_proxies": []string{"127.0.0.1/32"}},
+			"data_dir":   filepath.Join(dir, "data"),
+			"containers": []any{map[string]any{"id": "echo", "url": s.echo, "external": true}},
 			"chain": map[string]any{"enabled": true, "rpc_url": s.rpcURL, "coordinator_address": s.dep.Coordinator.Hex(),
 				"start_block": s.dep.DeployBlock, "poll_interval": "250ms",
 				"wallet": map[string]any{"private_key": hexutil.Encode(crypto.FromECDSA(s.keys[1+i]))}},
@@ -562,4 +563,39 @@ func TestFleetExternalEtcd(t *testing.T) {
 	}
 	t.Logf("intervals delivered: %d of %d (etcd was down for part of interval 2); last interval complete for %d of %d", delivered, len(created)*freq, last, len(created))
 	require.Equal(t, len(created), last, "after etcd came back every subscription's last interval is delivered redundancy times")
+}
+
+// TestDevFleet: `infernode dev --fleet 3` starts three members with
+// embedded etcd on the dev chain: each lists the three, an on-chain request
+// is delivered once, and a job created on m1 is read from m3.
+func TestDevFleet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the dev chain and three members")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var dep contracts.Deployment
+	d := startDevCLI(t, ctx, &dep, "--rest-port", "0", "--rpc-port", "0", "--fleet", "3")
+	banner := d.stdout.String()
+	var urls []string
+	for _, m := range []string{"m1", "m2", "m3"} {
+		urls = append(urls, strings.TrimSuffix(field(t, banner, "fleet "+m, 0), ","))
+	}
+	for _, u := range urls {
+		var info struct {
+			Fleet struct{ Members []struct{ NodeID string } }
+		}
+		require.Eventually(t, func() bool {
+			return getJSON(t, u+"/info", &info) == http.StatusOK && len(info.Fleet.Members) == 3
+		}, time.Minute, 100*time.Millisecond, "%s lists three members", u)
+	}
+	var reqOut, reqErr bytes.Buffer
+	code := run(ctx, []string{"dev", "request", "--rpc", field(t, banner, "chain", 0), "--input", "hello fleet", "--wait", "--timeout", "60s"}, &reqOut, &reqErr)
+	require.Equal(t, 0, code, "dev request: %s\nlog:\n%s", reqErr.String(), lastLines(d.stderr.String(), 40))
+	require.Contains(t, reqOut.String(), "hello fleet")
+	id := postJob(t, urls[0], `{"hello":"fleet"}`)
+	status, body := jobStatus(t, urls[2], id)
+	require.Equal(t, http.StatusOK, status, body)
+	require.Contains(t, body, `"success"`)
+	d.shutdown(t)
 }
