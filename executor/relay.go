@@ -136,8 +136,14 @@ func (e *Executor) RelayStream(ctx context.Context, id string, call RelayCall) (
 	return reply, err
 }
 
+// openRelayStream sends call to ep and returns the reply once its headers
+// arrived, whatever its status.
 func (e *Executor) openRelayStream(ctx context.Context, id string, ep Endpoint, to time.Duration, call RelayCall) (*StreamReply, error) {
-	sctx, cancel := context.WithCancelCause(ctx)
+	sctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
+	// The stream outlives the submitting request's context only through
+	// the idle timer and Close; a cancelled caller still stops it, with
+	// its cause.
+	stop := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
 	idle := time.AfterFunc(to, func() { cancel(errIdle) })
 	var body io.Reader
 	if call.Body != nil {
@@ -146,6 +152,7 @@ func (e *Executor) openRelayStream(ctx context.Context, id string, ep Endpoint, 
 	hr, err := http.NewRequestWithContext(sctx, call.Method, ep.URL+call.Path, body)
 	if err != nil {
 		idle.Stop()
+		stop()
 		cancel(nil)
 		return nil, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
 	}
@@ -159,6 +166,7 @@ func (e *Executor) openRelayStream(ctx context.Context, id string, ep Endpoint, 
 	resp, err := e.hc.Do(hr)
 	idle.Stop()
 	if err != nil {
+		stop()
 		cancel(nil)
 		if errors.Is(context.Cause(sctx), errIdle) {
 			return nil, &ContainerError{Container: id, Message: fmt.Sprintf("container timed out after %s", to), Err: err}
@@ -166,5 +174,5 @@ func (e *Executor) openRelayStream(ctx context.Context, id string, ep Endpoint, 
 		return nil, transportError(ctx, id, to, err)
 	}
 	return &StreamReply{Status: resp.StatusCode, Header: resp.Header,
-		Body: &idleReader{body: resp.Body, idle: to, timer: idle, cancel: cancel, stop: func() bool { return true }, ctx: sctx, id: id}}, nil
+		Body: &idleReader{body: resp.Body, idle: to, timer: idle, cancel: cancel, stop: stop, ctx: sctx, id: id}}, nil
 }

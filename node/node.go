@@ -23,10 +23,12 @@ import (
 
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/oipgrpc"
+	"github.com/infernode/infernode/ratelimit"
 	"github.com/infernode/infernode/respcache"
 	"github.com/infernode/infernode/rest"
 )
@@ -50,6 +52,8 @@ type Chain interface {
 	// Endpoints is each RPC endpoint's state, by index (nil when the
 	// chain client was not dialled from chain.rpc_urls).
 	Endpoints() []rest.ChainEndpoint
+	// Fleet is the node's fleet membership, nil when it is alone.
+	Fleet() *fleet.Fleet
 }
 
 // ChainDeps is what a chain side is built from once the node has opened
@@ -122,6 +126,9 @@ type Node struct {
 	running bool
 	addr    net.Addr
 	back    *backend
+	// bodyBudget bounds the request-body bytes the front doors read at
+	// once (server.max_body_bytes_in_flight), shared by all of them.
+	bodyBudget *ratelimit.Bytes
 }
 
 // New applies the defaults to a copy of cfg, validates it, and returns a
@@ -165,6 +172,7 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	return &Node{
 		cfg: cfg, opts: opts, log: opts.Logger, reg: opts.Registry, tp: opts.TracerProvider,
 		guard: access.NewGuardian(cfg.Containers), ready: make(chan struct{}),
+		bodyBudget: ratelimit.NewBytes(cfg.Server.MaxBodyBytesInFlight),
 	}, nil
 }
 
@@ -205,7 +213,11 @@ func (n *Node) Run(ctx context.Context) (err error) {
 
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
 	}
-	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync})
+	so := storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync}
+	if cfg.Fleet != nil { // job ids name this member (fleet.NewJobID)
+		so.NewID = fleet.NewJobID(cfg.Fleet.NodeID)
+	}
+	st, err := storage.Open(cfg.DataDir, so)
 	if err != nil {
 		return err
 	}
@@ -470,6 +482,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
 		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
 		Hosts: s.Hosts, OIP: b, OpenAI: b,
+		BodyBudget: n.bodyBudget, RateLimitIPv6Prefix: s.RateLimitIPv6Prefix,
 	}
 	if s.RateLimit != nil {
 		ro.RateLimit = s.RateLimit.NumRequests
@@ -514,6 +527,7 @@ func (n *Node) grpcServer(b *backend) (*grpc.Server, net.Listener, error) {
 	o := oipgrpc.Options{Logger: n.log, MaxMessageBytes: sc.MaxBodyBytes, Registerer: n.reg,
 		TracerProvider: n.tp, Propagator: n.opts.Propagator,
 		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D()}
+	o.RateLimitIPv6Prefix = sc.RateLimitIPv6Prefix
 	if sc.RateLimit != nil {
 		o.RateLimit = sc.RateLimit.NumRequests
 		o.RatePeriod = time.Duration(sc.RateLimit.Period * float64(time.Second))

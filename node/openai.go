@@ -27,8 +27,13 @@ import (
 // is written. What each container serves is asked at most once per
 // llmListTTL, whatever clients send.
 
-// llmListTTL is how long a container's GET /v1/models answer is used.
-const llmListTTL = 30 * time.Second
+// llmListTTL is how long a container's GET /v1/models answer is used;
+// llmListTimeout bounds the question (a container that hangs holds the
+// front door no longer than this).
+const (
+	llmListTTL     = 30 * time.Second
+	llmListTimeout = 5 * time.Second
+)
 
 // llmList is what one container answered to GET /v1/models; llm is false
 // for a container that does not serve the OpenAI API.
@@ -75,6 +80,8 @@ func (b *backend) llmList(ctx context.Context, id string) llmList {
 		return l
 	}
 	l := llmList{at: time.Now()}
+	ctx, cancel := context.WithTimeout(ctx, llmListTimeout)
+	defer cancel()
 	r, err := b.exec.Relay(ctx, id, executor.RelayCall{Method: http.MethodGet, Path: "/v1/models", Header: http.Header{"Accept": {"application/json"}}})
 	if err == nil && r.Status == http.StatusOK {
 		var body struct {
@@ -309,9 +316,11 @@ type usage struct {
 	Completion int `json:"completion_tokens"`
 }
 
+// use keeps a usage report; a negative count (a broken provider) is 0,
+// since a counter cannot go down.
 func (m *meter) use(u *usage) {
 	if u != nil {
-		m.usage, m.prompt, m.completion = true, u.Prompt, u.Completion
+		m.usage, m.prompt, m.completion = true, max(0, u.Prompt), max(0, u.Completion)
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
@@ -75,7 +76,10 @@ type Options struct {
 	// on failures (chain.unpaid.*, chain.max_input_bytes,
 	// chain.interval_deadline, chain.delegated.*; guard.LimitsOf). Zero
 	// values take the defaults.
-	Limits         guard.Limits
+	Limits guard.Limits
+	// Fleet makes this node a fleet member (relay/fleet.go): it delivers
+	// the intervals it claims. Nil: a node alone.
+	Fleet          *fleet.Fleet
 	Logger         *slog.Logger
 	Metrics        *Metrics // default: unregistered collectors
 	TracerProvider trace.TracerProvider
@@ -220,6 +224,11 @@ func (r *Relay) Pending() int {
 // poll intervals, or the wallet's oldest open nonce has not moved for
 // chain.wallet.stuck_blocks.
 func (r *Relay) Healthy(ctx context.Context) error {
+	if r.o.Fleet != nil {
+		if err := r.o.Fleet.Healthy(); err != nil {
+			return err
+		}
+	}
 	head, err := r.healthHead(ctx)
 	if err != nil {
 		return fmt.Errorf("chain RPC unreachable: %w", err)

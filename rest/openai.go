@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -131,15 +130,15 @@ func (s *server) routeOpenAI(r chi.Router) {
 		return
 	}
 	s.openAIRoute(r, http.MethodGet, routeOpenAIModels, s.openAIModels(ob))
-	s.openAIRoute(r, http.MethodPost, routeOpenAIChat, s.openAIRelay(ob))
-	s.openAIRoute(r, http.MethodPost, routeOpenAICompletions, s.openAIRelay(ob))
+	s.openAIRoute(r, http.MethodPost, routeOpenAIChat, s.budgeted(s.openAIRelay(ob)))
+	s.openAIRoute(r, http.MethodPost, routeOpenAICompletions, s.budgeted(s.openAIRelay(ob)))
 }
 
 func (s *server) openAIRoute(r chi.Router, method, pattern string, h http.HandlerFunc) {
 	route := method + " " + pattern
 	r.Method(method, pattern, http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if s.limiter != nil {
-			if ok, wait := s.limiter.Allow(clientOf(req)+"\x00"+route, 1); !ok {
+			if ok, wait := s.limiter.Allow(s.rateKey(req, route), 1); !ok {
 				w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
 				writeOpenAIError(w, http.StatusTooManyRequests, "", "rate_limit_exceeded",
 					fmt.Sprintf("%s: at most %d requests per %d s per client (server.rate_limit)", msgTooMany, s.limiter.Limit(), int(s.limiter.Period().Seconds())))
@@ -199,6 +198,11 @@ func (s *server) openAIRelay(ob OpenAIBackend) http.HandlerFunc {
 				writeOpenAIError(w, http.StatusRequestEntityTooLarge, "", "", fmt.Sprintf("%s: at most %d bytes (server.max_body_bytes)", msgTooLarge, s.opts.MaxBodyBytes))
 				return
 			}
+			if errors.Is(err, errBodyBudget) {
+				w.Header().Set("Retry-After", strconv.Itoa(busyRetryAfter))
+				writeOpenAIError(w, http.StatusServiceUnavailable, "", "", fmt.Sprintf("%s: too many request bodies are being read at once (server.max_body_bytes_in_flight); retry", msgBusy))
+				return
+			}
 			writeOpenAIError(w, http.StatusBadRequest, "", "", msgInvalidRequest+"could not read the body: "+err.Error())
 			return
 		}
@@ -237,30 +241,9 @@ func (s *server) openAIRelay(ob OpenAIBackend) http.HandlerFunc {
 			h.Set("X-Accel-Buffering", "no") // a reverse proxy must not hold tokens back
 		}
 		w.WriteHeader(reply.Status)
-		rc := http.NewResponseController(w)
-		buf := make([]byte, streamChunk)
-		for {
-			n, rerr := reply.Body.Read(buf)
-			if n > 0 {
-				if s.opts.WriteTimeout > 0 {
-					_ = rc.SetWriteDeadline(time.Now().Add(s.opts.WriteTimeout))
-				}
-				if _, werr := w.Write(buf[:n]); werr != nil {
-					return // client gone: closing the body ends the provider call
-				}
-				if ferr := rc.Flush(); ferr != nil {
-					return
-				}
-			}
-			if rerr == io.EOF {
-				return
-			}
-			if rerr != nil {
-				if r.Context().Err() == nil {
-					s.log.LogAttrs(r.Context(), slog.LevelWarn, "openai stream ended early", slog.String("path", r.URL.Path), slog.String("error", rerr.Error()))
-				}
-				return
-			}
+		// A client gone ends the copy; closing the body ends the provider call.
+		if rerr := s.copyFlushing(w, reply.Body); rerr != nil && r.Context().Err() == nil {
+			s.log.LogAttrs(r.Context(), slog.LevelWarn, "openai stream ended early", slog.String("path", r.URL.Path), slog.String("error", rerr.Error()))
 		}
 	}
 }

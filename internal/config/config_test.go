@@ -88,7 +88,7 @@ func TestParseErrors(t *testing.T) {
 		{"shape and semantic problems of different entries together", `{"manage_containers": false, "server": {"bogus": 1},
 			"containers": [{"id": "a", "url": "http://127.0.0.1:3000", "port": "x1"}, {"id": "a", "url": "http://127.0.0.1:3001"}, {"id": "", "url": "http://127.0.0.1:3002"}]}`, []string{
 			`containers[0].port: "x1" is not a number; write a number such as 3000`,
-			"server.bogus: unknown field; remove it (known fields: grpc_port, host, hosts, idle_timeout, max_batch_items, max_body_bytes, max_connections, max_ids, max_waits, port, rate_limit, read_header_timeout, read_timeout, status_networks, trusted_proxies, write_timeout)",
+			"server.bogus: unknown field; remove it (known fields: grpc_port, host, hosts, idle_timeout, max_batch_items, max_body_bytes, max_body_bytes_in_flight, max_connections, max_ids, max_waits, port, rate_limit, rate_limit_ipv6_prefix, read_header_timeout, read_timeout, status_networks, trusted_proxies, write_timeout)",
 			`containers[1].id: "a" is also the id of containers[0]; ids must be unique`,
 			"containers[2].id: is empty; give every container a unique id"}},
 		{"grpc port", `{"server": {"port": 4000, "grpc_port": 4000}}`, []string{
@@ -110,7 +110,7 @@ func TestParseErrors(t *testing.T) {
 			`chain.delegated.max_horizon: must not be negative; use e.g. "168h" (7 days, the default)`,
 			"chain.delegated.max_pending: must not be negative; use 1 or more (default 10000)"}},
 		{"unknown without suggestion", `{"zzzzzz": 1}`, []string{
-			"zzzzzz: unknown field; remove it (known fields: cache, chain, containers, data_dir, docker, jobs, keep_containers, log, log_path, manage_containers, memory_limit, server)"}},
+			"zzzzzz: unknown field; remove it (known fields: cache, chain, containers, data_dir, docker, fleet, jobs, keep_containers, log, log_path, manage_containers, memory_limit, server)"}},
 		{"wrong types", `{"manage_containers": "yes", "server": {"port": "abc"}, "jobs": {"timeout": "soon"}}`, []string{
 			`jobs.timeout: "soon" is not a duration; write a number of seconds or a string like "30s" or "5m"`,
 			`manage_containers: expected true or false, got string "yes"; write true or false (no quotes)`,
