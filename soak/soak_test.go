@@ -135,6 +135,12 @@ func TestSoak(t *testing.T) {
 	serve := func() *nodetest.Process { return nodetest.Serve(t, exec.Command(bin, "serve", "--config", cfgPath)) }
 	var nodeMu sync.Mutex
 	node := serve()
+	procs := []*nodetest.Process{node} // each run's log goes to the output dir
+	defer func() {
+		for i, p := range procs {
+			_ = os.WriteFile(filepath.Join(out, fmt.Sprintf("node-%d.log", i)), []byte(p.Log()), 0o644)
+		}
+	}()
 	up := true
 	say("node serving on %s (pid %d), anvil %s via proxy %s", base, node.Pid(), a.RPCURL(), proxy.URL)
 
@@ -436,6 +442,7 @@ func TestSoak(t *testing.T) {
 			n := serve()
 			nodeMu.Lock()
 			node, up = n, true
+			procs = append(procs, n)
 			nodeMu.Unlock()
 			say("node restarted (pid %d) after %s", n.Pid(), (time.Since(start) - at).Round(time.Second))
 			continue
