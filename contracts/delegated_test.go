@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator/ours"
 )
 
 // signed returns the calldata of createSubscriptionDelegatee for d signed by key.

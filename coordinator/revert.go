@@ -87,6 +87,18 @@ func NewRevertDecoder(abis ...*abi.ABI) *RevertDecoder {
 	return d
 }
 
+// Revert is the decoded revert of the custom error name with zero
+// arguments, as a call reverting with it would give (tests and docs build
+// reverts with it); nil when no ABI of d names it.
+func (d *RevertDecoder) Revert(name string) *RevertError {
+	for sel, e := range d.errs {
+		if e.Name == name {
+			return d.Decode(append(sel[:], make([]byte, 32*len(e.Inputs))...))
+		}
+	}
+	return nil
+}
+
 var (
 	selError = [4]byte{0x08, 0xc3, 0x79, 0xa0} // Error(string)
 	selPanic = [4]byte{0x4e, 0x48, 0x7b, 0x71} // Panic(uint256)

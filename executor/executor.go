@@ -22,6 +22,7 @@ import (
 
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/respcache"
 )
 
 // Input is one run of a container chain.
@@ -50,6 +51,9 @@ type Options struct {
 	// Propagator writes the trace context into container requests
 	// (traceparent). Default: the global propagator.
 	Propagator propagation.TextMapPropagator
+	// Cache answers the containers marked "cache" (docs/cache.md).
+	// Default: none, every call runs.
+	Cache *respcache.Cache
 }
 
 // Executor runs container chains. It is safe for concurrent use and holds
@@ -63,6 +67,8 @@ type Executor struct {
 	tracer    trace.Tracer
 	prop      propagation.TextMapPropagator
 	histogram *prometheus.HistogramVec
+	cache     *respcache.Cache
+	salts     map[string][32]byte // the cached containers' key salts
 }
 
 // New returns an Executor over opts.Runtime.
@@ -102,6 +108,16 @@ func New(opts Options) (*Executor, error) {
 		}
 		e.timeouts[c.ID] = to
 		e.order = append(e.order, c.ID)
+		if c.Cache && opts.Cache != nil {
+			if e.salts == nil {
+				e.cache, e.salts = opts.Cache, map[string][32]byte{}
+			}
+			imageID := ""
+			if v, ok := opts.Runtime.(ImageIDer); ok {
+				imageID = v.ImageID(c.ID)
+			}
+			e.salts[c.ID] = cacheSalt(c, imageID)
+		}
 	}
 	if opts.Registerer != nil {
 		if err := opts.Registerer.Register(e.histogram); err != nil {
@@ -116,8 +132,17 @@ func New(opts Options) (*Executor, error) {
 }
 
 // Call runs one container once and returns its JSON output, or a
-// *ContainerError.
+// *ContainerError. A container marked "cache" answers a repeated request
+// from the response cache without running.
 func (e *Executor) Call(ctx context.Context, id string, req Request) (json.RawMessage, error) {
+	if salt, ok := e.salts[id]; ok {
+		return e.cachedCall(ctx, id, salt, req)
+	}
+	return e.callContainer(ctx, id, req)
+}
+
+// callContainer is Call without the cache.
+func (e *Executor) callContainer(ctx context.Context, id string, req Request) (json.RawMessage, error) {
 	if _, ok := e.timeouts[id]; !ok {
 		return nil, &ContainerError{Container: id, Message: "container not configured"}
 	}
@@ -279,47 +304,23 @@ func (e *Executor) Stream(ctx context.Context, in Input) (*Stream, error) {
 }
 
 // openStream sends one streaming request to ep and returns the reply once
-// its headers arrived.
+// its headers arrived; a non-2xx reply is a *ContainerError.
 func (e *Executor) openStream(ctx context.Context, id string, ep Endpoint, to time.Duration, body []byte) (*Stream, error) {
-	sctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
-	// The stream outlives the submitting request's context only through
-	// the idle timer and Close; a cancelled caller still stops it.
-	stop := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
-	idle := time.AfterFunc(to, func() { cancel(errIdle) })
-	hr, err := http.NewRequestWithContext(sctx, http.MethodPost, ep.URL+"/service_output", bytesReader(body))
+	r, err := e.openRelayStream(ctx, id, ep, to, RelayCall{Method: http.MethodPost, Path: "/service_output",
+		Header: http.Header{"Content-Type": {"application/json"}}, Body: body})
 	if err != nil {
-		idle.Stop()
-		stop()
-		cancel(nil)
-		return nil, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
+		return nil, err
 	}
-	hr.Header.Set("Content-Type", "application/json")
-	e.prop.Inject(ctx, propagation.HeaderCarrier(hr.Header))
-	if ep.Bearer != "" {
-		hr.Header.Set("Authorization", "Bearer "+ep.Bearer)
+	if r.Status < 200 || r.Status > 299 {
+		b, _ := io.ReadAll(io.LimitReader(r.Body, maxErrorBody))
+		r.Body.Close()
+		return nil, &ContainerError{Container: id, Status: r.Status, Message: replyMessage(r.Status, b)}
 	}
-	resp, err := e.hc.Do(hr)
-	idle.Stop()
-	if err != nil {
-		stop()
-		cancel(nil)
-		if errors.Is(context.Cause(sctx), errIdle) {
-			return nil, &ContainerError{Container: id, Message: fmt.Sprintf("container timed out after %s", to), Err: err}
-		}
-		return nil, transportError(ctx, id, to, err)
-	}
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
-		resp.Body.Close()
-		stop()
-		cancel(nil)
-		return nil, &ContainerError{Container: id, Status: resp.StatusCode, Message: replyMessage(resp.StatusCode, b)}
-	}
-	ct := resp.Header.Get("Content-Type")
+	ct := r.Header.Get("Content-Type")
 	if ct == "" {
 		ct = "application/octet-stream"
 	}
-	return &Stream{ContentType: ct, Body: &idleReader{body: resp.Body, idle: to, timer: idle, cancel: cancel, stop: stop, ctx: sctx, id: id}}, nil
+	return &Stream{ContentType: ct, Body: r.Body}, nil
 }
 
 var errIdle = errors.New("stream idle timeout")

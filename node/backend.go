@@ -48,8 +48,11 @@ type backend struct {
 	// streams bounds concurrent streaming jobs (jobs.workers): beyond,
 	// POST /api/jobs/stream answers 503 Node busy.
 	streams chan struct{}
-	// oipSlots bounds concurrent OIP calls (jobs.workers), node/oip.go.
+	// oipSlots bounds concurrent OIP and OpenAI calls (jobs.workers),
+	// node/oip.go and node/openai.go.
 	oipSlots chan struct{}
+	// openai is the OpenAI front door's state (node/openai.go).
+	openai *openAIFront
 	// streamIDGrace is how long a stream's answer waits for the container's
 	// headers (to pass its Content-Type through) before it starts with the
 	// job id anyway.
@@ -80,6 +83,7 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 		return nil, err
 	}
 	b.metrics = m
+	b.openai = newOpenAIFront(n.reg)
 	mgr = newManager(managerOptions{
 		Store: st, Runner: exec, QueueSize: n.cfg.Jobs.QueueSize, Workers: n.cfg.Jobs.Workers,
 		Timeout: n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,
@@ -318,9 +322,11 @@ func (b *backend) SubmitDelegated(ctx context.Context, client string, raw json.R
 
 func (b *backend) Results(ctx context.Context, client string, ids []string, intermediate bool) ([]job.Result, error) {
 	out := make([]job.Result, 0, len(ids))
+	var missing []string
 	for _, id := range ids {
 		j, err := b.store.Get(id)
 		if errors.Is(err, storage.ErrNotFound) {
+			missing = append(missing, id)
 			continue
 		}
 		if err != nil {
@@ -331,6 +337,13 @@ func (b *backend) Results(ctx context.Context, client string, ids []string, inte
 		}
 		out = append(out, j.JobResult(intermediate))
 	}
+	if missing != nil && b.fleetOf() != nil { // another member's jobs
+		remote, err := b.remoteResults(ctx, client, missing, intermediate, 0)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, remote...)
+	}
 	return out, nil
 }
 
@@ -338,6 +351,19 @@ func (b *backend) Wait(ctx context.Context, client string, ids []string) error {
 	res, err := b.Results(ctx, client, ids, false)
 	if err != nil {
 		return err
+	}
+	if f := b.fleetOf(); f != nil { // another member's jobs: it waits for them
+		var remote []string
+		for _, id := range ids {
+			if _, err := b.store.Get(id); errors.Is(err, storage.ErrNotFound) {
+				remote = append(remote, id)
+			}
+		}
+		if len(remote) > 0 {
+			if _, err := b.remoteResults(ctx, client, remote, false, waitLeft(ctx)); err != nil && ctx.Err() == nil {
+				return err
+			}
+		}
 	}
 	running := make([]string, 0, len(res))
 	for _, r := range res {
@@ -404,10 +430,14 @@ func (b *backend) Info(ctx context.Context) rest.Info {
 		}
 		info.Containers = append(info.Containers, ic)
 	}
+	if c := b.exec.Cache(); c != nil {
+		info.Cache = &rest.CacheInfo{Containers: b.exec.CachedContainers(), Entries: c.Len(), Bytes: c.Bytes(), MaxBytes: b.cfg.Cache.MaxBytes}
+	}
 	info.Pending.Offchain = b.store.Pending()
 	if b.chain != nil {
 		info.Pending.Onchain = b.chain.Pending()
 		info.Chain = rest.ChainInfo{Enabled: true, Address: b.chain.Address(), Endpoints: b.chain.Endpoints()}
+		info.Fleet = fleetInfo(b.chain.Fleet())
 	}
 	return info
 }

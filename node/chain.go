@@ -11,9 +11,9 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/infernode/infernode/chain"
-	"github.com/infernode/infernode/dialect"
-	"github.com/infernode/infernode/dialect/infernetv1"
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/coordinator/dialects"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
@@ -49,7 +49,7 @@ func NewRelayChain(deps ChainDeps) (Chain, error) {
 func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 	return func(deps ChainDeps) (Chain, error) {
 		c, err := relayChainOnce(ro)(deps)
-		if !errors.Is(err, chain.ErrNoEndpoint) {
+		if !errors.Is(err, chain.ErrNoEndpoint) && !errors.Is(err, chain.ErrDisagree) {
 			return c, err
 		}
 		deps.Logger.Warn("chain: no RPC endpoint answers; serving REST and retrying", "err", err)
@@ -80,23 +80,29 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		var closeFn func()
 		var runFn func(context.Context) error
 		var endpoints func() []chain.EndpointStatus
+		var trouble func() error
 		b := ro.Backend
 		if b == nil {
-			c, err := chain.Dial(ctx, cfg.URLs(), chain.Options{
+			co := chain.Options{
 				Timeout: cfg.RPC.Timeout.D(), MaxHeadLag: cfg.RPC.MaxHeadLag,
+				Quorum: cfg.RPC.Quorum, MaxClockSkew: cfg.RPC.MaxClockSkew.D(),
 				PollInterval: cfg.PollInterval.D(), Registry: deps.Registry, Logger: deps.Logger,
-			})
+			}
+			if cfg.ChainID != 0 {
+				co.ChainID = new(big.Int).SetUint64(cfg.ChainID)
+			}
+			c, err := chain.Dial(ctx, cfg.URLs(), co)
 			if err != nil {
 				return nil, fmt.Errorf("chain.rpc_urls: %w", err)
 			}
-			b, closeFn, runFn, endpoints = c, c.Close, c.Run, c.Endpoints
+			b, closeFn, runFn, endpoints, trouble = c, c.Close, c.Run, c.Endpoints, c.Trouble
 		}
 		rpc := chain.Instrument(b, m.RPC)
 		ids := make([]string, 0, len(deps.Config.Containers))
 		for _, c := range deps.Config.Containers {
 			ids = append(ids, c.ID)
 		}
-		cd, dialectName, err := chainDialect(ctx, rpc, cfg, ids)
+		cd, err := chooseDialect(ctx, rpc, cfg, ids)
 		if err != nil {
 			if closeFn != nil {
 				closeFn()
@@ -133,7 +139,25 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			}
 			return nil, err
 		}
+		var fl *fleet.Fleet
+		var etcd *fleet.Etcd
+		if deps.Config.Fleet != nil {
+			if fl, etcd, err = joinFleet(ctx, deps, s.Address()); err != nil {
+				if closeFn != nil {
+					closeFn()
+				}
+				return nil, err
+			}
+			prev := closeFn
+			closeFn = func() {
+				_ = etcd.Close()
+				if prev != nil {
+					prev()
+				}
+			}
+		}
 		r, err := relay.New(relay.Options{
+			Fleet:    fl,
 			Payments: policy, PaymentWallet: paymentWallet,
 			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Dialect: cd,
 			Runner: deps.Executor, Guard: deps.Guardian,
@@ -147,7 +171,7 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 			}
 			return nil, err
 		}
-		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", dialectName, "coordinator", cd.Coordinator())
+		deps.Logger.Info("chain: relay ready", "address", s.Address(), "chain_id", s.ChainID(), "dialect", cd.Name(), "coordinator", cd.Coordinator())
 		unregister := registerBalance(deps.Registry, s.Address(), rpc.BalanceAt, deps.Logger)
 		closeAll := func() {
 			unregister()
@@ -155,7 +179,7 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 				closeFn()
 			}
 		}
-		return &relayChain{Relay: r, close: closeAll, run: runFn, endpoints: endpoints}, nil
+		return &relayChain{Relay: r, close: closeAll, run: runFn, endpoints: endpoints, trouble: trouble, fleet: fl}, nil
 	}
 }
 
@@ -180,7 +204,23 @@ type relayChain struct {
 	close     func()
 	run       func(context.Context) error
 	endpoints func() []chain.EndpointStatus
+	trouble   func() error // the endpoints disagree (nil: they agree)
+	fleet     *fleet.Fleet
 }
+
+// Healthy is the relay's health, and unhealthy while the endpoints
+// disagree.
+func (c *relayChain) Healthy(ctx context.Context) error {
+	if c.trouble != nil {
+		if err := c.trouble(); err != nil {
+			return err
+		}
+	}
+	return c.Relay.Healthy(ctx)
+}
+
+// Fleet is the node's fleet membership, nil when it is alone.
+func (c *relayChain) Fleet() *fleet.Fleet { return c.fleet }
 
 func (c *relayChain) Endpoints() []rest.ChainEndpoint {
 	if c.endpoints == nil {
@@ -209,48 +249,39 @@ func (c *relayChain) Run(ctx context.Context) error {
 		go func() { defer close(done); _ = c.run(ctx) }()
 		defer func() { cancel(); <-done }()
 	}
+	if c.fleet != nil { // leaves (its lease revoked) once the relay stopped
+		ctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); _ = c.fleet.Run(ctx) }()
+		defer func() { cancel(); <-done }()
+	}
 	return c.Relay.Run(ctx)
 }
 
 var _ Chain = (*relayChain)(nil)
 
-// coordinatorDialect is the relay's Dialect plus what the node checks at
-// start-up in the same dialect.
-type coordinatorDialect interface {
-	relay.Dialect
-	// CheckPaymentWallet makes sure chain.wallet.payment_address is a
-	// Wallet of the dialect's WalletFactory, and returns its owner.
-	CheckPaymentWallet(ctx context.Context, c dialect.Caller, wallet common.Address) (common.Address, error)
-}
-
-var (
-	_ coordinatorDialect = (*ours.Dialect)(nil)
-	_ coordinatorDialect = (*infernetv1.Dialect)(nil)
-)
-
-// chainDialect picks the Coordinator's dialect, and names it for the logs:
-// chain.registry_address is an Infernet SDK v1 deployment (its contracts
-// read from the Registry), else chain.coordinator_address is infernode's
-// Coordinator.
-func chainDialect(ctx context.Context, c dialect.Caller, cfg config.Chain, ids []string) (coordinatorDialect, string, error) {
-	if cfg.RegistryAddress == "" {
-		return ours.New(common.HexToAddress(cfg.CoordinatorAddress), ids, 0), "infernode", nil
+// chooseDialect chooses the Coordinator's dialect from the configuration
+// (coordinator/dialects).
+func chooseDialect(ctx context.Context, c coordinator.Caller, cfg config.Chain, ids []string) (coordinator.Dialect, error) {
+	t := dialects.Target{Coordinator: common.HexToAddress(cfg.CoordinatorAddress)}
+	if cfg.RegistryAddress != "" {
+		t.Registry = common.HexToAddress(cfg.RegistryAddress)
 	}
-	addrs, err := infernetv1.ReadRegistry(ctx, c, common.HexToAddress(cfg.RegistryAddress))
-	if err != nil {
-		return nil, "", fmt.Errorf("chain.registry_address: %w; check that it is the Registry of an Infernet SDK v1 deployment on %s", err, endpointNames(cfg))
-	}
-	o := infernetv1.Options{Containers: ids}
+	o := dialects.Options{Containers: ids}
 	if cfg.SnapshotSync != nil {
 		o.BatchSize = cfg.SnapshotSync.BatchSize
 	}
-	return infernetv1.New(addrs, o), "infernet-v1", nil
+	d, err := dialects.Choose(ctx, c, t, o)
+	if err != nil {
+		return nil, fmt.Errorf("chain.registry_address: %w; check that it is the Registry of an Infernet SDK v1 deployment on %s", err, endpointNames(cfg))
+	}
+	return d, nil
 }
 
 // paymentSetup builds the payment policy and checks chain.wallet.payment_address
 // at start-up: required when any container accepts payments, and it must be
 // a Wallet of the Coordinator's WalletFactory.
-func paymentSetup(ctx context.Context, c dialect.Caller, deps ChainDeps, d coordinatorDialect, node common.Address) (*payments.Policy, common.Address, error) {
+func paymentSetup(ctx context.Context, c coordinator.Caller, deps ChainDeps, d coordinator.Dialect, node common.Address) (*payments.Policy, common.Address, error) {
 	cfg := deps.Config.Chain
 	policy, err := payments.NewPolicy(deps.Config.Containers, cfg.Verifiers)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -18,12 +19,17 @@ import (
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
+	"google.golang.org/grpc"
 
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/oipgrpc"
+	"github.com/infernode/infernode/ratelimit"
+	"github.com/infernode/infernode/respcache"
 	"github.com/infernode/infernode/rest"
 )
 
@@ -46,6 +52,8 @@ type Chain interface {
 	// Endpoints is each RPC endpoint's state, by index (nil when the
 	// chain client was not dialled from chain.rpc_urls).
 	Endpoints() []rest.ChainEndpoint
+	// Fleet is the node's fleet membership, nil when it is alone.
+	Fleet() *fleet.Fleet
 }
 
 // ChainDeps is what a chain side is built from once the node has opened
@@ -79,6 +87,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Listener serves REST. Default: a listener on server.host:server.port.
 	Listener net.Listener
+	// GRPCListener serves the gRPC front door. Default: a listener on
+	// server.host:server.grpc_port when that is set, else none.
+	GRPCListener net.Listener
 	// Registry receives every metric and is served at /metrics. Default: a
 	// fresh registry with the Go and process collectors.
 	Registry *prometheus.Registry
@@ -115,6 +126,9 @@ type Node struct {
 	running bool
 	addr    net.Addr
 	back    *backend
+	// bodyBudget bounds the request-body bytes the front doors read at
+	// once (server.max_body_bytes_in_flight), shared by all of them.
+	bodyBudget *ratelimit.Bytes
 }
 
 // New applies the defaults to a copy of cfg, validates it, and returns a
@@ -158,6 +172,7 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	return &Node{
 		cfg: cfg, opts: opts, log: opts.Logger, reg: opts.Registry, tp: opts.TracerProvider,
 		guard: access.NewGuardian(cfg.Containers), ready: make(chan struct{}),
+		bodyBudget: ratelimit.NewBytes(cfg.Server.MaxBodyBytesInFlight),
 	}, nil
 }
 
@@ -189,13 +204,20 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		if !serving && n.opts.Listener != nil {
 			n.opts.Listener.Close()
 		}
+		if !serving && n.opts.GRPCListener != nil {
+			n.opts.GRPCListener.Close()
+		}
 	}()
 	cfg := n.cfg
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil { // the store makes it private
 
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
 	}
-	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync})
+	so := storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync}
+	if cfg.Fleet != nil { // job ids name this member (fleet.NewJobID)
+		so.NewID = fleet.NewJobID(cfg.Fleet.NodeID)
+	}
+	st, err := storage.Open(cfg.DataDir, so)
 	if err != nil {
 		return err
 	}
@@ -234,8 +256,15 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		}
 	}()
 
+	cache, err := n.openCache(st)
+	if err != nil {
+		return err
+	}
+	if cache != nil {
+		defer cache.Close() // before the store closes
+	}
 	exec, err := executor.New(executor.Options{Runtime: rt, Containers: cfg.Containers, HTTPClient: containerClient(cfg.Jobs.Workers),
-		TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator})
+		TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator, Cache: cache})
 	if err != nil {
 		return err
 	}
@@ -277,11 +306,26 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		WriteTimeout: sc.WriteTimeout.D(), IdleTimeout: sc.IdleTimeout.D()}
 	srv.RegisterOnShutdown(b.stopWaits)
 
+	gsrv, gln, err := n.grpcServer(b)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+
 	rctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	var wg sync.WaitGroup
-	errc := make(chan error, 3)
+	errc := make(chan error, 4)
 	serving = true
+	if gsrv != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := gsrv.Serve(gln); err != nil && !errors.Is(err, grpc.ErrServerStopped) {
+				errc <- fmt.Errorf("serve gRPC: %w", err)
+			}
+		}()
+	}
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
@@ -321,6 +365,9 @@ func (n *Node) Run(ctx context.Context) (err error) {
 	}
 	n.log.Info("node stopping")
 	sctx, scancel := context.WithTimeout(context.WithoutCancel(ctx), n.opts.ShutdownGrace)
+	if gsrv != nil {
+		stopGRPC(sctx, gsrv)
+	}
 	if err := srv.Shutdown(sctx); err != nil {
 		_ = srv.Close()
 	}
@@ -434,7 +481,8 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 	ro := rest.Options{
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
 		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
-		Hosts: s.Hosts, OIP: b,
+		Hosts: s.Hosts, OIP: b, OpenAI: b,
+		BodyBudget: n.bodyBudget, RateLimitIPv6Prefix: s.RateLimitIPv6Prefix,
 	}
 	if s.RateLimit != nil {
 		ro.RateLimit = s.RateLimit.NumRequests
@@ -455,6 +503,52 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 		ro.TrustedProxies = append(ro.TrustedProxies, p)
 	}
 	return rest.New(b, ro), nil
+}
+
+// grpcServer builds the gRPC front door and its listener when
+// server.grpc_port (or Options.GRPCListener) asks for one; nil otherwise.
+// It has REST's body bound, rate limit, connection cap, metrics and spans.
+func (n *Node) grpcServer(b *backend) (*grpc.Server, net.Listener, error) {
+	sc := n.cfg.Server
+	ln := n.opts.GRPCListener
+	if ln == nil {
+		if sc.GRPCPort == 0 {
+			return nil, nil, nil
+		}
+		addr := net.JoinHostPort(sc.Host, strconv.Itoa(sc.GRPCPort))
+		var err error
+		if ln, err = net.Listen("tcp", addr); err != nil {
+			return nil, nil, fmt.Errorf("listen on %s (server.host, server.grpc_port): %w", addr, err)
+		}
+	}
+	if sc.MaxConnections > 0 {
+		ln = rest.LimitListener(ln, sc.MaxConnections, n.log, n.reg)
+	}
+	o := oipgrpc.Options{Logger: n.log, MaxMessageBytes: sc.MaxBodyBytes, Registerer: n.reg,
+		TracerProvider: n.tp, Propagator: n.opts.Propagator,
+		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D()}
+	o.RateLimitIPv6Prefix = sc.RateLimitIPv6Prefix
+	if sc.RateLimit != nil {
+		o.RateLimit = sc.RateLimit.NumRequests
+		o.RatePeriod = time.Duration(sc.RateLimit.Period * float64(time.Second))
+	}
+	n.log.Info("serving gRPC (KServe v2 GRPCInferenceService)", "addr", ln.Addr().String())
+	return oipgrpc.New(b, o), ln, nil
+}
+
+// stopGRPC lets the calls in flight finish until ctx ends, then cuts them.
+func stopGRPC(ctx context.Context, g *grpc.Server) {
+	done := make(chan struct{})
+	go func() {
+		g.GracefulStop()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		g.Stop()
+		<-done
+	}
 }
 
 // sweep fails the jobs that containers keep (PUT /api/status) left running
@@ -544,4 +638,19 @@ func (n *Node) purgeLoop(ctx context.Context, st *storage.Store) {
 		}
 		n.sweep(ctx, st, time.Now())
 	}
+}
+
+// openCache opens the response cache in its table of st, or returns nil
+// when no container is marked "cache".
+func (n *Node) openCache(st *storage.Store) (*respcache.Cache, error) {
+	if !slices.ContainsFunc(n.cfg.Containers, func(c config.Container) bool { return c.Cache }) {
+		return nil, nil
+	}
+	c, err := respcache.Open(respcache.Options{Store: st.Table(storage.TableCache), MaxBytes: n.cfg.Cache.MaxBytes,
+		TTL: n.cfg.Cache.TTL.D(), Registerer: n.reg, Logger: n.log})
+	if err != nil {
+		return nil, fmt.Errorf("response cache: %w", err)
+	}
+	n.log.Info("response cache", "entries", c.Len(), "bytes", c.Bytes(), "max_bytes", n.cfg.Cache.MaxBytes)
+	return c, nil
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/infernode/infernode/rest"
 )
 
-// OIP relays an Open Inference Protocol request (SPEC §9) to its container
+// OIP relays an Open Inference Protocol request (docs/api.md) to its container
 // under an off-chain job's access rules. It is synchronous and stores
 // nothing: the client holds the connection for the answer, as OIP clients
 // expect. At most jobs.workers calls run at once; beyond, 503 Node busy.

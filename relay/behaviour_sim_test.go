@@ -15,7 +15,7 @@ import (
 
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/chain"
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"

@@ -10,7 +10,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/infernode/infernode/dialect"
+	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
@@ -59,12 +59,12 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	// is full, before anything is written.
 	waits := uint64(sub.ActiveAt) > r.headTime.Load()
 	if waits {
-		if err := r.sp.waiting.Add(key, time.Unix(int64(sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0)); err != nil {
+		if err := r.sp.waiting.Add(key, sub.Owner.Hex(), time.Unix(int64(sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0)); err != nil {
 			return err
 		}
 	}
 	d := &Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.headNum.Load(), Progress: Progress{State: IvRunning}}
-	if err := r.st.putDlg(key, d); err != nil {
+	if err := r.saveDlg(key, d); err != nil {
 		r.sp.waiting.Remove(key)
 		return fmt.Errorf("persist delegated subscription: %w", err)
 	}
@@ -81,9 +81,9 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 // admitDelegated refuses, with a 400 naming the field, a delegated request
 // the node would never serve: a signature expired or expiring before the
 // subscription starts, activeAt beyond chain.delegated.max_horizon, unpaid
-// gas above chain.unpaid.max_gas, a period under two block times, data
-// above chain.max_input_bytes.
-func (r *Relay) admitDelegated(ctx context.Context, key string, req *dialect.Delegated) error {
+// gas above chain.unpaid.max_gas, a period under two block times, data or
+// subscription.inputs above chain.max_input_bytes.
+func (r *Relay) admitDelegated(ctx context.Context, key string, req *coordinator.Delegated) error {
 	t := r.headTime.Load()
 	if t == 0 { // no head seen yet (the relay is starting)
 		h, err := r.o.Backend.HeaderByNumber(ctx, nil)
@@ -96,32 +96,30 @@ func (r *Relay) admitDelegated(ctx context.Context, key string, req *dialect.Del
 	if err := r.sp.waiting.CheckDelegated(time.Unix(int64(req.Sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0), now); err != nil {
 		return err
 	}
+	// chain.max_input_bytes bounds subscription.inputs and data alike:
+	// either is what the node would persist and run.
 	f := facts(&req.Sub, key, 0)
-	f.InputBytes = len(req.Data)
+	input := "subscription.inputs"
+	if len(req.Data) > len(req.Sub.Inputs) {
+		f.InputBytes, input = len(req.Data), "data"
+	}
 	v := r.sp.g.Static(f, r.sp.heads.Head().BlockTime)
 	if v.Action == guard.Serve {
 		return nil
 	}
-	field := map[string]string{"gas": "subscription.max_gas_limit", "period": "subscription.period", "input": "data"}[v.Field]
+	field := map[string]string{"gas": "subscription.max_gas_limit", "period": "subscription.period", "input": input}[v.Field]
 	return job.Reject(job.CodeInvalid, "Invalid request: "+v.Reason, "field", field)
 }
 
-// waitDelegated puts the delegated request under key among the waiting
-// ones until block time until (zero: the next head), to be dropped at
-// expiry; when chain.delegated.max_pending are waiting already it fails,
-// recorded.
-func (r *Relay) waitDelegated(key string, d *Delegated, until, expiry time.Time) {
+// waitDelegated puts the accepted delegated request under key (of owner)
+// among the waiting ones until block time until (zero: the next head), to
+// be dropped at expiry. It needs no new slot: an accepted request is never
+// failed because the waiting set is full.
+func (r *Relay) waitDelegated(key string, owner common.Address, until, expiry time.Time) {
 	if until.IsZero() {
 		until = time.Unix(int64(r.headTime.Load())+1, 0)
 	}
-	if err := r.sp.waiting.Add(key, until, expiry); err != nil {
-		d.State, d.Err, d.TxKey = IvFailed, "too many delegated subscriptions waiting (chain.delegated.max_pending)", ""
-		r.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
-		r.o.Logger.Warn("relay: delegated subscription "+string(IvFailed), "key", key, "reason", d.Err)
-		if err := r.st.putDlg(key, d); err != nil {
-			r.o.Logger.Warn("relay: persist delegated subscription", "key", key, "err", err)
-		}
-	}
+	r.sp.waiting.Hold(key, owner.Hex(), until, expiry)
 }
 
 // wakeDelegated starts the waiting delegated requests due at the head and
@@ -134,7 +132,7 @@ func (r *Relay) wakeDelegated(ctx context.Context) {
 			d.State, d.Err = IvFailed, "Signature expired"
 			r.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
 			r.o.Logger.Info("relay: delegated subscription "+string(IvFailed), "key", key, "reason", d.Err)
-			if err := r.st.putDlg(key, d); err != nil {
+			if err := r.saveDlg(key, d); err != nil {
 				r.o.Logger.Warn("relay: persist delegated subscription", "key", key, "err", err)
 			}
 		} else if err == nil && ok && d.TxKey != "" {
@@ -145,18 +143,19 @@ func (r *Relay) wakeDelegated(ctx context.Context) {
 		if !r.startDelegated(ctx, key) { // its last worker is still leaving: the next head
 			if d, ok, err := r.st.dlg(key); err == nil && ok {
 				if ds, err := r.d.DecodeDelegated(d.Body); err == nil {
-					r.waitDelegated(key, d, time.Time{}, time.Unix(int64(ds.Expiry), 0))
+					r.waitDelegated(key, ds.Sub.Owner, time.Time{}, time.Unix(int64(ds.Expiry), 0))
 				}
 			}
 		}
 	}
+	r.retainDelegated(time.Unix(int64(now), 0))
 }
 
 // resumeDelegated restarts an accepted delegated request: at once when it
 // is active, else among the waiting ones.
 func (r *Relay) resumeDelegated(ctx context.Context, key string, d *Delegated) {
 	if ds, err := r.d.DecodeDelegated(d.Body); err == nil && d.TxKey == "" && uint64(ds.Sub.ActiveAt) > r.headTime.Load() {
-		r.waitDelegated(key, d, time.Unix(int64(ds.Sub.ActiveAt), 0), time.Unix(int64(ds.Expiry), 0))
+		r.waitDelegated(key, ds.Sub.Owner, time.Unix(int64(ds.Sub.ActiveAt), 0), time.Unix(int64(ds.Expiry), 0))
 		return
 	}
 	r.startDelegated(ctx, key)
@@ -225,7 +224,7 @@ func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
 	if err != nil {
 		d.State, d.Err = IvFailed, err.Error()
 		r.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
-		return r.st.putDlg(key, d)
+		return r.saveDlg(key, d)
 	}
 	ctx, span := r.tracer.Start(ctx, "relay.deliver_delegated", trace.WithAttributes(
 		attribute.String("owner", ds.Sub.Owner.Hex()), attribute.Int64("nonce", int64(ds.Nonce))))
@@ -238,12 +237,12 @@ type delegatedDelivery struct {
 	r   *Relay
 	key string
 	d   *Delegated
-	ds  dialect.Delegated
+	ds  coordinator.Delegated
 	k   uint32 // the interval the check found open
 }
 
 func (g *delegatedDelivery) progress() *Progress { return &g.d.Progress }
-func (g *delegatedDelivery) save() error         { return g.r.st.putDlg(g.key, g.d) }
+func (g *delegatedDelivery) save() error         { return g.r.saveDlg(g.key, g.d) }
 func (g *delegatedDelivery) logAttrs() []any {
 	return []any{"owner", g.ds.Sub.Owner, "nonce", g.ds.Nonce}
 }
@@ -310,14 +309,14 @@ func (g *delegatedDelivery) setupGas(ctx context.Context, rec *txm.Record) (uint
 // hold puts the request back among the waiting ones (no goroutine) until
 // block time until.
 func (g *delegatedDelivery) hold(until time.Time) {
-	g.r.waitDelegated(g.key, g.d, until, time.Unix(int64(g.ds.Expiry), 0))
+	g.r.waitDelegated(g.key, g.ds.Sub.Owner, until, time.Unix(int64(g.ds.Expiry), 0))
 }
 
 // fate: a revert saying the interval is delivered, full or closed means
 // the subscription exists on chain (created by another node): the next
 // check adopts it. Only a rejection ends a delegated subscription.
-func (g *delegatedDelivery) fate(o dialect.Outcome, revert string) (IvState, string) {
-	if o == dialect.Rejected {
+func (g *delegatedDelivery) fate(o coordinator.Outcome, revert string) (IvState, string) {
+	if o == coordinator.Rejected {
 		return IvFailed, revert
 	}
 	return "", ""
@@ -352,7 +351,7 @@ func (g *delegatedDelivery) adopt(ctx context.Context, delivered bool) error {
 
 // adoptDelegated records the created subscription's id, marks the delivered
 // interval (when this node delivered it) and schedules later intervals.
-func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds dialect.Delegated, delivered bool) error {
+func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds coordinator.Delegated, delivered bool) error {
 	out, err := r.call(ctx, r.coord, ds.Codec.PackCreatedID())
 	if err != nil {
 		return fmt.Errorf("delegateSubscriptionId: %w", err)
@@ -379,6 +378,7 @@ func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds
 	if !delivered {
 		d.State, d.Err = IvSkipped, createdElsewhere
 	}
+	r.stampFinal(d)
 	if err := r.st.adopt(key, d, s); err != nil {
 		return err
 	}

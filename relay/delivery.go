@@ -12,7 +12,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/dialect"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
@@ -27,7 +27,10 @@ type Progress struct {
 	Attempts int     `json:"attempts"`
 	// TxKey is the sender key of the attempt in flight, if any.
 	TxKey string `json:"tx_key,omitempty"`
-	Err   string `json:"err,omitempty"`
+	// Claim is this fleet member's claim of the delivery (fleet.Claim),
+	// fenced before each send; absent outside a fleet.
+	Claim *fleet.Claim `json:"claim,omitempty"`
+	Err   string       `json:"err,omitempty"`
 }
 
 // ready is what a delivery's check found: a final state (State set), a
@@ -40,6 +43,10 @@ type ready struct {
 	InputsFailed string
 	// Fetched: Data came from the owner's contract (getContainerInputs).
 	Fetched bool
+
+	// NextHead: not this fleet member's to deliver now; looked at again
+	// on the next head (no RPC call spent).
+	NextHead bool
 
 	Containers []string
 	Source     job.Location
@@ -64,7 +71,7 @@ type delivery interface {
 	call(attempt int, input, output, proof []byte) txm.Call
 	// fate is what a classified revert of a send means for it: a final
 	// state, or "" to try again.
-	fate(o dialect.Outcome, revert string) (IvState, string)
+	fate(o coordinator.Outcome, revert string) (IvState, string)
 	// confirmed takes this node's mined delivery to its final state.
 	confirmed(ctx context.Context, rec *txm.Record) error
 	// finish records a final state reached without a mined delivery.
@@ -112,7 +119,7 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 				// The outcome backs the subscription and its owner off
 				// when the callback failed or burnt its gas, or the
 				// delivery reverted; the charge settles to the gas used.
-				o := minedOutcome(rec)
+				o := minedOutcome(r.d, rec)
 				if o == guard.Reverted {
 					o = r.whyReverted(ctx, d, rec)
 				}
@@ -233,6 +240,7 @@ func (r *Relay) end(ctx context.Context, d delivery, st IvState, reason string, 
 	}
 	span.AddEvent("delivery."+string(st), trace.WithAttributes(attribute.String("reason", reason)))
 	r.o.Logger.Info("relay: delivery "+string(st), append(d.logAttrs(), "reason", reason)...)
+	r.release(ctx, d)
 	return d.finish(ctx, st, reason)
 }
 
@@ -249,6 +257,13 @@ func (r *Relay) try(ctx context.Context, d delivery, f guard.Delivery, charged *
 	}
 	if c.State != "" {
 		return c.State, c.Reason, nil, nil
+	}
+	var next time.Time // zero: the next head
+	if c.NextHead {
+		return "", "", &next, nil
+	}
+	if claimed, err := r.claim(ctx, d); err != nil || !claimed {
+		return "", "", &next, err
 	}
 	if c.Fetched && len(c.Data) > r.sp.lim.MaxInputBytes {
 		c.InputsFailed = fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", len(c.Data), r.sp.lim.MaxInputBytes)
@@ -277,10 +292,18 @@ func (r *Relay) try(ctx context.Context, d delivery, f guard.Delivery, charged *
 		return "", "", &next, d.save()
 	}
 	span.AddEvent("containers.done")
+	if lt, ok := d.(lateness); ok && lt.late() {
+		r.record(f, guard.NotSent, ch, nil)
+		return IvSkipped, "interval ends before the next block: a delivery could only revert", nil, nil
+	}
 	call := d.call(p.Attempts, input, output, proof)
 	p.TxKey = call.Key
 	if err := d.save(); err != nil {
 		return "", "", nil, err
+	}
+	if st, fenced, err := r.fence(ctx, d, call.Key); err != nil || fenced {
+		r.record(f, guard.NotSent, ch, nil)
+		return st, "taken over by another fleet member", nil, err
 	}
 	if _, err := r.o.Sender.Send(ctx, call); err != nil {
 		tried := p.Attempts
@@ -316,7 +339,7 @@ func (r *Relay) sendFailed(d delivery, err error) (IvState, string) {
 	if name := coordinator.RevertName(err); name != "" {
 		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 		o := r.d.Outcome(err)
-		if o == dialect.NotPaidNow { // a wallet changed since the check
+		if o == coordinator.NotPaidNow { // a wallet changed since the check
 			p.Attempts--
 			r.o.Logger.Info("relay: delivery would not be paid, not sent", append(d.logAttrs(), "revert", name)...)
 			return "", ""
@@ -333,15 +356,15 @@ func (r *Relay) sendFailed(d delivery, err error) (IvState, string) {
 }
 
 // fate is how an interval's delivery ends on a classified revert.
-func fate(o dialect.Outcome, revert string) (IvState, string) {
+func fate(o coordinator.Outcome, revert string) (IvState, string) {
 	switch o {
-	case dialect.AlreadyDelivered:
+	case coordinator.AlreadyDelivered:
 		return IvDelivered, "already responded"
-	case dialect.Full:
+	case coordinator.Full:
 		return IvSkipped, "interval full"
-	case dialect.Closed:
+	case coordinator.Closed:
 		return IvSkipped, revert
-	case dialect.Rejected:
+	case coordinator.Rejected:
 		return IvFailed, revert
 	}
 	return "", ""

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/coordinator"
-	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
-	"github.com/infernode/infernode/dialect/ours"
+	v1dialect "github.com/infernode/infernode/coordinator/infernetv1"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/txm"
@@ -70,6 +70,7 @@ func TestSimDeliveryLoopBothKinds(t *testing.T) {
 func TestSendFailedOneClassification(t *testing.T) {
 	m, err := NewMetrics(nil)
 	require.NoError(t, err)
+	oursD, v1D := ours.New(common.Address{}, nil, 0), v1dialect.New(v1dialect.Addresses{}, v1dialect.Options{})
 	tests := []struct {
 		name      string
 		dialect   Dialect
@@ -78,16 +79,16 @@ func TestSendFailedOneClassification(t *testing.T) {
 		delegated IvState
 		counted   bool // the try used up an attempt
 	}{
-		{"already responded", ours.New(common.Address{}, nil, 0), coordinator.Reverted("NodeAlreadyResponded"), IvDelivered, "", true},
-		{"SDK already responded", v1dialect.New(v1dialect.Addresses{}, v1dialect.Options{}), coordinator.Reverted("NodeRespondedAlready"), IvDelivered, "", true},
-		{"interval full", ours.New(common.Address{}, nil, 0), coordinator.Reverted("IntervalRedundancyReached"), IvSkipped, "", true},
-		{"SDK interval full", v1dialect.New(v1dialect.Addresses{}, v1dialect.Options{}), coordinator.Reverted("IntervalCompleted"), IvSkipped, "", true},
-		{"cancelled", ours.New(common.Address{}, nil, 0), coordinator.Reverted("SubscriptionIsCancelled"), IvSkipped, "", true},
-		{"bad signature", ours.New(common.Address{}, nil, 0), coordinator.Reverted("InvalidSignature"), IvFailed, IvFailed, true},
-		{"wallet short", ours.New(common.Address{}, nil, 0), coordinator.Reverted("InsufficientFunds"), "", "", false},
-		{"unknown revert", ours.New(common.Address{}, nil, 0), &coordinator.RevertError{}, "", "", true},
-		{"gas above limit", ours.New(common.Address{}, nil, 0), txm.ErrGasAboveLimit, "", "", true},
-		{"RPC trouble", ours.New(common.Address{}, nil, 0), errors.New("connection refused"), "", "", false},
+		{"already responded", oursD, oursD.Decoder().Revert("NodeAlreadyResponded"), IvDelivered, "", true},
+		{"SDK already responded", v1D, v1D.Decoder().Revert("NodeRespondedAlready"), IvDelivered, "", true},
+		{"interval full", oursD, oursD.Decoder().Revert("IntervalRedundancyReached"), IvSkipped, "", true},
+		{"SDK interval full", v1D, v1D.Decoder().Revert("IntervalCompleted"), IvSkipped, "", true},
+		{"cancelled", oursD, oursD.Decoder().Revert("SubscriptionIsCancelled"), IvSkipped, "", true},
+		{"bad signature", oursD, oursD.Decoder().Revert("InvalidSignature"), IvFailed, IvFailed, true},
+		{"wallet short", oursD, oursD.Decoder().Revert("InsufficientFunds"), "", "", false},
+		{"unknown revert", oursD, &coordinator.RevertError{}, "", "", true},
+		{"gas above limit", oursD, txm.ErrGasAboveLimit, "", "", true},
+		{"RPC trouble", oursD, errors.New("connection refused"), "", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

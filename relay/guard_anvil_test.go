@@ -23,7 +23,7 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/abi/inetv1abi"
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
@@ -36,7 +36,8 @@ import (
 // every window the tests assert on.
 type guardChain struct {
 	*harness
-	step uint64 // seconds between blocks
+	step  uint64 // seconds between blocks
+	anvil *testnet.Anvil
 }
 
 func startGuardChain(t *testing.T, accounts int) *guardChain {
@@ -47,7 +48,7 @@ func startGuardChain(t *testing.T, accounts int) *guardChain {
 	t.Cleanup(func() { _ = a.Stop() })
 	client := dialChain(t, a.RPCURL())
 	h := newChainHarness(t, client, a.FundedKeys()) // deploys while anvil mines each transaction
-	d := &guardChain{harness: h, step: 2}
+	d := &guardChain{harness: h, step: 2, anvil: a}
 	require.NoError(t, d.rpc.CallContext(ctx, nil, "evm_setAutomine", false))
 	return d
 }
@@ -424,7 +425,7 @@ func TestGuardAnvilDelegated(t *testing.T) {
 	const day = 24 * 3600
 
 	t.Run("far future", func(t *testing.T) {
-		n := d.startNodeWith(2, t.TempDir(), nil, nil, func(o *Options) { o.Limits.DelegatedMaxPending = 500 })
+		n := d.startNodeWith(2, t.TempDir(), nil, nil, func(o *Options) { o.Limits.DelegatedMaxPending, o.Limits.DelegatedMaxPendingPerOwner = 500, 500 })
 		defer n.stop()
 		d.advance(n, 1)
 		err := n.r.SubmitDelegated(ctx, "127.0.0.1", d.delegated(1, now+7*day+60, 100_000))

@@ -4,14 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"slices"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
 
-	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/dialect"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/txm"
@@ -35,7 +32,7 @@ func newSpending(o Options) *spending {
 	g := guard.New(storage.NewTable(o.DB, storage.RelayGuardPrefix()), o.Limits)
 	lim := g.Limits()
 	return &spending{g: g, lim: lim, fair: guard.NewFair(o.Workers),
-		waiting: guard.NewWaiting(lim.DelegatedMaxPending, lim.DelegatedMaxHorizon)}
+		waiting: guard.NewWaiting(lim.DelegatedMaxPending, lim.DelegatedMaxPendingPerOwner, lim.DelegatedMaxHorizon)}
 }
 
 // subGuardKey names a tracked subscription to the guard.
@@ -205,11 +202,11 @@ func (r *Relay) createGas(ctx context.Context, pack []byte, rec *txm.Record) (ui
 // Coordinator's CallbackFailed among its events, a revert on chain, or
 // nothing spent on the delivery (its nonce given up or taken by another
 // transaction).
-func minedOutcome(rec *txm.Record) guard.Outcome {
+func minedOutcome(d Dialect, rec *txm.Record) guard.Outcome {
 	switch {
 	case rec.GaveUp || rec.Noop: // its nonce went to a self-transfer: the delivery cost nothing
 		return guard.NotSent
-	case rec.State == txm.StateConfirmed && slices.Contains(rec.Events, codec.TopicCallbackFailed):
+	case rec.State == txm.StateConfirmed && d.CallbackFailed(rec.Events):
 		return guard.CallbackFailed
 	case rec.State == txm.StateConfirmed:
 		return guard.Delivered
@@ -231,12 +228,13 @@ func (r *Relay) whyReverted(ctx context.Context, d delivery, rec *txm.Record) gu
 	_, err := r.o.Backend.CallContract(ctx, ethereum.CallMsg{From: r.me, To: &to, Data: rec.Data}, new(big.Int).SetUint64(rec.MinedBlock))
 	err = r.dec.FromError(err)
 	switch r.d.Outcome(err) {
-	case dialect.AlreadyDelivered, dialect.Full:
+	case coordinator.AlreadyDelivered, coordinator.Full:
 		name := coordinator.RevertName(err)
 		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
 		r.o.Logger.Info("relay: lost the race for an interval", append(d.logAttrs(), "revert", name, "gas_used", rec.GasUsed)...)
 		return guard.LostRace
 	}
+	r.o.Logger.Info("relay: delivery reverted on chain", append(d.logAttrs(), "revert", guard.CutErr(err), "block", rec.MinedBlock)...)
 	return guard.Reverted
 }
 
@@ -253,7 +251,19 @@ func (r *Relay) holdUntil(id uint32, t time.Time) {
 // onHeadSpending follows head for the guard and sweeps its records now and
 // then.
 func (r *Relay) onHeadSpending(ctx context.Context) {
-	if err := r.sp.g.Tick(r.sp.heads.Head().Time); err != nil && ctx.Err() == nil {
+	now := r.sp.heads.Head().Time
+	if err := r.sp.g.Tick(now); err != nil && ctx.Err() == nil {
 		r.o.Logger.Warn("relay: sweep guard records", "err", guard.CutErr(err))
+	}
+	total, top, other, err := r.sp.g.Spent(now, TopOwners)
+	if err != nil {
+		return
+	}
+	g := r.o.Metrics.UnpaidGas
+	g.Reset() // owners leave the top: the series stay bounded
+	g.WithLabelValues("all").Set(float64(total))
+	g.WithLabelValues("other").Set(float64(other))
+	for _, o := range top {
+		g.WithLabelValues(o.Owner.Hex()).Set(float64(o.Gas))
 	}
 }

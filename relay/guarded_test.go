@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/infernode/infernode/abi/codec"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/txm"
 )
@@ -24,7 +25,9 @@ func TestMinedOutcome(t *testing.T) {
 		{"given up for a self-transfer", txm.Record{State: txm.StateFailed, MinedHash: mined, Noop: true, GaveUp: true}, guard.NotSent},
 		{"nonce taken by another transaction", txm.Record{State: txm.StateFailed, Err: "nonce consumed by another transaction"}, guard.NotSent},
 	} {
-		t.Run(tt.name, func(t *testing.T) { assert.Equal(t, tt.want, minedOutcome(&tt.rec)) })
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, minedOutcome(ours.New(common.Address{}, nil, 0), &tt.rec))
+		})
 	}
 }
 

@@ -20,7 +20,7 @@ import (
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
-	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
+	v1dialect "github.com/infernode/infernode/coordinator/infernetv1"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/testabi/inetv1testabi"
 	"github.com/infernode/infernode/internal/testabi/testverifierabi"
@@ -67,7 +67,7 @@ func TestInfernetV1Anvil(t *testing.T) {
 	price := big.NewInt(1e15)
 	consumerWallet := newWallet(crypto.PubkeyToAddress(owner.PublicKey))
 	h.send(owner, &consumerWallet, new(big.Int).Mul(price, big.NewInt(10)), nil)
-	h.transact(owner, consumerWallet, payments.PackApprove(c.addr, common.Address{}, new(big.Int).Mul(price, big.NewInt(10))))
+	h.transact(owner, consumerWallet, v1dialect.New(addrs, v1dialect.Options{}).PackApprove(c.addr, common.Address{}, new(big.Int).Mul(price, big.NewInt(10))))
 	nodeWallet := newWallet(payee)
 
 	policy, err := payments.NewPolicy([]config.Container{{ID: "echo", AcceptedPayments: map[string]string{"0x0000000000000000000000000000000000000000": price.String()}}}, nil)

@@ -49,7 +49,7 @@ func (r *Relay) topUpCollateral(ctx context.Context, s *Sub, have, need *big.Int
 	key := fmt.Sprintf("collateral/%s/%s/%s", r.o.PaymentWallet.Hex(), s.PaymentToken.Hex(), have)
 	rec, err := r.o.Sender.Send(ctx, txm.Call{
 		Key: key, To: r.o.PaymentWallet,
-		Data: payments.PackApprove(r.me, s.PaymentToken, payments.CollateralApproval),
+		Data: r.d.PackApprove(r.me, s.PaymentToken, payments.CollateralApproval),
 	})
 	if err != nil {
 		return fmt.Errorf("%w: collateral allowance %s < %s and the approval could not be sent (is the node's key the wallet's owner?): %v", payments.ErrCannotPay, have, need, err)

@@ -20,6 +20,7 @@ import (
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/testabi/testtokenabi"
 	"github.com/infernode/infernode/internal/testabi/testverifierabi"
@@ -140,7 +141,7 @@ func (h *payHarness) startPaidNode(t *testing.T, dir string) *node {
 	parsed := h.coordABI()
 	return h.startNodeWith(1, dir, nil,
 		func(o *txm.SenderOptions) {
-			o.Decoder = coordinator.NewRevertDecoder(&parsed, payments.WalletABI())
+			o.Decoder = coordinator.NewRevertDecoder(&parsed, ours.WalletABI())
 		},
 		func(o *Options) { o.Payments, o.PaymentWallet = policy, h.nodeWall })
 }
@@ -247,7 +248,7 @@ func TestSimVerifiedDeliveryTopsUpCollateral(t *testing.T) {
 	parsed := h.coordABI()
 	n := h.startNodeWith(1, t.TempDir(), nil,
 		func(o *txm.SenderOptions) {
-			o.Decoder = coordinator.NewRevertDecoder(&parsed, payments.WalletABI())
+			o.Decoder = coordinator.NewRevertDecoder(&parsed, ours.WalletABI())
 		},
 		func(o *Options) {
 			o.Payments, o.PaymentWallet, o.Guard = policy, h.nodeWall, access.NewGuardian(proofs)

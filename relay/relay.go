@@ -18,6 +18,7 @@ import (
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
@@ -35,7 +36,7 @@ type Options struct {
 	Backend Backend               // required
 	DB      storage.KeyValueStore // required: the relay's table, Store.Table(storage.TableRelay)
 	Sender  *txm.Sender           // required; its Run is driven by Relay.Run
-	// Dialect is the Coordinator's (dialect/ours, dialect/infernetv1);
+	// Dialect is the Coordinator's (coordinator/ours, coordinator/infernetv1);
 	// required: the relay has no default.
 	Dialect Dialect
 	Runner  Runner           // required
@@ -75,7 +76,10 @@ type Options struct {
 	// on failures (chain.unpaid.*, chain.max_input_bytes,
 	// chain.interval_deadline, chain.delegated.*; guard.LimitsOf). Zero
 	// values take the defaults.
-	Limits         guard.Limits
+	Limits guard.Limits
+	// Fleet makes this node a fleet member (relay/fleet.go): it delivers
+	// the intervals it claims. Nil: a node alone.
+	Fleet          *fleet.Fleet
 	Logger         *slog.Logger
 	Metrics        *Metrics // default: unregistered collectors
 	TracerProvider trace.TracerProvider
@@ -92,7 +96,7 @@ func (o *Options) defaults() error {
 	case o.Runner == nil || o.Guard == nil:
 		return errors.New("relay: Options.Runner and Options.Guard are required")
 	case o.Dialect == nil:
-		return errors.New("relay: Options.Dialect is required (dialect/ours or dialect/infernetv1)")
+		return errors.New("relay: Options.Dialect is required (coordinator/ours or coordinator/infernetv1)")
 	}
 	if o.PollInterval <= 0 {
 		o.PollInterval = time.Second
@@ -139,7 +143,11 @@ type Relay struct {
 	headNum  atomic.Uint64
 	headTime atomic.Uint64
 	headOK   atomic.Int64 // unix nanos of the last successful head read
-	pending  atomic.Int64
+	// listened is when the listener last handled a head without error
+	// (unix nanos); tickEvery is the loop's current poll period.
+	listened  atomic.Int64
+	tickEvery atomic.Int64
+	pending   atomic.Int64
 	// preparing counts intervals taken up and not waiting for a mined
 	// transaction; handled is the last head whose due intervals were
 	// dispatched (Settled).
@@ -147,6 +155,10 @@ type Relay struct {
 	handled   atomic.Uint64
 
 	sp *spending // the spending guard (guarded.go)
+	// retainedAt is the block time of the last retention sweep
+	// (retention.go); retaining is set while one runs.
+	retainedAt atomic.Int64
+	retaining  atomic.Bool
 
 	mu       sync.Mutex
 	queue    timerQueue
@@ -192,7 +204,8 @@ func New(o Options) (*Relay, error) {
 func (r *Relay) Address() string { return r.me.Hex() }
 
 // Pending counts on-chain work not yet finished: intervals and delegated
-// subscriptions being run or delivered, and intervals due and queued.
+// subscriptions being run or delivered, intervals due and queued, and
+// delegated subscriptions accepted and waiting to start.
 func (r *Relay) Pending() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -203,12 +216,19 @@ func (r *Relay) Pending() int {
 			due++
 		}
 	}
-	return int(r.pending.Load()) + due
+	return int(r.pending.Load()) + due + r.sp.waiting.Len()
 }
 
-// Healthy fails when the RPC does not answer or the listener lags more than
-// MaxLagBlocks behind its trailing target.
+// Healthy fails when the RPC does not answer, the listener lags more than
+// MaxLagBlocks behind its trailing target or has handled no head for ten
+// poll intervals, or the wallet's oldest open nonce has not moved for
+// chain.wallet.stuck_blocks.
 func (r *Relay) Healthy(ctx context.Context) error {
+	if r.o.Fleet != nil {
+		if err := r.o.Fleet.Healthy(); err != nil {
+			return err
+		}
+	}
 	head, err := r.healthHead(ctx)
 	if err != nil {
 		return fmt.Errorf("chain RPC unreachable: %w", err)
@@ -222,6 +242,15 @@ func (r *Relay) Healthy(ctx context.Context) error {
 	}
 	if lag := r.lag(head, last.Number); lag > r.o.MaxLagBlocks {
 		return fmt.Errorf("listener lags %d blocks behind head %d", lag, head)
+	}
+	if err := r.o.Sender.Stalled(); err != nil {
+		return err
+	}
+	if at := r.listened.Load(); at != 0 {
+		stall := max(10*r.o.PollInterval, 2*time.Duration(r.tickEvery.Load()))
+		if since := time.Since(time.Unix(0, at)); since > stall {
+			return fmt.Errorf("listener has handled no head for %s (more than %s); the log says why", since.Round(time.Second), stall)
+		}
 	}
 	return nil
 }
@@ -311,6 +340,8 @@ func (r *Relay) Run(ctx context.Context) error {
 	if sub != nil {
 		poll *= 10
 	}
+	r.listened.Store(time.Now().UnixNano())
+	r.tickEvery.Store(int64(poll))
 	t := time.NewTicker(poll)
 	defer t.Stop()
 	for {
@@ -330,6 +361,7 @@ func (r *Relay) Run(ctx context.Context) error {
 			} else {
 				err = r.tick(ctx)
 			}
+			r.tickEvery.Store(int64(10 * r.o.PollInterval))
 		case <-t.C:
 			if pushed && subErr != nil {
 				// Heads are being pushed: the loop has the latest one,
@@ -363,6 +395,9 @@ func (r *Relay) Run(ctx context.Context) error {
 		if err != nil && ctx.Err() == nil {
 			r.o.Logger.Warn("relay: tick", "err", err)
 		}
+		if err == nil {
+			r.listened.Store(time.Now().UnixNano())
+		}
 	}
 }
 
@@ -377,14 +412,12 @@ func (r *Relay) resume(ctx context.Context) error {
 		r.schedule(s)
 	}
 	r.o.Metrics.Tracked.Set(float64(len(subs)))
-	dl, err := r.st.delegated()
-	if err != nil {
+	// One unfinished record at a time; final ones are not decoded.
+	if err := r.st.unfinished(func(k string, d *Delegated) error {
+		r.resumeDelegated(ctx, k, d)
+		return nil
+	}); err != nil {
 		return err
-	}
-	for k, d := range dl {
-		if !d.State.final() {
-			r.resumeDelegated(ctx, k, d)
-		}
 	}
 	r.dispatch(ctx)
 	return nil

@@ -18,7 +18,7 @@ import (
 
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/consumerabi"
-	"github.com/infernode/infernode/dialect"
+	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
@@ -206,7 +206,7 @@ func (d *intervalDelivery) progress() *Progress { return &d.iv.Progress }
 func (d *intervalDelivery) save() error         { return d.r.putIv(d.s, d.k, d.iv) }
 func (d *intervalDelivery) logAttrs() []any     { return []any{"sub", d.s.ID, "interval", d.k} }
 
-func (d *intervalDelivery) fate(o dialect.Outcome, revert string) (IvState, string) {
+func (d *intervalDelivery) fate(o coordinator.Outcome, revert string) (IvState, string) {
 	return fate(o, revert)
 }
 
@@ -261,6 +261,9 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 	if cur, ok := s.Interval(r.headTime.Load()); !ok || cur != k {
 		return ready{State: IvSkipped, Reason: "interval closed"}, nil
 	}
+	if !r.serves(s) {
+		return ready{NextHead: true}, nil
+	}
 	coord := r.coord
 	responded, count := r.d.IntervalCalls(s.ID, k, r.me)
 	// responseCount first: while it is 0 this node cannot have responded
@@ -306,6 +309,21 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 		}
 	}
 	return ready{Containers: s.Containers(), Source: job.OnChain, Data: data, Fetched: fetched, Proof: s.Verifier != (common.Address{})}, nil
+}
+
+// lateness is a delivery bound to an interval that ends.
+type lateness interface {
+	// late reports whether the next block comes after the interval ends:
+	// a delivery sent now would be mined outside it and revert.
+	late() bool
+}
+
+func (d *intervalDelivery) late() bool {
+	if d.s.Period == 0 {
+		return false
+	}
+	gap := uint64(d.r.sp.heads.Head().BlockTime / time.Second)
+	return d.r.headTime.Load()+max(gap, 1) >= d.s.Start(d.k)+uint64(d.s.Period)
 }
 
 // isZeroWord reports whether an eth_call result is one ABI word of zero

@@ -2,7 +2,6 @@ package rest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -23,6 +22,8 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/telemetry"
+	"github.com/infernode/infernode/ratelimit"
 )
 
 type ctxKey int
@@ -157,33 +158,18 @@ type httpMetrics struct {
 	limited  *prometheus.CounterVec
 }
 
-// register adds c to reg, reusing an identical collector that a previous
-// server registered there.
-func register[C prometheus.Collector](reg prometheus.Registerer, c C) C {
-	if err := reg.Register(c); err != nil {
-		var are prometheus.AlreadyRegisteredError
-		if errors.As(err, &are) {
-			if existing, ok := are.ExistingCollector.(C); ok {
-				return existing
-			}
-		}
-		panic("rest: register metric: " + err.Error()) // a name clash is a programming error
-	}
-	return c
-}
-
 func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 	return &httpMetrics{
-		requests: register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+		requests: telemetry.Reuse(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "infernode", Subsystem: "http", Name: "requests_total",
 			Help: "HTTP requests answered, by method, route pattern and status code.",
 		}, []string{"method", "route", "status"})),
-		duration: register(reg, prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		duration: telemetry.Reuse(reg, prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Namespace: "infernode", Subsystem: "http", Name: "request_duration_seconds",
 			Help:    "Time to answer an HTTP request (streams: until the stream ends), by method and route pattern.",
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
 		}, []string{"method", "route"})),
-		inFlight: register(reg, prometheus.NewGauge(prometheus.GaugeOpts{
+		inFlight: telemetry.Reuse(reg, prometheus.NewGauge(prometheus.GaugeOpts{
 			Namespace: "infernode", Subsystem: "http", Name: "requests_in_flight",
 			Help: "HTTP requests being answered.",
 		})),
@@ -194,7 +180,7 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 // newLimitedCounter is infernode_http_limited_total, shared by the handler
 // (waits) and LimitListener (connections).
 func newLimitedCounter(reg prometheus.Registerer) *prometheus.CounterVec {
-	return register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+	return telemetry.Reuse(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "infernode", Subsystem: "http", Name: "limited_total",
 		Help: "Times a server limit was reached, by limit: connections (server.max_connections; new connections wait) and waits (server.max_waits; the wait is answered at once).",
 	}, []string{"limit"}))
@@ -293,26 +279,62 @@ func (s *server) observe(next http.Handler) http.Handler {
 
 func stack() string { return string(debug.Stack()) }
 
-// limited wraps a route's handler with the per-client, per-route limiter.
+// limited wraps a route's handler with the per-client, per-route limiter:
+// the request costs one token here; a batch pays for its other items when
+// it has been read (chargeItems).
 func (s *server) limited(route string, h http.HandlerFunc) http.HandlerFunc {
 	if s.limiter == nil {
 		return h
 	}
 	return func(w http.ResponseWriter, r *http.Request) {
-		ok, wait := s.limiter.Allow(clientOf(r)+"\x00"+route, 1)
+		ok, wait := s.limiter.Allow(s.rateKey(r, route), 1)
 		if !ok {
-			secs := int(math.Ceil(wait.Seconds()))
-			if secs < 1 {
-				secs = 1
-			}
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			// Name the limit, so that an operator (or bench's summary) can
-			// find what to raise.
-			writeJSON(w, http.StatusTooManyRequests, errorBody{Error: msgTooMany, Params: map[string]any{
-				"limit": "server.rate_limit", "num_requests": s.limiter.Limit(), "period": int(s.limiter.Period().Seconds()),
-			}})
+			s.tooMany(w, wait, nil)
 			return
 		}
 		h(w, r)
 	}
+}
+
+// rateKey is the limiter's bucket of r's client on route: IPv6 clients
+// share their /64 (server.rate_limit_ipv6_prefix).
+func (s *server) rateKey(r *http.Request, route string) string {
+	return ratelimit.ClientKey(clientOf(r), s.opts.RateLimitIPv6Prefix) + "\x00" + route
+}
+
+// chargeItems charges a batch's items beyond the one token its request
+// paid: one token per job and per delegated subscription, so that a batch
+// buys no more work than as many single requests. A batch larger than the
+// bucket can never pass: 429 without Retry-After, naming the limit.
+func (s *server) chargeItems(w http.ResponseWriter, r *http.Request, pattern string, items int) bool {
+	if s.limiter == nil || items <= 1 {
+		return true
+	}
+	route := http.MethodPost + " " + pattern
+	if !s.limiter.Fits(items) {
+		s.tooMany(w, 0, map[string]any{"items": items})
+		return false
+	}
+	ok, wait := s.limiter.Allow(s.rateKey(r, route), items-1)
+	if !ok {
+		s.tooMany(w, wait, map[string]any{"items": items})
+	}
+	return ok
+}
+
+// tooMany answers 429 naming the limit; wait 0 sends no Retry-After (the
+// request can never pass as it is).
+func (s *server) tooMany(w http.ResponseWriter, wait time.Duration, extra map[string]any) {
+	if wait > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
+	}
+	// Name the limit, so that an operator (or bench's summary) can find
+	// what to raise.
+	params := map[string]any{
+		"limit": "server.rate_limit", "num_requests": s.limiter.Limit(), "period": int(s.limiter.Period().Seconds()),
+	}
+	for k, v := range extra {
+		params[k] = v
+	}
+	writeJSON(w, http.StatusTooManyRequests, errorBody{Error: msgTooMany, Params: params})
 }

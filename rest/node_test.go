@@ -27,7 +27,7 @@ import (
 
 	"github.com/infernode/infernode/bench"
 	"github.com/infernode/infernode/client"
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/nodetest"
 	"github.com/infernode/infernode/node"

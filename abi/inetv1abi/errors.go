@@ -3,6 +3,9 @@ package inetv1abi
 import (
 	"strings"
 
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 )
@@ -53,3 +56,8 @@ func ErrorNames() map[[4]byte]string {
 	}
 	return names
 }
+
+// InvalidSignatureErrorID is the ID of solady ECDSA's InvalidSignature(),
+// which the EIP712Coordinator raises on a malformed delegated signature
+// (absent from its ABI, so abigen writes no ErrorID for it).
+func InvalidSignatureErrorID() common.Hash { return crypto.Keccak256Hash([]byte("InvalidSignature()")) }

@@ -26,7 +26,7 @@ import (
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/internal/eip712"
 	"github.com/infernode/infernode/signer"
 )
@@ -156,9 +156,11 @@ func runDelegate(ctx context.Context, args []string, stdout, stderr io.Writer) (
 			now = h.Time
 		}
 		if *registry != "" {
-			if coordAddr, err = registryCoordinator(ctx, c, common.HexToAddress(*registry)); err != nil {
+			d, err := chooseDialect(ctx, c, "", *registry)
+			if err != nil {
 				return err
 			}
+			coordAddr = d.Coordinator()
 		}
 	} else if *chainID == 0 || *registry != "" {
 		return fmt.Errorf("dial %s for the chain id (or pass --chain-id): %w", *rpcURL, err)

@@ -18,8 +18,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/coordinator"
-	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
-	"github.com/infernode/infernode/dialect/ours"
+	v1dialect "github.com/infernode/infernode/coordinator/infernetv1"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/testnet/chaintest"
 )

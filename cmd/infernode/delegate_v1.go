@@ -2,16 +2,13 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"math/big"
 
-	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/coordinator/infernetv1"
 	"github.com/infernode/infernode/signer"
 )
 
@@ -70,19 +67,4 @@ func buildDelegationV1(o *delegateOpts) (*delegation, error) {
 			return idCall{coord.PackDelegateCreatedIds(infernetv1.DelegateKey(sub.Owner, nonce)), coord.UnpackDelegateCreatedIds}
 		},
 	}, nil
-}
-
-// registryCoordinator reads the EIP712Coordinator's address from an SDK
-// Registry's COORDINATOR().
-func registryCoordinator(ctx context.Context, c *ethclient.Client, registry common.Address) (common.Address, error) {
-	reg := inetv1abi.NewRegistry()
-	out, err := c.CallContract(ctx, ethereum.CallMsg{To: &registry, Data: reg.PackCOORDINATOR()}, nil)
-	if err != nil {
-		return common.Address{}, fmt.Errorf("read COORDINATOR() of the Registry %s: %w", registry, err)
-	}
-	addr, err := reg.UnpackCOORDINATOR(out)
-	if err != nil || addr == (common.Address{}) {
-		return common.Address{}, fmt.Errorf("--registry %s: COORDINATOR() gave no address (is it an Infernet SDK v1 Registry on this chain?)", registry)
-	}
-	return addr, nil
 }

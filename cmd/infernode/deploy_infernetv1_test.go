@@ -18,7 +18,7 @@ import (
 	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/contracts/infernetv1"
-	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
+	v1dialect "github.com/infernode/infernode/coordinator/infernetv1"
 	"github.com/infernode/infernode/testnet"
 )
 

@@ -18,8 +18,8 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/dialect/infernetv1"
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator/infernetv1"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/signer/signertest"
 	"github.com/infernode/infernode/testnet"

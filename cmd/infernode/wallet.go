@@ -9,16 +9,18 @@ import (
 	"math/big"
 	"os"
 
-	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts"
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/rpc"
 
-	"github.com/infernode/infernode/abi/inetv1abi"
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/cmd/infernode/internal/walletops"
-	"github.com/infernode/infernode/dialect/infernetv1"
+	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/coordinator/dialects"
+	"github.com/infernode/infernode/coordinator/infernetv1"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/signer"
@@ -204,28 +206,39 @@ func runWallet(ctx context.Context, args []string, stdout, stderr io.Writer) (re
 
 // walletFactoryOf reads the WalletFactory of our Coordinator, or of an
 // Infernet SDK v1 Registry (WALLET_FACTORY()).
-func walletFactoryOf(ctx context.Context, c payments.Caller, coord, registry string) (common.Address, error) {
-	if registry == "" {
-		return payments.WalletFactory(ctx, c, common.HexToAddress(coord))
-	}
-	reg := common.HexToAddress(registry)
-	r := inetv1abi.NewRegistry()
-	out, err := c.CallContract(ctx, ethereum.CallMsg{To: &reg, Data: r.PackWALLETFACTORY()}, nil)
+func walletFactoryOf(ctx context.Context, c *ethclient.Client, coord, registry string) (common.Address, error) {
+	d, err := chooseDialect(ctx, c, coord, registry)
 	if err != nil {
-		return common.Address{}, fmt.Errorf("read WALLET_FACTORY() of Registry %s: %w", reg.Hex(), err)
+		return common.Address{}, err
 	}
-	f, err := r.UnpackWALLETFACTORY(out)
-	if err != nil || f == (common.Address{}) {
-		return common.Address{}, fmt.Errorf("--registry %s: WALLET_FACTORY() gave no address (is it an Infernet SDK v1 Registry?)", reg.Hex())
+	return d.WalletFactory(ctx, cliCaller(c))
+}
+
+// chooseDialect is the Coordinator's dialect (coordinator/dialects) for
+// --coordinator or --registry.
+func chooseDialect(ctx context.Context, c *ethclient.Client, coord, registry string) (coordinator.Dialect, error) {
+	t := dialects.Target{Coordinator: common.HexToAddress(coord)}
+	if registry != "" {
+		t.Registry = common.HexToAddress(registry)
 	}
-	return f, nil
+	d, err := dialects.Choose(ctx, cliCaller(c), t, dialects.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("--registry: %w", err)
+	}
+	return d, nil
+}
+
+// cliCaller is the chain client over the command's connection (batched
+// calls, as the dialects read).
+func cliCaller(c *ethclient.Client) coordinator.Caller {
+	return chain.NewClient([]*rpc.Client{c.Client()}, []string{"--rpc"}, chain.Options{})
 }
 
 // readWallet reads an infernode Wallet, or else an Infernet SDK v1 Wallet
 // (which has no lockedBalance: balance then reports no locked/unlocked
 // figures). When neither read works, the first error is the one reported.
 func readWallet(ctx context.Context, c *ethclient.Client, w, spender, token common.Address) (payments.State, error) {
-	st, err := payments.ReadWallet(ctx, c, w, spender, token)
+	st, err := ours.ReadWallet(ctx, c, w, spender, token)
 	if err == nil {
 		return st, nil
 	}

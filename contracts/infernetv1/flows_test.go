@@ -16,7 +16,7 @@ import (
 	"github.com/infernode/infernode/abi/inetv1exampleabi"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
-	v1dialect "github.com/infernode/infernode/dialect/infernetv1"
+	v1dialect "github.com/infernode/infernode/coordinator/infernetv1"
 	"github.com/infernode/infernode/internal/testabi/inetv1testabi"
 	"github.com/infernode/infernode/internal/testabi/testtokenabi"
 	"github.com/infernode/infernode/internal/testabi/testverifierabi"

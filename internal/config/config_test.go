@@ -88,9 +88,15 @@ func TestParseErrors(t *testing.T) {
 		{"shape and semantic problems of different entries together", `{"manage_containers": false, "server": {"bogus": 1},
 			"containers": [{"id": "a", "url": "http://127.0.0.1:3000", "port": "x1"}, {"id": "a", "url": "http://127.0.0.1:3001"}, {"id": "", "url": "http://127.0.0.1:3002"}]}`, []string{
 			`containers[0].port: "x1" is not a number; write a number such as 3000`,
-			"server.bogus: unknown field; remove it (known fields: host, hosts, idle_timeout, max_batch_items, max_body_bytes, max_connections, max_ids, max_waits, port, rate_limit, read_header_timeout, read_timeout, status_networks, trusted_proxies, write_timeout)",
+			"server.bogus: unknown field; remove it (known fields: grpc_port, host, hosts, idle_timeout, max_batch_items, max_body_bytes, max_body_bytes_in_flight, max_connections, max_ids, max_waits, port, rate_limit, rate_limit_ipv6_prefix, read_header_timeout, read_timeout, status_networks, trusted_proxies, write_timeout)",
 			`containers[1].id: "a" is also the id of containers[0]; ids must be unique`,
 			"containers[2].id: is empty; give every container a unique id"}},
+		{"grpc port", `{"server": {"port": 4000, "grpc_port": 4000}}`, []string{
+			"server.grpc_port: 4000 is server.port too: give gRPC a port of its own",
+		}},
+		{"grpc port range", `{"server": {"grpc_port": -1}}`, []string{
+			"server.grpc_port: -1 is not a port: use 1 to 65535, or 0 for no gRPC (default)",
+		}},
 		{"server limits", `{"server": {"write_timeout": "30s", "read_timeout": -1, "max_connections": -2, "max_batch_items": -1}, "memory_limit": -5}`, []string{
 			`server.read_timeout: must not be negative; use e.g. "30s"`,
 			"server.write_timeout: 30s is too short: it must leave room for the longest GET /api/jobs?wait= (1m0s) and the answer; use at least 1m10s (default 1m30s)",
@@ -104,7 +110,7 @@ func TestParseErrors(t *testing.T) {
 			`chain.delegated.max_horizon: must not be negative; use e.g. "168h" (7 days, the default)`,
 			"chain.delegated.max_pending: must not be negative; use 1 or more (default 10000)"}},
 		{"unknown without suggestion", `{"zzzzzz": 1}`, []string{
-			"zzzzzz: unknown field; remove it (known fields: chain, containers, data_dir, docker, jobs, keep_containers, log, log_path, manage_containers, memory_limit, server)"}},
+			"zzzzzz: unknown field; remove it (known fields: cache, chain, containers, data_dir, docker, fleet, jobs, keep_containers, log, log_path, manage_containers, memory_limit, server)"}},
 		{"wrong types", `{"manage_containers": "yes", "server": {"port": "abc"}, "jobs": {"timeout": "soon"}}`, []string{
 			`jobs.timeout: "soon" is not a duration; write a number of seconds or a string like "30s" or "5m"`,
 			`manage_containers: expected true or false, got string "yes"; write true or false (no quotes)`,
@@ -349,4 +355,19 @@ func ports(cfg *Config) []string {
 		out = append(out, c.Port.String())
 	}
 	return out
+}
+
+func TestCacheKeys(t *testing.T) {
+	c, _, err := Parse([]byte(`{"containers":[{"id":"m","url":"http://127.0.0.1:3000","cache":true}]}`))
+	require.NoError(t, err)
+	require.True(t, c.Containers[0].Cache)
+	require.Equal(t, int64(DefaultCacheMaxBytes), c.Cache.MaxBytes)
+	require.Zero(t, c.Cache.TTL)
+	c, _, err = Parse([]byte(`{"cache":{"max_bytes":1048576,"ttl":"1h"}}`))
+	require.NoError(t, err)
+	require.Equal(t, int64(1<<20), c.Cache.MaxBytes)
+	require.Equal(t, time.Hour, c.Cache.TTL.D())
+	_, _, err = Parse([]byte(`{"cache":{"max_bytes":-1,"ttl":"-1s"}}`))
+	require.ErrorContains(t, err, "cache.max_bytes: must not be negative")
+	require.ErrorContains(t, err, "cache.ttl: must not be negative")
 }

@@ -9,26 +9,32 @@ import (
 
 // Documented defaults (docs/configuration.md).
 const (
-	DefaultPort             = 4000
-	DefaultHost             = "0.0.0.0"
-	DefaultMaxBodyBytes     = 16 << 20 // a ResNet-18 image job is ~3.3 MB of JSON
-	DefaultDataDir          = "data"
-	DefaultQueueSize        = 4096
-	DefaultWorkers          = 64
-	DefaultRetention        = Duration(24 * time.Hour)
-	DefaultJobTimeout       = Duration(10 * time.Minute)
-	DefaultPurgeEvery       = Duration(time.Minute)
-	DefaultContainerTimeout = Duration(2 * time.Minute)
-	DefaultContainerPort    = 3000
-	DefaultFirstHostPort    = 3000 // first auto-assigned host port (managed mode)
-	DefaultPollInterval     = Duration(time.Second)
-	DefaultMaxTxsInFlight   = 1024
-	DefaultMaxGasLimit      = 10_000_000
-	DefaultLogLevel         = "info"
+	DefaultPort         = 4000
+	DefaultHost         = "0.0.0.0"
+	DefaultMaxBodyBytes = 16 << 20 // a ResNet-18 image job is ~3.3 MB of JSON
+	// DefaultMaxBodyBytesInFlight is server.max_body_bytes_in_flight.
+	DefaultMaxBodyBytesInFlight = 256 << 20
+	// DefaultRateLimitIPv6Prefix is server.rate_limit_ipv6_prefix.
+	DefaultRateLimitIPv6Prefix = 64
+	DefaultDataDir             = "data"
+	DefaultQueueSize           = 4096
+	DefaultWorkers             = 64
+	DefaultRetention           = Duration(24 * time.Hour)
+	DefaultJobTimeout          = Duration(10 * time.Minute)
+	DefaultPurgeEvery          = Duration(time.Minute)
+	DefaultContainerTimeout    = Duration(2 * time.Minute)
+	DefaultContainerPort       = 3000
+	DefaultFirstHostPort       = 3000 // first auto-assigned host port (managed mode)
+	DefaultPollInterval        = Duration(time.Second)
+	DefaultMaxTxsInFlight      = 1024
+	DefaultMaxGasLimit         = 10_000_000
+	DefaultLogLevel            = "info"
+	DefaultCacheMaxBytes       = 256 << 20 // cache.max_bytes
 
 	// The chain link and the transaction pipeline (SPEC §8).
 	DefaultRPCTimeout    = Duration(10 * time.Second) // chain.rpc.timeout
 	DefaultMaxHeadLag    = 5                          // chain.rpc.max_head_lag
+	DefaultMaxClockSkew  = Duration(30 * time.Second) // chain.rpc.max_clock_skew
 	DefaultStuckBlocks   = 10                         // chain.wallet.stuck_blocks
 	DefaultConfirmations = 1                          // chain.confirmations
 
@@ -39,6 +45,10 @@ const (
 	DefaultIntervalDeadline    = Duration(time.Hour)
 	DefaultDelegatedMaxHorizon = Duration(7 * 24 * time.Hour)
 	DefaultDelegatedMaxPending = 10_000
+	DefaultUnpaidGasPerDay     = 200_000_000
+	DefaultNewOwnerGasPerDay   = 5_000_000
+	DefaultMaxPendingPerOwner  = 100
+	DefaultDelegatedRetention  = Duration(7 * 24 * time.Hour)
 
 	DefaultReadHeaderTimeout = Duration(10 * time.Second)
 	DefaultReadTimeout       = Duration(30 * time.Second)
@@ -61,6 +71,9 @@ const (
 // host port from DefaultFirstHostPort up (skipping the REST port), so ports
 // stay unique.
 func (c *Config) ApplyDefaults() {
+	if c.Fleet != nil {
+		c.Fleet.applyDefaults()
+	}
 	if c.ManageContainers == nil {
 		t := true
 		c.ManageContainers = &t
@@ -75,6 +88,12 @@ func (c *Config) ApplyDefaults() {
 		c.Server.MaxBodyBytes = DefaultMaxBodyBytes
 	}
 	sv := &c.Server
+	if sv.MaxBodyBytesInFlight == 0 {
+		sv.MaxBodyBytesInFlight = DefaultMaxBodyBytesInFlight
+	}
+	if sv.RateLimitIPv6Prefix == 0 {
+		sv.RateLimitIPv6Prefix = DefaultRateLimitIPv6Prefix
+	}
 	if sv.ReadHeaderTimeout == 0 {
 		sv.ReadHeaderTimeout = DefaultReadHeaderTimeout
 	}
@@ -114,6 +133,9 @@ func (c *Config) ApplyDefaults() {
 	if c.Log.Level == "" {
 		c.Log.Level = DefaultLogLevel
 	}
+	if c.Cache.MaxBytes == 0 {
+		c.Cache.MaxBytes = DefaultCacheMaxBytes
+	}
 	j := &c.Jobs
 	if j.QueueSize == 0 {
 		j.QueueSize = DefaultQueueSize
@@ -151,9 +173,18 @@ func (c *Config) ApplyDefaults() {
 	if c.Chain.RPC.MaxHeadLag == 0 {
 		c.Chain.RPC.MaxHeadLag = DefaultMaxHeadLag
 	}
+	if c.Chain.RPC.MaxClockSkew == 0 {
+		c.Chain.RPC.MaxClockSkew = DefaultMaxClockSkew
+	}
+	if c.Chain.RPC.Quorum == 0 {
+		c.Chain.RPC.Quorum = 1
+		if len(c.Chain.URLs()) >= 2 {
+			c.Chain.RPC.Quorum = 2
+		}
+	}
 	c.Chain.applySpendingDefaults()
 
-	used := map[int]bool{c.Server.Port: true}
+	used := map[int]bool{c.Server.Port: true, c.Server.GRPCPort: true}
 	for _, ct := range c.Containers {
 		if p, err := strconv.Atoi(ct.Port.String()); err == nil {
 			used[p] = true
@@ -190,7 +221,7 @@ func (c *Config) ApplyDefaults() {
 // containers it moved ({id: "old -> new"}). ApplyDefaults stays a pure
 // function of the file; the node calls this as it starts the containers.
 func (c *Config) ReassignTakenPorts(taken func(port int) bool) map[string]string {
-	used := map[int]bool{c.Server.Port: true}
+	used := map[int]bool{c.Server.Port: true, c.Server.GRPCPort: true}
 	for _, ct := range c.Containers {
 		if p, err := strconv.Atoi(ct.Port.String()); err == nil {
 			used[p] = true
@@ -235,5 +266,17 @@ func (ch *Chain) applySpendingDefaults() {
 	}
 	if ch.Delegated.MaxPending == 0 {
 		ch.Delegated.MaxPending = DefaultDelegatedMaxPending
+	}
+	if ch.Unpaid.GasPerDay == 0 {
+		ch.Unpaid.GasPerDay = DefaultUnpaidGasPerDay
+	}
+	if ch.Unpaid.NewOwnerGasPerDay == 0 {
+		ch.Unpaid.NewOwnerGasPerDay = DefaultNewOwnerGasPerDay
+	}
+	if ch.Delegated.MaxPendingPerOwner == 0 {
+		ch.Delegated.MaxPendingPerOwner = DefaultMaxPendingPerOwner
+	}
+	if ch.Delegated.Retention == 0 {
+		ch.Delegated.Retention = DefaultDelegatedRetention
 	}
 }

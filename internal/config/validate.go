@@ -73,7 +73,14 @@ func (v *validator) all(c *Config) {
 		v.fail("memory_limit", "must be a size in bytes, or -1 for no limit (default %d, 1 GiB)", DefaultMemoryLimit)
 	}
 	v.chain(&c.Chain)
+	v.fleet(c)
 	v.jobs(&c.Jobs)
+	if c.Cache.MaxBytes < 0 {
+		v.fail("cache.max_bytes", "must not be negative; use a size in bytes (default %d, 256 MiB)", DefaultCacheMaxBytes)
+	}
+	if c.Cache.TTL < 0 {
+		v.fail("cache.ttl", "must not be negative; use e.g. \"24h\", or leave it out for no expiry")
+	}
 	// A username without a password (existing configs ship
 	// {"username": "your-username", "password": ""}) is a warning from Parse:
 	// pulls are anonymous, as they would be with no docker section.
@@ -99,6 +106,14 @@ func (v *validator) server(s *Server) {
 	if s.MaxBodyBytes < 0 {
 		v.fail("server.max_body_bytes", "must not be negative; use a size in bytes (default %d)", DefaultMaxBodyBytes)
 	}
+	if s.MaxBodyBytesInFlight < 0 {
+		v.fail("server.max_body_bytes_in_flight", "must not be negative; use a size in bytes (default %d)", DefaultMaxBodyBytesInFlight)
+	} else if s.MaxBodyBytesInFlight > 0 && s.MaxBodyBytesInFlight < s.MaxBodyBytes {
+		v.fail("server.max_body_bytes_in_flight", "%d is below server.max_body_bytes (%d): no body of the largest allowed size could ever be read; raise it (default %d)", s.MaxBodyBytesInFlight, s.MaxBodyBytes, DefaultMaxBodyBytesInFlight)
+	}
+	if s.RateLimitIPv6Prefix < 0 || s.RateLimitIPv6Prefix > 128 {
+		v.fail("server.rate_limit_ipv6_prefix", "%d is not an IPv6 prefix length; use 1 to 128 (default %d: one /64 per client)", s.RateLimitIPv6Prefix, DefaultRateLimitIPv6Prefix)
+	}
 	if rl := s.RateLimit; rl != nil {
 		if rl.NumRequests <= 0 {
 			v.fail("server.rate_limit.num_requests", "must be at least 1; remove rate_limit to disable rate limiting")
@@ -118,6 +133,11 @@ func (v *validator) server(s *Server) {
 	if s.WriteTimeout > 0 && s.WriteTimeout.D() < MaxWait+10*time.Second {
 		v.fail("server.write_timeout", "%s is too short: it must leave room for the longest GET /api/jobs?wait= (%s) and the answer; use at least %s (default %s)",
 			s.WriteTimeout.D(), MaxWait, MaxWait+10*time.Second, DefaultWriteTimeout.D())
+	}
+	if s.GRPCPort < 0 || s.GRPCPort > 65535 {
+		v.fail("server.grpc_port", "%d is not a port: use 1 to 65535, or 0 for no gRPC (default)", s.GRPCPort)
+	} else if s.GRPCPort != 0 && s.GRPCPort == s.Port {
+		v.fail("server.grpc_port", "%d is server.port too: give gRPC a port of its own", s.GRPCPort)
 	}
 	if s.MaxConnections < -1 {
 		v.fail("server.max_connections", "must be 1 or more, or -1 for no cap (default %d)", DefaultMaxConnections)
@@ -198,6 +218,12 @@ func (v *validator) chain(ch *Chain) {
 	if ch.RPC.Timeout < 0 {
 		v.fail("chain.rpc.timeout", "must not be negative; use e.g. \"10s\"")
 	}
+	if n := len(ch.URLs()); ch.RPC.Quorum < 0 || (n > 0 && ch.RPC.Quorum > n) {
+		v.fail("chain.rpc.quorum", "is %d with %d endpoint(s) in chain.rpc_urls; use 1 to %d (default 2 when two or more are listed)", ch.RPC.Quorum, n, max(n, 1))
+	}
+	if ch.RPC.MaxClockSkew < 0 {
+		v.fail("chain.rpc.max_clock_skew", "must not be negative; use e.g. \"30s\" (the default)")
+	}
 	if ch.PollInterval < 0 {
 		v.fail("chain.poll_interval", "must not be negative; use e.g. \"1s\"")
 	}
@@ -232,6 +258,18 @@ func (v *validator) spending(ch *Chain) {
 	}
 	if ch.Delegated.MaxHorizon < 0 {
 		v.fail("chain.delegated.max_horizon", "must not be negative; use e.g. \"168h\" (7 days, the default)")
+	}
+	if ch.Unpaid.NewOwnerGasPerDay > 0 && ch.Unpaid.MaxGas > 0 && ch.Unpaid.NewOwnerGasPerDay < ch.Unpaid.MaxGas {
+		v.fail("chain.unpaid.new_owner_gas_per_day", "%d is below chain.unpaid.max_gas (%d), so a new owner could never be served; raise it (default %d)", ch.Unpaid.NewOwnerGasPerDay, ch.Unpaid.MaxGas, DefaultNewOwnerGasPerDay)
+	}
+	if ch.Unpaid.GasPerDay > 0 && ch.Unpaid.MaxGas > 0 && ch.Unpaid.GasPerDay < ch.Unpaid.MaxGas {
+		v.fail("chain.unpaid.gas_per_day", "%d is below chain.unpaid.max_gas (%d), so no unpaid delivery could ever be served; raise it (default %d)", ch.Unpaid.GasPerDay, ch.Unpaid.MaxGas, DefaultUnpaidGasPerDay)
+	}
+	if ch.Delegated.MaxPendingPerOwner < 0 {
+		v.fail("chain.delegated.max_pending_per_owner", "must not be negative; use 1 or more (default %d)", DefaultMaxPendingPerOwner)
+	}
+	if ch.Delegated.Retention < 0 {
+		v.fail("chain.delegated.retention", "must not be negative; use e.g. \"168h\" (7 days, the default)")
 	}
 	if ch.Delegated.MaxPending < 0 {
 		v.fail("chain.delegated.max_pending", "must not be negative; use 1 or more (default %d)", DefaultDelegatedMaxPending)

@@ -122,7 +122,7 @@ func TestForbiddenImports(t *testing.T) {
 
 // runtimeDirs are the packages the running node is built from (and
 // everything below them), less the tooling kept under internal/.
-var runtimeDirs = []string{"node", "relay", "txm", "chain", "coordinator", "dialect", "payments", "access", "executor", "rest", "internal"}
+var runtimeDirs = []string{"node", "relay", "txm", "chain", "coordinator", "payments", "access", "executor", "rest", "internal"}
 
 func isRuntime(path string) bool {
 	if within(path, module+"/internal/testabi") || within(path, module+"/internal/lint") {
@@ -198,13 +198,13 @@ func TestLinkedToolingFails(t *testing.T) {
 		pkgs []pkg
 		want []string
 	}{
-		{"clean", []pkg{{ImportPath: module + "/relay", Deps: []string{module + "/dialect/ours", module + "/abi/coordinatorabi"}}}, nil},
+		{"clean", []pkg{{ImportPath: module + "/relay", Deps: []string{module + "/coordinator/ours", module + "/abi/coordinatorabi"}}}, nil},
 		{"deploy package", []pkg{{ImportPath: module + "/relay", Deps: []string{module + "/contracts/infernetv1"}}},
 			[]string{module + "/relay links " + module + "/contracts/infernetv1: tooling (contracts)"}},
 		{"test binding, through another package", []pkg{{ImportPath: module + "/node", Deps: []string{module + "/relay", module + "/internal/testabi/testtokenabi"}}},
 			[]string{module + "/node links " + module + "/internal/testabi/testtokenabi: tooling (internal/testabi)"}},
-		{"example binding", []pkg{{ImportPath: module + "/dialect/ours", Deps: []string{module + "/abi/exampleconsumerabi"}}},
-			[]string{module + "/dialect/ours links " + module + "/abi/exampleconsumerabi: tooling (abi/exampleconsumerabi)"}},
+		{"example binding", []pkg{{ImportPath: module + "/coordinator/ours", Deps: []string{module + "/abi/exampleconsumerabi"}}},
+			[]string{module + "/coordinator/ours links " + module + "/abi/exampleconsumerabi: tooling (abi/exampleconsumerabi)"}},
 		{"embedded artifacts anywhere", []pkg{
 			{ImportPath: module + "/somewhere", EmbedFiles: []string{"artifacts/X.json"}},
 			{ImportPath: module + "/payments", Deps: []string{module + "/somewhere"}}},

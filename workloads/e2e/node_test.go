@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -78,6 +79,7 @@ func openAIStub(w http.ResponseWriter, r *http.Request) {
 
 type stack struct {
 	node     string            // REST base URL
+	grpc     string            // the gRPC front door's host:port
 	direct   map[string]string // container id -> workload base URL
 	shutdown func()
 }
@@ -127,7 +129,9 @@ func startStack(t testing.TB, realModels ...wltest.RealModel) *stack {
 		containers = append(containers, fmt.Sprintf(`{"id":%q,"url":%q,"external":%v}`, id, s.direct[id], id != "argmax"))
 	}
 	t.Cleanup(cancel)
-	s.node, s.shutdown = startNode(t, containers, "")
+	gln := nodetest.Listen(t)
+	s.grpc = gln.Addr().String()
+	s.node, s.shutdown = startNodeGRPC(t, containers, "", gln)
 	return s
 }
 
@@ -136,6 +140,12 @@ func startStack(t testing.TB, realModels ...wltest.RealModel) *stack {
 // configuration's "chain" object; empty: no chain.
 func startNode(t testing.TB, containers []string, chain string) (url string, stop func()) {
 	t.Helper()
+	return startNodeGRPC(t, containers, chain, nil)
+}
+
+// startNodeGRPC is startNode with the gRPC front door on grpcLn (nil: none).
+func startNodeGRPC(t testing.TB, containers []string, chain string, grpcLn net.Listener) (url string, stop func()) {
+	t.Helper()
 	if chain == "" {
 		chain = `{"enabled":false}`
 	}
@@ -143,7 +153,7 @@ func startNode(t testing.TB, containers []string, chain string) (url string, sto
 		`,"server":{"host":"127.0.0.1","max_body_bytes":16777216},"chain":` + chain + `,"containers":[` + strings.Join(containers, ",") + `]}`))
 	require.NoError(t, err)
 	nodeLn := nodetest.Listen(t)
-	n, err := node.New(cfg, node.Options{Listener: nodeLn, Logger: slog.New(slog.DiscardHandler), StoreNoSync: true})
+	n, err := node.New(cfg, node.Options{Listener: nodeLn, GRPCListener: grpcLn, Logger: slog.New(slog.DiscardHandler), StoreNoSync: true})
 	require.NoError(t, err)
 	stopNode := nodetest.Start(t, n)
 	return nodetest.URL(nodeLn), func() { require.NoError(t, stopNode()) }

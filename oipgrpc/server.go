@@ -1,0 +1,422 @@
+package oipgrpc
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"math"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	otelcodes "go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	_ "google.golang.org/grpc/encoding/gzip" // tritonclient.grpc's compression_algorithm="gzip"
+	"google.golang.org/grpc/keepalive"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/peer"
+	"google.golang.org/grpc/status"
+
+	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/telemetry"
+	"github.com/infernode/infernode/internal/version"
+	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
+	"github.com/infernode/infernode/ratelimit"
+	"github.com/infernode/infernode/rest"
+)
+
+// Backend is what the gRPC front door needs from the node: the OIP relay
+// the REST /v2 routes use, and the node's health.
+type Backend interface {
+	rest.OIPBackend
+	// Healthy is nil when the node is ready (GET /health's answer).
+	Healthy(ctx context.Context) error
+}
+
+// Options configures New. Zero values take the documented defaults.
+type Options struct {
+	// Logger receives one line per call. Default: slog.Default().
+	Logger *slog.Logger
+	// MaxMessageBytes caps a received message (server.max_body_bytes):
+	// beyond it a call fails ResourceExhausted before it is decoded.
+	// Default rest.DefaultMaxBodyBytes.
+	MaxMessageBytes int64
+	// RateLimit allows RateLimit calls per RatePeriod per client and
+	// method, as server.rate_limit does per route for REST (beyond:
+	// ResourceExhausted). Zero: no limit.
+	RateLimit  int
+	RatePeriod time.Duration
+	// IdleTimeout closes a connection with no call for this long
+	// (server.idle_timeout); HandshakeTimeout bounds a new connection's
+	// setup (server.read_header_timeout). Zero: gRPC's defaults (no idle
+	// limit, 120 s).
+	IdleTimeout, HandshakeTimeout time.Duration
+	// Registerer receives the gRPC metrics. Default: a fresh registry.
+	Registerer prometheus.Registerer
+	// TracerProvider for the call spans. Default: the global provider.
+	TracerProvider trace.TracerProvider
+	// Propagator reads a caller's trace context from the call's metadata.
+	// Default: the global propagator.
+	Propagator propagation.TextMapPropagator
+
+	// RateLimitIPv6Prefix keys IPv6 callers' buckets by this many leading
+	// bits (server.rate_limit_ipv6_prefix). Default 64.
+	RateLimitIPv6Prefix int
+
+	now func() time.Time // the limiter's clock (tests)
+}
+
+// MaxConcurrentStreams bounds the calls one connection may have open at
+// once; the backend's own bound (jobs.workers inferences) sits behind it.
+const MaxConcurrentStreams = 256
+
+// New returns the KServe v2 GRPCInferenceService served from b, with the
+// access rules (the backend's), rate limit, metrics, spans and message
+// bounds of the REST front door. The caller serves it on a listener and
+// stops it.
+func New(b Backend, opts Options) *grpc.Server {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.MaxMessageBytes <= 0 {
+		opts.MaxMessageBytes = rest.DefaultMaxBodyBytes
+	}
+	if opts.Registerer == nil {
+		opts.Registerer = prometheus.NewRegistry()
+	}
+	if opts.TracerProvider == nil {
+		opts.TracerProvider = otel.GetTracerProvider()
+	}
+	if opts.Propagator == nil {
+		opts.Propagator = otel.GetTextMapPropagator()
+	}
+	s := &server{b: b, opts: opts, log: opts.Logger,
+		tracer:  opts.TracerProvider.Tracer("github.com/infernode/infernode/oipgrpc"),
+		metrics: newMetrics(opts.Registerer)}
+	if opts.RateLimit > 0 {
+		period := opts.RatePeriod
+		if period <= 0 {
+			period = time.Second
+		}
+		s.limiter = ratelimit.New(opts.RateLimit, period, opts.now)
+	}
+	maxMsg := int(min(opts.MaxMessageBytes, math.MaxInt32))
+	so := []grpc.ServerOption{
+		grpc.MaxRecvMsgSize(maxMsg),
+		grpc.MaxConcurrentStreams(MaxConcurrentStreams),
+		// Static windows: a 600 KB image goes in without waiting for the
+		// window to grow; what a connection can leave unread stays 16 MiB,
+		// what gRPC's own window growth allows at most.
+		grpc.InitialWindowSize(1 << 20), grpc.InitialConnWindowSize(16 << 20),
+		grpc.ChainUnaryInterceptor(s.observe, s.limit),
+	}
+	if opts.IdleTimeout > 0 {
+		so = append(so, grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionIdle: opts.IdleTimeout}))
+	}
+	if opts.HandshakeTimeout > 0 {
+		so = append(so, grpc.ConnectionTimeout(opts.HandshakeTimeout))
+	}
+	g := grpc.NewServer(so...)
+	pb.RegisterGRPCInferenceServiceServer(g, s)
+	return g
+}
+
+type server struct {
+	pb.UnimplementedGRPCInferenceServiceServer
+	b       Backend
+	opts    Options
+	log     *slog.Logger
+	tracer  trace.Tracer
+	metrics *metrics
+	limiter *ratelimit.Limiter
+}
+
+type ctxKey struct{}
+
+// clientOf is the caller's address, as observe set it.
+func clientOf(ctx context.Context) string {
+	c, _ := ctx.Value(ctxKey{}).(string)
+	return c
+}
+
+// peerAddr is the connection's remote IP address ("unknown" if it has
+// none): gRPC clients connect directly, so there is no forwarded header to
+// believe.
+func peerAddr(ctx context.Context) string {
+	p, ok := peer.FromContext(ctx)
+	if !ok || p.Addr == nil {
+		return "unknown"
+	}
+	host, _, err := net.SplitHostPort(p.Addr.String())
+	if err != nil {
+		host = p.Addr.String()
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return "unknown"
+	}
+	return a.Unmap().WithZone("").String()
+}
+
+// mdCarrier reads trace context from incoming metadata.
+type mdCarrier metadata.MD
+
+func (c mdCarrier) Get(k string) string {
+	if v := metadata.MD(c).Get(k); len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+func (c mdCarrier) Set(k, v string) { metadata.MD(c).Set(k, v) }
+func (c mdCarrier) Keys() []string {
+	keys := make([]string, 0, len(c))
+	for k := range c {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// observe is the outermost interceptor: client identity, a server span,
+// metrics, one log line per call, and panic recovery.
+func (s *server) observe(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (resp any, err error) {
+	start := time.Now()
+	s.metrics.inFlight.Inc()
+	defer s.metrics.inFlight.Dec()
+	client := peerAddr(ctx)
+	if md, ok := metadata.FromIncomingContext(ctx); ok {
+		ctx = s.opts.Propagator.Extract(ctx, mdCarrier(md))
+	}
+	ctx, span := s.tracer.Start(ctx, "grpc "+info.FullMethod, trace.WithSpanKind(trace.SpanKindServer),
+		trace.WithAttributes(attribute.String("rpc.system", "grpc"), attribute.String("rpc.method", info.FullMethod),
+			attribute.String("client.address", client)))
+	ctx = context.WithValue(ctx, ctxKey{}, client)
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.LogAttrs(ctx, slog.LevelError, "panic while answering gRPC call", slog.Any("panic", p),
+				slog.String("stack", string(debug.Stack())), slog.String("method", info.FullMethod))
+			resp, err = nil, status.Error(codes.Internal, msgInternal)
+		}
+		code := status.Code(err)
+		d := time.Since(start)
+		s.metrics.calls.WithLabelValues(info.FullMethod, code.String()).Inc()
+		s.metrics.duration.WithLabelValues(info.FullMethod).Observe(d.Seconds())
+		span.SetAttributes(attribute.String("rpc.grpc.status_code", code.String()))
+		if code == codes.Internal || code == codes.Unknown || code == codes.Unavailable {
+			span.SetStatus(otelcodes.Error, code.String())
+		}
+		span.End()
+		level := slog.LevelInfo
+		if code == codes.Internal || code == codes.Unknown {
+			level = slog.LevelError
+		}
+		if s.log.Enabled(ctx, level) {
+			attrs := []slog.Attr{slog.String("method", info.FullMethod), slog.String("code", code.String()),
+				slog.Duration("duration", d), slog.String("client", client)}
+			if err != nil {
+				attrs = append(attrs, slog.String("reason", status.Convert(err).Message()))
+			}
+			s.log.LogAttrs(ctx, level, "grpc call", attrs...)
+		}
+	}()
+	return h(ctx, req)
+}
+
+// limit charges the caller's bucket for the method, as REST's per route.
+func (s *server) limit(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+	if s.limiter != nil {
+		if ok, wait := s.limiter.Allow(ratelimit.ClientKey(clientOf(ctx), s.opts.RateLimitIPv6Prefix)+"\x00grpc "+info.FullMethod, 1); !ok {
+			secs := max(int(math.Ceil(wait.Seconds())), 1)
+			_ = grpc.SetHeader(ctx, metadata.Pairs("retry-after", strconv.Itoa(secs)))
+			s.metrics.limited.Inc()
+			return nil, status.Errorf(codes.ResourceExhausted, "Too many requests: server.rate_limit allows %d calls per %s; retry after %d s",
+				s.limiter.Limit(), s.limiter.Period(), secs)
+		}
+	}
+	return h(ctx, req)
+}
+
+const msgInternal = "Internal server error"
+
+// fail turns a backend error into the call's status: rejections by their
+// code, anything else a bare Internal logged here.
+func (s *server) fail(ctx context.Context, what string, err error) error {
+	var je *job.Error
+	if !errors.As(err, &je) {
+		s.log.LogAttrs(ctx, slog.LevelError, what+" failed", slog.String("error", err.Error()), slog.String("client", clientOf(ctx)))
+		return status.Error(codes.Internal, msgInternal)
+	}
+	c := codes.Internal
+	switch je.Code {
+	case job.CodeInvalid:
+		c = codes.InvalidArgument
+	case job.CodeForbidden:
+		c = codes.PermissionDenied
+	case job.CodeUnauthorized:
+		c = codes.Unauthenticated
+	case job.CodeNotFound:
+		c = codes.NotFound
+	case job.CodeTooLarge, job.CodeRateLimited:
+		c = codes.ResourceExhausted
+	case job.CodeBusy, job.CodeUnavailable:
+		c = codes.Unavailable
+	case job.CodeConflict:
+		c = codes.FailedPrecondition
+	}
+	return status.Error(c, je.Message)
+}
+
+// containerStatus is a container's non-2xx OIP answer as the call's
+// status, with the container's message.
+func containerStatus(st int, body []byte) error {
+	var e struct {
+		Error string `json:"error"`
+	}
+	msg := http.StatusText(st)
+	if json.Unmarshal(body, &e) == nil && e.Error != "" {
+		msg = e.Error
+	}
+	c := codes.Unknown
+	switch {
+	case st == http.StatusBadRequest, st == http.StatusUnprocessableEntity:
+		c = codes.InvalidArgument
+	case st == http.StatusNotFound:
+		c = codes.NotFound
+	case st == http.StatusForbidden:
+		c = codes.PermissionDenied
+	case st == http.StatusRequestEntityTooLarge, st == http.StatusTooManyRequests:
+		c = codes.ResourceExhausted
+	case st == http.StatusServiceUnavailable, st == http.StatusBadGateway, st == http.StatusGatewayTimeout:
+		c = codes.Unavailable
+	case st >= 500:
+		c = codes.Internal
+	}
+	return status.Error(c, msg)
+}
+
+// modelPath is /v2/models/{name}[/versions/{version}] with both escaped:
+// a name cannot reach another path of the container.
+func modelPath(name, ver string) string {
+	p := "/v2/models/" + url.PathEscape(name)
+	if ver != "" {
+		p += "/versions/" + url.PathEscape(ver)
+	}
+	return p
+}
+
+func checkName(name string) error {
+	if name == "" {
+		return status.Error(codes.InvalidArgument, "name: missing; give the model's name, the id of a container that serves OIP (onnx, tensor)")
+	}
+	return nil
+}
+
+func (s *server) ServerLive(context.Context, *pb.ServerLiveRequest) (*pb.ServerLiveResponse, error) {
+	return &pb.ServerLiveResponse{Live: true}, nil
+}
+
+func (s *server) ServerReady(ctx context.Context, _ *pb.ServerReadyRequest) (*pb.ServerReadyResponse, error) {
+	return &pb.ServerReadyResponse{Ready: s.b.Healthy(ctx) == nil}, nil
+}
+
+func (s *server) ServerMetadata(context.Context, *pb.ServerMetadataRequest) (*pb.ServerMetadataResponse, error) {
+	return &pb.ServerMetadataResponse{Name: rest.ServerName, Version: version.Version, Extensions: rest.ServerExtensions}, nil
+}
+
+func (s *server) ModelReady(ctx context.Context, req *pb.ModelReadyRequest) (*pb.ModelReadyResponse, error) {
+	if err := checkName(req.Name); err != nil {
+		return nil, err
+	}
+	reply, err := s.b.OIP(ctx, clientOf(ctx), rest.OIPCall{Container: req.Name, Method: http.MethodGet,
+		Path: modelPath(req.Name, req.Version) + "/ready"})
+	if err != nil {
+		return nil, s.fail(ctx, "model ready", err)
+	}
+	return &pb.ModelReadyResponse{Ready: reply.Status == http.StatusOK}, nil
+}
+
+func (s *server) ModelMetadata(ctx context.Context, req *pb.ModelMetadataRequest) (*pb.ModelMetadataResponse, error) {
+	if err := checkName(req.Name); err != nil {
+		return nil, err
+	}
+	reply, err := s.b.OIP(ctx, clientOf(ctx), rest.OIPCall{Container: req.Name, Method: http.MethodGet,
+		Path: modelPath(req.Name, req.Version)})
+	if err != nil {
+		return nil, s.fail(ctx, "model metadata", err)
+	}
+	if reply.Status/100 != 2 {
+		return nil, containerStatus(reply.Status, reply.Body)
+	}
+	resp, err := modelMetadata(reply.Body)
+	if err != nil {
+		return nil, s.fail(ctx, "model metadata", err)
+	}
+	return resp, nil
+}
+
+func (s *server) ModelInfer(ctx context.Context, req *pb.ModelInferRequest) (*pb.ModelInferResponse, error) {
+	if req.ModelName == "" {
+		return nil, status.Error(codes.InvalidArgument, "model_name: missing; give the id of a container that serves OIP (onnx, tensor)")
+	}
+	body, hl, err := inferBody(req)
+	if err != nil {
+		return nil, status.Error(codes.InvalidArgument, err.Error())
+	}
+	if int64(len(body)) > s.opts.MaxMessageBytes {
+		return nil, status.Errorf(codes.ResourceExhausted, "the request's tensors and header are %d bytes; server.max_body_bytes is %d", len(body), s.opts.MaxMessageBytes)
+	}
+	reply, err := s.b.OIP(ctx, clientOf(ctx), rest.OIPCall{Container: req.ModelName, Method: http.MethodPost,
+		Path: modelPath(req.ModelName, req.ModelVersion) + "/infer", HeaderLength: strconv.Itoa(hl),
+		ContentType: "application/octet-stream", Body: body})
+	if err != nil {
+		return nil, s.fail(ctx, "model infer", err)
+	}
+	if reply.Status/100 != 2 {
+		return nil, containerStatus(reply.Status, reply.Body)
+	}
+	resp, err := inferResponse(req, reply.Body, reply.HeaderLength)
+	if err != nil {
+		return nil, s.fail(ctx, "model infer", err)
+	}
+	return resp, nil
+}
+
+// metrics are the gRPC front door's collectors.
+type metrics struct {
+	calls    *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+	inFlight prometheus.Gauge
+	limited  prometheus.Counter
+}
+
+func newMetrics(reg prometheus.Registerer) *metrics {
+	return &metrics{
+		calls: telemetry.Reuse(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "infernode", Subsystem: "grpc", Name: "requests_total",
+			Help: "gRPC calls answered, by full method and status code.",
+		}, []string{"method", "code"})),
+		duration: telemetry.Reuse(reg, prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "infernode", Subsystem: "grpc", Name: "request_duration_seconds",
+			Help:    "Time to answer a gRPC call, by full method.",
+			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
+		}, []string{"method"})),
+		inFlight: telemetry.Reuse(reg, prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: "infernode", Subsystem: "grpc", Name: "requests_in_flight",
+			Help: "gRPC calls being answered.",
+		})),
+		limited: telemetry.Reuse(reg, prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: "infernode", Subsystem: "grpc", Name: "rate_limited_total",
+			Help: "gRPC calls refused by server.rate_limit.",
+		})),
+	}
+}

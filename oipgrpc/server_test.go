@@ -1,0 +1,302 @@
+package oipgrpc
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"math"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	"github.com/stretchr/testify/require"
+	"go.opentelemetry.io/otel/propagation"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/connectivity"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/encoding/gzip"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/version"
+	"github.com/infernode/infernode/oip"
+	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
+	"github.com/infernode/infernode/rest"
+)
+
+// fakeBackend is an OIP container behind the relay: it decodes infer bodies
+// with the codec the workloads use and answers the first input as the
+// output "output"; container "onnx" is the only one.
+type fakeBackend struct {
+	mu      sync.Mutex
+	calls   []rest.OIPCall
+	clients []string
+	healthy error
+}
+
+func (f *fakeBackend) OIP(_ context.Context, client string, call rest.OIPCall) (rest.OIPReply, error) {
+	f.mu.Lock()
+	f.calls = append(f.calls, call)
+	f.clients = append(f.clients, client)
+	f.mu.Unlock()
+	if call.Container != "onnx" {
+		return rest.OIPReply{}, job.Reject(job.CodeNotFound, "unknown model "+strconv.Quote(call.Container))
+	}
+	js := func(st int, v any) rest.OIPReply {
+		b, _ := json.Marshal(v)
+		return rest.OIPReply{Status: st, ContentType: "application/json", Body: b}
+	}
+	switch {
+	case strings.HasSuffix(call.Path, "/ready"):
+		return rest.OIPReply{Status: http.StatusOK}, nil
+	case call.Method == http.MethodGet:
+		return js(http.StatusOK, oip.ModelMetadata{Name: "onnx", Platform: "onnxruntime_onnx",
+			Inputs:  []oip.TensorMeta{{Name: "input", Datatype: "FP32", Shape: []int64{-1, 4}}},
+			Outputs: []oip.TensorMeta{{Name: "output", Datatype: "FP32", Shape: []int64{-1, 4}}}}), nil
+	}
+	req, err := oip.Decode(call.Body, call.HeaderLength)
+	if err != nil {
+		return js(http.StatusBadRequest, map[string]string{"error": err.Error()}), nil
+	}
+	reply, err := oip.Encode("onnx", req, []oip.Output{{Name: "output", Tensor: req.Inputs[0].Tensor}})
+	if err != nil {
+		return js(http.StatusBadRequest, map[string]string{"error": err.Error()}), nil
+	}
+	return rest.OIPReply{Status: http.StatusOK, ContentType: reply.ContentType(), HeaderLength: strconv.Itoa(reply.HeaderLen), Body: reply.Body}, nil
+}
+
+func (f *fakeBackend) Models(context.Context, string) []rest.OIPModel {
+	return []rest.OIPModel{{Name: "onnx", Ready: true}}
+}
+
+func (f *fakeBackend) Healthy(context.Context) error { return f.healthy }
+
+// serve runs New(b, opts) on a loopback listener and returns a client.
+func serve(t testing.TB, b Backend, opts Options) pb.GRPCInferenceServiceClient {
+	t.Helper()
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	g := New(b, opts)
+	go func() { _ = g.Serve(ln) }()
+	t.Cleanup(g.Stop)
+	conn, err := grpc.NewClient("passthrough:///"+ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)))
+	require.NoError(t, err)
+	t.Cleanup(func() { conn.Close() })
+	return pb.NewGRPCInferenceServiceClient(conn)
+}
+
+func fp32(vs ...float32) []byte {
+	b := make([]byte, 0, 4*len(vs))
+	for _, v := range vs {
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
+	}
+	return b
+}
+
+func inferReq(raw []byte) *pb.ModelInferRequest {
+	return &pb.ModelInferRequest{ModelName: "onnx", Id: "r1",
+		Inputs:           []*pb.ModelInferRequest_InferInputTensor{{Name: "input", Datatype: "FP32", Shape: []int64{1, 4}}},
+		RawInputContents: [][]byte{raw}}
+}
+
+func TestModelInfer(t *testing.T) {
+	f := &fakeBackend{}
+	c := serve(t, f, Options{})
+	ctx := context.Background()
+	in := fp32(1.5, -2, 3.25, 1e-7)
+
+	resp, err := c.ModelInfer(ctx, inferReq(in))
+	require.NoError(t, err)
+	require.Equal(t, "onnx", resp.ModelName)
+	require.Equal(t, "r1", resp.Id)
+	require.Len(t, resp.Outputs, 1)
+	require.Equal(t, "output", resp.Outputs[0].Name)
+	require.Equal(t, "FP32", resp.Outputs[0].Datatype)
+	require.Equal(t, []int64{1, 4}, resp.Outputs[0].Shape)
+	require.Equal(t, in, resp.RawOutputContents[0], "raw bytes both ways")
+
+	// What the container got is the REST binary-data form of the same request.
+	call := f.calls[len(f.calls)-1]
+	require.Equal(t, "/v2/models/onnx/infer", call.Path)
+	require.Equal(t, "application/octet-stream", call.ContentType)
+	hl, err := strconv.Atoi(call.HeaderLength)
+	require.NoError(t, err)
+	require.JSONEq(t, `{"id":"r1","parameters":{"binary_data_output":true},"inputs":[{"name":"input","shape":[1,4],"datatype":"FP32","parameters":{"binary_data_size":16}}]}`, string(call.Body[:hl]))
+	require.Equal(t, in, call.Body[hl:])
+	require.Equal(t, "127.0.0.1", f.clients[len(f.clients)-1], "the caller is the peer's address")
+
+	// Typed contents, named outputs, a version and parameters.
+	req := inferReq(nil)
+	req.RawInputContents = nil
+	req.ModelVersion = "1"
+	req.Inputs[0].Contents = &pb.InferTensorContents{Fp32Contents: []float32{1.5, -2, 3.25, 1e-7}}
+	req.Outputs = []*pb.ModelInferRequest_InferRequestedOutputTensor{{Name: "output"}}
+	req.Parameters = map[string]*pb.InferParameter{"model_id": {ParameterChoice: &pb.InferParameter_StringParam{StringParam: "local/a/b:c.onnx"}}}
+	resp, err = c.ModelInfer(ctx, req)
+	require.NoError(t, err)
+	require.Equal(t, "1", resp.ModelVersion)
+	require.Equal(t, in, resp.RawOutputContents[0])
+	call = f.calls[len(f.calls)-1]
+	require.Equal(t, "/v2/models/onnx/versions/1/infer", call.Path)
+	hl, _ = strconv.Atoi(call.HeaderLength)
+	require.Contains(t, string(call.Body[:hl]), `"model_id":"local/a/b:c.onnx"`)
+	require.Contains(t, string(call.Body[:hl]), `"outputs":[{"name":"output","parameters":{"binary_data":true}}]`)
+}
+
+func TestModelInferRefusals(t *testing.T) {
+	c := serve(t, &fakeBackend{}, Options{MaxMessageBytes: 4 << 10})
+	tests := []struct {
+		name string
+		edit func(*pb.ModelInferRequest)
+		code codes.Code
+		want string
+	}{
+		{"no model", func(r *pb.ModelInferRequest) { r.ModelName = "" }, codes.InvalidArgument, "model_name: missing"},
+		{"unknown model", func(r *pb.ModelInferRequest) { r.ModelName = "nope" }, codes.NotFound, `unknown model "nope"`},
+		{"a name is not a path", func(r *pb.ModelInferRequest) { r.ModelName = "onnx/../x" }, codes.NotFound, "unknown model"},
+		{"raw count", func(r *pb.ModelInferRequest) { r.RawInputContents = append(r.RawInputContents, nil) }, codes.InvalidArgument, "raw_input_contents has 2 entries but there are 1 inputs"},
+		{"shape versus bytes", func(r *pb.ModelInferRequest) { r.RawInputContents[0] = r.RawInputContents[0][:8] }, codes.InvalidArgument, "needs 16 bytes, got 8"},
+		{"datatype", func(r *pb.ModelInferRequest) { r.Inputs[0].Datatype = "BYTES" }, codes.InvalidArgument, `datatype "BYTES" is not supported`},
+		{"no inputs", func(r *pb.ModelInferRequest) { r.Inputs, r.RawInputContents = nil, nil }, codes.InvalidArgument, "inputs: missing"},
+		{"no data", func(r *pb.ModelInferRequest) { r.RawInputContents = nil }, codes.InvalidArgument, "has no data"},
+		{"both forms", func(r *pb.ModelInferRequest) { r.Inputs[0].Contents = &pb.InferTensorContents{} }, codes.InvalidArgument, "give one form"},
+		{"negative dimension", func(r *pb.ModelInferRequest) { r.Inputs[0].Shape = []int64{-1, 4} }, codes.InvalidArgument, "shape[0] is -1"},
+		{"the container's 400", func(r *pb.ModelInferRequest) {
+			r.Outputs = []*pb.ModelInferRequest_InferRequestedOutputTensor{{Name: "nope"}}
+		}, codes.InvalidArgument, `unknown output "nope"`},
+		{"over the message bound", func(r *pb.ModelInferRequest) {
+			r.Inputs[0].Shape = []int64{1, 2048}
+			r.RawInputContents[0] = make([]byte, 8192)
+		}, codes.ResourceExhausted, "larger than max"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := inferReq(fp32(1, 2, 3, 4))
+			tt.edit(req)
+			_, err := c.ModelInfer(context.Background(), req)
+			require.Equal(t, tt.code, status.Code(err), "%v", err)
+			require.Contains(t, status.Convert(err).Message(), tt.want)
+		})
+	}
+}
+
+// TestCompressedCalls: gzip-compressed calls (tritonclient.grpc's
+// compression_algorithm="gzip") are read, and the message bound holds for
+// the decompressed size.
+func TestCompressedCalls(t *testing.T) {
+	c := serve(t, &fakeBackend{}, Options{MaxMessageBytes: 64 << 10})
+	in := fp32(1.5, -2, 3.25, 1e-7)
+	resp, err := c.ModelInfer(context.Background(), inferReq(in), grpc.UseCompressor(gzip.Name))
+	require.NoError(t, err)
+	require.Equal(t, in, resp.RawOutputContents[0])
+
+	bomb := inferReq(make([]byte, 1<<20)) // 1 MiB of zeros: a few KiB compressed
+	bomb.Inputs[0].Shape = []int64{1, 1 << 18}
+	_, err = c.ModelInfer(context.Background(), bomb, grpc.UseCompressor(gzip.Name))
+	require.Equal(t, codes.ResourceExhausted, status.Code(err), "%v", err)
+}
+
+func TestServerAndModelCalls(t *testing.T) {
+	f := &fakeBackend{}
+	c := serve(t, f, Options{})
+	ctx := context.Background()
+	live, err := c.ServerLive(ctx, &pb.ServerLiveRequest{})
+	require.NoError(t, err)
+	require.True(t, live.Live)
+	ready, err := c.ServerReady(ctx, &pb.ServerReadyRequest{})
+	require.NoError(t, err)
+	require.True(t, ready.Ready)
+	f.healthy = errors.New("store down")
+	ready, err = c.ServerReady(ctx, &pb.ServerReadyRequest{})
+	require.NoError(t, err)
+	require.False(t, ready.Ready)
+	md, err := c.ServerMetadata(ctx, &pb.ServerMetadataRequest{})
+	require.NoError(t, err)
+	require.Equal(t, "infernode", md.Name)
+	require.Equal(t, version.Version, md.Version)
+	require.Contains(t, md.Extensions, "binary_tensor_data")
+	mr, err := c.ModelReady(ctx, &pb.ModelReadyRequest{Name: "onnx", Version: "1"})
+	require.NoError(t, err)
+	require.True(t, mr.Ready)
+	require.Equal(t, "/v2/models/onnx/versions/1/ready", f.calls[len(f.calls)-1].Path)
+	mm, err := c.ModelMetadata(ctx, &pb.ModelMetadataRequest{Name: "onnx"})
+	require.NoError(t, err)
+	require.Equal(t, "onnxruntime_onnx", mm.Platform)
+	require.Equal(t, []int64{-1, 4}, mm.Inputs[0].Shape)
+	_, err = c.ModelMetadata(ctx, &pb.ModelMetadataRequest{Name: "nope"})
+	require.Equal(t, codes.NotFound, status.Code(err))
+	_, err = c.ModelReady(ctx, &pb.ModelReadyRequest{})
+	require.Equal(t, codes.InvalidArgument, status.Code(err))
+}
+
+func TestRateLimitMetricsSpans(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	rec := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+	now := time.Unix(0, 0)
+	c := serve(t, &fakeBackend{}, Options{RateLimit: 1, RatePeriod: time.Minute, Registerer: reg,
+		TracerProvider: tp, Propagator: propagation.TraceContext{}, now: func() time.Time { return now }})
+
+	ctx, root := tp.Tracer("test").Start(context.Background(), "client")
+	carrier := propagation.MapCarrier{}
+	propagation.TraceContext{}.Inject(ctx, carrier)
+	ctx = metadata.NewOutgoingContext(context.Background(), metadata.Pairs("traceparent", carrier.Get("traceparent")))
+	_, err := c.ModelInfer(ctx, inferReq(fp32(1, 2, 3, 4)))
+	require.NoError(t, err)
+	root.End()
+	var header metadata.MD
+	_, err = c.ModelInfer(ctx, inferReq(fp32(1, 2, 3, 4)), grpc.Header(&header))
+	require.Equal(t, codes.ResourceExhausted, status.Code(err), "%v", err)
+	require.Contains(t, status.Convert(err).Message(), "server.rate_limit")
+	require.Equal(t, []string{"60"}, header.Get("retry-after"))
+	_, err = c.ServerLive(ctx, &pb.ServerLiveRequest{})
+	require.NoError(t, err, "another method has its own bucket")
+
+	const infer = "/inference.GRPCInferenceService/ModelInfer"
+	require.Equal(t, 1.0, testutil.ToFloat64(newMetrics(reg).calls.WithLabelValues(infer, "OK")))
+	require.Equal(t, 1.0, testutil.ToFloat64(newMetrics(reg).calls.WithLabelValues(infer, "ResourceExhausted")))
+	require.Equal(t, 1.0, testutil.ToFloat64(newMetrics(reg).limited))
+	var found bool
+	for _, s := range rec.Ended() {
+		if s.Name() == "grpc "+infer && s.Parent().TraceID() == root.SpanContext().TraceID() {
+			found = true
+		}
+	}
+	require.True(t, found, "the call's span continues the caller's trace")
+}
+
+// TestIdleConnectionClosed: a connection without calls for IdleTimeout is
+// closed by the server (server.idle_timeout), as REST's keep-alives are.
+func TestIdleConnectionClosed(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	g := New(&fakeBackend{}, Options{Logger: slog.New(slog.DiscardHandler), IdleTimeout: 50 * time.Millisecond})
+	go func() { _ = g.Serve(ln) }()
+	t.Cleanup(g.Stop)
+	conn, err := grpc.NewClient("passthrough:///"+ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	defer conn.Close()
+	_, err = pb.NewGRPCInferenceServiceClient(conn).ServerLive(context.Background(), &pb.ServerLiveRequest{})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard, not the assertion
+	defer cancel()
+	for s := conn.GetState(); s == connectivity.Ready; s = conn.GetState() {
+		require.True(t, conn.WaitForStateChange(ctx, s), "the server never closed the idle connection")
+	}
+}
