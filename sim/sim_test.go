@@ -13,7 +13,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/core/types"
 
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/relay"
 	"github.com/infernode/infernode/simchain"

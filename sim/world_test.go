@@ -26,7 +26,7 @@ import (
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/dialect/ours"
+	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/config"
