@@ -208,7 +208,11 @@ func (n *Node) Run(ctx context.Context) (err error) {
 
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
 	}
-	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync})
+	so := storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync}
+	if cfg.Fleet != nil { // job ids name this member (fleet.NewJobID)
+		so.NewID = fleet.NewJobID(cfg.Fleet.NodeID)
+	}
+	st, err := storage.Open(cfg.DataDir, so)
 	if err != nil {
 		return err
 	}
