@@ -5,7 +5,7 @@ TESTFLAGS ?= -count=1 -timeout 30m
 # COMMIT is what `infernode version` reports (a tarball without git: unknown).
 COMMIT  ?= $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null || c=$$c-dirty; echo $$c; } || echo unknown)
 
-.PHONY: all build run test test-unit tidy-check tools docker realmodels libtorch images contracts proto bench fuzz lint clean
+.PHONY: all build run test test-unit tidy-check tools docker realmodels libtorch images contracts proto bench bench-proof fuzz lint clean
 
 all: build
 
@@ -79,6 +79,11 @@ tidy-check:
 ## test-unit: the fast tier only (no external processes).
 test-unit:
 	$(GO) test -short -count=1 ./...
+
+## bench-proof: BenchmarkProveResNet20 (a CIFAR-10 ResNet-20 set up, proved through the node and
+## verified on anvil: minutes and several GB; needs realmodels' PyTorch and make tools).
+bench-proof: build
+	$(GO) test -run '^$$' -bench BenchmarkProveResNet20 -benchtime 1x -timeout 90m ./workloads/e2e/
 
 ## bench: every Go benchmark once.
 bench: build

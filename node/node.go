@@ -28,6 +28,7 @@ import (
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/oipgrpc"
+	"github.com/infernode/infernode/ratelimit"
 	"github.com/infernode/infernode/respcache"
 	"github.com/infernode/infernode/rest"
 )
@@ -125,6 +126,9 @@ type Node struct {
 	running bool
 	addr    net.Addr
 	back    *backend
+	// bodyBudget bounds the request-body bytes the front doors read at
+	// once (server.max_body_bytes_in_flight), shared by all of them.
+	bodyBudget *ratelimit.Bytes
 }
 
 // New applies the defaults to a copy of cfg, validates it, and returns a
@@ -168,6 +172,7 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	return &Node{
 		cfg: cfg, opts: opts, log: opts.Logger, reg: opts.Registry, tp: opts.TracerProvider,
 		guard: access.NewGuardian(cfg.Containers), ready: make(chan struct{}),
+		bodyBudget: ratelimit.NewBytes(cfg.Server.MaxBodyBytesInFlight),
 	}, nil
 }
 
@@ -477,6 +482,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
 		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
 		Hosts: s.Hosts, OIP: b, OpenAI: b,
+		BodyBudget: n.bodyBudget, RateLimitIPv6Prefix: s.RateLimitIPv6Prefix,
 	}
 	if s.RateLimit != nil {
 		ro.RateLimit = s.RateLimit.NumRequests
@@ -520,7 +526,8 @@ func (n *Node) grpcServer(b *backend) (*grpc.Server, net.Listener, error) {
 	}
 	o := oipgrpc.Options{Logger: n.log, MaxMessageBytes: sc.MaxBodyBytes, Registerer: n.reg,
 		TracerProvider: n.tp, Propagator: n.opts.Propagator,
-		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D()}
+		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D(), BodyBudget: n.bodyBudget}
+	o.RateLimitIPv6Prefix = sc.RateLimitIPv6Prefix
 	if sc.RateLimit != nil {
 		o.RateLimit = sc.RateLimit.NumRequests
 		o.RatePeriod = time.Duration(sc.RateLimit.Period * float64(time.Second))

@@ -27,6 +27,7 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/telemetry"
@@ -57,6 +58,11 @@ type Options struct {
 	// ResourceExhausted). Zero: no limit.
 	RateLimit  int
 	RatePeriod time.Duration
+	// BodyBudget is the node-wide budget of request bytes held at once
+	// (server.max_body_bytes_in_flight), shared with REST: a ModelInfer
+	// holds its message and the request built from it for the call;
+	// without room the call is Unavailable (Node busy) at once. Nil: none.
+	BodyBudget *ratelimit.Bytes
 	// IdleTimeout closes a connection with no call for this long
 	// (server.idle_timeout); HandshakeTimeout bounds a new connection's
 	// setup (server.read_header_timeout). Zero: gRPC's defaults (no idle
@@ -69,6 +75,10 @@ type Options struct {
 	// Propagator reads a caller's trace context from the call's metadata.
 	// Default: the global propagator.
 	Propagator propagation.TextMapPropagator
+
+	// RateLimitIPv6Prefix keys IPv6 callers' buckets by this many leading
+	// bits (server.rate_limit_ipv6_prefix). Default 64.
+	RateLimitIPv6Prefix int
 
 	now func() time.Time // the limiter's clock (tests)
 }
@@ -231,7 +241,7 @@ func (s *server) observe(ctx context.Context, req any, info *grpc.UnaryServerInf
 // limit charges the caller's bucket for the method, as REST's per route.
 func (s *server) limit(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 	if s.limiter != nil {
-		if ok, wait := s.limiter.Allow(clientOf(ctx)+"\x00grpc "+info.FullMethod, 1); !ok {
+		if ok, wait := s.limiter.Allow(ratelimit.ClientKey(clientOf(ctx), s.opts.RateLimitIPv6Prefix)+"\x00grpc "+info.FullMethod, 1); !ok {
 			secs := max(int(math.Ceil(wait.Seconds())), 1)
 			_ = grpc.SetHeader(ctx, metadata.Pairs("retry-after", strconv.Itoa(secs)))
 			s.metrics.limited.Inc()
@@ -364,6 +374,14 @@ func (s *server) ModelInfer(ctx context.Context, req *pb.ModelInferRequest) (*pb
 	if req.ModelName == "" {
 		return nil, status.Error(codes.InvalidArgument, "model_name: missing; give the id of a container that serves OIP (onnx, tensor)")
 	}
+	// The message is held from here, and the body built from it (about the
+	// same size) with it: both count against the node's body budget.
+	held := 2 * int64(proto.Size(req))
+	if !s.opts.BodyBudget.Take(held) {
+		s.metrics.busy.Inc()
+		return nil, status.Errorf(codes.Unavailable, "Node busy: the node holds server.max_body_bytes_in_flight (%d bytes) of requests; retry shortly", s.opts.BodyBudget.Max())
+	}
+	defer s.opts.BodyBudget.Give(held)
 	body, hl, err := inferBody(req)
 	if err != nil {
 		return nil, status.Error(codes.InvalidArgument, err.Error())
@@ -393,6 +411,7 @@ type metrics struct {
 	duration *prometheus.HistogramVec
 	inFlight prometheus.Gauge
 	limited  prometheus.Counter
+	busy     prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -413,6 +432,10 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		limited: telemetry.Reuse(reg, prometheus.NewCounter(prometheus.CounterOpts{
 			Namespace: "infernode", Subsystem: "grpc", Name: "rate_limited_total",
 			Help: "gRPC calls refused by server.rate_limit.",
+		})),
+		busy: telemetry.Reuse(reg, prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: "infernode", Subsystem: "grpc", Name: "body_budget_refused_total",
+			Help: "ModelInfer calls refused because server.max_body_bytes_in_flight was held.",
 		})),
 	}
 }
