@@ -5,7 +5,7 @@ TESTFLAGS ?= -count=1 -timeout 30m
 # COMMIT is what `infernode version` reports (a tarball without git: unknown).
 COMMIT  ?= $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null || c=$$c-dirty; echo $$c; } || echo unknown)
 
-.PHONY: all build run soak test test-unit tidy-check tools docker realmodels libtorch images contracts proto bench bench-proof fuzz lint clean
+.PHONY: all build run soak test test-unit tidy-check tools docker realmodels libtorch images contracts proto bench bench-proof fuzz lint clean sim
 
 all: build
 
@@ -72,6 +72,15 @@ test: tools docker realmodels libtorch tidy-check
 	@echo "test: go test ./... (about 13 minutes on 2 cores)"
 	$(GO) test $(TESTFLAGS) ./...
 	bash .ci/fuzz.sh
+
+## sim: the deterministic relay simulator (docs/testing.md). SEED=<n> replays one seed;
+## SEEDS=<n> runs n seeds (from SEED, default 1); SIM_HOURS (24) and SIM_SUBS (200) size each.
+SEED ?= 1
+SEEDS ?= 1
+SIM_HOURS ?= 24
+SIM_SUBS ?= 200
+sim:
+	GOMAXPROCS=2 $(GO) test -v -count=1 -timeout 0 -run '^TestSim$$' ./sim/ -args -sim.seed=$(SEED) -sim.seeds=$(SEEDS) -sim.hours=$(SIM_HOURS) -sim.subs=$(SIM_SUBS)
 
 ## lint: staticcheck (pinned, installed into .tools/bin), failing on findings.
 lint:
