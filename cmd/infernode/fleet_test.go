@@ -16,6 +16,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -693,5 +694,68 @@ func benchOffchain(b *testing.B, n int) {
 	b.ReportMetric(float64(jobs)/elapsed.Seconds(), "jobs/s")
 	for _, m := range s.members {
 		m.kill()
+	}
+}
+
+// BenchmarkFleetTakeover: three members with embedded etcd on anvil (1 s
+// blocks), 12 recurring subscriptions of redundancy 1 every 6 s; each
+// round SIGKILLs one member a block before an interval opens, measures the
+// block seconds from the interval opening to its last delivery (the dead
+// member's share, taken over), then restarts the member. It reports the
+// median and the largest over the rounds (INFERNODE_FLEET_KILLS, default
+// 20).
+func BenchmarkFleetTakeover(b *testing.B) {
+	rounds := 20
+	if v, err := strconv.Atoi(os.Getenv("INFERNODE_FLEET_KILLS")); err == nil && v > 0 {
+		rounds = v
+	}
+	for range b.N {
+		s := newFleetSetup(b)
+		s.configure(3, nil)
+		s.startAll()
+		const period = 6
+		activeAt := s.head().Time + 4
+		var subs []coordinatorabi.Subscription
+		for i := range 12 {
+			subs = append(subs, coordinatorabi.Subscription{ActiveAt: uint32(activeAt), Period: period, Frequency: 1000, Redundancy: 1,
+				MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 100_000, ContainerId: "echo", Inputs: []byte{byte(i)}, PaymentAmount: new(big.Int)})
+		}
+		created := s.subscribe(subs)
+		var delays []int
+		for r := range rounds {
+			victim := s.members[r%3]
+			k := uint32((s.head().Time-activeAt)/period + 2) // an interval opening after the kill
+			open := activeAt + uint64(k-1)*period
+			s.waitBlockTime(open - 1)
+			victim.kill()
+			var last uint64
+			require.Eventually(b, func() bool {
+				got := s.deliveries()
+				last = 0
+				for id := range created {
+					d := got[[2]uint32{id, k}]
+					if d == nil {
+						return false
+					}
+					last = max(last, d.at)
+				}
+				return true
+			}, time.Minute, 200*time.Millisecond, "round %d: interval %d delivered", r, k)
+			delays = append(delays, int(last)-int(open))
+			victim.start(b)
+			victim.wait(b)
+			var info struct{ Fleet struct{ Members []struct{ NodeID string } } }
+			require.Eventually(b, func() bool {
+				return getJSON(b, victim.url()+"/info", &info) == http.StatusOK && len(info.Fleet.Members) == 3
+			}, time.Minute, 100*time.Millisecond)
+		}
+		sort.Ints(delays)
+		b.ReportMetric(float64(delays[len(delays)/2]), "takeover_p50_s")
+		b.ReportMetric(float64(delays[len(delays)-1]), "takeover_max_s")
+		b.ReportMetric(float64(len(delays)), "kills")
+		b.Logf("takeover (block seconds from the interval opening to its last delivery), %d kills: %v", len(delays), delays)
+		for _, m := range s.members {
+			m.kill()
+		}
 	}
 }
