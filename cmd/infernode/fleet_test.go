@@ -468,7 +468,7 @@ func TestFleetProcesses(t *testing.T) {
 	require.Zero(t, n, "no fleet wallet's transaction reverted")
 	require.Zero(t, extra)
 	require.Zero(t, missing, "every interval delivered redundancy times")
-	require.LessOrEqual(t, lateness[len(lateness)-1], 3+2+2, "delivered within lease_ttl + 2 blocks (+ the block it is mined in and the one it is seen in)")
+	require.LessOrEqual(t, lateness[len(lateness)-1], 3+4, "taken over within lease_ttl + 4 blocks (docs/fleet.md measures lease_ttl + 3 at worst; one more for a busy machine)")
 }
 
 func lastLines(s string, n int) string {
@@ -698,7 +698,7 @@ func benchOffchain(b *testing.B, n int) {
 }
 
 // BenchmarkFleetTakeover: three members with embedded etcd on anvil (1 s
-// blocks), 12 recurring subscriptions of redundancy 1 every 6 s; each
+// blocks), 12 recurring subscriptions of redundancy 1 every 10 s; each
 // round SIGKILLs one member a block before an interval opens, measures the
 // block seconds from the interval opening to its last delivery (the dead
 // member's share, taken over), then restarts the member. It reports the
@@ -713,7 +713,7 @@ func BenchmarkFleetTakeover(b *testing.B) {
 		s := newFleetSetup(b)
 		s.configure(3, nil)
 		s.startAll()
-		const period = 6
+		const period = 10
 		activeAt := s.head().Time + 4
 		var subs []coordinatorabi.Subscription
 		for i := range 12 {
@@ -721,26 +721,25 @@ func BenchmarkFleetTakeover(b *testing.B) {
 				MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 100_000, ContainerId: "echo", Inputs: []byte{byte(i)}, PaymentAmount: new(big.Int)})
 		}
 		created := s.subscribe(subs)
+		s.waitBlockTime(activeAt)
 		var delays []int
+		missed := 0
 		for r := range rounds {
 			victim := s.members[r%3]
 			k := uint32((s.head().Time-activeAt)/period + 2) // an interval opening after the kill
 			open := activeAt + uint64(k-1)*period
 			s.waitBlockTime(open - 1)
 			victim.kill()
+			s.waitBlockTime(open + period + 1) // the interval is over
+			got := s.deliveries()
 			var last uint64
-			require.Eventually(b, func() bool {
-				got := s.deliveries()
-				last = 0
-				for id := range created {
-					d := got[[2]uint32{id, k}]
-					if d == nil {
-						return false
-					}
+			for id := range created {
+				if d := got[[2]uint32{id, k}]; d != nil {
 					last = max(last, d.at)
+				} else {
+					missed++
 				}
-				return true
-			}, time.Minute, 200*time.Millisecond, "round %d: interval %d delivered", r, k)
+			}
 			delays = append(delays, int(last)-int(open))
 			victim.start(b)
 			victim.wait(b)
@@ -753,6 +752,7 @@ func BenchmarkFleetTakeover(b *testing.B) {
 		b.ReportMetric(float64(delays[len(delays)/2]), "takeover_p50_s")
 		b.ReportMetric(float64(delays[len(delays)-1]), "takeover_max_s")
 		b.ReportMetric(float64(len(delays)), "kills")
+		b.ReportMetric(float64(missed), "missed")
 		b.Logf("takeover (block seconds from the interval opening to its last delivery), %d kills: %v", len(delays), delays)
 		for _, m := range s.members {
 			m.kill()
