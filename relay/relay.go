@@ -145,9 +145,10 @@ type Relay struct {
 	headOK   atomic.Int64 // unix nanos of the last successful head read
 	// listened is when the listener last handled a head without error
 	// (unix nanos); tickEvery is the loop's current poll period.
-	listened  atomic.Int64
-	tickEvery atomic.Int64
-	pending   atomic.Int64
+	listened     atomic.Int64
+	tickEvery    atomic.Int64
+	listenFailed atomic.Bool // the last listen at the current head failed
+	pending      atomic.Int64
 	// preparing counts intervals taken up and not waiting for a mined
 	// transaction; handled is the last head whose due intervals were
 	// dispatched (Settled).
@@ -443,7 +444,17 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	r.headOK.Store(time.Now().UnixNano())
 	n := head.Number.Uint64()
 	if n == r.headNum.Load() && r.headTime.Load() != 0 {
-		return nil
+		if !r.listenFailed.Load() {
+			return nil
+		}
+		// The last listen failed: try again at the poll's pace rather
+		// than wait for a new block (and stay unhealthy while it fails).
+		err = r.listen(ctx, head)
+		r.listenFailed.Store(err != nil)
+		if err == nil {
+			r.dispatch(ctx)
+		}
+		return err
 	}
 	r.headNum.Store(n)
 	r.headTime.Store(head.Time)
@@ -452,6 +463,7 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	r.o.Sender.ObserveHead(head)
 	r.o.Metrics.InFlight.Set(float64(r.o.Sender.InFlight()))
 	err = r.listen(ctx, head)
+	r.listenFailed.Store(err != nil)
 	r.dispatch(ctx)
 	r.wakeDelegated(ctx)
 	r.handled.Store(n)
