@@ -43,7 +43,7 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	if err := req.Codec.Verify(ctx, r.ver); err != nil {
 		return err
 	}
-	if t := r.headTime.Load(); t != 0 {
+	if t := r.head.time.Load(); t != 0 {
 		if err := deliverable(sub, req.Expiry, t); err != nil {
 			return err
 		}
@@ -57,13 +57,13 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	}
 	// One not active yet waits in the guard's bounded heap: 429 when it
 	// is full, before anything is written.
-	waits := uint64(sub.ActiveAt) > r.headTime.Load()
+	waits := uint64(sub.ActiveAt) > r.head.time.Load()
 	if waits {
 		if err := r.sp.waiting.Add(key, time.Unix(int64(sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0)); err != nil {
 			return err
 		}
 	}
-	d := &Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.headNum.Load(), Progress: Progress{State: IvRunning}}
+	d := &Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.head.num.Load(), Progress: Progress{State: IvRunning}}
 	if err := r.st.putDlg(key, d); err != nil {
 		r.sp.waiting.Remove(key)
 		return fmt.Errorf("persist delegated subscription: %w", err)
@@ -84,7 +84,7 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 // gas above chain.unpaid.max_gas, a period under two block times, data
 // above chain.max_input_bytes.
 func (r *Relay) admitDelegated(ctx context.Context, key string, req *coordinator.Delegated) error {
-	t := r.headTime.Load()
+	t := r.head.time.Load()
 	if t == 0 { // no head seen yet (the relay is starting)
 		h, err := r.o.Backend.HeaderByNumber(ctx, nil)
 		if err != nil {
@@ -110,16 +110,16 @@ func (r *Relay) admitDelegated(ctx context.Context, key string, req *coordinator
 // ones until block time until (zero: the next head), to be dropped at
 // expiry; when chain.delegated.max_pending are waiting already it fails,
 // recorded.
-func (r *Relay) waitDelegated(key string, d *Delegated, until, expiry time.Time) {
+func (dv *deliverer) waitDelegated(key string, d *Delegated, until, expiry time.Time) {
 	if until.IsZero() {
-		until = time.Unix(int64(r.headTime.Load())+1, 0)
+		until = time.Unix(int64(dv.head.time.Load())+1, 0)
 	}
-	if err := r.sp.waiting.Add(key, until, expiry); err != nil {
+	if err := dv.sp.waiting.Add(key, until, expiry); err != nil {
 		d.State, d.Err, d.TxKey = IvFailed, "too many delegated subscriptions waiting (chain.delegated.max_pending)", ""
-		r.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
-		r.o.Logger.Warn("relay: delegated subscription "+string(IvFailed), "key", key, "reason", d.Err)
-		if err := r.st.putDlg(key, d); err != nil {
-			r.o.Logger.Warn("relay: persist delegated subscription", "key", key, "err", err)
+		dv.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
+		dv.o.Logger.Warn("relay: delegated subscription "+string(IvFailed), "key", key, "reason", d.Err)
+		if err := dv.st.putDlg(key, d); err != nil {
+			dv.o.Logger.Warn("relay: persist delegated subscription", "key", key, "err", err)
 		}
 	}
 }
@@ -127,7 +127,7 @@ func (r *Relay) waitDelegated(key string, d *Delegated, until, expiry time.Time)
 // wakeDelegated starts the waiting delegated requests due at the head and
 // fails those whose signature expired first.
 func (r *Relay) wakeDelegated(ctx context.Context) {
-	now := r.headTime.Load()
+	now := r.head.time.Load()
 	ready, expired := r.sp.waiting.Due(time.Unix(int64(now), 0))
 	for _, key := range expired {
 		if d, ok, err := r.st.dlg(key); err == nil && ok && !d.State.final() && d.TxKey == "" {
@@ -145,7 +145,7 @@ func (r *Relay) wakeDelegated(ctx context.Context) {
 		if !r.startDelegated(ctx, key) { // its last worker is still leaving: the next head
 			if d, ok, err := r.st.dlg(key); err == nil && ok {
 				if ds, err := r.d.DecodeDelegated(d.Body); err == nil {
-					r.waitDelegated(key, d, time.Time{}, time.Unix(int64(ds.Expiry), 0))
+					r.dv.waitDelegated(key, d, time.Time{}, time.Unix(int64(ds.Expiry), 0))
 				}
 			}
 		}
@@ -155,8 +155,8 @@ func (r *Relay) wakeDelegated(ctx context.Context) {
 // resumeDelegated restarts an accepted delegated request: at once when it
 // is active, else among the waiting ones.
 func (r *Relay) resumeDelegated(ctx context.Context, key string, d *Delegated) {
-	if ds, err := r.d.DecodeDelegated(d.Body); err == nil && d.TxKey == "" && uint64(ds.Sub.ActiveAt) > r.headTime.Load() {
-		r.waitDelegated(key, d, time.Unix(int64(ds.Sub.ActiveAt), 0), time.Unix(int64(ds.Expiry), 0))
+	if ds, err := r.d.DecodeDelegated(d.Body); err == nil && d.TxKey == "" && uint64(ds.Sub.ActiveAt) > r.head.time.Load() {
+		r.dv.waitDelegated(key, d, time.Unix(int64(ds.Sub.ActiveAt), 0), time.Unix(int64(ds.Expiry), 0))
 		return
 	}
 	r.startDelegated(ctx, key)
@@ -173,7 +173,7 @@ func (r *Relay) startDelegated(ctx context.Context, key string) bool {
 	r.dlgRun[key] = true
 	r.mu.Unlock()
 	r.pending.Add(1)
-	r.preparing.Add(1) // before the head is marked handled (Settled)
+	r.dv.preparing.Add(1) // before the head is marked handled (Settled)
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
@@ -183,8 +183,8 @@ func (r *Relay) startDelegated(ctx context.Context, key string) bool {
 			delete(r.dlgRun, key)
 			r.mu.Unlock()
 		}()
-		defer r.preparing.Add(-1)
-		if err := r.deliverDelegated(ctx, key); err != nil && ctx.Err() == nil {
+		defer r.dv.preparing.Add(-1)
+		if err := r.dv.deliverDelegated(ctx, key); err != nil && ctx.Err() == nil {
 			r.o.Logger.Warn("relay: delegated subscription", "key", key, "err", guard.CutErr(err))
 		}
 	}()
@@ -216,26 +216,26 @@ func deliverable(s *Sub, expiry uint32, t uint64) error {
 // loop: it is created and delivered in one transaction
 // (deliverComputeDelegatee), then tracked like any other subscription so
 // later intervals go through deliverCompute.
-func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
-	d, ok, err := r.st.dlg(key)
+func (dv *deliverer) deliverDelegated(ctx context.Context, key string) error {
+	d, ok, err := dv.st.dlg(key)
 	if err != nil || !ok {
 		return err
 	}
-	ds, err := r.d.DecodeDelegated(d.Body)
+	ds, err := dv.d.DecodeDelegated(d.Body)
 	if err != nil {
 		d.State, d.Err = IvFailed, err.Error()
-		r.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
-		return r.st.putDlg(key, d)
+		dv.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
+		return dv.st.putDlg(key, d)
 	}
-	ctx, span := r.tracer.Start(ctx, "relay.deliver_delegated", trace.WithAttributes(
+	ctx, span := dv.tracer.Start(ctx, "relay.deliver_delegated", trace.WithAttributes(
 		attribute.String("owner", ds.Sub.Owner.Hex()), attribute.Int64("nonce", int64(ds.Nonce))))
 	defer span.End()
-	return r.deliver(ctx, &delegatedDelivery{r: r, key: key, d: d, ds: ds}, span)
+	return dv.deliver(ctx, &delegatedDelivery{dv: dv, key: key, d: d, ds: ds}, span)
 }
 
 // delegatedDelivery is a delegated subscription not yet on chain.
 type delegatedDelivery struct {
-	r   *Relay
+	dv  *deliverer
 	key string
 	d   *Delegated
 	ds  coordinator.Delegated
@@ -243,7 +243,7 @@ type delegatedDelivery struct {
 }
 
 func (g *delegatedDelivery) progress() *Progress { return &g.d.Progress }
-func (g *delegatedDelivery) save() error         { return g.r.st.putDlg(g.key, g.d) }
+func (g *delegatedDelivery) save() error         { return g.dv.st.putDlg(g.key, g.d) }
 func (g *delegatedDelivery) logAttrs() []any {
 	return []any{"owner", g.ds.Sub.Owner, "nonce", g.ds.Nonce}
 }
@@ -251,14 +251,14 @@ func (g *delegatedDelivery) logAttrs() []any {
 // check adopts a subscription already created (by this node before a
 // crash, or by another node), then checks expiry and the open interval.
 func (g *delegatedDelivery) check(ctx context.Context) (ready, error) {
-	r, ds := g.r, g.ds
-	out, err := r.call(ctx, r.coord, ds.Codec.PackCreatedID())
+	dv, ds := g.dv, g.ds
+	out, err := dv.call(ctx, dv.coord, ds.Codec.PackCreatedID())
 	if err == nil {
 		if id, err := ds.Codec.UnpackCreatedID(out); err == nil && id != 0 {
 			return ready{State: IvSkipped, Reason: createdElsewhere}, nil
 		}
 	}
-	t := r.headTime.Load()
+	t := dv.head.time.Load()
 	if t >= uint64(ds.Expiry) {
 		return ready{State: IvFailed, Reason: "Signature expired"}, nil
 	}
@@ -277,14 +277,14 @@ func (g *delegatedDelivery) check(ctx context.Context) (ready, error) {
 const createdElsewhere = "created elsewhere; scheduled as a regular subscription"
 
 func (g *delegatedDelivery) call(attempt int, input, output, proof []byte) txm.Call {
-	r, ds := g.r, g.ds
+	dv, ds := g.dv, g.ds
 	s := &ds.Sub
 	return txm.Call{
-		Key: fmt.Sprintf("dlg/%s/%d/%d", s.Owner.Hex(), ds.Nonce, attempt), To: r.coord,
-		Data:         ds.Codec.PackDeliver(g.k, input, output, proof, r.o.PaymentWallet),
+		Key: fmt.Sprintf("dlg/%s/%d/%d", s.Owner.Hex(), ds.Nonce, attempt), To: dv.coord,
+		Data:         ds.Codec.PackDeliver(g.k, input, output, proof, dv.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
 		MinGas:       callbackGas(s.MaxGasLimit) + delegatedCreationGas,
-		MaxGas:       r.maxGas(s),
+		MaxGas:       dv.maxGas(s),
 	}
 }
 
@@ -294,7 +294,7 @@ func (g *delegatedDelivery) facts() guard.Delivery {
 	return f
 }
 
-func (g *delegatedDelivery) chargeGas() uint64 { return g.r.unpaidGas(&g.ds.Sub, true) }
+func (g *delegatedDelivery) chargeGas() uint64 { return g.dv.unpaidGas(&g.ds.Sub, true) }
 
 // setupGas is the create step's gas: a delegated delivery's gas includes
 // creating the subscription, which is not its callback's (issue 35: an
@@ -304,13 +304,13 @@ func (g *delegatedDelivery) setupGas(ctx context.Context, rec *txm.Record) (uint
 	if g.ds.Sub.MaxGasLimit == 0 {
 		return 0, true
 	}
-	return g.r.createGas(ctx, g.ds.Codec.PackCreate(), rec)
+	return g.dv.createGas(ctx, g.ds.Codec.PackCreate(), rec)
 }
 
 // hold puts the request back among the waiting ones (no goroutine) until
 // block time until.
 func (g *delegatedDelivery) hold(until time.Time) {
-	g.r.waitDelegated(g.key, g.d, until, time.Unix(int64(g.ds.Expiry), 0))
+	g.dv.waitDelegated(g.key, g.d, until, time.Unix(int64(g.ds.Expiry), 0))
 }
 
 // fate: a revert saying the interval is delivered, full or closed means
@@ -342,18 +342,18 @@ func (g *delegatedDelivery) finish(ctx context.Context, st IvState, reason strin
 // at the poll pace.
 func (g *delegatedDelivery) adopt(ctx context.Context, delivered bool) error {
 	for {
-		err := g.r.adoptDelegated(ctx, g.key, g.d, g.ds, delivered)
-		if err == nil || !clock.Sleep(ctx, g.r.o.PollInterval) {
+		err := g.dv.adoptDelegated(ctx, g.key, g.d, g.ds, delivered)
+		if err == nil || !clock.Sleep(ctx, g.dv.o.PollInterval) {
 			return err
 		}
-		g.r.o.Logger.Warn("relay: read delegated subscription id", "key", g.key, "err", err)
+		g.dv.o.Logger.Warn("relay: read delegated subscription id", "key", g.key, "err", err)
 	}
 }
 
 // adoptDelegated records the created subscription's id, marks the delivered
 // interval (when this node delivered it) and schedules later intervals.
-func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds coordinator.Delegated, delivered bool) error {
-	out, err := r.call(ctx, r.coord, ds.Codec.PackCreatedID())
+func (dv *deliverer) adoptDelegated(ctx context.Context, key string, d *Delegated, ds coordinator.Delegated, delivered bool) error {
+	out, err := dv.call(ctx, dv.coord, ds.Codec.PackCreatedID())
 	if err != nil {
 		return fmt.Errorf("delegateSubscriptionId: %w", err)
 	}
@@ -361,28 +361,28 @@ func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds
 	if err != nil || id == 0 {
 		return fmt.Errorf("delegateSubscriptionId: no id (%v)", err)
 	}
-	s, ok, err := r.st.sub(id)
+	s, ok, err := dv.st.sub(id)
 	if err != nil {
 		return err
 	}
 	if !ok {
 		sub := ds.Sub
 		s = &sub
-		s.ID, s.Block = id, r.headNum.Load()
+		s.ID, s.Block = id, dv.head.num.Load()
 	}
 	if delivered {
 		// The delivered interval needs no mark: the scheduler asks
 		// nodeResponded before any delivery, so it is never sent twice.
-		r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
+		dv.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
 	}
 	d.SubID, d.State, d.TxKey = id, IvDelivered, ""
 	if !delivered {
 		d.State, d.Err = IvSkipped, createdElsewhere
 	}
-	if err := r.st.adopt(key, d, s); err != nil {
+	if err := dv.st.adopt(key, d, s); err != nil {
 		return err
 	}
-	r.o.Logger.Info("relay: delegated subscription on chain", "id", id, "owner", ds.Sub.Owner, "nonce", ds.Nonce, "delivered", delivered)
-	r.schedule(s)
+	dv.o.Logger.Info("relay: delegated subscription on chain", "id", id, "owner", ds.Sub.Owner, "nonce", ds.Nonce, "delivered", delivered)
+	dv.track(s)
 	return nil
 }

@@ -13,8 +13,8 @@ import (
 // one up to head - TrailHeadBlocks, after checking the last processed block
 // is still canonical (rolling back what reorged blocks produced if not).
 func (r *Relay) listen(ctx context.Context, head *types.Header) error {
-	r.listenMu.Lock()
-	defer r.listenMu.Unlock()
+	r.lst.mu.Lock()
+	defer r.lst.mu.Unlock()
 	n := head.Number.Uint64()
 	if n < r.o.TrailHeadBlocks {
 		return nil
@@ -32,11 +32,11 @@ func (r *Relay) listen(ctx context.Context, head *types.Header) error {
 		from = last.Number + 1
 	}
 	defer func() { r.o.Metrics.Lag.Set(float64(r.lag(n, r.lastNumber()))) }()
-	size := r.logRange // learned: the largest range the RPC last accepted
+	size := r.lst.logRange // learned: the largest range the RPC last accepted
 	if size == 0 {
 		size = r.o.MaxLogRange
 	}
-	defer func() { r.logRange = size }()
+	defer func() { r.lst.logRange = size }()
 	for from <= target {
 		to := min(from+size-1, target)
 		q := r.d.LogQuery(from, to)
@@ -201,7 +201,7 @@ func (r *Relay) handleLog(l types.Log, subs map[uint32]*Sub) error {
 		r.o.Logger.Info("relay: skipping subscription", "id", id, "containers", s.ContainerID, "reason", err.Error())
 		return nil
 	}
-	if reason := r.refusal(&s); reason != "" { // never served as it stands: not even tracked
+	if reason := r.sp.refusal(&s, r.o.Metrics); reason != "" { // never served as it stands: not even tracked
 		r.o.Logger.Info("relay: skipping subscription", "id", id, "owner", s.Owner, "containers", s.ContainerID, "reason", reason)
 		return nil
 	}

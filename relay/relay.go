@@ -127,44 +127,49 @@ func (o *Options) defaults() error {
 // Relay is the chain side of the node. Safe for concurrent use; Run must be
 // called once.
 type Relay struct {
-	o      Options
-	st     state
-	d      Dialect
-	coord  common.Address // the dialect's Coordinator
-	dec    *coordinator.RevertDecoder
-	ver    *coordinator.Verifier
-	me     common.Address
-	tracer trace.Tracer
+	o   Options
+	st  state
+	d   Dialect
+	ver *coordinator.Verifier
+	dv  *deliverer // takes what is due to a final state
+	sp  *spending  // the spending guard (guarded.go), shared with dv
 
-	headNum  atomic.Uint64
-	headTime atomic.Uint64
-	headOK   atomic.Int64 // unix nanos of the last successful head read
-	pending  atomic.Int64
-	// preparing counts intervals taken up and not waiting for a mined
-	// transaction; handled is the last head whose due intervals were
-	// dispatched (Settled).
-	preparing atomic.Int64
-	handled   atomic.Uint64
+	head    chainHead
+	pending atomic.Int64
+	// handled is the last head whose due intervals were dispatched
+	// (Settled).
+	handled atomic.Uint64
 
-	sp *spending // the spending guard (guarded.go)
+	// mu guards the scheduler's state and runCtx.
+	mu      sync.Mutex
+	queue   timerQueue
+	queued  map[uint32]uint64 // sub id -> due time in the queue
+	hold    map[uint32]uint64 // sub id -> block time before which the guard holds it back
+	running map[uint32]bool
+	dlgRun  map[string]bool
+	runCtx  context.Context
+	wg      sync.WaitGroup
 
+	lst    listening
+	dlgMu  sync.Mutex // serialises acceptance of delegated requests
+	health healthCache
+}
+
+// listening is the listener's eth_getLogs range, halved when the RPC
+// refuses one.
+type listening struct {
 	mu       sync.Mutex
-	queue    timerQueue
-	queued   map[uint32]uint64 // sub id -> due time in the queue
-	hold     map[uint32]uint64 // sub id -> block time before which the guard holds it back
-	running  map[uint32]bool
-	dlgRun   map[string]bool
-	runCtx   context.Context
-	wg       sync.WaitGroup
-	listenMu sync.Mutex
-	logRange uint64     // guarded by listenMu
-	dlgMu    sync.Mutex // serialises acceptance of delegated requests
+	logRange uint64 // guarded by mu
+}
 
-	// healthMu guards the head read Healthy shares (healthHead).
-	healthMu  sync.Mutex
-	healthAt  time.Time
-	healthNum uint64
-	healthErr error
+// healthCache is what Healthy knows of the head: when the loop last read
+// one, and the read it shares between callers.
+type healthCache struct {
+	seen atomic.Int64 // unix nanos of the loop's last successful head read
+	mu   sync.Mutex
+	at   time.Time
+	num  uint64
+	err  error
 }
 
 // New builds a relay; nothing runs until Run.
@@ -173,23 +178,26 @@ func New(o Options) (*Relay, error) {
 		return nil, err
 	}
 	r := &Relay{
-		o: o, st: state{o.DB}, d: o.Dialect, coord: o.Dialect.Coordinator(),
-		dec:     o.Dialect.Decoder(),
-		me:      o.Sender.Address(),
-		tracer:  o.TracerProvider.Tracer("github.com/infernode/infernode/relay"),
+		o: o, st: state{o.DB}, d: o.Dialect,
 		queued:  map[uint32]uint64{},
 		running: map[uint32]bool{},
 		dlgRun:  map[string]bool{},
 		hold:    map[uint32]uint64{},
 		sp:      newSpending(o),
 	}
-	r.ver = &coordinator.Verifier{Chain: o.Backend, ChainID: o.Sender.ChainID(), Coordinator: r.coord}
-	o.Sender.SetResendCheck(r.stillCanonical)
+	r.dv = newDeliverer(delivererOptions{
+		Backend: o.Backend, DB: o.DB, Sender: o.Sender, Dialect: o.Dialect, Runner: o.Runner,
+		PaymentWallet: o.PaymentWallet, PollInterval: o.PollInterval, RetryBackoff: o.RetryBackoff,
+		MaxAttempts: o.MaxAttempts, Logger: o.Logger, Metrics: o.Metrics, TracerProvider: o.TracerProvider,
+		Spending: r.sp, Head: &r.head, Hold: r.holdUntil, Track: r.schedule,
+	})
+	r.ver = &coordinator.Verifier{Chain: o.Backend, ChainID: o.Sender.ChainID(), Coordinator: o.Dialect.Coordinator()}
+	o.Sender.SetResendCheck(r.dv.stillCanonical)
 	return r, nil
 }
 
 // Address is the node's wallet address.
-func (r *Relay) Address() string { return r.me.Hex() }
+func (r *Relay) Address() string { return r.o.Sender.Address().Hex() }
 
 // Pending counts on-chain work not yet finished: intervals and delegated
 // subscriptions being run or delivered, and intervals due and queued.
@@ -197,7 +205,7 @@ func (r *Relay) Pending() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	due := 0
-	t := r.headTime.Load()
+	t := r.head.time.Load()
 	for _, e := range r.queue {
 		if e.due <= t && r.queued[e.id] == e.due {
 			due++
@@ -209,7 +217,7 @@ func (r *Relay) Pending() int {
 // Healthy fails when the RPC does not answer or the listener lags more than
 // MaxLagBlocks behind its trailing target.
 func (r *Relay) Healthy(ctx context.Context) error {
-	head, err := r.healthHead(ctx)
+	head, err := r.health.head(ctx, r.o.Backend, r.head.num.Load(), r.o.PollInterval)
 	if err != nil {
 		return fmt.Errorf("chain RPC unreachable: %w", err)
 	}
@@ -226,28 +234,27 @@ func (r *Relay) Healthy(ctx context.Context) error {
 	return nil
 }
 
-// healthHead is the chain's head number for Healthy. /health is open to
+// head is the chain's head number for Healthy. /health is open to
 // anyone, so it must not cost an RPC call per request: the head the loop
 // read within the last two poll intervals is used as it is, and otherwise
 // one read is shared by every caller for a poll interval.
-func (r *Relay) healthHead(ctx context.Context) (uint64, error) {
-	fresh := 2 * r.o.PollInterval
-	if ok := r.headOK.Load(); ok != 0 && time.Since(time.Unix(0, ok)) < fresh {
-		return r.headNum.Load(), nil
+func (h *healthCache) head(ctx context.Context, b Backend, loopHead uint64, poll time.Duration) (uint64, error) {
+	if ok := h.seen.Load(); ok != 0 && time.Since(time.Unix(0, ok)) < 2*poll {
+		return loopHead, nil
 	}
-	r.healthMu.Lock()
-	defer r.healthMu.Unlock()
-	if !r.healthAt.IsZero() && time.Since(r.healthAt) < r.o.PollInterval {
-		return r.healthNum, r.healthErr
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.at.IsZero() && time.Since(h.at) < poll {
+		return h.num, h.err
 	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	h, err := r.o.Backend.HeaderByNumber(ctx, nil)
-	r.healthAt, r.healthNum, r.healthErr = time.Now(), 0, err
+	hd, err := b.HeaderByNumber(ctx, nil)
+	h.at, h.num, h.err = time.Now(), 0, err
 	if err == nil {
-		r.healthNum = h.Number.Uint64()
+		h.num = hd.Number.Uint64()
 	}
-	return r.healthNum, r.healthErr
+	return h.num, h.err
 }
 
 func (r *Relay) lag(head, last uint64) uint64 {
@@ -337,9 +344,9 @@ func (r *Relay) Run(ctx context.Context) error {
 				pushed = false
 				continue
 			}
-			before := r.headNum.Load()
+			before := r.head.num.Load()
 			err = r.tick(ctx)
-			if subErr != nil && !pushed && err == nil && r.headNum.Load() > before {
+			if subErr != nil && !pushed && err == nil && r.head.num.Load() > before {
 				// The chain moved for ten poll intervals and the
 				// subscription pushed nothing: it is stalled. Reset it.
 				r.o.Logger.Warn("relay: head subscription stalled; subscribing again")
@@ -403,15 +410,15 @@ func (r *Relay) tick(ctx context.Context) error {
 // onHead runs the listener and dispatches due intervals when head is new.
 func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	var err error
-	r.headOK.Store(time.Now().UnixNano())
+	r.health.seen.Store(time.Now().UnixNano())
 	n := head.Number.Uint64()
-	if n == r.headNum.Load() && r.headTime.Load() != 0 {
+	if n == r.head.num.Load() && r.head.time.Load() != 0 {
 		return nil
 	}
-	r.headNum.Store(n)
-	r.headTime.Store(head.Time)
+	r.head.num.Store(n)
+	r.head.time.Store(head.Time)
 	r.sp.heads.Observe(head)
-	r.onHeadSpending(ctx)
+	r.dv.observeHead(ctx)
 	r.o.Sender.ObserveHead(head)
 	r.o.Metrics.InFlight.Set(float64(r.o.Sender.InFlight()))
 	err = r.listen(ctx, head)
@@ -426,5 +433,5 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 // is final, backing off, or waiting for its transaction to be mined).
 // Tests that drive block production wait for it instead of a clock.
 func (r *Relay) Settled(n uint64) bool {
-	return r.handled.Load() >= n && r.preparing.Load() == 0
+	return r.handled.Load() >= n && r.dv.preparing.Load() == 0
 }
