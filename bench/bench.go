@@ -63,9 +63,13 @@ type Config struct {
 	// OIP, when "json" or "binary", sends each job as an Open Inference
 	// Protocol infer request (bench/oip.go) for model Containers[0]
 	// instead of a job: OIPRequest (an OIP JSON request) with JSON
-	// tensors, or with binary inputs and outputs.
+	// tensors, or with binary inputs and outputs; "grpc" as a gRPC
+	// ModelInfer call to GRPC with raw tensors.
 	OIP        string
 	OIPRequest []byte
+	// GRPC is the node's gRPC address (host:port, server.grpc_port) for
+	// OIP mode "grpc" (bench/oipgrpc.go).
+	GRPC string
 }
 
 // Latencies are percentiles of one latency distribution.
@@ -164,7 +168,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	var one func(ctx context.Context, start time.Time) sample
 	var batchLoop func([]sample)
 	rep := &Report{Jobs: cfg.Jobs, Concurrency: cfg.Concurrency, Rate: cfg.Rate}
-	if cfg.OIP != "" {
+	if cfg.OIP == OIPGRPC {
+		l, target, err := newGRPCLoad(cfg)
+		if err != nil {
+			return nil, err
+		}
+		defer l.conn.Close()
+		rep.Mode, rep.Target = "oip-"+cfg.OIP, target
+		one = l.call
+	} else if cfg.OIP != "" {
 		l, target, err := newOIPLoad(cfg)
 		if err != nil {
 			return nil, err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"sync"
 
 	"github.com/ethereum/go-ethereum"
@@ -16,22 +17,34 @@ import (
 
 // The reads: each on the best endpoint, with the call deadline.
 
+// ChainID is the reference chain id (chain.chain_id, or what the
+// endpoints agreed on at Dial); read from the best endpoint when neither
+// is known yet.
 func (c *Client) ChainID(ctx context.Context) (*big.Int, error) {
+	c.t.mu.Lock()
+	ref := c.t.chainID
+	c.t.mu.Unlock()
+	if ref != nil {
+		return new(big.Int).Set(ref), nil
+	}
 	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (*big.Int, error) { return e.ec.ChainID(ctx) })
 }
 
+// HeaderByNumber with n nil is the head the node follows (latest: the
+// quorum's, its clock checked); with a number, the best endpoint's header.
 func (c *Client) HeaderByNumber(ctx context.Context, n *big.Int) (*types.Header, error) {
+	if n == nil {
+		return c.latest(ctx)
+	}
 	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (*types.Header, error) {
-		h, err := e.ec.HeaderByNumber(ctx, n)
-		if err == nil && n == nil && h != nil && h.Number != nil {
-			c.observeHead(e, h.Number.Uint64())
-		}
-		return h, err
+		return e.ec.HeaderByNumber(ctx, n)
 	})
 }
 
+// CallContract is confirmed on a second endpoint when the quorum is two
+// or more: calls decide what is delivered and paid.
 func (c *Client) CallContract(ctx context.Context, m ethereum.CallMsg, n *big.Int) ([]byte, error) {
-	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) ([]byte, error) { return e.ec.CallContract(ctx, m, n) })
+	return confirmed(ctx, c, "eth_call", func(ctx context.Context, e *endpoint) ([]byte, error) { return e.ec.CallContract(ctx, m, n) }, eqBytes)
 }
 
 func (c *Client) EstimateGas(ctx context.Context, m ethereum.CallMsg) (uint64, error) {
@@ -48,10 +61,11 @@ func (c *Client) SuggestGasTipCap(ctx context.Context) (*big.Int, error) {
 	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (*big.Int, error) { return e.ec.SuggestGasTipCap(ctx) })
 }
 
+// TransactionReceipt is confirmed (it makes a delivery final).
 func (c *Client) TransactionReceipt(ctx context.Context, h common.Hash) (*types.Receipt, error) {
-	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (*types.Receipt, error) {
+	return confirmed(ctx, c, "eth_getTransactionReceipt", func(ctx context.Context, e *endpoint) (*types.Receipt, error) {
 		return e.ec.TransactionReceipt(ctx, h)
-	})
+	}, eqReceipt)
 }
 
 func (c *Client) TransactionByHash(ctx context.Context, h common.Hash) (*types.Transaction, bool, error) {
@@ -66,12 +80,14 @@ func (c *Client) TransactionByHash(ctx context.Context, h common.Hash) (*types.T
 	return v.tx, v.pending, err
 }
 
+// NonceAt and PendingNonceAt are confirmed: the account nonce decides
+// what is signed.
 func (c *Client) NonceAt(ctx context.Context, a common.Address, n *big.Int) (uint64, error) {
-	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (uint64, error) { return e.ec.NonceAt(ctx, a, n) })
+	return confirmed(ctx, c, "eth_getTransactionCount", func(ctx context.Context, e *endpoint) (uint64, error) { return e.ec.NonceAt(ctx, a, n) }, eqUint)
 }
 
 func (c *Client) PendingNonceAt(ctx context.Context, a common.Address) (uint64, error) {
-	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (uint64, error) { return e.ec.PendingNonceAt(ctx, a) })
+	return confirmed(ctx, c, "eth_getTransactionCount (pending)", func(ctx context.Context, e *endpoint) (uint64, error) { return e.ec.PendingNonceAt(ctx, a) }, eqUint)
 }
 
 func (c *Client) BalanceAt(ctx context.Context, a common.Address, n *big.Int) (*big.Int, error) {
@@ -104,15 +120,21 @@ func noPush(sub ethereum.Subscription, err error) (ethereum.Subscription, error)
 	return sub, err
 }
 
+// BlockReceipts is confirmed (receipts make deliveries final).
 func (c *Client) BlockReceipts(ctx context.Context, b rpc.BlockNumberOrHash) ([]*types.Receipt, error) {
-	return do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) ([]*types.Receipt, error) {
+	return confirmed(ctx, c, "eth_getBlockReceipts", func(ctx context.Context, e *endpoint) ([]*types.Receipt, error) {
 		return e.ec.BlockReceipts(ctx, b)
-	})
+	}, eqReceipts)
 }
 
 // SubscribeNewHead subscribes on the best endpoint that can push; the
-// deadline bounds the subscribing, not the subscription.
+// deadline bounds the subscribing, not the subscription. With a quorum of
+// two or more a pushed head is one endpoint's word: ErrNoSubscriptions,
+// and the caller polls (HeaderByNumber(nil) asks the quorum).
 func (c *Client) SubscribeNewHead(ctx context.Context, ch chan<- *types.Header) (ethereum.Subscription, error) {
+	if c.o.Quorum > 1 {
+		return nil, ErrNoSubscriptions
+	}
 	return do(ctx, c, c.o.Timeout, func(sctx context.Context, e *endpoint) (ethereum.Subscription, error) {
 		return noPush(e.ec.SubscribeNewHead(sctx, ch))
 	})
@@ -125,7 +147,7 @@ func (c *Client) BatchCallContract(ctx context.Context, msgs []ethereum.CallMsg)
 		outs [][]byte
 		errs []error
 	}
-	v, err := do(ctx, c, c.o.Timeout, func(ctx context.Context, e *endpoint) (r, error) {
+	v, err := confirmed(ctx, c, "eth_call batch", func(ctx context.Context, e *endpoint) (r, error) {
 		res := make([]hexutil.Bytes, len(msgs))
 		elems := make([]rpc.BatchElem, len(msgs))
 		for i, m := range msgs {
@@ -150,6 +172,8 @@ func (c *Client) BatchCallContract(ctx context.Context, msgs []ethereum.CallMsg)
 			}
 		}
 		return out, nil
+	}, func(a, b r) bool {
+		return slices.EqualFunc(a.outs, b.outs, eqBytes) && slices.EqualFunc(a.errs, b.errs, func(x, y error) bool { return errText(x) == errText(y) })
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("eth_call batch of %d: %w", len(msgs), err)
@@ -172,7 +196,7 @@ func (c *Client) SendTransactions(ctx context.Context, txs []*types.Transaction)
 	for i, tx := range txs {
 		raws[i], encErr[i] = tx.MarshalBinary()
 	}
-	cands := c.candidates()
+	cands := c.candidates() // the right chain, trusted
 	if len(cands) == 0 {
 		return fill(len(txs), ErrNoEndpoint)
 	}
@@ -259,8 +283,8 @@ func (c *Client) observeHead(e *endpoint, n uint64) {
 func (c *Client) rank() {
 	var best uint64
 	for _, e := range c.eps {
-		if st, head, _ := e.snapshot(); st == Alive || st == Lagging {
-			best = max(best, head)
+		if st, head, _ := e.snapshot(); (st == Alive || st == Lagging) && e.usable() {
+			best = max(best, head) // a distrusted head sets no pace
 		}
 	}
 	for _, e := range c.eps {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/big"
 	"net/http"
 	"slices"
 	"strings"
@@ -32,6 +33,18 @@ type Options struct {
 	// MaxBackoff caps the wait before a dead endpoint is tried again and
 	// a rate-limited one without Retry-After. Default 30s.
 	MaxBackoff time.Duration
+	// ChainID is the chain the endpoints must serve (chain.chain_id); nil:
+	// the id they agree on (Quorum of them), or the only one reported.
+	ChainID *big.Int
+	// Quorum is how many endpoints must report a head, same number and
+	// hash, before it is followed, and (when two or more) whether spending
+	// reads are confirmed on a second endpoint (chain.rpc.quorum). 0: 2
+	// with two or more endpoints, else 1.
+	Quorum int
+	// MaxClockSkew: a head whose timestamp is further ahead of the local
+	// clock is not followed (chain.rpc.max_clock_skew). 0: not checked
+	// (the configuration's default is 30s).
+	MaxClockSkew time.Duration
 	// Registry receives the endpoint gauges (nil: not registered).
 	Registry prometheus.Registerer
 	Logger   *slog.Logger
@@ -74,6 +87,7 @@ func (o *Options) defaults() {
 type Client struct {
 	o   Options
 	eps []*endpoint
+	t   trust
 
 	stateGauge *prometheus.GaugeVec
 	headGauge  *prometheus.GaugeVec
@@ -104,8 +118,21 @@ func Dial(ctx context.Context, urls []string, o Options) (*Client, error) {
 		}
 		c.eps = append(c.eps, e)
 	}
+	c.quorum()
+	if err := c.checkChainIDs(ctx); err != nil {
+		c.Close()
+		return nil, err
+	}
 	c.publish()
 	return c, nil
+}
+
+// quorum settles Options.Quorum's default once the endpoints are known.
+func (c *Client) quorum() {
+	if c.o.Quorum <= 0 {
+		c.o.Quorum = min(2, len(c.eps))
+	}
+	c.o.Quorum = min(c.o.Quorum, len(c.eps))
 }
 
 // NewClient wraps connected RPC clients (in-process, IPC, or dialled by
@@ -116,6 +143,8 @@ func NewClient(rcs []*rpc.Client, names []string, o Options) *Client {
 	for i, rc := range rcs {
 		c.eps = append(c.eps, &endpoint{index: i, name: names[i], rc: rc, ec: ethclient.NewClient(rc), state: Alive})
 	}
+	c.quorum()
+	c.t.chainID = o.ChainID
 	c.publish()
 	return c
 }
@@ -174,16 +203,17 @@ type EndpointStatus struct {
 func (c *Client) Endpoints() []EndpointStatus {
 	out := make([]EndpointStatus, len(c.eps))
 	for i, e := range c.eps {
-		st, head, _ := e.snapshot()
-		out[i] = EndpointStatus{Index: i, State: st.String(), Head: head}
+		_, head, _ := e.snapshot()
+		out[i] = EndpointStatus{Index: i, State: e.shown().String(), Head: head}
 	}
 	return out
 }
 
-// Up reports whether some endpoint is in rotation (alive or lagging).
+// Up reports whether some endpoint is in rotation (alive or lagging, of
+// the right chain, trusted).
 func (c *Client) Up() bool {
 	for _, e := range c.eps {
-		if st, _, _ := e.snapshot(); st == Alive || st == Lagging {
+		if st, _, _ := e.snapshot(); (st == Alive || st == Lagging) && e.usable() {
 			return true
 		}
 	}
@@ -193,7 +223,8 @@ func (c *Client) Up() bool {
 // publish sets the endpoint gauges.
 func (c *Client) publish() {
 	for _, e := range c.eps {
-		st, head, _ := e.snapshot()
+		_, head, _ := e.snapshot()
+		st := e.shown()
 		idx := fmt.Sprint(e.index)
 		for s, name := range stateNames {
 			v := 0.0
@@ -219,6 +250,9 @@ func (c *Client) candidates() []*endpoint {
 	var in, out []cand
 	for _, e := range c.eps {
 		st, head, until := e.snapshot()
+		if !e.usable() {
+			continue
+		}
 		switch {
 		case st == Alive || st == Lagging:
 			in = append(in, cand{e, st, head})
@@ -269,6 +303,7 @@ func (c *Client) report(ctx context.Context, e *endpoint, err error) (outcome, e
 		}
 		e.state, e.until = Limited, c.o.Now().Add(min(wait, c.o.MaxBackoff))
 	case failed:
+		e.idChecked = false // read its chain id again when it is back
 		e.fails++
 		e.state, e.until = Dead, c.o.Now().Add(c.backoff(e.fails))
 	}
@@ -307,6 +342,10 @@ func do[T any](ctx context.Context, c *Client, timeout time.Duration, f func(con
 				errs = append(errs, fmt.Errorf("endpoint %d (%s): %w", e.index, e.name, err))
 				continue
 			}
+		}
+		if err := c.checkID(ctx, e); err != nil {
+			errs = append(errs, fmt.Errorf("endpoint %d (%s): %w", e.index, e.name, err))
+			continue
 		}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		v, err := f(tctx, e)

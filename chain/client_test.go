@@ -74,8 +74,9 @@ func (e *env) dial(t *testing.T, reg prometheus.Registerer, urls ...string) *Cli
 	if urls == nil {
 		urls = e.urls()
 	}
+	// Quorum 1: these tests are about failover between endpoints.
 	c, err := Dial(context.Background(), urls, Options{
-		Timeout: 2 * time.Second, Now: e.clock.Now, Registry: reg,
+		Timeout: 2 * time.Second, Now: e.clock.Now, Registry: reg, Quorum: 1,
 		Logger: slog.New(slog.NewTextHandler(syncWriter{e.logs, &sync.Mutex{}}, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	})
 	require.NoError(t, err)

@@ -24,9 +24,15 @@ const (
 	// Dead: failed (transport, timeout, 5xx, internal error); probed
 	// until it answers.
 	Dead
+	// Distrusted: answering, but ahead of the quorum's head, on another
+	// fork, or with a clock ahead: not read from until it agrees again.
+	Distrusted
+	// WrongChain: reports another chain id; out of rotation for good.
+	WrongChain
 )
 
-var stateNames = [...]string{Alive: "alive", Limited: "rate_limited", Lagging: "lagging", Dead: "dead"}
+var stateNames = [...]string{Alive: "alive", Limited: "rate_limited", Lagging: "lagging", Dead: "dead",
+	Distrusted: "distrusted", WrongChain: "wrong_chain"}
 
 func (s State) String() string { return stateNames[s] }
 
@@ -46,12 +52,36 @@ type endpoint struct {
 	until      time.Time // Limited: the back-off's end
 	fails      int       // consecutive failures, for the probe's back-off
 	retryAfter time.Duration
+	wrong      bool   // reports another chain id: out for good
+	idChecked  bool   // its chain id was read since it last failed
+	distrust   string // why it is not followed now; "" while trusted
 }
 
 func (e *endpoint) snapshot() (State, uint64, time.Time) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.state, e.head, e.until
+}
+
+// shown is the state reports and gauges show: the trust verdicts over the
+// connection state.
+func (e *endpoint) shown() State {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	switch {
+	case e.wrong:
+		return WrongChain
+	case e.distrust != "" && (e.state == Alive || e.state == Lagging):
+		return Distrusted
+	}
+	return e.state
+}
+
+// usable: of the right chain and not distrusted.
+func (e *endpoint) usable() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return !e.wrong && e.distrust == ""
 }
 
 // retryAfterTransport records an HTTP 429's Retry-After on its endpoint

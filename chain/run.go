@@ -9,10 +9,13 @@ import (
 // each one in rotation or due for a retry), so that a stalled or lagging
 // endpoint leaves the rotation and a recovered one comes back without a
 // call having to fail first. With one endpoint it does nothing: the calls
-// themselves tell its health, and idle cost stays what it was. It returns
-// when ctx is done.
+// themselves tell its health, and idle cost stays what it was; with a
+// quorum of two or more neither, since every head read asks each endpoint.
+// It returns when ctx is done.
 func (c *Client) Run(ctx context.Context) error {
-	if len(c.eps) < 2 {
+	if len(c.eps) < 2 || c.o.Quorum > 1 {
+		// One endpoint: its calls tell its health. A quorum: every
+		// head read asks each endpoint already.
 		<-ctx.Done()
 		return nil
 	}
@@ -41,6 +44,9 @@ func (c *Client) probe(ctx context.Context) {
 				c.report(ctx, e, err)
 				continue
 			}
+		}
+		if c.checkID(ctx, e) != nil {
+			continue
 		}
 		tctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
 		n, err := e.ec.BlockNumber(tctx)

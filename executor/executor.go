@@ -22,6 +22,7 @@ import (
 
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/respcache"
 )
 
 // Input is one run of a container chain.
@@ -50,6 +51,9 @@ type Options struct {
 	// Propagator writes the trace context into container requests
 	// (traceparent). Default: the global propagator.
 	Propagator propagation.TextMapPropagator
+	// Cache answers the containers marked "cache" (docs/cache.md).
+	// Default: none, every call runs.
+	Cache *respcache.Cache
 }
 
 // Executor runs container chains. It is safe for concurrent use and holds
@@ -63,6 +67,8 @@ type Executor struct {
 	tracer    trace.Tracer
 	prop      propagation.TextMapPropagator
 	histogram *prometheus.HistogramVec
+	cache     *respcache.Cache
+	salts     map[string][32]byte // the cached containers' key salts
 }
 
 // New returns an Executor over opts.Runtime.
@@ -102,6 +108,12 @@ func New(opts Options) (*Executor, error) {
 		}
 		e.timeouts[c.ID] = to
 		e.order = append(e.order, c.ID)
+		if c.Cache && opts.Cache != nil {
+			if e.salts == nil {
+				e.cache, e.salts = opts.Cache, map[string][32]byte{}
+			}
+			e.salts[c.ID] = cacheSalt(c)
+		}
 	}
 	if opts.Registerer != nil {
 		if err := opts.Registerer.Register(e.histogram); err != nil {
@@ -116,8 +128,17 @@ func New(opts Options) (*Executor, error) {
 }
 
 // Call runs one container once and returns its JSON output, or a
-// *ContainerError.
+// *ContainerError. A container marked "cache" answers a repeated request
+// from the response cache without running.
 func (e *Executor) Call(ctx context.Context, id string, req Request) (json.RawMessage, error) {
+	if salt, ok := e.salts[id]; ok {
+		return e.cachedCall(ctx, id, salt, req)
+	}
+	return e.callContainer(ctx, id, req)
+}
+
+// callContainer is Call without the cache.
+func (e *Executor) callContainer(ctx context.Context, id string, req Request) (json.RawMessage, error) {
 	if _, ok := e.timeouts[id]; !ok {
 		return nil, &ContainerError{Container: id, Message: "container not configured"}
 	}

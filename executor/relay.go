@@ -36,8 +36,19 @@ type RelayReply struct {
 
 // Relay makes call to container id within the container's timeout and
 // returns its reply, of at most the container protocol's output bound. A
-// call that got no reply is a *ContainerError.
+// call that got no reply is a *ContainerError. A container marked "cache"
+// answers a repeated inference request from the response cache.
 func (e *Executor) Relay(ctx context.Context, id string, call RelayCall) (RelayReply, error) {
+	if salt, ok := e.salts[id]; ok {
+		if k, ok := relayKey(salt, call, call.Header.Get(headerLength)); ok {
+			return e.cachedRelay(ctx, id, k, call)
+		}
+	}
+	return e.relayCall(ctx, id, call)
+}
+
+// relayCall is Relay without the cache.
+func (e *Executor) relayCall(ctx context.Context, id string, call RelayCall) (RelayReply, error) {
 	if _, ok := e.timeouts[id]; !ok {
 		return RelayReply{}, &ContainerError{Container: id, Message: "container not configured"}
 	}

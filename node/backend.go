@@ -404,6 +404,9 @@ func (b *backend) Info(ctx context.Context) rest.Info {
 		}
 		info.Containers = append(info.Containers, ic)
 	}
+	if c := b.exec.Cache(); c != nil {
+		info.Cache = &rest.CacheInfo{Containers: b.exec.CachedContainers(), Entries: c.Len(), Bytes: c.Bytes(), MaxBytes: b.cfg.Cache.MaxBytes}
+	}
 	info.Pending.Offchain = b.store.Pending()
 	if b.chain != nil {
 		info.Pending.Onchain = b.chain.Pending()

@@ -48,7 +48,7 @@ func NewRelayChain(deps ChainDeps) (Chain, error) {
 func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
 	return func(deps ChainDeps) (Chain, error) {
 		c, err := relayChainOnce(ro)(deps)
-		if !errors.Is(err, chain.ErrNoEndpoint) {
+		if !errors.Is(err, chain.ErrNoEndpoint) && !errors.Is(err, chain.ErrDisagree) {
 			return c, err
 		}
 		deps.Logger.Warn("chain: no RPC endpoint answers; serving REST and retrying", "err", err)
@@ -79,16 +79,22 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 		var closeFn func()
 		var runFn func(context.Context) error
 		var endpoints func() []chain.EndpointStatus
+		var trouble func() error
 		b := ro.Backend
 		if b == nil {
-			c, err := chain.Dial(ctx, cfg.URLs(), chain.Options{
+			co := chain.Options{
 				Timeout: cfg.RPC.Timeout.D(), MaxHeadLag: cfg.RPC.MaxHeadLag,
+				Quorum: cfg.RPC.Quorum, MaxClockSkew: cfg.RPC.MaxClockSkew.D(),
 				PollInterval: cfg.PollInterval.D(), Registry: deps.Registry, Logger: deps.Logger,
-			})
+			}
+			if cfg.ChainID != 0 {
+				co.ChainID = new(big.Int).SetUint64(cfg.ChainID)
+			}
+			c, err := chain.Dial(ctx, cfg.URLs(), co)
 			if err != nil {
 				return nil, fmt.Errorf("chain.rpc_urls: %w", err)
 			}
-			b, closeFn, runFn, endpoints = c, c.Close, c.Run, c.Endpoints
+			b, closeFn, runFn, endpoints, trouble = c, c.Close, c.Run, c.Endpoints, c.Trouble
 		}
 		rpc := chain.Instrument(b, m.RPC)
 		ids := make([]string, 0, len(deps.Config.Containers))
@@ -154,7 +160,7 @@ func relayChainOnce(ro RelayOptions) func(ChainDeps) (Chain, error) {
 				closeFn()
 			}
 		}
-		return &relayChain{Relay: r, close: closeAll, run: runFn, endpoints: endpoints}, nil
+		return &relayChain{Relay: r, close: closeAll, run: runFn, endpoints: endpoints, trouble: trouble}, nil
 	}
 }
 
@@ -179,6 +185,18 @@ type relayChain struct {
 	close     func()
 	run       func(context.Context) error
 	endpoints func() []chain.EndpointStatus
+	trouble   func() error // the endpoints disagree (nil: they agree)
+}
+
+// Healthy is the relay's health, and unhealthy while the endpoints
+// disagree.
+func (c *relayChain) Healthy(ctx context.Context) error {
+	if c.trouble != nil {
+		if err := c.trouble(); err != nil {
+			return err
+		}
+	}
+	return c.Relay.Healthy(ctx)
 }
 
 func (c *relayChain) Endpoints() []rest.ChainEndpoint {

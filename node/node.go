@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -26,6 +27,7 @@ import (
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/oipgrpc"
+	"github.com/infernode/infernode/respcache"
 	"github.com/infernode/infernode/rest"
 )
 
@@ -242,8 +244,15 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		}
 	}()
 
+	cache, err := n.openCache(st)
+	if err != nil {
+		return err
+	}
+	if cache != nil {
+		defer cache.Close() // before the store closes
+	}
 	exec, err := executor.New(executor.Options{Runtime: rt, Containers: cfg.Containers, HTTPClient: containerClient(cfg.Jobs.Workers),
-		TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator})
+		TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator, Cache: cache})
 	if err != nil {
 		return err
 	}
@@ -614,4 +623,19 @@ func (n *Node) purgeLoop(ctx context.Context, st *storage.Store) {
 		}
 		n.sweep(ctx, st, time.Now())
 	}
+}
+
+// openCache opens the response cache in its table of st, or returns nil
+// when no container is marked "cache".
+func (n *Node) openCache(st *storage.Store) (*respcache.Cache, error) {
+	if !slices.ContainsFunc(n.cfg.Containers, func(c config.Container) bool { return c.Cache }) {
+		return nil, nil
+	}
+	c, err := respcache.Open(respcache.Options{Store: st.Table(storage.TableCache), MaxBytes: n.cfg.Cache.MaxBytes,
+		TTL: n.cfg.Cache.TTL.D(), Registerer: n.reg, Logger: n.log})
+	if err != nil {
+		return nil, fmt.Errorf("response cache: %w", err)
+	}
+	n.log.Info("response cache", "entries", c.Len(), "bytes", c.Bytes(), "max_bytes", n.cfg.Cache.MaxBytes)
+	return c, nil
 }

@@ -27,6 +27,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/telemetry"
 	"github.com/infernode/infernode/internal/version"
 	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
 	"github.com/infernode/infernode/ratelimit"
@@ -103,6 +104,7 @@ func New(b Backend, opts Options) *grpc.Server {
 	g := grpc.NewServer(
 		grpc.MaxRecvMsgSize(maxMsg),
 		grpc.MaxConcurrentStreams(MaxConcurrentStreams),
+		grpc.InitialWindowSize(1<<20), grpc.InitialConnWindowSize(16<<20),
 		grpc.ChainUnaryInterceptor(s.observe, s.limit),
 	)
 	pb.RegisterGRPCInferenceServiceServer(g, s)
@@ -378,37 +380,22 @@ type metrics struct {
 
 func newMetrics(reg prometheus.Registerer) *metrics {
 	return &metrics{
-		calls: register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+		calls: telemetry.Reuse(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "infernode", Subsystem: "grpc", Name: "requests_total",
 			Help: "gRPC calls answered, by full method and status code.",
 		}, []string{"method", "code"})),
-		duration: register(reg, prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		duration: telemetry.Reuse(reg, prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Namespace: "infernode", Subsystem: "grpc", Name: "request_duration_seconds",
 			Help:    "Time to answer a gRPC call, by full method.",
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
 		}, []string{"method"})),
-		inFlight: register(reg, prometheus.NewGauge(prometheus.GaugeOpts{
+		inFlight: telemetry.Reuse(reg, prometheus.NewGauge(prometheus.GaugeOpts{
 			Namespace: "infernode", Subsystem: "grpc", Name: "requests_in_flight",
 			Help: "gRPC calls being answered.",
 		})),
-		limited: register(reg, prometheus.NewCounter(prometheus.CounterOpts{
+		limited: telemetry.Reuse(reg, prometheus.NewCounter(prometheus.CounterOpts{
 			Namespace: "infernode", Subsystem: "grpc", Name: "rate_limited_total",
 			Help: "gRPC calls refused by server.rate_limit.",
 		})),
 	}
-}
-
-// register adds c to reg, reusing an identical collector a previous server
-// registered there.
-func register[C prometheus.Collector](reg prometheus.Registerer, c C) C {
-	if err := reg.Register(c); err != nil {
-		var are prometheus.AlreadyRegisteredError
-		if errors.As(err, &are) {
-			if existing, ok := are.ExistingCollector.(C); ok {
-				return existing
-			}
-		}
-		panic("oipgrpc: register metric: " + err.Error()) // a name clash is a programming error
-	}
-	return c
 }

@@ -171,6 +171,7 @@ func TestModelInferRefusals(t *testing.T) {
 		{"raw count", func(r *pb.ModelInferRequest) { r.RawInputContents = append(r.RawInputContents, nil) }, codes.InvalidArgument, "raw_input_contents has 2 entries but there are 1 inputs"},
 		{"shape versus bytes", func(r *pb.ModelInferRequest) { r.RawInputContents[0] = r.RawInputContents[0][:8] }, codes.InvalidArgument, "needs 16 bytes, got 8"},
 		{"datatype", func(r *pb.ModelInferRequest) { r.Inputs[0].Datatype = "BYTES" }, codes.InvalidArgument, `datatype "BYTES" is not supported`},
+		{"no inputs", func(r *pb.ModelInferRequest) { r.Inputs, r.RawInputContents = nil, nil }, codes.InvalidArgument, "inputs: missing"},
 		{"no data", func(r *pb.ModelInferRequest) { r.RawInputContents = nil }, codes.InvalidArgument, "has no data"},
 		{"both forms", func(r *pb.ModelInferRequest) { r.Inputs[0].Contents = &pb.InferTensorContents{} }, codes.InvalidArgument, "give one form"},
 		{"negative dimension", func(r *pb.ModelInferRequest) { r.Inputs[0].Shape = []int64{-1, 4} }, codes.InvalidArgument, "shape[0] is -1"},

@@ -74,6 +74,11 @@ func inferBody(req *pb.ModelInferRequest) (body []byte, headerLen int, err error
 	if err != nil {
 		return nil, 0, err
 	}
+	// The REST door's own check (no input, a name given twice, ...): gRPC
+	// hands a container nothing REST would refuse.
+	if err := oip.Check(body, strconv.Itoa(headerLen)); err != nil {
+		return nil, 0, err
+	}
 	return body, headerLen, nil
 }
 

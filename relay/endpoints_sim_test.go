@@ -40,8 +40,9 @@ func TestSimFaultyEndpoints(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
+	// Quorum 1: failover, the operator's choice over cross-checking.
 	c, err := chain.Dial(ctx, urls, chain.Options{Timeout: 5 * time.Second, PollInterval: 50 * time.Millisecond,
-		MaxBackoff: 500 * time.Millisecond, Registry: reg, Logger: testLogger()})
+		MaxBackoff: 500 * time.Millisecond, Registry: reg, Logger: testLogger(), Quorum: 1})
 	require.NoError(t, err)
 	t.Cleanup(c.Close)
 	go func() { _ = c.Run(ctx) }()

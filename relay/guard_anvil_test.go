@@ -36,7 +36,8 @@ import (
 // every window the tests assert on.
 type guardChain struct {
 	*harness
-	step uint64 // seconds between blocks
+	step  uint64 // seconds between blocks
+	anvil *testnet.Anvil
 }
 
 func startGuardChain(t *testing.T, accounts int) *guardChain {
@@ -47,7 +48,7 @@ func startGuardChain(t *testing.T, accounts int) *guardChain {
 	t.Cleanup(func() { _ = a.Stop() })
 	client := dialChain(t, a.RPCURL())
 	h := newChainHarness(t, client, a.FundedKeys()) // deploys while anvil mines each transaction
-	d := &guardChain{harness: h, step: 2}
+	d := &guardChain{harness: h, step: 2, anvil: a}
 	require.NoError(t, d.rpc.CallContext(ctx, nil, "evm_setAutomine", false))
 	return d
 }

@@ -2,9 +2,11 @@ package relay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 )
@@ -95,12 +97,24 @@ func (r *Relay) checkReorg(ctx context.Context, last blockRef, head *types.Heade
 	if (n == last.Number+1 && head.ParentHash == last.Hash) || (n == last.Number && head.Hash() == last.Hash) {
 		return last, nil
 	}
-	hdr, err := r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(last.Number))
-	if err != nil {
-		return last, fmt.Errorf("read header %d: %w", last.Number, err)
+	// A stored block the endpoints do not know (beyond the head they
+	// follow, or "not found": it came from an endpoint since removed or
+	// distrusted) is not canonical: roll back past it, never wedge.
+	canonical := func(ref blockRef) (bool, error) {
+		if ref.Number > n {
+			return false, nil
+		}
+		hdr, err := r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(ref.Number))
+		if errors.Is(err, ethereum.NotFound) {
+			return false, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("read header %d: %w", ref.Number, err)
+		}
+		return hdr.Hash() == ref.Hash, nil
 	}
-	if hdr.Hash() == last.Hash {
-		return last, nil
+	if ok, err := canonical(last); err != nil || ok {
+		return last, err
 	}
 	refs, err := r.st.blocks()
 	if err != nil {
@@ -108,16 +122,16 @@ func (r *Relay) checkReorg(ctx context.Context, last blockRef, head *types.Heade
 	}
 	ancestor := blockRef{Number: r.o.StartBlock - min(r.o.StartBlock, 1)}
 	for i := len(refs) - 1; i >= 0; i-- {
-		h, err := r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(refs[i].Number))
+		ok, err := canonical(refs[i])
 		if err != nil {
-			return last, fmt.Errorf("read header %d: %w", refs[i].Number, err)
+			return last, err
 		}
-		if h.Hash() == refs[i].Hash {
+		if ok {
 			ancestor = refs[i]
 			break
 		}
 	}
-	r.o.Logger.Warn("relay: reorg detected; rolling back", "from", last.Number, "to", ancestor.Number)
+	r.o.Logger.Warn("relay: reorg, or a stored block the endpoints do not know; rolling back", "from", last.Number, "to", ancestor.Number)
 	return ancestor, r.rollback(ancestor)
 }
 

@@ -166,10 +166,14 @@ type listening struct {
 // one, and the read it shares between callers.
 type healthCache struct {
 	seen atomic.Int64 // unix nanos of the loop's last successful head read
-	mu   sync.Mutex
-	at   time.Time
-	num  uint64
-	err  error
+	// listened is when the listener last handled a head without error
+	// (unix nanos); tickEvery is the loop's current poll period.
+	listened  atomic.Int64
+	tickEvery atomic.Int64
+	mu        sync.Mutex
+	at        time.Time
+	num       uint64
+	err       error
 }
 
 // New builds a relay; nothing runs until Run.
@@ -214,8 +218,10 @@ func (r *Relay) Pending() int {
 	return int(r.pending.Load()) + due
 }
 
-// Healthy fails when the RPC does not answer or the listener lags more than
-// MaxLagBlocks behind its trailing target.
+// Healthy fails when the RPC does not answer, the listener lags more than
+// MaxLagBlocks behind its trailing target or has handled no head for ten
+// poll intervals, or the wallet's oldest open nonce has not moved for
+// chain.wallet.stuck_blocks.
 func (r *Relay) Healthy(ctx context.Context) error {
 	head, err := r.health.head(ctx, r.o.Backend, r.head.num.Load(), r.o.PollInterval)
 	if err != nil {
@@ -230,6 +236,15 @@ func (r *Relay) Healthy(ctx context.Context) error {
 	}
 	if lag := r.lag(head, last.Number); lag > r.o.MaxLagBlocks {
 		return fmt.Errorf("listener lags %d blocks behind head %d", lag, head)
+	}
+	if err := r.o.Sender.Stalled(); err != nil {
+		return err
+	}
+	if at := r.health.listened.Load(); at != 0 {
+		stall := max(10*r.o.PollInterval, 2*time.Duration(r.health.tickEvery.Load()))
+		if since := time.Since(time.Unix(0, at)); since > stall {
+			return fmt.Errorf("listener has handled no head for %s (more than %s); the log says why", since.Round(time.Second), stall)
+		}
 	}
 	return nil
 }
@@ -318,6 +333,8 @@ func (r *Relay) Run(ctx context.Context) error {
 	if sub != nil {
 		poll *= 10
 	}
+	r.health.listened.Store(time.Now().UnixNano())
+	r.health.tickEvery.Store(int64(poll))
 	t := time.NewTicker(poll)
 	defer t.Stop()
 	for {
@@ -337,6 +354,7 @@ func (r *Relay) Run(ctx context.Context) error {
 			} else {
 				err = r.tick(ctx)
 			}
+			r.health.tickEvery.Store(int64(10 * r.o.PollInterval))
 		case <-t.C:
 			if pushed && subErr != nil {
 				// Heads are being pushed: the loop has the latest one,
@@ -369,6 +387,9 @@ func (r *Relay) Run(ctx context.Context) error {
 		}
 		if err != nil && ctx.Err() == nil {
 			r.o.Logger.Warn("relay: tick", "err", err)
+		}
+		if err == nil {
+			r.health.listened.Store(time.Now().UnixNano())
 		}
 	}
 }

@@ -67,6 +67,16 @@ type Info struct {
 	Containers []InfoContainer `json:"containers"`
 	Pending    Pending         `json:"pending"`
 	Chain      ChainInfo       `json:"chain"`
+	// Cache is the response cache; absent when no container is cached.
+	Cache *CacheInfo `json:"cache,omitempty"`
+}
+
+// CacheInfo describes the response cache (docs/cache.md).
+type CacheInfo struct {
+	Containers []string `json:"containers"` // the containers marked "cache"
+	Entries    int      `json:"entries"`
+	Bytes      int64    `json:"bytes"`
+	MaxBytes   int64    `json:"max_bytes"`
 }
 
 // InfoContainer is one entry of Info.Containers.

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -240,5 +241,27 @@ func FuzzForwardedFor(f *testing.F) {
 			}
 		}
 		require.True(t, found, "client %s does not come from the header %q", a, xff)
+	})
+}
+
+// FuzzOIPBodyEncoding: no compressed body makes reading it panic or hold
+// more than the body limit decompressed.
+func FuzzOIPBodyEncoding(f *testing.F) {
+	f.Add([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0}, "gzip")
+	f.Add([]byte{0x78, 0x9c, 3, 0, 0, 0, 0, 1}, "deflate")
+	f.Add([]byte("plain"), "")
+	const limit = 1 << 10
+	s := newServer(newFakeBackend(), Options{Logger: quietLogger(nil), MaxBodyBytes: limit})
+	f.Fuzz(func(t *testing.T, body []byte, enc string) {
+		r := httptest.NewRequest(http.MethodPost, "/v2/models/echo/infer", bytes.NewReader(body))
+		r.Header.Set("Content-Encoding", enc)
+		w := httptest.NewRecorder()
+		if refuseEncoding(w, r) {
+			return
+		}
+		got, jerr := s.readOIPBody(w, r)
+		if jerr == nil && len(got) > limit {
+			t.Fatalf("read %d bytes past the %d limit", len(got), limit)
+		}
 	})
 }

@@ -2,7 +2,6 @@ package rest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -23,6 +22,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/telemetry"
 )
 
 type ctxKey int
@@ -157,33 +157,18 @@ type httpMetrics struct {
 	limited  *prometheus.CounterVec
 }
 
-// register adds c to reg, reusing an identical collector that a previous
-// server registered there.
-func register[C prometheus.Collector](reg prometheus.Registerer, c C) C {
-	if err := reg.Register(c); err != nil {
-		var are prometheus.AlreadyRegisteredError
-		if errors.As(err, &are) {
-			if existing, ok := are.ExistingCollector.(C); ok {
-				return existing
-			}
-		}
-		panic("rest: register metric: " + err.Error()) // a name clash is a programming error
-	}
-	return c
-}
-
 func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 	return &httpMetrics{
-		requests: register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+		requests: telemetry.Reuse(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "infernode", Subsystem: "http", Name: "requests_total",
 			Help: "HTTP requests answered, by method, route pattern and status code.",
 		}, []string{"method", "route", "status"})),
-		duration: register(reg, prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		duration: telemetry.Reuse(reg, prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Namespace: "infernode", Subsystem: "http", Name: "request_duration_seconds",
 			Help:    "Time to answer an HTTP request (streams: until the stream ends), by method and route pattern.",
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
 		}, []string{"method", "route"})),
-		inFlight: register(reg, prometheus.NewGauge(prometheus.GaugeOpts{
+		inFlight: telemetry.Reuse(reg, prometheus.NewGauge(prometheus.GaugeOpts{
 			Namespace: "infernode", Subsystem: "http", Name: "requests_in_flight",
 			Help: "HTTP requests being answered.",
 		})),
@@ -194,7 +179,7 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 // newLimitedCounter is infernode_http_limited_total, shared by the handler
 // (waits) and LimitListener (connections).
 func newLimitedCounter(reg prometheus.Registerer) *prometheus.CounterVec {
-	return register(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
+	return telemetry.Reuse(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "infernode", Subsystem: "http", Name: "limited_total",
 		Help: "Times a server limit was reached, by limit: connections (server.max_connections; new connections wait) and waits (server.max_waits; the wait is answered at once).",
 	}, []string{"limit"}))

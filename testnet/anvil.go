@@ -27,6 +27,9 @@ type AnvilOptions struct {
 	GasLimit uint64
 	// ChainID is --chain-id (default anvil's 31337).
 	ChainID uint64
+	// ForkURL is --fork-url: a fork of that chain at its latest block
+	// (another local anvil, in tests of lying endpoints).
+	ForkURL string
 }
 
 // Anvil is an anvil process.
@@ -89,6 +92,9 @@ func startAnvilOnce(ctx context.Context, bin string, opts AnvilOptions) (*Anvil,
 	}
 	if opts.ChainID != 0 {
 		args = append(args, "--chain-id", strconv.FormatUint(opts.ChainID, 10))
+	}
+	if opts.ForkURL != "" {
+		args = append(args, "--fork-url", opts.ForkURL)
 	}
 	proc, err := startProcess("anvil", bin, args, dir)
 	if err != nil {

@@ -50,6 +50,7 @@ func (s *Sender) Step(ctx context.Context) error {
 	reorged := s.reorged
 	s.mu.Unlock()
 	if len(recs) == 0 {
+		s.stall.observe(false, 0, 0)
 		if reorged || s.gap.head != 0 {
 			return s.idleGapCheck(ctx)
 		}
@@ -61,6 +62,7 @@ func (s *Sender) Step(ctx context.Context) error {
 		return fmt.Errorf("read head: %w", err)
 	}
 	n := head.Number.Uint64()
+	s.stall.observe(true, recs[0].Nonce, n)
 	if head.Hash() == s.stepHead && !reserved {
 		return nil // nothing can have changed on chain
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 
+	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/internal/storage"
 )
 
@@ -186,6 +187,7 @@ type Sender struct {
 	bq      broadcastQueue
 	price   *pricer
 	stuck   *stuckDetector
+	stall   stallWatch
 	// clampWarned: the max_gas_limit clamp was logged once.
 	clampWarned atomic.Bool
 
@@ -245,13 +247,23 @@ func (s *Sender) reconcile(ctx context.Context) error {
 	for _, r := range open {
 		s.open[r.Nonce] = r
 	}
-	pending, err := s.b.PendingNonceAt(ctx, s.addr)
-	if err != nil {
-		return fmt.Errorf("read pending nonce: %w", err)
-	}
 	next, ok, err := s.j.next()
 	if err != nil {
 		return err
+	}
+	// The backend confirms the nonce on a second endpoint where it has
+	// one; when they disagree, the journal is trusted over either, and
+	// without a journal there is nothing to send from yet.
+	pending, err := s.b.PendingNonceAt(ctx, s.addr)
+	if errors.Is(err, chain.ErrDisagree) && ok {
+		s.o.Logger.Warn("sender: endpoints disagree on the account nonce; keeping the journal's", "address", s.addr, "next", next, "err", err)
+		pending, err = next, nil
+	}
+	if err != nil {
+		return fmt.Errorf("read pending nonce: %w", err)
+	}
+	if ok && pending > next {
+		s.o.Logger.Warn("sender: the chain's pending nonce is above the journal's; another sender uses this key?", "address", s.addr, "journal", next, "chain", pending)
 	}
 	switch {
 	case !ok || pending > next:

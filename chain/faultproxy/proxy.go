@@ -3,7 +3,8 @@
 // 429 for everything, JSON-RPC errors, HTML error pages, a head that stops
 // advancing, and an endpoint that is gone. The chain client's and the
 // relay's fault tests put it in front of anvil or the simulated chain; it
-// is test tooling, never linked by the node.
+// is test tooling, never linked by the node. It can also lie: NonceLie
+// adds 2 to every account nonce it forwards.
 package faultproxy
 
 import (
@@ -13,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -33,6 +35,9 @@ const (
 	// eth_getBlockByNumber("latest") with the head seen when the stall
 	// began.
 	StallHead
+	// NonceLie forwards everything but adds 2 to every (single)
+	// eth_getTransactionCount answer: an endpoint lying about the nonce.
+	NonceLie
 )
 
 // Proxy forwards JSON-RPC over HTTP to an upstream URL, on 127.0.0.1.
@@ -200,9 +205,32 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	resp, status := p.forward(r, body)
+	if mode == NonceLie && status == http.StatusOK {
+		resp = liedNonce(body, resp)
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(resp)
+}
+
+// liedNonce adds 2 to the answer of a single eth_getTransactionCount.
+func liedNonce(body, resp []byte) []byte {
+	var m message
+	if json.Unmarshal(body, &m) != nil || m.Method != "eth_getTransactionCount" {
+		return resp
+	}
+	var out map[string]json.RawMessage
+	var hex string
+	if json.Unmarshal(resp, &out) != nil || json.Unmarshal(out["result"], &hex) != nil {
+		return resp
+	}
+	n, err := strconv.ParseUint(strings.TrimPrefix(hex, "0x"), 16, 64)
+	if err != nil {
+		return resp
+	}
+	out["result"], _ = json.Marshal("0x" + strconv.FormatUint(n+2, 16))
+	b, _ := json.Marshal(out)
+	return b
 }
 
 func (p *Proxy) forward(r *http.Request, body []byte) ([]byte, int) {

@@ -23,7 +23,7 @@ func benchCommand() command {
 }
 
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("bench", "[--url URL | --direct URL] --containers a,b [-n N] [-c C] [--rate R] [--runs K] [--json] [--oip json|binary --oip-request FILE]", stderr)
+	fs := newFlags("bench", "[--url URL | --direct URL] --containers a,b [-n N] [-c C] [--rate R] [--runs K] [--json] [--oip json|binary|grpc --oip-request FILE [--grpc HOST:PORT]]", stderr)
 	url := fs.String("url", defaultURL(), "node URL (env SERVER_URL)")
 	direct := fs.String("direct", "", "container base URL: send the same load straight to its /service_output")
 	containers := fs.String("containers", "echo", "comma-separated container ids of each job")
@@ -40,7 +40,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	runs := fs.Int("runs", 1, "repeat the run K times and report the median")
 	warmup := fs.Int("warmup", 0, "jobs to run (unmeasured) before the first run")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
-	oipMode := fs.String("oip", "", "send Open Inference Protocol infer requests to /v2/models/{first container}/infer instead of jobs: json or binary (binary inputs and outputs)")
+	oipMode := fs.String("oip", "", "send Open Inference Protocol infer requests to /v2/models/{first container}/infer instead of jobs: json or binary (binary inputs and outputs); grpc: gRPC ModelInfer calls with raw tensors to --grpc")
+	grpcAddr := fs.String("grpc", "", "with --oip grpc: the node's gRPC address, host:port (server.grpc_port)")
 	oipFile := fs.String("oip-request", "", "with --oip: a file holding an OIP JSON inference request {\"inputs\": [...]}")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -72,9 +73,13 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	cfg.Concurrency = *c // 0: bench's default for the mode
 	if *oipMode != "" {
-		if *oipMode != bench.OIPJSON && *oipMode != bench.OIPBinary {
-			return usagef(fs, "--oip %q: use json or binary", *oipMode)
+		if *oipMode != bench.OIPJSON && *oipMode != bench.OIPBinary && *oipMode != bench.OIPGRPC {
+			return usagef(fs, "--oip %q: use json, binary or grpc", *oipMode)
 		}
+		if *oipMode == bench.OIPGRPC && *grpcAddr == "" {
+			return usagef(fs, "--oip grpc needs --grpc HOST:PORT, the node's server.grpc_port")
+		}
+		cfg.GRPC = *grpcAddr
 		if *oipFile == "" {
 			return usagef(fs, "--oip needs --oip-request FILE, an OIP JSON inference request")
 		}

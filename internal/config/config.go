@@ -23,6 +23,8 @@ type Config struct {
 	Containers       []Container `json:"containers"`
 	// Jobs tunes the off-chain job pipeline.
 	Jobs Jobs `json:"jobs"`
+	// Cache bounds the response cache of the containers marked "cache".
+	Cache Cache `json:"cache"`
 	// KeepContainers leaves managed containers running when the node stops.
 	KeepContainers bool `json:"keep_containers,omitempty"`
 	// MemoryLimit is the Go runtime's soft memory limit in bytes
@@ -99,6 +101,10 @@ type Chain struct {
 	// one. Exclusive with RPCURL. URLs are secrets: only their scheme and
 	// host are ever logged.
 	RPCURLs []string `json:"rpc_urls,omitempty"`
+	// ChainID is the chain the node serves (chain.chain_id): an endpoint
+	// reporting another id leaves the rotation for good. 0: the id the
+	// endpoints agree on.
+	ChainID uint64 `json:"chain_id,omitempty"`
 	// RPC tunes the chain client (chain.rpc).
 	RPC                RPC    `json:"rpc"`
 	CoordinatorAddress string `json:"coordinator_address,omitempty"`
@@ -156,6 +162,13 @@ type RPC struct {
 	// MaxHeadLag is how many blocks an endpoint's head may trail the
 	// best endpoint's before it leaves the rotation.
 	MaxHeadLag uint64 `json:"max_head_lag,omitempty"`
+	// Quorum is how many endpoints must report a head (same number, same
+	// hash) before the node follows it. Default 2 when two or more
+	// endpoints are listed, else 1.
+	Quorum int `json:"quorum,omitempty"`
+	// MaxClockSkew: an endpoint whose latest block's timestamp is further
+	// ahead of the local clock is distrusted. Default 30s.
+	MaxClockSkew Duration `json:"max_clock_skew,omitempty"`
 }
 
 // Unpaid is chain.unpaid (SPEC §8).
@@ -166,6 +179,12 @@ type Unpaid struct {
 	// OwnerGasPerDay bounds the gas of one owner's unpaid deliveries,
 	// delegated ones included, over a rolling day.
 	OwnerGasPerDay uint64 `json:"owner_gas_per_day,omitempty"`
+	// GasPerDay bounds all unpaid deliveries together over a rolling
+	// day, shared fairly between owners.
+	GasPerDay uint64 `json:"gas_per_day,omitempty"`
+	// NewOwnerGasPerDay is OwnerGasPerDay for an owner first seen less
+	// than a day ago.
+	NewOwnerGasPerDay uint64 `json:"new_owner_gas_per_day,omitempty"`
 }
 
 // Delegated is chain.delegated (SPEC §8).
@@ -175,6 +194,11 @@ type Delegated struct {
 	MaxHorizon Duration `json:"max_horizon,omitempty"`
 	// MaxPending bounds the delegated subscriptions waiting to start.
 	MaxPending int `json:"max_pending,omitempty"`
+	// MaxPendingPerOwner bounds one owner's delegated subscriptions
+	// waiting to start.
+	MaxPendingPerOwner int `json:"max_pending_per_owner,omitempty"`
+	// Retention is how long a final delegated record is kept.
+	Retention Duration `json:"retention,omitempty"`
 }
 
 // SnapshotSync is chain.snapshot_sync of the reference node's config.
@@ -275,6 +299,16 @@ const (
 // Swarm reports whether managed containers run as Docker Swarm services.
 func (c *Config) Swarm() bool { return c.Docker != nil && c.Docker.Mode == DockerModeSwarm }
 
+// Cache bounds the response cache (docs/cache.md): the outputs of
+// containers marked "cache": true, kept in the node's store.
+type Cache struct {
+	// MaxBytes bounds what the cache holds, entries and their index
+	// together; the least recently used entries go first. Default 256 MiB.
+	MaxBytes int64 `json:"max_bytes,omitempty"`
+	// TTL is how long an entry answers (0: until evicted).
+	TTL Duration `json:"ttl,omitempty"`
+}
+
 // Jobs tunes the job pipeline.
 type Jobs struct {
 	QueueSize  int      `json:"queue_size,omitempty"`  // bounded queue; full => 503 Node busy
@@ -322,6 +356,9 @@ type Container struct {
 	// Replicas is how many tasks of the container's service run with
 	// docker.mode "swarm" (default 1); the node balances jobs across them.
 	Replicas int `json:"replicas,omitempty"`
+	// Cache declares the container's output a pure function of its input:
+	// the node answers a repeated input from its response cache.
+	Cache bool `json:"cache,omitempty"`
 }
 
 // Duration is a time.Duration written in JSON as a Go duration string

@@ -110,7 +110,7 @@ func TestParseErrors(t *testing.T) {
 			`chain.delegated.max_horizon: must not be negative; use e.g. "168h" (7 days, the default)`,
 			"chain.delegated.max_pending: must not be negative; use 1 or more (default 10000)"}},
 		{"unknown without suggestion", `{"zzzzzz": 1}`, []string{
-			"zzzzzz: unknown field; remove it (known fields: chain, containers, data_dir, docker, jobs, keep_containers, log, log_path, manage_containers, memory_limit, server)"}},
+			"zzzzzz: unknown field; remove it (known fields: cache, chain, containers, data_dir, docker, jobs, keep_containers, log, log_path, manage_containers, memory_limit, server)"}},
 		{"wrong types", `{"manage_containers": "yes", "server": {"port": "abc"}, "jobs": {"timeout": "soon"}}`, []string{
 			`jobs.timeout: "soon" is not a duration; write a number of seconds or a string like "30s" or "5m"`,
 			`manage_containers: expected true or false, got string "yes"; write true or false (no quotes)`,
@@ -355,4 +355,19 @@ func ports(cfg *Config) []string {
 		out = append(out, c.Port.String())
 	}
 	return out
+}
+
+func TestCacheKeys(t *testing.T) {
+	c, _, err := Parse([]byte(`{"containers":[{"id":"m","url":"http://127.0.0.1:3000","cache":true}]}`))
+	require.NoError(t, err)
+	require.True(t, c.Containers[0].Cache)
+	require.Equal(t, int64(DefaultCacheMaxBytes), c.Cache.MaxBytes)
+	require.Zero(t, c.Cache.TTL)
+	c, _, err = Parse([]byte(`{"cache":{"max_bytes":1048576,"ttl":"1h"}}`))
+	require.NoError(t, err)
+	require.Equal(t, int64(1<<20), c.Cache.MaxBytes)
+	require.Equal(t, time.Hour, c.Cache.TTL.D())
+	_, _, err = Parse([]byte(`{"cache":{"max_bytes":-1,"ttl":"-1s"}}`))
+	require.ErrorContains(t, err, "cache.max_bytes: must not be negative")
+	require.ErrorContains(t, err, "cache.ttl: must not be negative")
 }

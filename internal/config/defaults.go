@@ -25,10 +25,12 @@ const (
 	DefaultMaxTxsInFlight   = 1024
 	DefaultMaxGasLimit      = 10_000_000
 	DefaultLogLevel         = "info"
+	DefaultCacheMaxBytes    = 256 << 20 // cache.max_bytes
 
 	// The chain link and the transaction pipeline (SPEC §8).
 	DefaultRPCTimeout    = Duration(10 * time.Second) // chain.rpc.timeout
 	DefaultMaxHeadLag    = 5                          // chain.rpc.max_head_lag
+	DefaultMaxClockSkew  = Duration(30 * time.Second) // chain.rpc.max_clock_skew
 	DefaultStuckBlocks   = 10                         // chain.wallet.stuck_blocks
 	DefaultConfirmations = 1                          // chain.confirmations
 
@@ -39,6 +41,10 @@ const (
 	DefaultIntervalDeadline    = Duration(time.Hour)
 	DefaultDelegatedMaxHorizon = Duration(7 * 24 * time.Hour)
 	DefaultDelegatedMaxPending = 10_000
+	DefaultUnpaidGasPerDay     = 200_000_000
+	DefaultNewOwnerGasPerDay   = 5_000_000
+	DefaultMaxPendingPerOwner  = 100
+	DefaultDelegatedRetention  = Duration(7 * 24 * time.Hour)
 
 	DefaultReadHeaderTimeout = Duration(10 * time.Second)
 	DefaultReadTimeout       = Duration(30 * time.Second)
@@ -114,6 +120,9 @@ func (c *Config) ApplyDefaults() {
 	if c.Log.Level == "" {
 		c.Log.Level = DefaultLogLevel
 	}
+	if c.Cache.MaxBytes == 0 {
+		c.Cache.MaxBytes = DefaultCacheMaxBytes
+	}
 	j := &c.Jobs
 	if j.QueueSize == 0 {
 		j.QueueSize = DefaultQueueSize
@@ -150,6 +159,15 @@ func (c *Config) ApplyDefaults() {
 	}
 	if c.Chain.RPC.MaxHeadLag == 0 {
 		c.Chain.RPC.MaxHeadLag = DefaultMaxHeadLag
+	}
+	if c.Chain.RPC.MaxClockSkew == 0 {
+		c.Chain.RPC.MaxClockSkew = DefaultMaxClockSkew
+	}
+	if c.Chain.RPC.Quorum == 0 {
+		c.Chain.RPC.Quorum = 1
+		if len(c.Chain.URLs()) >= 2 {
+			c.Chain.RPC.Quorum = 2
+		}
 	}
 	c.Chain.applySpendingDefaults()
 
@@ -235,5 +253,17 @@ func (ch *Chain) applySpendingDefaults() {
 	}
 	if ch.Delegated.MaxPending == 0 {
 		ch.Delegated.MaxPending = DefaultDelegatedMaxPending
+	}
+	if ch.Unpaid.GasPerDay == 0 {
+		ch.Unpaid.GasPerDay = DefaultUnpaidGasPerDay
+	}
+	if ch.Unpaid.NewOwnerGasPerDay == 0 {
+		ch.Unpaid.NewOwnerGasPerDay = DefaultNewOwnerGasPerDay
+	}
+	if ch.Delegated.MaxPendingPerOwner == 0 {
+		ch.Delegated.MaxPendingPerOwner = DefaultMaxPendingPerOwner
+	}
+	if ch.Delegated.Retention == 0 {
+		ch.Delegated.Retention = DefaultDelegatedRetention
 	}
 }

@@ -74,6 +74,12 @@ func (v *validator) all(c *Config) {
 	}
 	v.chain(&c.Chain)
 	v.jobs(&c.Jobs)
+	if c.Cache.MaxBytes < 0 {
+		v.fail("cache.max_bytes", "must not be negative; use a size in bytes (default %d, 256 MiB)", DefaultCacheMaxBytes)
+	}
+	if c.Cache.TTL < 0 {
+		v.fail("cache.ttl", "must not be negative; use e.g. \"24h\", or leave it out for no expiry")
+	}
 	// A username without a password (existing configs ship
 	// {"username": "your-username", "password": ""}) is a warning from Parse:
 	// pulls are anonymous, as they would be with no docker section.
@@ -203,6 +209,12 @@ func (v *validator) chain(ch *Chain) {
 	if ch.RPC.Timeout < 0 {
 		v.fail("chain.rpc.timeout", "must not be negative; use e.g. \"10s\"")
 	}
+	if n := len(ch.URLs()); ch.RPC.Quorum < 0 || (n > 0 && ch.RPC.Quorum > n) {
+		v.fail("chain.rpc.quorum", "is %d with %d endpoint(s) in chain.rpc_urls; use 1 to %d (default 2 when two or more are listed)", ch.RPC.Quorum, n, max(n, 1))
+	}
+	if ch.RPC.MaxClockSkew < 0 {
+		v.fail("chain.rpc.max_clock_skew", "must not be negative; use e.g. \"30s\" (the default)")
+	}
 	if ch.PollInterval < 0 {
 		v.fail("chain.poll_interval", "must not be negative; use e.g. \"1s\"")
 	}
@@ -237,6 +249,18 @@ func (v *validator) spending(ch *Chain) {
 	}
 	if ch.Delegated.MaxHorizon < 0 {
 		v.fail("chain.delegated.max_horizon", "must not be negative; use e.g. \"168h\" (7 days, the default)")
+	}
+	if ch.Unpaid.NewOwnerGasPerDay > 0 && ch.Unpaid.MaxGas > 0 && ch.Unpaid.NewOwnerGasPerDay < ch.Unpaid.MaxGas {
+		v.fail("chain.unpaid.new_owner_gas_per_day", "%d is below chain.unpaid.max_gas (%d), so a new owner could never be served; raise it (default %d)", ch.Unpaid.NewOwnerGasPerDay, ch.Unpaid.MaxGas, DefaultNewOwnerGasPerDay)
+	}
+	if ch.Unpaid.GasPerDay > 0 && ch.Unpaid.MaxGas > 0 && ch.Unpaid.GasPerDay < ch.Unpaid.MaxGas {
+		v.fail("chain.unpaid.gas_per_day", "%d is below chain.unpaid.max_gas (%d), so no unpaid delivery could ever be served; raise it (default %d)", ch.Unpaid.GasPerDay, ch.Unpaid.MaxGas, DefaultUnpaidGasPerDay)
+	}
+	if ch.Delegated.MaxPendingPerOwner < 0 {
+		v.fail("chain.delegated.max_pending_per_owner", "must not be negative; use 1 or more (default %d)", DefaultMaxPendingPerOwner)
+	}
+	if ch.Delegated.Retention < 0 {
+		v.fail("chain.delegated.retention", "must not be negative; use e.g. \"168h\" (7 days, the default)")
 	}
 	if ch.Delegated.MaxPending < 0 {
 		v.fail("chain.delegated.max_pending", "must not be negative; use 1 or more (default %d)", DefaultDelegatedMaxPending)

@@ -25,6 +25,7 @@ import (
 //	nonce/ coordinator: the nonce journal of each sending account
 //	pay/   reserved: payments
 //	inet/  reserved: Infernet-dialect state
+//	rc/    respcache: the response cache's entries and their index
 
 // Table prefixes: Store.Table hands a subsystem the part of the database
 // under one of these, as a KeyValueStore of its own.
@@ -33,6 +34,7 @@ const (
 	TableNonce    = "nonce/"
 	TablePayments = "pay/"
 	TableInfernet = "inet/"
+	TableCache    = "rc/"
 )
 
 // Jobs: the job store in this package.
@@ -162,5 +164,18 @@ func NonceTxKey(n uint64) []byte { return fmt.Appendf(nil, "tx/%020d", n) }
 // NonceIndexKey is nonce/<account>/key/<key>: the nonce (BE8) of the
 // transaction sent under the caller's idempotency key.
 func NonceIndexKey(key string) []byte { return append([]byte("key/"), key...) }
+
+// Response cache table (rc/): keys below are relative to it.
+
+// CacheValueKey is rc/v/<key 32 bytes>: one cached output (package
+// respcache's record).
+func CacheValueKey(key [32]byte) []byte { return append([]byte("v/"), key[:]...) }
+
+// CacheIndexPrefix is rc/i/: the index the cache loads at start.
+func CacheIndexPrefix() []byte { return []byte("i/") }
+
+// CacheIndexKey is rc/i/<key 32 bytes>: the stored time (BE8 Unix
+// nanoseconds) and size (BE8) of the entry under CacheValueKey(key).
+func CacheIndexKey(key [32]byte) []byte { return append(CacheIndexPrefix(), key[:]...) }
 
 func hexAddr(a [20]byte) string { return "0x" + hex.EncodeToString(a[:]) }

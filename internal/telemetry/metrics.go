@@ -93,3 +93,19 @@ func register(reg prometheus.Registerer, c prometheus.Collector) (prometheus.Col
 	}
 	return c, nil
 }
+
+// Reuse registers c in reg and returns it, or the identical collector a
+// previous server registered there (a server built twice on one registry);
+// any other clash is a programming error and panics.
+func Reuse[C prometheus.Collector](reg prometheus.Registerer, c C) C {
+	if err := reg.Register(c); err != nil {
+		var are prometheus.AlreadyRegisteredError
+		if errors.As(err, &are) {
+			if existing, ok := are.ExistingCollector.(C); ok {
+				return existing
+			}
+		}
+		panic("register metric: " + err.Error())
+	}
+	return c
+}

@@ -7,8 +7,8 @@
 # "onnx-nobatch" without (ONNX_BATCH_MAX=1), both on the suite's ResNet-18 with its batch
 # dimension made free (free_batch.py; the same file for every contender).
 # Each round: onnxruntime-node, then `infernode bench` on the OIP binary path
-# (batching on, off), the OIP JSON path and the JSON job path, at
-# concurrency C. Extra workload environment (ONNX_THREADS=1) passes through.
+# (batching on, off), the gRPC front door (ModelInfer, raw tensors, batching
+# off), the OIP JSON path and the JSON job path, at concurrency C. Extra workload environment (ONNX_THREADS=1) passes through.
 #
 # Usage: workloads/onnx/realmodels/bench-oip.sh [ROUNDS] [N] [C]
 # (from the repository root, after `make tools realmodels`).
@@ -38,7 +38,7 @@ workload 39302 ONNX_BATCH_MAX=1
 pid_nobatch=$!
 cat >"$work/config.json" <<JSON
 {"manage_containers": false, "data_dir": "$work/data",
- "server": {"host": "127.0.0.1", "port": 39300, "max_body_bytes": 16777216},
+ "server": {"host": "127.0.0.1", "port": 39300, "grpc_port": 39303, "max_body_bytes": 16777216},
  "chain": {"enabled": false},
  "containers": [{"id": "onnx", "url": "http://127.0.0.1:39301", "external": true, "ready_timeout": "5m"},
                 {"id": "onnx-nobatch", "url": "http://127.0.0.1:39302", "external": true, "ready_timeout": "5m"}]}
@@ -71,6 +71,7 @@ bench() { # WORKLOAD_PID ARGS...: the run, then node + workload CPU per job
 for w in onnx onnx-nobatch; do # warm-up
   "$work/infernode" bench --url http://127.0.0.1:39300 --containers $w -c "$c" --oip binary --oip-request "$work/oip.json" -n 16 >/dev/null
 done
+"$work/infernode" bench --url http://127.0.0.1:39300 --containers onnx-nobatch -c "$c" --oip grpc --grpc 127.0.0.1:39303 --oip-request "$work/oip.json" -n 16 >/dev/null
 echo "load: $(uptime)"
 for r in $(seq "$rounds"); do
   echo "== round $r"
@@ -79,6 +80,8 @@ for r in $(seq "$rounds"); do
   bench "$pid_batch" --containers onnx --oip binary --oip-request "$work/oip.json"
   echo "-- node, OIP binary, batching off"
   bench "$pid_nobatch" --containers onnx-nobatch --oip binary --oip-request "$work/oip.json"
+  echo "-- node, gRPC ModelInfer (raw tensors), batching off"
+  bench "$pid_nobatch" --containers onnx-nobatch --oip grpc --grpc 127.0.0.1:39303 --oip-request "$work/oip.json"
   echo "-- node, OIP json, batching off"
   bench "$pid_nobatch" --containers onnx-nobatch --oip json --oip-request "$work/oip.json"
   echo "-- node, JSON job path, batching off"

@@ -1,0 +1,247 @@
+package executor
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/respcache"
+)
+
+// The response cache (docs/cache.md) sits here, where every container run
+// passes: off-chain jobs and on-chain deliveries through Call, the Open
+// Inference Protocol through Relay. Streams are never cached.
+
+// Kinds of cached call; the first byte of what a key hashes, so a Call and
+// a Relay never share a key.
+const (
+	kindCall  = 'C'
+	kindRelay = 'R'
+)
+
+// cacheSalt is what a container's keys start from: its id and what stands
+// for its version and model (image reference, or url when it has none;
+// command; env, which names the default model).
+func cacheSalt(c config.Container) [32]byte {
+	h := sha256.New()
+	field := func(s string) {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(s)))
+		h.Write(n[:])
+		h.Write([]byte(s))
+	}
+	field("infernode response cache v1")
+	field(c.ID)
+	if c.Image != "" {
+		field("image:" + c.Image)
+	} else {
+		field("url:" + c.URL)
+	}
+	field(c.Command)
+	keys := make([]string, 0, len(c.Env))
+	for k := range c.Env {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		field(k + "=" + c.Env[k])
+	}
+	var s [32]byte
+	h.Sum(s[:0])
+	return s
+}
+
+// callKey is the key of one container call: the container's salt, the
+// request's source, destination and proof flag, and its data in canonical
+// JSON (respcache.Canonical; the raw bytes under another tag when they have
+// no canonical form).
+func callKey(salt [32]byte, req Request) respcache.Key {
+	h := sha256.New()
+	h.Write(salt[:])
+	proof := byte(0)
+	if req.RequiresProof {
+		proof = 1
+	}
+	data := req.Data
+	if len(data) == 0 {
+		data = json.RawMessage("null")
+	}
+	h.Write([]byte{kindCall, byte(req.Source), byte(req.Destination), proof})
+	writeCanonical(h, data)
+	var k respcache.Key
+	h.Sum(k[:0])
+	return k
+}
+
+type hashWriter interface{ Write([]byte) (int, error) }
+
+// writeCanonical writes 'J' and the canonical form of the JSON text b, or
+// 'B' and b itself when it has none.
+func writeCanonical(h hashWriter, b []byte) {
+	if c, err := respcache.Canonical(make([]byte, 0, len(b)), b); err == nil {
+		h.Write([]byte{'J'})
+		h.Write(c)
+		return
+	}
+	h.Write([]byte{'B'})
+	h.Write(b)
+}
+
+// relayKey is the key of one relayed call: the salt, the method and path,
+// the headers that shape the body, and the body (a JSON one canonical; a
+// binary one's JSON header canonical and its raw tensor bytes as they are).
+// ok is false for calls that are not cached (anything but an inference
+// POST).
+func relayKey(salt [32]byte, call RelayCall, headerLength string) (respcache.Key, bool) {
+	if call.Method != http.MethodPost || !strings.HasSuffix(call.Path, "/infer") {
+		return respcache.Key{}, false
+	}
+	h := sha256.New()
+	h.Write(salt[:])
+	h.Write([]byte{kindRelay})
+	lengthPrefixed(h, call.Path)
+	body := call.Body
+	if headerLength == "" {
+		lengthPrefixed(h, "")
+		writeCanonical(h, body)
+	} else {
+		n, ok := parseLength(headerLength, len(body))
+		if !ok {
+			return respcache.Key{}, false // the container refuses it; nothing to cache
+		}
+		lengthPrefixed(h, "binary") // the header's length itself is spelling
+		writeCanonical(h, body[:n])
+		h.Write(body[n:])
+	}
+	var k respcache.Key
+	h.Sum(k[:0])
+	return k, true
+}
+
+func lengthPrefixed(h hashWriter, s string) {
+	var n [8]byte
+	binary.BigEndian.PutUint64(n[:], uint64(len(s)))
+	h.Write(n[:])
+	h.Write([]byte(s))
+}
+
+func parseLength(s string, max int) (int, bool) {
+	n := 0
+	if s == "" || len(s) > 10 {
+		return 0, false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n, n <= max
+}
+
+// A cached relay reply is its status (2 bytes), then the Content-Type and
+// the Inference-Header-Content-Length header (each length-prefixed), then
+// the body.
+func encodeReply(r RelayReply) []byte {
+	ct, hl := r.Header.Get("Content-Type"), r.Header.Get(headerLength)
+	b := make([]byte, 0, 2+16+len(ct)+len(hl)+len(r.Body))
+	b = binary.BigEndian.AppendUint16(b, uint16(r.Status))
+	b = binary.AppendUvarint(b, uint64(len(ct)))
+	b = append(b, ct...)
+	b = binary.AppendUvarint(b, uint64(len(hl)))
+	b = append(b, hl...)
+	return append(b, r.Body...)
+}
+
+func decodeReply(b []byte) (RelayReply, bool) {
+	if len(b) < 2 {
+		return RelayReply{}, false
+	}
+	r := RelayReply{Status: int(binary.BigEndian.Uint16(b)), Header: http.Header{}}
+	b = b[2:]
+	var hs [2]string
+	for i := range hs {
+		n, w := binary.Uvarint(b)
+		if w <= 0 || uint64(len(b)-w) < n {
+			return RelayReply{}, false
+		}
+		hs[i] = string(b[w : w+int(n)])
+		b = b[w+int(n):]
+	}
+	if hs[0] != "" {
+		r.Header.Set("Content-Type", hs[0])
+	}
+	if hs[1] != "" {
+		r.Header.Set(headerLength, hs[1])
+	}
+	r.Body = b
+	return r, true
+}
+
+// headerLength is the binary-data extension's header: the length of the
+// JSON part of an OIP body.
+const headerLength = "Inference-Header-Content-Length"
+
+// cachedCall is Call through the cache for a container marked "cache".
+func (e *Executor) cachedCall(ctx context.Context, id string, salt [32]byte, req Request) (json.RawMessage, error) {
+	v, hit, err := e.cache.Do(ctx, id, callKey(salt, req), func() ([]byte, bool, error) {
+		out, err := e.callContainer(ctx, id, req)
+		return out, err == nil, err
+	})
+	markHit(ctx, hit)
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(v), nil
+}
+
+// cachedRelay is Relay through the cache: only 2xx replies are kept.
+func (e *Executor) cachedRelay(ctx context.Context, id string, k respcache.Key, call RelayCall) (RelayReply, error) {
+	var reply RelayReply
+	v, hit, err := e.cache.Do(ctx, id, k, func() ([]byte, bool, error) {
+		var err error
+		reply, err = e.relayCall(ctx, id, call)
+		if err != nil || reply.Status/100 != 2 {
+			return nil, false, err
+		}
+		return encodeReply(reply), true, nil
+	})
+	markHit(ctx, hit)
+	if err != nil || !hit {
+		return reply, err
+	}
+	r, ok := decodeReply(v)
+	if !ok {
+		return e.relayCall(ctx, id, call)
+	}
+	return r, nil
+}
+
+func markHit(ctx context.Context, hit bool) {
+	if span := trace.SpanFromContext(ctx); span.IsRecording() {
+		span.SetAttributes(attribute.Bool("cache.hit", hit))
+	}
+}
+
+// CachedContainers lists the containers whose outputs are cached, in
+// configuration order (none without a cache).
+func (e *Executor) CachedContainers() []string {
+	var ids []string
+	for _, id := range e.order {
+		if _, ok := e.salts[id]; ok {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// Cache is the response cache the executor answers from, or nil.
+func (e *Executor) Cache() *respcache.Cache { return e.cache }

@@ -1,0 +1,188 @@
+package executor
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/respcache"
+)
+
+// cachedExecutor is an executor over one loopback container h, marked
+// "cache" when cached, with a response cache on a real Pebble store.
+func cachedExecutor(t testing.TB, h http.Handler, cached bool) *Executor {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	st, err := storage.Open(t.TempDir(), storage.Options{})
+	require.NoError(t, err)
+	c, err := respcache.Open(respcache.Options{Store: st.Table(storage.TableCache), MaxBytes: 1 << 20})
+	require.NoError(t, err)
+	t.Cleanup(func() { c.Close(); _ = st.Close() })
+	cfgs := []config.Container{{ID: "m", URL: srv.URL, Cache: cached, Timeout: config.Duration(10 * time.Second)}}
+	rt := NewUnmanaged(cfgs, UnmanagedOptions{})
+	require.NoError(t, rt.Start(context.Background()))
+	t.Cleanup(func() { _ = rt.Stop(context.Background()) })
+	e, err := New(Options{Runtime: rt, Containers: cfgs, Cache: c})
+	require.NoError(t, err)
+	return e
+}
+
+// counting answers /service_output with echoReply and OIP inferences with
+// a fixed reply (400 for a body "bad"), counting the calls.
+func counting(calls *atomic.Int32) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/service_output":
+			calls.Add(1)
+			var req Request
+			if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			if string(req.Data) == `"fail"` {
+				http.Error(w, `{"error":"failed"}`, http.StatusInternalServerError)
+				return
+			}
+			echoReply(w, req)
+		case "/v2/models/m/infer":
+			calls.Add(1)
+			b, _ := io.ReadAll(r.Body)
+			if string(b) == "bad" {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusBadRequest)
+				fmt.Fprint(w, `{"error":"bad"}`)
+				return
+			}
+			w.Header().Set("Content-Type", "application/octet-stream")
+			w.Header().Set(headerLength, "7")
+			fmt.Fprintf(w, `{"n":1}%d`, len(b))
+		default:
+			w.WriteHeader(http.StatusOK)
+		}
+	})
+}
+
+func TestCacheCall(t *testing.T) {
+	var calls atomic.Int32
+	e := cachedExecutor(t, counting(&calls), true)
+	require.Equal(t, []string{"m"}, e.CachedContainers())
+	ctx := context.Background()
+	run := func(data string, dst job.Location, proof bool) string {
+		res, err := e.Run(ctx, Input{Containers: []string{"m"}, Source: job.OffChain, Destination: dst, Data: json.RawMessage(data), RequiresProof: proof})
+		require.NoError(t, err)
+		return string(res[0].Output)
+	}
+	out := run(`{"a":1,"b":[1,2]}`, job.OffChain, false)
+	require.Equal(t, int32(1), calls.Load())
+	for _, same := range []string{`{"a":1,"b":[1,2]}`, "{ \"b\": [1, 2],\n \"a\": 1 }"} {
+		require.Equal(t, out, run(same, job.OffChain, false), same)
+	}
+	require.Equal(t, int32(1), calls.Load(), "the same input in another spelling is a hit")
+	// What changes the output is part of the key.
+	run(`{"a":1.0,"b":[1,2]}`, job.OffChain, false)
+	run(`{"a":1,"b":[1,2]}`, job.OnChain, false)
+	run(`{"a":1,"b":[1,2]}`, job.OffChain, true)
+	require.Equal(t, int32(4), calls.Load())
+	// Failures are not kept.
+	for range 2 {
+		_, err := e.Run(ctx, Input{Containers: []string{"m"}, Data: json.RawMessage(`"fail"`)})
+		require.Error(t, err)
+	}
+	require.Equal(t, int32(6), calls.Load())
+}
+
+func TestCacheRelay(t *testing.T) {
+	var calls atomic.Int32
+	e := cachedExecutor(t, counting(&calls), true)
+	ctx := context.Background()
+	relay := func(body, hl string) RelayReply {
+		h := http.Header{}
+		if hl != "" {
+			h.Set(headerLength, hl)
+		}
+		r, err := e.Relay(ctx, "m", RelayCall{Method: http.MethodPost, Path: "/v2/models/m/infer", Header: h, Body: []byte(body)})
+		require.NoError(t, err)
+		return r
+	}
+	first := relay(`{"inputs":[]}`+"\x01\x02", "13")
+	require.Equal(t, http.StatusOK, first.Status)
+	again := relay(`{ "inputs": [] }`+"\x01\x02", "16")
+	require.Equal(t, int32(1), calls.Load(), "the same binary request with another JSON spelling is a hit")
+	require.Equal(t, first.Status, again.Status)
+	require.Equal(t, first.Body, again.Body)
+	require.Equal(t, "7", again.Header.Get(headerLength))
+	require.Equal(t, "application/octet-stream", again.Header.Get("Content-Type"))
+	relay(`{"inputs":[]}`+"\x01\x03", "13") // other tensor bytes
+	require.Equal(t, int32(2), calls.Load())
+	// Error replies are passed on, never kept.
+	for range 2 {
+		require.Equal(t, http.StatusBadRequest, relay("bad", "").Status)
+	}
+	require.Equal(t, int32(4), calls.Load())
+	// Only inferences are cached.
+	for range 2 {
+		_, err := e.Relay(ctx, "m", RelayCall{Method: http.MethodGet, Path: "/v2/models/m"})
+		require.NoError(t, err)
+	}
+	require.Equal(t, int32(4), calls.Load())
+}
+
+func TestCacheOnlyMarkedContainers(t *testing.T) {
+	var calls atomic.Int32
+	e := cachedExecutor(t, counting(&calls), false)
+	require.Empty(t, e.CachedContainers())
+	for range 2 {
+		_, err := e.Call(context.Background(), "m", Request{Data: json.RawMessage(`1`)})
+		require.NoError(t, err)
+	}
+	require.Equal(t, int32(2), calls.Load())
+}
+
+// BenchmarkCacheHit is a cached container call answered from the response
+// cache on a real Pebble store: the whole cost of a hit inside the node
+// (key hashing with canonical JSON, the index, the store read).
+func BenchmarkCacheHit(b *testing.B) {
+	for _, size := range []int{64, 4 << 10, 64 << 10} {
+		b.Run(fmt.Sprintf("input=%dB", size), func(b *testing.B) {
+			var calls atomic.Int32
+			e := cachedExecutor(b, counting(&calls), true)
+			data := benchInput(size)
+			req := Request{Source: job.OffChain, Destination: job.OffChain, Data: data}
+			_, err := e.Call(context.Background(), "m", req)
+			require.NoError(b, err)
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := e.Call(context.Background(), "m", req); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			require.Equal(b, int32(1), calls.Load())
+		})
+	}
+}
+
+// benchInput is a JSON object of about n bytes: a tensor request.
+func benchInput(n int) json.RawMessage {
+	vals := make([]float32, 0, n/10)
+	for i := 0; len(vals)*10 < n; i++ {
+		vals = append(vals, float32(i)*0.123)
+	}
+	b, _ := json.Marshal(map[string]any{"model_id": "local/x/y:model.onnx", "inputs": map[string]any{
+		"x": map[string]any{"values": vals, "shape": []int{len(vals)}, "dtype": 1}}})
+	return b
+}

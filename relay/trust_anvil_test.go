@@ -1,0 +1,280 @@
+package relay
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/chain"
+	"github.com/infernode/infernode/chain/faultproxy"
+	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/signer"
+	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/txm"
+)
+
+// trustOptions are a cross-checking client's: the quorum's default (2),
+// a clock skew of ten minutes (the test's blocks run ahead of the wall
+// clock by their 2 s steps), fast polls.
+func trustOptions() chain.Options {
+	return chain.Options{Timeout: 5 * time.Second, PollInterval: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
+		MaxClockSkew: 10 * time.Minute, Logger: testLogger()}
+}
+
+func dialTrust(t *testing.T, urls []string, o chain.Options) *chain.Client {
+	t.Helper()
+	c, err := chain.Dial(context.Background(), urls, o)
+	require.NoError(t, err)
+	t.Cleanup(c.Close)
+	return c
+}
+
+// proxyOf is a second endpoint of the same chain (a pass-through proxy).
+func proxyOf(t *testing.T, url string) *faultproxy.Proxy {
+	t.Helper()
+	p, err := faultproxy.New(url)
+	require.NoError(t, err)
+	t.Cleanup(p.Close)
+	return p
+}
+
+// fork starts an anvil forked from d's at its head, with automine on: a
+// lying endpoint of the same chain id.
+func (d *guardChain) fork() (*testnet.Anvil, *harness) {
+	d.t.Helper()
+	a, err := testnet.StartAnvil(context.Background(), testnet.AnvilOptions{Accounts: 1, ForkURL: d.anvil.RPCURL()})
+	require.NoError(d.t, err)
+	d.t.Cleanup(func() { _ = a.Stop() })
+	c := dialChain(d.t, a.RPCURL())
+	return a, &harness{t: d.t, client: c, rpc: c.Client(), keys: d.keys, chainID: d.chainID, dep: d.dep}
+}
+
+// runAhead mines blocks on h's chain with timestamps ahead of the local
+// clock by ahead.
+func runAhead(t *testing.T, h *harness, blocks int, ahead time.Duration) {
+	t.Helper()
+	ctx := context.Background()
+	require.NoError(t, h.rpc.CallContext(ctx, nil, "evm_setNextBlockTimestamp", hexutil.Uint64(time.Now().Add(ahead).Unix())))
+	require.NoError(t, h.rpc.CallContext(ctx, nil, "anvil_mine", hexutil.Uint64(blocks)))
+}
+
+// reverted counts n's transactions that were mined and reverted (or
+// filled by a no-op): the journal's failed records.
+func (d *guardChain) reverted(n *node) int {
+	d.t.Helper()
+	recs, err := n.s.Records()
+	require.NoError(d.t, err)
+	bad := 0
+	for _, r := range recs {
+		if r.State == txm.StateFailed {
+			bad++
+		}
+	}
+	return bad
+}
+
+// TestTrustAnvilFork: a second endpoint is a fork of the chain that runs
+// 600 blocks ahead with a clock an hour ahead, and three one-shots created
+// only on it (the first with the id the next honest request gets). Beside
+// a second honest endpoint (quorum 2 of 3) the fork is distrusted and
+// never read: honest requests, one-shot and recurring, are delivered with
+// the honest input, nothing is sent for the fork's other requests, nothing
+// reverts. As the only other endpoint (2 of 2) the node follows nothing
+// and /health says so; the operator removes it and the node goes on
+// within a few blocks. A stored height no endpoint knows (left by an
+// endpoint since removed) is rolled back, never a wedge.
+func TestTrustAnvilFork(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil")
+	}
+	d := startGuardChain(t, 6)
+	honestURL := d.anvil.RPCURL()
+	second := proxyOf(t, honestURL)
+	n0 := d.startNode(1, t.TempDir(), nil)
+	d.advance(n0, 2)
+	n0.stop()
+
+	fa, fh := d.fork()
+	firstID := d.subCount() + 1
+	for _, in := range []string{"attacker 1", "attacker 2", "attacker 3"} {
+		fh.sendTx(d.keys[0], &d.dep.ExampleConsumer, nil, d.consumer().PackRequest("echo", []byte(in), 1))
+	}
+	runAhead(t, fh, 600, time.Hour)
+	dir := t.TempDir() // the node's journal carries over: a fresh one could not tell whose nonce is right
+
+	t.Run("quorum 2 of 3: the fork is distrusted, honest requests delivered", func(t *testing.T) {
+		c := dialTrust(t, []string{honestURL, second.URL(), fa.RPCURL()}, trustOptions())
+		n := d.startNode(1, dir, c)
+		d.advance(n, 2)
+		check := d.honest(n, "honest beside a fork")
+		check(5)
+		require.Equal(t, "distrusted", c.Endpoints()[2].State)
+		t.Logf("endpoints %+v; honest deliveries %v, fork ids %d..%d", c.Endpoints(), d.deliveriesOf(n, firstID), firstID+1, firstID+2)
+		require.NoError(t, c.Trouble())
+		require.NoError(t, n.r.Healthy(context.Background()))
+		require.NotEmpty(t, d.deliveriesOf(n, firstID), "the honest request with the fork's first id")
+		require.Contains(t, string(d.outputOf(firstID)), "honest beside a fork", "delivered with the honest input")
+		for id := firstID + 1; id < firstID+3; id++ {
+			require.Empty(t, d.deliveriesOf(n, id), "subscription %d exists on the fork only", id)
+		}
+		rec := d.createSubRecurring(n, 3)
+		d.advance(n, 8)
+		require.Len(t, d.deliveriesOf(n, rec), 3, "every interval of the recurring subscription, its times from the honest clock")
+		require.Zero(t, d.reverted(n), "no delivery reverted")
+		n.stop()
+	})
+
+	t.Run("quorum 2 of 2: disagreement is a wait, unhealthy; removing the fork recovers", func(t *testing.T) {
+		c := dialTrust(t, []string{honestURL, fa.RPCURL()}, trustOptions())
+		n := d.startNode(1, dir, c)
+		before := d.nodeTxs(n)
+		d.sendTx(d.keys[0], &d.dep.ExampleConsumer, nil, d.consumer().PackRequest("echo", []byte("while they disagree"), 1))
+		for range 5 {
+			d.mine(d.step)
+		}
+		d.eventually(func() bool { return errors.Is(c.Trouble(), chain.ErrDisagree) }, "the endpoints disagree")
+		d.eventually(func() bool { return n.r.Healthy(context.Background()) != nil }, "/health unhealthy while they disagree")
+		t.Logf("health: %v; trouble: %v", n.r.Healthy(context.Background()), c.Trouble())
+		require.Equal(t, before, d.nodeTxs(n), "nothing sent while the endpoints disagree")
+		n.stop()
+
+		// The operator removes the fork: one endpoint, quorum 1.
+		n = d.startNode(1, dir, dialTrust(t, []string{honestURL}, trustOptions()))
+		check := d.honest(n, "after the fork is removed")
+		check(5)
+		require.NoError(t, n.r.Healthy(context.Background()))
+		n.stop()
+	})
+
+	t.Run("a stored height no endpoint knows is rolled back", func(t *testing.T) {
+		dir := t.TempDir()
+		n := d.startNode(1, dir, nil)
+		d.advance(n, 2)
+		n.stop()
+		top, err := fh.client.HeaderByNumber(context.Background(), nil)
+		require.NoError(t, err)
+		db, err := storage.Open(dir, storage.Options{})
+		require.NoError(t, err)
+		require.NoError(t, state{db.Table(storage.TableRelay)}.processed(top.Number.Uint64(), top.Hash(), 0))
+		require.NoError(t, db.Close())
+
+		n = d.startNode(1, dir, nil)
+		check := d.honest(n, "after a stored fork height")
+		check(5)
+		last, ok, err := n.r.st.last()
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.LessOrEqual(t, last.Number, d.head().Number.Uint64())
+		n.stop()
+	})
+}
+
+// TestTrustAnvilEndpoints: an endpoint of another chain id, and one that
+// adds 2 to every account nonce.
+func TestTrustAnvilEndpoints(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil")
+	}
+	d := startGuardChain(t, 6)
+	honestURL := d.anvil.RPCURL()
+	second := proxyOf(t, honestURL)
+	other, err := testnet.StartAnvil(context.Background(), testnet.AnvilOptions{Accounts: 1, ChainID: 999})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = other.Stop() })
+
+	t.Run("another chain id", func(t *testing.T) {
+		_, err := chain.Dial(context.Background(), []string{other.RPCURL(), honestURL}, trustOptions())
+		require.ErrorContains(t, err, "set chain.chain_id", "two endpoints, two chain ids, nothing to decide by")
+
+		o := trustOptions()
+		o.ChainID = d.chainID
+		c := dialTrust(t, []string{other.RPCURL(), honestURL}, o)
+		require.Equal(t, "wrong_chain", c.Endpoints()[0].State)
+		id, err := c.ChainID(context.Background())
+		require.NoError(t, err)
+		require.Equal(t, d.chainID, id, "the node signs for chain.chain_id")
+		_, err = c.HeaderByNumber(context.Background(), nil)
+		require.ErrorIs(t, err, chain.ErrDisagree, "one endpoint left, quorum 2: no head is followed")
+
+		// Listed first among three, without chain.chain_id: the two that
+		// agree decide, and the node delivers.
+		c = dialTrust(t, []string{other.RPCURL(), honestURL, second.URL()}, trustOptions())
+		require.Equal(t, "wrong_chain", c.Endpoints()[0].State)
+		n := d.startNode(1, t.TempDir(), c)
+		require.Equal(t, d.chainID, n.s.ChainID())
+		check := d.honest(n, "beside another chain")
+		check(5)
+		n.stop()
+	})
+
+	t.Run("an endpoint lying about the nonce", func(t *testing.T) {
+		liar := proxyOf(t, honestURL)
+		liar.Set(faultproxy.NonceLie)
+		dir := t.TempDir()
+		// A fresh journal and two opinions on the nonce: nothing to send from.
+		db, err := storage.Open(dir, storage.Options{})
+		require.NoError(t, err)
+		_, err = txm.NewSender(context.Background(), dialTrust(t, []string{honestURL, liar.URL()}, trustOptions()),
+			db.Table(storage.TableNonce), txm.SenderOptions{Signer: signer.NewKey(d.keys[2])})
+		require.ErrorIs(t, err, chain.ErrDisagree)
+		require.NoError(t, db.Close())
+
+		// With a journal, the journal is kept; the lie is a disagreement
+		// (/health says so), and deliveries go on with continuous nonces.
+		n := d.startNode(2, dir, nil)
+		d.honest(n, "before the liar")(5)
+		n.stop()
+		c := dialTrust(t, []string{honestURL, liar.URL()}, trustOptions())
+		n = d.startNode(2, dir, c)
+		check := d.honest(n, "beside a nonce liar")
+		check(5)
+		d.advance(n, 2)
+		require.ErrorIs(t, c.Trouble(), chain.ErrDisagree)
+		requireContinuousNonces(t, d.harness, n)
+		n.stop()
+
+		// Two honest endpoints outvote it.
+		c = dialTrust(t, []string{honestURL, liar.URL(), second.URL()}, trustOptions())
+		n = d.startNode(2, dir, c)
+		d.honest(n, "outvoted liar")(5)
+		d.advance(n, 2)
+		require.NoError(t, c.Trouble())
+		requireContinuousNonces(t, d.harness, n)
+		n.stop()
+	})
+}
+
+// subCount is the Coordinator's subscription count.
+func (d *guardChain) subCount() uint32 {
+	c := coordinatorabi.NewCoordinator()
+	n, err := c.UnpackSubscriptionCount(d.call(d.dep.Coordinator, c.PackSubscriptionCount()))
+	require.NoError(d.t, err)
+	return n
+}
+
+// outputOf is what the example consumer received for subscription id's
+// first interval.
+func (d *guardChain) outputOf(id uint32) []byte {
+	c := coordinatorabi.NewCoordinator()
+	task, err := c.UnpackTaskId(d.call(d.dep.Coordinator, c.PackTaskId(id, 1)))
+	require.NoError(d.t, err)
+	ec := d.consumer()
+	res, err := ec.UnpackResults(d.call(d.dep.ExampleConsumer, ec.PackResults(task)))
+	require.NoError(d.t, err)
+	return res.Output
+}
+
+// createSubRecurring subscribes through the example consumer: frequency
+// intervals of 4 s, one block after the next.
+func (d *guardChain) createSubRecurring(n *node, frequency uint32) uint32 {
+	d.t.Helper()
+	d.sendTx(d.keys[0], &d.dep.ExampleConsumer, nil, d.consumer().PackSubscribe("echo", []byte("tick"), frequency, 4, 1))
+	d.mine(d.step)
+	d.settle(n)
+	return d.subCount()
+}
