@@ -168,10 +168,19 @@ func (r *Relay) rollback(ancestor blockRef) error {
 // handleLogs reads the subscriptions one range's logs created (batched by
 // the dialect) and applies creations and cancellations in log order.
 func (r *Relay) handleLogs(ctx context.Context, logs []types.Log) error {
+	// Each log is parsed once: its event, then the creations' reads in one
+	// batch, then the events in order.
+	events := make([]subEvent, 0, len(logs))
 	var ids []uint32
 	for _, l := range logs {
-		if id, created, ok := r.d.ParseLog(l); ok && created && !l.Removed {
-			ids = append(ids, id)
+		if l.Removed {
+			continue
+		}
+		if id, created, ok := r.d.ParseLog(l); ok {
+			events = append(events, subEvent{log: l, id: id, created: created})
+			if created {
+				ids = append(ids, id)
+			}
 		}
 	}
 	var subs map[uint32]*Sub
@@ -181,23 +190,25 @@ func (r *Relay) handleLogs(ctx context.Context, logs []types.Log) error {
 			return err
 		}
 	}
-	for _, l := range logs {
-		if l.Removed {
-			continue
-		}
-		if err := r.handleLog(l, subs); err != nil {
-			return fmt.Errorf("handle log %s/%d: %w", l.TxHash, l.Index, err)
+	for _, e := range events {
+		if err := r.handleEvent(e, subs); err != nil {
+			return fmt.Errorf("handle log %s/%d: %w", e.log.TxHash, e.log.Index, err)
 		}
 	}
 	return nil
 }
 
-func (r *Relay) handleLog(l types.Log, subs map[uint32]*Sub) error {
-	id, created, ok := r.d.ParseLog(l)
-	if !ok {
-		return nil
-	}
-	if !created {
+// subEvent is a Coordinator log the dialect parsed: a subscription's
+// creation or cancellation.
+type subEvent struct {
+	log     types.Log
+	id      uint32
+	created bool
+}
+
+func (r *Relay) handleEvent(e subEvent, subs map[uint32]*Sub) error {
+	id, l := e.id, e.log
+	if !e.created {
 		return r.cancelled(id, l.BlockNumber)
 	}
 	read, ok := subs[id]

@@ -1,0 +1,108 @@
+package executor
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+)
+
+// ForwardCall is one HTTP call the node passes to a container as it is: the
+// Open Inference Protocol front door (docs/api.md), whose bodies the node does
+// not convert.
+type ForwardCall struct {
+	Method string
+	// Path is the container's path, e.g. "/v2/models/onnx/infer".
+	Path string
+	// Header holds the request headers to pass (Content-Type and the
+	// protocol's own); the executor adds the trace context and bearer.
+	Header http.Header
+	Body   []byte
+}
+
+// ForwardReply is a container's answer to a ForwardCall, whatever its status.
+type ForwardReply struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// Forward makes call to container id within the container's timeout and
+// returns its reply, of at most the container protocol's output bound. A
+// call that got no reply is a *ContainerError. A container marked "cache"
+// answers a repeated inference request from the response cache.
+func (e *Executor) Forward(ctx context.Context, id string, call ForwardCall) (ForwardReply, error) {
+	if salt, ok := e.salts[id]; ok {
+		if k, ok := forwardKey(salt, call, call.Header.Get(headerLength)); ok {
+			return e.cachedForward(ctx, id, k, call)
+		}
+	}
+	return e.forwardCall(ctx, id, call)
+}
+
+// forwardCall is Forward without the cache.
+func (e *Executor) forwardCall(ctx context.Context, id string, call ForwardCall) (ForwardReply, error) {
+	if _, ok := e.timeouts[id]; !ok {
+		return ForwardReply{}, &ContainerError{Container: id, Message: "container not configured"}
+	}
+	ctx, span := e.tracer.Start(ctx, "container.relay", trace.WithSpanKind(trace.SpanKindClient))
+	if span.IsRecording() {
+		span.SetAttributes(attribute.String("container.id", id), attribute.String("http.route", call.Path))
+	}
+	defer span.End()
+	start := time.Now()
+	var reply ForwardReply
+	err := e.onReplica(ctx, id, func(ep Endpoint, to time.Duration) error {
+		var err error
+		reply, err = e.forward(ctx, id, ep, to, call)
+		return err
+	})
+	outcome := "ok"
+	if err != nil {
+		outcome = "error"
+		span.RecordError(err)
+		span.SetStatus(codes.Error, err.Error())
+	}
+	e.histogram.WithLabelValues(id, outcome).Observe(time.Since(start).Seconds())
+	return reply, err
+}
+
+func (e *Executor) forward(ctx context.Context, id string, ep Endpoint, timeout time.Duration, call ForwardCall) (ForwardReply, error) {
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var body io.Reader
+	if call.Body != nil {
+		body = bytes.NewReader(call.Body)
+	}
+	hr, err := http.NewRequestWithContext(cctx, call.Method, ep.URL+call.Path, body)
+	if err != nil {
+		return ForwardReply{}, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
+	}
+	for k, v := range call.Header {
+		hr.Header[k] = v
+	}
+	e.prop.Inject(cctx, propagation.HeaderCarrier(hr.Header))
+	if ep.Bearer != "" {
+		hr.Header.Set("Authorization", "Bearer "+ep.Bearer)
+	}
+	resp, err := e.hc.Do(hr)
+	if err != nil {
+		return ForwardReply{}, transportError(ctx, id, timeout, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, maxOutput+1))
+	if err != nil {
+		return ForwardReply{}, transportError(ctx, id, timeout, err)
+	}
+	if len(b) > maxOutput {
+		return ForwardReply{}, &ContainerError{Container: id, Status: resp.StatusCode, Message: fmt.Sprintf("reply larger than %d bytes", maxOutput)}
+	}
+	return ForwardReply{Status: resp.StatusCode, Header: resp.Header, Body: b}, nil
+}
