@@ -22,6 +22,7 @@ import (
 
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/promreg"
 	"github.com/infernode/infernode/respcache"
 )
 
@@ -116,13 +117,11 @@ func New(opts Options) (*Executor, error) {
 		}
 	}
 	if opts.Registerer != nil {
-		if err := opts.Registerer.Register(e.histogram); err != nil {
-			var are prometheus.AlreadyRegisteredError
-			if !errors.As(err, &are) {
-				return nil, fmt.Errorf("executor: register metrics: %w", err)
-			}
-			e.histogram = are.ExistingCollector.(*prometheus.HistogramVec)
+		h, err := promreg.Register(opts.Registerer, e.histogram)
+		if err != nil {
+			return nil, fmt.Errorf("executor: %w", err)
 		}
+		e.histogram = h
 	}
 	return e, nil
 }

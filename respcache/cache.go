@@ -14,6 +14,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/infernode/infernode/internal/promreg"
 	"github.com/infernode/infernode/internal/storage"
 )
 
@@ -105,10 +106,10 @@ func Open(opts Options) (*Cache, error) {
 	}
 	if opts.Registerer != nil {
 		var err error
-		if c.requests, err = register(opts.Registerer, c.requests); err != nil {
+		if c.requests, err = promreg.Register(opts.Registerer, c.requests); err != nil {
 			return nil, err
 		}
-		if c.size, err = register(opts.Registerer, c.size); err != nil {
+		if c.size, err = promreg.Register(opts.Registerer, c.size); err != nil {
 			return nil, err
 		}
 	}
@@ -379,19 +380,4 @@ func (c *Cache) Close() {
 
 func sortByStored(es []*entry) {
 	slices.SortFunc(es, func(a, b *entry) int { return cmp.Compare(a.stored, b.stored) })
-}
-
-// register registers col, or returns the collector already registered in
-// its place (a node restarted on the same registry).
-func register[T prometheus.Collector](r prometheus.Registerer, col T) (T, error) {
-	if err := r.Register(col); err != nil {
-		var are prometheus.AlreadyRegisteredError
-		if errors.As(err, &are) {
-			if existing, ok := are.ExistingCollector.(T); ok {
-				return existing, nil
-			}
-		}
-		return col, fmt.Errorf("respcache: register metrics: %w", err)
-	}
-	return col, nil
 }

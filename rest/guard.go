@@ -9,7 +9,7 @@ import (
 )
 
 // Two rules keep a web page the operator happens to visit from using the
-// node (SPEC §8): a body a browser can send cross-origin without a
+// node (docs/api.md, "What a web page cannot do"): a body a browser can send cross-origin without a
 // preflight (text/plain, forms) is refused, so a POST or PUT must say
 // application/json (415 otherwise); and a request addressed to a name the
 // node does not answer to (DNS rebinding: a page's own name pointed at

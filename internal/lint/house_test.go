@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,6 +28,13 @@ func TestLinkRules(t *testing.T) {
 			// (coordinator/ours, coordinator/infernetv1).
 			name: "payments links no contract binding (abi/)", pkg: module + "/payments",
 			forbidden: func(dep string) bool { return within(dep, module+"/abi") },
+		},
+		{
+			// The node deploys and calls proof verifiers; proving is the
+			// proof workload's (its own program). gnark-crypto, which
+			// go-ethereum links for KZG, is another module.
+			name: "the infernode binary links no gnark (the prover)", pkg: module + "/cmd/infernode",
+			forbidden: func(dep string) bool { return within(dep, "github.com/consensys/gnark") },
 		},
 	}
 	pkgs := map[string]pkg{}
@@ -126,4 +134,45 @@ func recvName(e ast.Expr) string {
 		return id.Name
 	}
 	return ""
+}
+
+// TestCodeCitesTheRepository: code cites only what is in the repository
+// (docs/), never the specification's sections.
+func TestCodeCitesTheRepository(t *testing.T) {
+	require.Empty(t, goFilesWith(t, "SPEC "+"§", ""), "cite docs/ instead of the specification")
+}
+
+// TestOneCollectorHelper: registering a Prometheus collector or reusing
+// the one registered in its place is written once, in internal/promreg.
+func TestOneCollectorHelper(t *testing.T) {
+	require.Empty(t, goFilesWith(t, "AlreadyRegistered"+"Error", filepath.Join("internal", "promreg")), "register collectors with promreg.Register")
+}
+
+// goFilesWith lists the Go files of the module (tests included) that
+// contain s, outside the directory except.
+func goFilesWith(t *testing.T, s, except string) []string {
+	t.Helper()
+	root := filepath.Join("..", "..")
+	var found []string
+	require.NoError(t, filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && path != root || d.Name() == "node_modules" || d.Name() == "testdata" ||
+			except != "" && path == filepath.Join(root, except)) {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(string(b), s) {
+			found = append(found, path)
+		}
+		return nil
+	}))
+	return found
 }

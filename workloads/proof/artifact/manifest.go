@@ -29,6 +29,8 @@ import (
 	"fmt"
 
 	"github.com/infernode/infernode/workloads/proof/circuit"
+
+	"github.com/infernode/infernode/workloads/proof/onchain"
 )
 
 // Format is the manifest's format tag.
@@ -49,7 +51,7 @@ const (
 	ProvingFile   = "proving.key"
 	VerifyingFile = "verifying.key"
 	SolidityFile  = "Verifier.sol"
-	BytecodeFile  = "verifier.bin"
+	BytecodeFile  = onchain.BytecodeFile
 )
 
 // Files are the artifact files a manifest lists, in the order Open reads
