@@ -14,10 +14,10 @@ import (
 	"github.com/infernode/infernode/txm"
 )
 
-// The spending guard (package guard, SPEC §8) at the delivery loop's
-// decision points: what the relay tells it of a delivery, and what it does
-// with the verdicts. Its records live in the relay's table, under
-// storage.RelayGuardPrefix().
+// The spending guard (package guard; docs/relay.md, "What serving costs,
+// and how to bound it") at the delivery loop's decision points: what the
+// deliverer tells it of a delivery, and what it does with the verdicts.
+// Its records live in the relay's table, under storage.RelayGuardPrefix().
 
 // spending is the relay's guard and what it follows to judge.
 type spending struct {
