@@ -46,8 +46,9 @@ contracts: tools
 	bash contracts/build.sh
 
 ## proto: regenerates the gRPC front door's Go code (oipgrpc/inferencepb) from
-## KServe's grpc_predict_v2.proto with protoc and the pinned plugins.
-proto: tools
+## KServe's grpc_predict_v2.proto with protoc (apt protobuf-compiler; `make
+## tools` installs it) and the pinned plugins.
+proto:
 	bash oipgrpc/inferencepb/gen.sh
 
 ## test: every test tier (unit, in-process integration, real geth/anvil/Docker,

@@ -4,7 +4,8 @@
 # contracts/ from npm (pinned by contracts/package-lock.json), and ONNX
 # Runtime's shared library (from npm's onnxruntime-node, linked as
 # .tools/lib/libonnxruntime.so.1) for the onnx workload; protoc (apt) for
-# the gRPC code's stale test.
+# the gRPC code's stale test; the openai npm client for node/ (pinned by
+# node/testdata/openaiclient/package-lock.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -56,5 +57,10 @@ fi
 if [ -f contracts/package-lock.json ] && [ ! -d contracts/node_modules ]; then
   echo "tools: installing solc-js (contracts/, npm, about 20 s)"
   npm ci --silent --no-audit --no-fund --prefix contracts >/dev/null
+fi
+if [ ! -d node/testdata/openaiclient/node_modules/openai ]; then
+  # node/openai_test.go runs the official openai client (pinned by its package-lock.json) against the node.
+  echo "tools: installing the openai npm client (node/testdata/openaiclient, about 5 s)"
+  npm ci --silent --no-audit --no-fund --prefix node/testdata/openaiclient >/dev/null
 fi
 echo "tools: ok ($(.tools/bin/geth version 2>/dev/null | grep -m1 '^Version'), anvil $(.tools/bin/anvil --version 2>/dev/null | head -n1), onnxruntime $(cat .tools/onnxruntime/version))"

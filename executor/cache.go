@@ -28,9 +28,10 @@ const (
 )
 
 // cacheSalt is what a container's keys start from: its id and what stands
-// for its version and model (image reference, or url when it has none;
+// for its version and model (the image reference and, where the runtime
+// knows it, the image's ID; the url for a container without image;
 // command; env, which names the default model).
-func cacheSalt(c config.Container) [32]byte {
+func cacheSalt(c config.Container, imageID string) [32]byte {
 	h := sha256.New()
 	field := func(s string) {
 		var n [8]byte
@@ -42,6 +43,7 @@ func cacheSalt(c config.Container) [32]byte {
 	field(c.ID)
 	if c.Image != "" {
 		field("image:" + c.Image)
+		field(imageID)
 	} else {
 		field("url:" + c.URL)
 	}

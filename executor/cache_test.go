@@ -186,3 +186,26 @@ func benchInput(n int) json.RawMessage {
 		"x": map[string]any{"values": vals, "shape": []int{len(vals)}, "dtype": 1}}})
 	return b
 }
+
+// Everything that stands for a container's version is in its keys.
+func TestCacheSalt(t *testing.T) {
+	base := config.Container{ID: "m", Image: "infernode/onnx:latest", Command: "--addr :3000", Env: map[string]string{"A": "1", "B": "2"}}
+	salt := cacheSalt(base, "sha256:aaa")
+	require.Equal(t, salt, cacheSalt(base, "sha256:aaa"))
+	other := func(edit func(*config.Container)) config.Container {
+		c := base
+		c.Env = map[string]string{"A": "1", "B": "2"}
+		edit(&c)
+		return c
+	}
+	for name, s := range map[string][32]byte{
+		"image id": cacheSalt(base, "sha256:bbb"),
+		"image":    cacheSalt(other(func(c *config.Container) { c.Image = "infernode/onnx:v2" }), "sha256:aaa"),
+		"id":       cacheSalt(other(func(c *config.Container) { c.ID = "n" }), "sha256:aaa"),
+		"command":  cacheSalt(other(func(c *config.Container) { c.Command = "" }), "sha256:aaa"),
+		"env":      cacheSalt(other(func(c *config.Container) { c.Env["B"] = "3" }), "sha256:aaa"),
+		"env name": cacheSalt(other(func(c *config.Container) { c.Env = map[string]string{"A": "1", "C": "2"} }), "sha256:aaa"),
+	} {
+		require.NotEqual(t, salt, s, name)
+	}
+}

@@ -113,7 +113,11 @@ func New(opts Options) (*Executor, error) {
 			if e.salts == nil {
 				e.cache, e.salts = opts.Cache, map[string][32]byte{}
 			}
-			e.salts[c.ID] = cacheSalt(c)
+			imageID := ""
+			if v, ok := opts.Runtime.(ImageIDer); ok {
+				imageID = v.ImageID(c.ID)
+			}
+			e.salts[c.ID] = cacheSalt(c, imageID)
 		}
 	}
 	if opts.Registerer != nil {
@@ -299,47 +303,23 @@ func (e *Executor) Stream(ctx context.Context, in Input) (*Stream, error) {
 }
 
 // openStream sends one streaming request to ep and returns the reply once
-// its headers arrived.
+// its headers arrived; a non-2xx reply is a *ContainerError.
 func (e *Executor) openStream(ctx context.Context, id string, ep Endpoint, to time.Duration, body []byte) (*Stream, error) {
-	sctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
-	// The stream outlives the submitting request's context only through
-	// the idle timer and Close; a cancelled caller still stops it.
-	stop := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
-	idle := time.AfterFunc(to, func() { cancel(errIdle) })
-	hr, err := http.NewRequestWithContext(sctx, http.MethodPost, ep.URL+"/service_output", bytesReader(body))
+	r, err := e.openRelayStream(ctx, id, ep, to, ForwardCall{Method: http.MethodPost, Path: "/service_output",
+		Header: http.Header{"Content-Type": {"application/json"}}, Body: body})
 	if err != nil {
-		idle.Stop()
-		stop()
-		cancel(nil)
-		return nil, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
+		return nil, err
 	}
-	hr.Header.Set("Content-Type", "application/json")
-	e.prop.Inject(ctx, propagation.HeaderCarrier(hr.Header))
-	if ep.Bearer != "" {
-		hr.Header.Set("Authorization", "Bearer "+ep.Bearer)
+	if r.Status < 200 || r.Status > 299 {
+		b, _ := io.ReadAll(io.LimitReader(r.Body, maxErrorBody))
+		r.Body.Close()
+		return nil, &ContainerError{Container: id, Status: r.Status, Message: replyMessage(r.Status, b)}
 	}
-	resp, err := e.hc.Do(hr)
-	idle.Stop()
-	if err != nil {
-		stop()
-		cancel(nil)
-		if errors.Is(context.Cause(sctx), errIdle) {
-			return nil, &ContainerError{Container: id, Message: fmt.Sprintf("container timed out after %s", to), Err: err}
-		}
-		return nil, transportError(ctx, id, to, err)
-	}
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
-		resp.Body.Close()
-		stop()
-		cancel(nil)
-		return nil, &ContainerError{Container: id, Status: resp.StatusCode, Message: replyMessage(resp.StatusCode, b)}
-	}
-	ct := resp.Header.Get("Content-Type")
+	ct := r.Header.Get("Content-Type")
 	if ct == "" {
 		ct = "application/octet-stream"
 	}
-	return &Stream{ContentType: ct, Body: &idleReader{body: resp.Body, idle: to, timer: idle, cancel: cancel, stop: stop, ctx: sctx, id: id}}, nil
+	return &Stream{ContentType: ct, Body: r.Body}, nil
 }
 
 var errIdle = errors.New("stream idle timeout")

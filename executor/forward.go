@@ -3,6 +3,7 @@ package executor
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -105,4 +106,73 @@ func (e *Executor) forward(ctx context.Context, id string, ep Endpoint, timeout 
 		return ForwardReply{}, &ContainerError{Container: id, Status: resp.StatusCode, Message: fmt.Sprintf("reply larger than %d bytes", maxOutput)}
 	}
 	return ForwardReply{Status: resp.StatusCode, Header: resp.Header, Body: b}, nil
+}
+
+// StreamReply is a container's answer to a RelayStream call: its status
+// and headers, and its body as it arrives. Body must be closed exactly
+// once.
+type StreamReply struct {
+	Status int
+	Header http.Header
+	Body   io.ReadCloser
+}
+
+// RelayStream makes call to container id and returns the reply once its
+// headers arrived, its body read as the container writes it (the OpenAI
+// front door's streamed completions). The container's timeout bounds the
+// wait for the headers and then each wait for more bytes, never the
+// whole reply. Cancelling ctx, or closing Body, ends the call (and, for
+// the llm workload, its provider call).
+func (e *Executor) RelayStream(ctx context.Context, id string, call ForwardCall) (*StreamReply, error) {
+	if _, ok := e.timeouts[id]; !ok {
+		return nil, &ContainerError{Container: id, Message: "container not configured"}
+	}
+	var reply *StreamReply
+	err := e.onReplica(ctx, id, func(ep Endpoint, to time.Duration) error {
+		var err error
+		reply, err = e.openRelayStream(ctx, id, ep, to, call)
+		return err
+	})
+	return reply, err
+}
+
+// openRelayStream sends call to ep and returns the reply once its headers
+// arrived, whatever its status.
+func (e *Executor) openRelayStream(ctx context.Context, id string, ep Endpoint, to time.Duration, call ForwardCall) (*StreamReply, error) {
+	sctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
+	// The stream outlives the submitting request's context only through
+	// the idle timer and Close; a cancelled caller still stops it, with
+	// its cause.
+	stop := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
+	idle := time.AfterFunc(to, func() { cancel(errIdle) })
+	var body io.Reader
+	if call.Body != nil {
+		body = bytes.NewReader(call.Body)
+	}
+	hr, err := http.NewRequestWithContext(sctx, call.Method, ep.URL+call.Path, body)
+	if err != nil {
+		idle.Stop()
+		stop()
+		cancel(nil)
+		return nil, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
+	}
+	for k, v := range call.Header {
+		hr.Header[k] = v
+	}
+	e.prop.Inject(ctx, propagation.HeaderCarrier(hr.Header))
+	if ep.Bearer != "" {
+		hr.Header.Set("Authorization", "Bearer "+ep.Bearer)
+	}
+	resp, err := e.hc.Do(hr)
+	idle.Stop()
+	if err != nil {
+		stop()
+		cancel(nil)
+		if errors.Is(context.Cause(sctx), errIdle) {
+			return nil, &ContainerError{Container: id, Message: fmt.Sprintf("container timed out after %s", to), Err: err}
+		}
+		return nil, transportError(ctx, id, to, err)
+	}
+	return &StreamReply{Status: resp.StatusCode, Header: resp.Header,
+		Body: &idleReader{body: resp.Body, idle: to, timer: idle, cancel: cancel, stop: stop, ctx: sctx, id: id}}, nil
 }

@@ -243,8 +243,6 @@ func snippet(b []byte) string {
 	return s
 }
 
-func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
-
 func compact(b []byte) json.RawMessage {
 	var buf bytes.Buffer
 	if json.Compact(&buf, b) != nil {

@@ -69,3 +69,11 @@ type Picker interface {
 	// the runtime drops the replica at once.
 	Pick(id string) (ep Endpoint, done func(unreachable bool), err error)
 }
+
+// ImageIDer is implemented by the runtimes that run the containers from
+// images they pull (the Docker engine and swarm runtimes): the content
+// address of the image container id runs, "" where unknown. The response
+// cache keys on it, so a new image behind the same tag is a new key.
+type ImageIDer interface {
+	ImageID(id string) string
+}

@@ -19,6 +19,7 @@ type Guard struct {
 
 	mu        sync.Mutex // serialises read-modify-write of records
 	lastSweep time.Time
+	led       ledger // the day's unpaid gas by owner, in memory (budget.go)
 }
 
 // New returns a guard keeping its records in kv, the node's guard table
@@ -131,8 +132,15 @@ func (g *Guard) Check(d Delivery, h Head) (Verdict, error) {
 		return Verdict{Action: Wait, Reason: fmt.Sprintf("maxGasPrice %s below the next block's base fee %s", d.MaxFeePerGas, h.BaseFee)}, nil
 	}
 	if !d.Paid {
-		if until, ok := own.fits(d.Gas, g.lim.OwnerGasPerDay, h.Time); !ok {
-			return g.overBudget(until, h.Time), nil
+		budget, which := g.ownerBudget(own, h.Time)
+		if until, ok := own.fits(d.Gas, budget, h.Time); !ok {
+			return g.overBudget(until, h.Time, which), nil
+		}
+		g.mu.Lock()
+		v, ok, err := g.nodeFits(d.Owner, d.Gas, h.Time)
+		g.mu.Unlock()
+		if err != nil || !ok {
+			return v, err
 		}
 	}
 	if d.InputBytes > g.lim.MaxInputBytes {
@@ -178,13 +186,21 @@ func (g *Guard) Charge(owner common.Address, gas uint64, at time.Time) (Charge, 
 	if err != nil {
 		return Charge{}, Verdict{}, err
 	}
-	if until, ok := own.fits(gas, g.lim.OwnerGasPerDay, at); !ok {
-		return Charge{}, g.overBudget(until, at), nil
+	budget, which := g.ownerBudget(own, at)
+	if until, ok := own.fits(gas, budget, at); !ok {
+		return Charge{}, g.overBudget(until, at, which), nil
+	}
+	if v, ok, err := g.nodeFits(owner, gas, at); err != nil || !ok {
+		return Charge{}, v, err
+	}
+	if own.First == 0 {
+		own.First = at.Unix()
 	}
 	own.add(gas, at)
 	if err := g.putOwner(owner, own); err != nil {
 		return Charge{}, Verdict{}, err
 	}
+	g.led.set(owner, own.Gas)
 	return Charge{Owner: owner, Gas: gas, At: at.Unix()}, Verdict{Action: Serve}, nil
 }
 
@@ -192,11 +208,11 @@ func (g *Guard) Charge(owner common.Address, gas uint64, at time.Time) (Charge, 
 // until its oldest charges leave the window, or BackoffBase from now if
 // sooner, since deliveries in flight settle their charges to the (smaller)
 // gas they used.
-func (g *Guard) overBudget(until, now time.Time) Verdict {
+func (g *Guard) overBudget(until, now time.Time, which string) Verdict {
 	if next := now.Add(g.lim.BackoffBase); next.Before(until) {
 		until = next
 	}
-	return Verdict{Action: Wait, Until: until, Reason: fmt.Sprintf("owner's unpaid gas for the day spent (chain.unpaid.owner_gas_per_day %d)", g.lim.OwnerGasPerDay)}
+	return Verdict{Action: Wait, Until: until, Reason: fmt.Sprintf("owner's unpaid gas for the day spent (%s)", which)}
 }
 
 // Outcome is how a delivery attempt ended.
@@ -295,6 +311,7 @@ func (g *Guard) Record(r Result) (time.Time, error) {
 			used = 0
 		}
 		own.settle(r.Charge, used)
+		g.led.set(owner, own.Gas)
 	}
 	at := r.At.Unix()
 	var next time.Time
@@ -384,6 +401,9 @@ func (g *Guard) Sweep(now time.Time) error {
 		o.prune(now)
 		if o.Until <= forget {
 			o.Failures, o.Until = 0, 0
+		}
+		if len(o.Gas) != n {
+			g.led.set(common.HexToAddress(string(k[len(storage.GuardOwnerPrefix()):])), o.Gas)
 		}
 		switch {
 		case o.zero():

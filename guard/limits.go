@@ -26,6 +26,14 @@ type Limits struct {
 	// OwnerGasPerDay is chain.unpaid.owner_gas_per_day: the gas one
 	// owner's unpaid deliveries may use over a rolling day.
 	OwnerGasPerDay uint64
+	// GasPerDay is chain.unpaid.gas_per_day: the gas all unpaid
+	// deliveries together may use over a rolling day, shared fairly
+	// between owners. 0: not bounded (the configuration always sets it).
+	GasPerDay uint64
+	// NewOwnerGasPerDay is chain.unpaid.new_owner_gas_per_day: an owner
+	// first charged less than a day ago gets this instead of
+	// OwnerGasPerDay. 0: no smaller budget (the configuration sets it).
+	NewOwnerGasPerDay uint64
 	// MaxInputBytes is chain.max_input_bytes.
 	MaxInputBytes int
 	// IntervalDeadline is chain.interval_deadline: an interval not
@@ -38,13 +46,20 @@ type Limits struct {
 	// chain.delegated.max_horizon and max_pending (NewWaiting).
 	DelegatedMaxHorizon time.Duration
 	DelegatedMaxPending int
+	// DelegatedMaxPendingPerOwner is chain.delegated.max_pending_per_owner
+	// (NewWaiting); DelegatedRetention is chain.delegated.retention: how
+	// long a final delegated record is kept.
+	DelegatedMaxPendingPerOwner int
+	DelegatedRetention          time.Duration
 }
 
 // LimitsOf reads the limits from the chain configuration.
 func LimitsOf(ch config.Chain) Limits {
 	return Limits{UnpaidMaxGas: ch.Unpaid.MaxGas, OwnerGasPerDay: ch.Unpaid.OwnerGasPerDay,
+		GasPerDay: ch.Unpaid.GasPerDay, NewOwnerGasPerDay: ch.Unpaid.NewOwnerGasPerDay,
 		MaxInputBytes: ch.MaxInputBytes, IntervalDeadline: ch.IntervalDeadline.D(),
-		DelegatedMaxHorizon: ch.Delegated.MaxHorizon.D(), DelegatedMaxPending: ch.Delegated.MaxPending}
+		DelegatedMaxHorizon: ch.Delegated.MaxHorizon.D(), DelegatedMaxPending: ch.Delegated.MaxPending,
+		DelegatedMaxPendingPerOwner: ch.Delegated.MaxPendingPerOwner, DelegatedRetention: ch.Delegated.Retention.D()}
 }
 
 func (l Limits) withDefaults() Limits {
@@ -59,6 +74,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.IntervalDeadline <= 0 {
 		l.IntervalDeadline = config.DefaultIntervalDeadline.D()
+	}
+	if l.DelegatedRetention <= 0 {
+		l.DelegatedRetention = config.DefaultDelegatedRetention.D()
 	}
 	if l.BackoffBase <= 0 {
 		l.BackoffBase = DefaultBackoffBase

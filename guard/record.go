@@ -14,12 +14,16 @@ type subRecord struct {
 func (s subRecord) zero() bool { return s.Failures == 0 && s.Until == 0 }
 
 // ownerRecord is what the guard keeps of an owner (relay/guard/own/<address>):
-// its failures, the end of its back-off and its unpaid gas by hour of the
-// last day (at most 25 buckets: a fixed size, whatever the owner sends).
+// its failures, the end of its back-off, when it was first charged and its
+// unpaid gas by hour of the last day (at most 25 buckets: a fixed size, whatever the owner sends).
 type ownerRecord struct {
 	Failures int      `json:"n"`
 	Until    int64    `json:"until"`
 	Gas      []bucket `json:"gas,omitempty"`
+	// First is when the owner was first charged (unix seconds of block
+	// time): under a day ago it gets the new owners' budget. Forgotten
+	// with the record (a day without unpaid gas or failures).
+	First int64 `json:"first,omitempty"`
 }
 
 // bucket is the unpaid gas charged in one hour of block time.

@@ -12,33 +12,42 @@ import (
 
 // Waiting is the set of delegated requests accepted but not yet active:
 // one heap by activation time, no goroutine or timer each; the relay takes
-// the due ones on each head (Due). It holds at most max requests, and a
+// the due ones on each head (Due). New requests are admitted while it
+// holds fewer than max in all and fewer than perOwner of their owner; a
 // request activating beyond the horizon is refused before it is accepted.
+// A request already accepted that waits again (held back, resumed after a
+// restart) is never refused: it needs no new slot.
 type Waiting struct {
-	mu      sync.Mutex
-	max     int
-	horizon time.Duration
-	h       waitHeap
-	at      map[string]*waitItem
+	mu       sync.Mutex
+	max      int
+	perOwner int
+	horizon  time.Duration
+	h        waitHeap
+	at       map[string]*waitItem
+	owners   map[string]int // waiting requests by owner
 }
 
 type waitItem struct {
-	key              string
+	key, owner       string
 	activeAt, expiry int64 // unix seconds
 	i                int
 }
 
-// NewWaiting returns a set of at most maxPending requests
-// (chain.delegated.max_pending) activating within horizon
+// NewWaiting returns a set admitting at most maxPending requests
+// (chain.delegated.max_pending), perOwner of one owner
+// (chain.delegated.max_pending_per_owner), activating within horizon
 // (chain.delegated.max_horizon); zero values take the defaults.
-func NewWaiting(maxPending int, horizon time.Duration) *Waiting {
+func NewWaiting(maxPending, perOwner int, horizon time.Duration) *Waiting {
 	if maxPending <= 0 {
 		maxPending = config.DefaultDelegatedMaxPending
+	}
+	if perOwner <= 0 {
+		perOwner = config.DefaultMaxPendingPerOwner
 	}
 	if horizon <= 0 {
 		horizon = config.DefaultDelegatedMaxHorizon.D()
 	}
-	return &Waiting{max: maxPending, horizon: horizon, at: map[string]*waitItem{}}
+	return &Waiting{max: maxPending, perOwner: perOwner, horizon: horizon, at: map[string]*waitItem{}, owners: map[string]int{}}
 }
 
 // CheckDelegated refuses, with a 400 naming the field, a delegated request
@@ -60,10 +69,10 @@ func (w *Waiting) CheckDelegated(activeAt, expiry, now time.Time) error {
 	return nil
 }
 
-// Add puts the request under key in the set until activeAt, to be dropped
-// at expiry. It refuses with 429 when the set is full; adding a key
-// already there changes nothing.
-func (w *Waiting) Add(key string, activeAt, expiry time.Time) error {
+// Add admits a new request of owner under key until activeAt, to be
+// dropped at expiry. It refuses with 429 when the set holds max requests,
+// or perOwner of owner's; adding a key already there changes nothing.
+func (w *Waiting) Add(key, owner string, activeAt, expiry time.Time) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if _, ok := w.at[key]; ok {
@@ -72,10 +81,36 @@ func (w *Waiting) Add(key string, activeAt, expiry time.Time) error {
 	if len(w.h) >= w.max {
 		return job.Reject(job.CodeRateLimited, "Too many requests", "limit", "chain.delegated.max_pending", "max_pending", w.max)
 	}
-	it := &waitItem{key: key, activeAt: activeAt.Unix(), expiry: expiry.Unix()}
+	if w.owners[owner] >= w.perOwner {
+		return job.Reject(job.CodeRateLimited, "Too many requests", "limit", "chain.delegated.max_pending_per_owner", "max_pending_per_owner", w.perOwner)
+	}
+	w.push(key, owner, activeAt, expiry)
+	return nil
+}
+
+// Hold puts an accepted request back until until, whatever the bounds:
+// its own retries need no new slot (it held one when it was accepted).
+func (w *Waiting) Hold(key, owner string, until, expiry time.Time) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if _, ok := w.at[key]; ok {
+		return
+	}
+	w.push(key, owner, until, expiry)
+}
+
+func (w *Waiting) push(key, owner string, activeAt, expiry time.Time) {
+	it := &waitItem{key: key, owner: owner, activeAt: activeAt.Unix(), expiry: expiry.Unix()}
 	heap.Push(&w.h, it)
 	w.at[key] = it
-	return nil
+	w.owners[owner]++
+}
+
+func (w *Waiting) drop(it *waitItem) {
+	delete(w.at, it.key)
+	if w.owners[it.owner]--; w.owners[it.owner] <= 0 {
+		delete(w.owners, it.owner)
+	}
 }
 
 // Due removes and returns the requests active at now (ready) and those
@@ -86,7 +121,7 @@ func (w *Waiting) Due(now time.Time) (ready, expired []string) {
 	t := now.Unix()
 	for len(w.h) > 0 && w.h[0].activeAt <= t {
 		it := heap.Pop(&w.h).(*waitItem)
-		delete(w.at, it.key)
+		w.drop(it)
 		if it.expiry <= t {
 			expired = append(expired, it.key)
 		} else {
@@ -102,7 +137,7 @@ func (w *Waiting) Remove(key string) {
 	defer w.mu.Unlock()
 	if it, ok := w.at[key]; ok {
 		heap.Remove(&w.h, it.i)
-		delete(w.at, key)
+		w.drop(it)
 	}
 }
 

@@ -21,7 +21,7 @@ func code(t *testing.T, err error) job.Code {
 }
 
 func TestCheckDelegated(t *testing.T) {
-	w := NewWaiting(0, 0)
+	w := NewWaiting(0, 0, 0)
 	day := 24 * time.Hour
 	tests := []struct {
 		name             string
@@ -53,12 +53,12 @@ func TestCheckDelegated(t *testing.T) {
 }
 
 func TestWaitingBoundedAndDue(t *testing.T) {
-	w := NewWaiting(3, time.Hour)
-	require.NoError(t, w.Add("a", t0.Add(30*time.Minute), t0.Add(time.Hour)))
-	require.NoError(t, w.Add("b", t0.Add(10*time.Minute), t0.Add(11*time.Minute)))
-	require.NoError(t, w.Add("c", t0.Add(20*time.Minute), t0.Add(time.Hour)))
-	require.NoError(t, w.Add("c", t0.Add(20*time.Minute), t0.Add(time.Hour)), "a replay changes nothing")
-	err := w.Add("d", t0, t0.Add(time.Hour))
+	w := NewWaiting(3, 0, time.Hour)
+	require.NoError(t, w.Add("a", "", t0.Add(30*time.Minute), t0.Add(time.Hour)))
+	require.NoError(t, w.Add("b", "", t0.Add(10*time.Minute), t0.Add(11*time.Minute)))
+	require.NoError(t, w.Add("c", "", t0.Add(20*time.Minute), t0.Add(time.Hour)))
+	require.NoError(t, w.Add("c", "", t0.Add(20*time.Minute), t0.Add(time.Hour)), "a replay changes nothing")
+	err := w.Add("d", "", t0, t0.Add(time.Hour))
 	require.Error(t, err)
 	assert.Equal(t, job.CodeRateLimited, code(t, err), "429 past max_pending")
 
@@ -70,24 +70,44 @@ func TestWaitingBoundedAndDue(t *testing.T) {
 	assert.Equal(t, []string{"b"}, expired, "dropped at its expiry")
 	w.Remove("a")
 	assert.Equal(t, 0, w.Len())
-	require.NoError(t, w.Add("d", t0, t0.Add(time.Hour)), "room again")
+	require.NoError(t, w.Add("d", "", t0, t0.Add(time.Hour)), "room again")
 }
 
 // TestWaitingCostsNoGoroutine: 10,000 far-future requests within the
 // horizon add no goroutine and little memory.
 func TestWaitingCostsNoGoroutine(t *testing.T) {
-	w := NewWaiting(10_000, 0)
+	w := NewWaiting(10_000, 0, 0)
 	runtime.GC()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	g0 := runtime.NumGoroutine()
 	for i := range 10_000 {
-		require.NoError(t, w.Add(fmt.Sprintf("dlg/0x%040x/%010d", i, i), t0.Add(6*24*time.Hour), t0.Add(7*24*time.Hour)))
+		require.NoError(t, w.Add(fmt.Sprintf("dlg/0x%040x/%010d", i, i), fmt.Sprint(i), t0.Add(6*24*time.Hour), t0.Add(7*24*time.Hour)))
 	}
-	require.Error(t, w.Add("one more", t0, t0.Add(time.Hour)))
+	require.Error(t, w.Add("one more", "x", t0, t0.Add(time.Hour)))
 	runtime.GC()
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
 	assert.LessOrEqual(t, runtime.NumGoroutine(), g0)
 	assert.Less(t, int64(after.HeapAlloc)-int64(before.HeapAlloc), int64(8<<20), "10,000 waiting requests hold under 8 MB")
+}
+
+// TestWaitingPerOwner: an owner at its bound gets 429 while another owner
+// is admitted; an accepted request held again needs no slot, even past
+// both bounds.
+func TestWaitingPerOwner(t *testing.T) {
+	w := NewWaiting(5, 2, time.Hour)
+	require.NoError(t, w.Add("m1", "mallet", t0.Add(time.Minute), t0.Add(time.Hour)))
+	require.NoError(t, w.Add("m2", "mallet", t0.Add(time.Minute), t0.Add(time.Hour)))
+	err := w.Add("m3", "mallet", t0.Add(time.Minute), t0.Add(time.Hour))
+	require.Error(t, err)
+	require.Contains(t, fmt.Sprint(err.(*job.Error).Params), "max_pending_per_owner")
+	require.NoError(t, w.Add("a1", "alice", t0.Add(time.Minute), t0.Add(time.Hour)), "another owner is admitted")
+	w.Hold("m4", "mallet", t0.Add(time.Minute), t0.Add(time.Hour))
+	w.Hold("m5", "mallet", t0.Add(time.Minute), t0.Add(time.Hour))
+	w.Hold("m6", "mallet", t0.Add(time.Minute), t0.Add(time.Hour))
+	assert.Equal(t, 6, w.Len(), "holds pass both bounds")
+	ready, _ := w.Due(t0.Add(time.Minute))
+	assert.Len(t, ready, 6)
+	require.NoError(t, w.Add("m7", "mallet", t0.Add(time.Minute), t0.Add(time.Hour)), "slots freed")
 }

@@ -48,8 +48,11 @@ type backend struct {
 	// streams bounds concurrent streaming jobs (jobs.workers): beyond,
 	// POST /api/jobs/stream answers 503 Node busy.
 	streams chan struct{}
-	// oipSlots bounds concurrent OIP calls (jobs.workers), node/oip.go.
+	// oipSlots bounds concurrent OIP and OpenAI calls (jobs.workers),
+	// node/oip.go and node/openai.go.
 	oipSlots chan struct{}
+	// openai is the OpenAI front door's state (node/openai.go).
+	openai *openAIFront
 	// streamIDGrace is how long a stream's answer waits for the container's
 	// headers (to pass its Content-Type through) before it starts with the
 	// job id anyway.
@@ -80,6 +83,7 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 		return nil, err
 	}
 	b.metrics = m
+	b.openai = newOpenAIFront(n.reg)
 	mgr = newManager(managerOptions{
 		Store: st, Runner: exec, QueueSize: n.cfg.Jobs.QueueSize, Workers: n.cfg.Jobs.Workers,
 		Timeout: n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,

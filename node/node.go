@@ -470,7 +470,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 	ro := rest.Options{
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
 		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
-		Hosts: s.Hosts, OIP: b,
+		Hosts: s.Hosts, OIP: b, OpenAI: b,
 	}
 	if s.RateLimit != nil {
 		ro.RateLimit = s.RateLimit.NumRequests
@@ -513,7 +513,8 @@ func (n *Node) grpcServer(b *backend) (*grpc.Server, net.Listener, error) {
 		ln = rest.LimitListener(ln, sc.MaxConnections, n.log, n.reg)
 	}
 	o := oipgrpc.Options{Logger: n.log, MaxMessageBytes: sc.MaxBodyBytes, Registerer: n.reg,
-		TracerProvider: n.tp, Propagator: n.opts.Propagator}
+		TracerProvider: n.tp, Propagator: n.opts.Propagator,
+		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D()}
 	if sc.RateLimit != nil {
 		o.RateLimit = sc.RateLimit.NumRequests
 		o.RatePeriod = time.Duration(sc.RateLimit.Period * float64(time.Second))

@@ -22,6 +22,8 @@ import (
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	_ "google.golang.org/grpc/encoding/gzip" // tritonclient.grpc's compression_algorithm="gzip"
+	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
@@ -55,6 +57,11 @@ type Options struct {
 	// ResourceExhausted). Zero: no limit.
 	RateLimit  int
 	RatePeriod time.Duration
+	// IdleTimeout closes a connection with no call for this long
+	// (server.idle_timeout); HandshakeTimeout bounds a new connection's
+	// setup (server.read_header_timeout). Zero: gRPC's defaults (no idle
+	// limit, 120 s).
+	IdleTimeout, HandshakeTimeout time.Duration
 	// Registerer receives the gRPC metrics. Default: a fresh registry.
 	Registerer prometheus.Registerer
 	// TracerProvider for the call spans. Default: the global provider.
@@ -101,12 +108,22 @@ func New(b Backend, opts Options) *grpc.Server {
 		s.limiter = ratelimit.New(opts.RateLimit, period, opts.now)
 	}
 	maxMsg := int(min(opts.MaxMessageBytes, math.MaxInt32))
-	g := grpc.NewServer(
+	so := []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(maxMsg),
 		grpc.MaxConcurrentStreams(MaxConcurrentStreams),
-		grpc.InitialWindowSize(1<<20), grpc.InitialConnWindowSize(16<<20),
+		// Static windows: a 600 KB image goes in without waiting for the
+		// window to grow; what a connection can leave unread stays 16 MiB,
+		// what gRPC's own window growth allows at most.
+		grpc.InitialWindowSize(1 << 20), grpc.InitialConnWindowSize(16 << 20),
 		grpc.ChainUnaryInterceptor(s.observe, s.limit),
-	)
+	}
+	if opts.IdleTimeout > 0 {
+		so = append(so, grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionIdle: opts.IdleTimeout}))
+	}
+	if opts.HandshakeTimeout > 0 {
+		so = append(so, grpc.ConnectionTimeout(opts.HandshakeTimeout))
+	}
+	g := grpc.NewServer(so...)
 	pb.RegisterGRPCInferenceServiceServer(g, s)
 	return g
 }

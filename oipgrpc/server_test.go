@@ -23,7 +23,9 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/connectivity"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/encoding/gzip"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
@@ -82,7 +84,7 @@ func (f *fakeBackend) Models(context.Context, string) []rest.OIPModel {
 func (f *fakeBackend) Healthy(context.Context) error { return f.healthy }
 
 // serve runs New(b, opts) on a loopback listener and returns a client.
-func serve(t *testing.T, b Backend, opts Options) pb.GRPCInferenceServiceClient {
+func serve(t testing.TB, b Backend, opts Options) pb.GRPCInferenceServiceClient {
 	t.Helper()
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -194,6 +196,22 @@ func TestModelInferRefusals(t *testing.T) {
 	}
 }
 
+// TestCompressedCalls: gzip-compressed calls (tritonclient.grpc's
+// compression_algorithm="gzip") are read, and the message bound holds for
+// the decompressed size.
+func TestCompressedCalls(t *testing.T) {
+	c := serve(t, &fakeBackend{}, Options{MaxMessageBytes: 64 << 10})
+	in := fp32(1.5, -2, 3.25, 1e-7)
+	resp, err := c.ModelInfer(context.Background(), inferReq(in), grpc.UseCompressor(gzip.Name))
+	require.NoError(t, err)
+	require.Equal(t, in, resp.RawOutputContents[0])
+
+	bomb := inferReq(make([]byte, 1<<20)) // 1 MiB of zeros: a few KiB compressed
+	bomb.Inputs[0].Shape = []int64{1, 1 << 18}
+	_, err = c.ModelInfer(context.Background(), bomb, grpc.UseCompressor(gzip.Name))
+	require.Equal(t, codes.ResourceExhausted, status.Code(err), "%v", err)
+}
+
 func TestServerAndModelCalls(t *testing.T) {
 	f := &fakeBackend{}
 	c := serve(t, f, Options{})
@@ -261,4 +279,24 @@ func TestRateLimitMetricsSpans(t *testing.T) {
 		}
 	}
 	require.True(t, found, "the call's span continues the caller's trace")
+}
+
+// TestIdleConnectionClosed: a connection without calls for IdleTimeout is
+// closed by the server (server.idle_timeout), as REST's keep-alives are.
+func TestIdleConnectionClosed(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	g := New(&fakeBackend{}, Options{Logger: slog.New(slog.DiscardHandler), IdleTimeout: 50 * time.Millisecond})
+	go func() { _ = g.Serve(ln) }()
+	t.Cleanup(g.Stop)
+	conn, err := grpc.NewClient("passthrough:///"+ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	defer conn.Close()
+	_, err = pb.NewGRPCInferenceServiceClient(conn).ServerLive(context.Background(), &pb.ServerLiveRequest{})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard, not the assertion
+	defer cancel()
+	for s := conn.GetState(); s == connectivity.Ready; s = conn.GetState() {
+		require.True(t, conn.WaitForStateChange(ctx, s), "the server never closed the idle connection")
+	}
 }

@@ -40,7 +40,8 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	if err := r.admitDelegated(ctx, key, &req); err != nil { // before the signature's RPC calls
 		return err
 	}
-	if err := req.Codec.Verify(ctx, r.ver); err != nil {
+	ver := &coordinator.Verifier{Chain: r.o.Backend, ChainID: r.o.Sender.ChainID(), Coordinator: r.d.Coordinator()}
+	if err := req.Codec.Verify(ctx, ver); err != nil {
 		return err
 	}
 	if t := r.head.time.Load(); t != 0 {
@@ -59,12 +60,12 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	// is full, before anything is written.
 	waits := uint64(sub.ActiveAt) > r.head.time.Load()
 	if waits {
-		if err := r.sp.waiting.Add(key, time.Unix(int64(sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0)); err != nil {
+		if err := r.sp.waiting.Add(key, sub.Owner.Hex(), time.Unix(int64(sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0)); err != nil {
 			return err
 		}
 	}
 	d := &Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.head.num.Load(), Progress: Progress{State: IvRunning}}
-	if err := r.st.putDlg(key, d); err != nil {
+	if err := r.st.saveDlg(key, d, r.head.time.Load()); err != nil {
 		r.sp.waiting.Remove(key)
 		return fmt.Errorf("persist delegated subscription: %w", err)
 	}
@@ -81,8 +82,8 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 // admitDelegated refuses, with a 400 naming the field, a delegated request
 // the node would never serve: a signature expired or expiring before the
 // subscription starts, activeAt beyond chain.delegated.max_horizon, unpaid
-// gas above chain.unpaid.max_gas, a period under two block times, data
-// above chain.max_input_bytes.
+// gas above chain.unpaid.max_gas, a period under two block times, data or
+// subscription.inputs above chain.max_input_bytes.
 func (r *Relay) admitDelegated(ctx context.Context, key string, req *coordinator.Delegated) error {
 	t := r.head.time.Load()
 	if t == 0 { // no head seen yet (the relay is starting)
@@ -96,32 +97,30 @@ func (r *Relay) admitDelegated(ctx context.Context, key string, req *coordinator
 	if err := r.sp.waiting.CheckDelegated(time.Unix(int64(req.Sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0), now); err != nil {
 		return err
 	}
+	// chain.max_input_bytes bounds subscription.inputs and data alike:
+	// either is what the node would persist and run.
 	f := facts(&req.Sub, key, 0)
-	f.InputBytes = len(req.Data)
+	input := "subscription.inputs"
+	if len(req.Data) > len(req.Sub.Inputs) {
+		f.InputBytes, input = len(req.Data), "data"
+	}
 	v := r.sp.g.Static(f, r.sp.heads.Head().BlockTime)
 	if v.Action == guard.Serve {
 		return nil
 	}
-	field := map[string]string{"gas": "subscription.max_gas_limit", "period": "subscription.period", "input": "data"}[v.Field]
+	field := map[string]string{"gas": "subscription.max_gas_limit", "period": "subscription.period", "input": input}[v.Field]
 	return job.Reject(job.CodeInvalid, "Invalid request: "+v.Reason, "field", field)
 }
 
-// waitDelegated puts the delegated request under key among the waiting
-// ones until block time until (zero: the next head), to be dropped at
-// expiry; when chain.delegated.max_pending are waiting already it fails,
-// recorded.
-func (dv *deliverer) waitDelegated(key string, d *Delegated, until, expiry time.Time) {
+// waitDelegated puts the accepted delegated request under key (of owner)
+// among the waiting ones until block time until (zero: the next head), to
+// be dropped at expiry. It needs no new slot: an accepted request is never
+// failed because the waiting set is full.
+func (dv *deliverer) waitDelegated(key string, owner common.Address, until, expiry time.Time) {
 	if until.IsZero() {
 		until = time.Unix(int64(dv.head.time.Load())+1, 0)
 	}
-	if err := dv.sp.waiting.Add(key, until, expiry); err != nil {
-		d.State, d.Err, d.TxKey = IvFailed, "too many delegated subscriptions waiting (chain.delegated.max_pending)", ""
-		dv.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
-		dv.o.Logger.Warn("relay: delegated subscription "+string(IvFailed), "key", key, "reason", d.Err)
-		if err := dv.st.putDlg(key, d); err != nil {
-			dv.o.Logger.Warn("relay: persist delegated subscription", "key", key, "err", err)
-		}
-	}
+	dv.sp.waiting.Hold(key, owner.Hex(), until, expiry)
 }
 
 // wakeDelegated starts the waiting delegated requests due at the head and
@@ -134,7 +133,7 @@ func (r *Relay) wakeDelegated(ctx context.Context) {
 			d.State, d.Err = IvFailed, "Signature expired"
 			r.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
 			r.o.Logger.Info("relay: delegated subscription "+string(IvFailed), "key", key, "reason", d.Err)
-			if err := r.st.putDlg(key, d); err != nil {
+			if err := r.st.saveDlg(key, d, r.head.time.Load()); err != nil {
 				r.o.Logger.Warn("relay: persist delegated subscription", "key", key, "err", err)
 			}
 		} else if err == nil && ok && d.TxKey != "" {
@@ -145,18 +144,19 @@ func (r *Relay) wakeDelegated(ctx context.Context) {
 		if !r.startDelegated(ctx, key) { // its last worker is still leaving: the next head
 			if d, ok, err := r.st.dlg(key); err == nil && ok {
 				if ds, err := r.d.DecodeDelegated(d.Body); err == nil {
-					r.dv.waitDelegated(key, d, time.Time{}, time.Unix(int64(ds.Expiry), 0))
+					r.dv.waitDelegated(key, ds.Sub.Owner, time.Time{}, time.Unix(int64(ds.Expiry), 0))
 				}
 			}
 		}
 	}
+	r.ret.sweep(time.Unix(int64(now), 0), r.st, r.sp.lim.DelegatedRetention, &r.wg, r.o.Logger)
 }
 
 // resumeDelegated restarts an accepted delegated request: at once when it
 // is active, else among the waiting ones.
 func (r *Relay) resumeDelegated(ctx context.Context, key string, d *Delegated) {
 	if ds, err := r.d.DecodeDelegated(d.Body); err == nil && d.TxKey == "" && uint64(ds.Sub.ActiveAt) > r.head.time.Load() {
-		r.dv.waitDelegated(key, d, time.Unix(int64(ds.Sub.ActiveAt), 0), time.Unix(int64(ds.Expiry), 0))
+		r.dv.waitDelegated(key, ds.Sub.Owner, time.Unix(int64(ds.Sub.ActiveAt), 0), time.Unix(int64(ds.Expiry), 0))
 		return
 	}
 	r.startDelegated(ctx, key)
@@ -225,7 +225,7 @@ func (dv *deliverer) deliverDelegated(ctx context.Context, key string) error {
 	if err != nil {
 		d.State, d.Err = IvFailed, err.Error()
 		dv.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
-		return dv.st.putDlg(key, d)
+		return dv.st.saveDlg(key, d, dv.head.time.Load())
 	}
 	ctx, span := dv.tracer.Start(ctx, "relay.deliver_delegated", trace.WithAttributes(
 		attribute.String("owner", ds.Sub.Owner.Hex()), attribute.Int64("nonce", int64(ds.Nonce))))
@@ -243,7 +243,7 @@ type delegatedDelivery struct {
 }
 
 func (g *delegatedDelivery) progress() *Progress { return &g.d.Progress }
-func (g *delegatedDelivery) save() error         { return g.dv.st.putDlg(g.key, g.d) }
+func (g *delegatedDelivery) save() error         { return g.dv.st.saveDlg(g.key, g.d, g.dv.head.time.Load()) }
 func (g *delegatedDelivery) logAttrs() []any {
 	return []any{"owner", g.ds.Sub.Owner, "nonce", g.ds.Nonce}
 }
@@ -310,7 +310,7 @@ func (g *delegatedDelivery) setupGas(ctx context.Context, rec *txm.Record) (uint
 // hold puts the request back among the waiting ones (no goroutine) until
 // block time until.
 func (g *delegatedDelivery) hold(until time.Time) {
-	g.dv.waitDelegated(g.key, g.d, until, time.Unix(int64(g.ds.Expiry), 0))
+	g.dv.waitDelegated(g.key, g.ds.Sub.Owner, until, time.Unix(int64(g.ds.Expiry), 0))
 }
 
 // fate: a revert saying the interval is delivered, full or closed means
@@ -379,6 +379,7 @@ func (dv *deliverer) adoptDelegated(ctx context.Context, key string, d *Delegate
 	if !delivered {
 		d.State, d.Err = IvSkipped, createdElsewhere
 	}
+	stampFinal(d, dv.head.time.Load())
 	if err := dv.st.adopt(key, d, s); err != nil {
 		return err
 	}

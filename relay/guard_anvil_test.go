@@ -425,7 +425,7 @@ func TestGuardAnvilDelegated(t *testing.T) {
 	const day = 24 * 3600
 
 	t.Run("far future", func(t *testing.T) {
-		n := d.startNodeWith(2, t.TempDir(), nil, nil, func(o *Options) { o.Limits.DelegatedMaxPending = 500 })
+		n := d.startNodeWith(2, t.TempDir(), nil, nil, func(o *Options) { o.Limits.DelegatedMaxPending, o.Limits.DelegatedMaxPendingPerOwner = 500, 500 })
 		defer n.stop()
 		d.advance(n, 1)
 		err := n.r.SubmitDelegated(ctx, "127.0.0.1", d.delegated(1, now+7*day+60, 100_000))

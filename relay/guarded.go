@@ -32,7 +32,7 @@ func newSpending(o Options) *spending {
 	g := guard.New(storage.NewTable(o.DB, storage.RelayGuardPrefix()), o.Limits)
 	lim := g.Limits()
 	return &spending{g: g, lim: lim, fair: guard.NewFair(o.Workers),
-		waiting: guard.NewWaiting(lim.DelegatedMaxPending, lim.DelegatedMaxHorizon)}
+		waiting: guard.NewWaiting(lim.DelegatedMaxPending, lim.DelegatedMaxPendingPerOwner, lim.DelegatedMaxHorizon)}
 }
 
 // subGuardKey names a tracked subscription to the guard.
@@ -250,7 +250,19 @@ func (r *Relay) holdUntil(id uint32, t time.Time) {
 // onHeadSpending follows head for the guard and sweeps its records now and
 // then.
 func (dv *deliverer) observeHead(ctx context.Context) {
-	if err := dv.sp.g.Tick(dv.sp.heads.Head().Time); err != nil && ctx.Err() == nil {
+	now := dv.sp.heads.Head().Time
+	if err := dv.sp.g.Tick(now); err != nil && ctx.Err() == nil {
 		dv.o.Logger.Warn("relay: sweep guard records", "err", guard.CutErr(err))
+	}
+	total, top, other, err := dv.sp.g.Spent(now, TopOwners)
+	if err != nil {
+		return
+	}
+	g := dv.o.Metrics.UnpaidGas
+	g.Reset() // owners leave the top: the series stay bounded
+	g.WithLabelValues("all").Set(float64(total))
+	g.WithLabelValues("other").Set(float64(other))
+	for _, o := range top {
+		g.WithLabelValues(o.Owner.Hex()).Set(float64(o.Gas))
 	}
 }

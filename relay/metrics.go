@@ -15,7 +15,13 @@ type Metrics struct {
 	InFlight   prometheus.Gauge         // infernode_relay_txs_in_flight
 	Tracked    prometheus.Gauge         // infernode_relay_subscriptions
 	Guarded    *prometheus.CounterVec   // infernode_relay_guarded_total{verdict}
+	// UnpaidGas is the unpaid gas of the last day: owner "all", the top
+	// owners by address, and "other" (at most TopOwners+2 series).
+	UnpaidGas *prometheus.GaugeVec // infernode_relay_unpaid_gas_day{owner}
 }
+
+// TopOwners is how many owners infernode_relay_unpaid_gas_day names.
+const TopOwners = 10
 
 // NewMetrics builds the collectors and registers them with reg (nil: not
 // registered). Registering twice reuses the existing collectors.
@@ -35,6 +41,8 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 			Help: "Subscriptions the relay tracks."}),
 		Guarded: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "infernode_relay_guarded_total",
 			Help: "Deliveries the spending guard held back, by verdict (wait, fail, give up, refuse)."}, []string{"verdict"}),
+		UnpaidGas: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "infernode_relay_unpaid_gas_day",
+			Help: "Unpaid delivery gas charged over the last day (block time): owner=\"all\", the 10 owners that spent most by address, and owner=\"other\" for the rest."}, []string{"owner"}),
 	}
 	if reg == nil {
 		return m, nil
@@ -59,6 +67,9 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 		return nil, err
 	}
 	if m.Guarded, err = promreg.Register(reg, m.Guarded); err != nil {
+		return nil, err
+	}
+	if m.UnpaidGas, err = promreg.Register(reg, m.UnpaidGas); err != nil {
 		return nil, err
 	}
 	return m, nil

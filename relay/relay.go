@@ -16,7 +16,6 @@ import (
 
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/chain"
-	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
@@ -127,12 +126,11 @@ func (o *Options) defaults() error {
 // Relay is the chain side of the node. Safe for concurrent use; Run must be
 // called once.
 type Relay struct {
-	o   Options
-	st  state
-	d   Dialect
-	ver *coordinator.Verifier
-	dv  *deliverer // takes what is due to a final state
-	sp  *spending  // the spending guard (guarded.go), shared with dv
+	o  Options
+	st state
+	d  Dialect
+	dv *deliverer // takes what is due to a final state
+	sp *spending  // the spending guard (guarded.go), shared with dv
 
 	head    chainHead
 	pending atomic.Int64
@@ -152,6 +150,7 @@ type Relay struct {
 
 	lst    listening
 	dlgMu  sync.Mutex // serialises acceptance of delegated requests
+	ret    retention  // of final delegated records
 	health healthCache
 }
 
@@ -195,7 +194,6 @@ func New(o Options) (*Relay, error) {
 		MaxAttempts: o.MaxAttempts, Logger: o.Logger, Metrics: o.Metrics, TracerProvider: o.TracerProvider,
 		Spending: r.sp, Head: &r.head, Hold: r.holdUntil, Track: r.schedule,
 	})
-	r.ver = &coordinator.Verifier{Chain: o.Backend, ChainID: o.Sender.ChainID(), Coordinator: o.Dialect.Coordinator()}
 	o.Sender.SetResendCheck(r.dv.stillCanonical)
 	return r, nil
 }
@@ -204,7 +202,8 @@ func New(o Options) (*Relay, error) {
 func (r *Relay) Address() string { return r.o.Sender.Address().Hex() }
 
 // Pending counts on-chain work not yet finished: intervals and delegated
-// subscriptions being run or delivered, and intervals due and queued.
+// subscriptions being run or delivered, intervals due and queued, and
+// delegated subscriptions accepted and waiting to start.
 func (r *Relay) Pending() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -215,7 +214,7 @@ func (r *Relay) Pending() int {
 			due++
 		}
 	}
-	return int(r.pending.Load()) + due
+	return int(r.pending.Load()) + due + r.sp.waiting.Len()
 }
 
 // Healthy fails when the RPC does not answer, the listener lags more than
@@ -405,14 +404,12 @@ func (r *Relay) resume(ctx context.Context) error {
 		r.schedule(s)
 	}
 	r.o.Metrics.Tracked.Set(float64(len(subs)))
-	dl, err := r.st.delegated()
-	if err != nil {
+	// One unfinished record at a time; final ones are not decoded.
+	if err := r.st.unfinished(func(k string, d *Delegated) error {
+		r.resumeDelegated(ctx, k, d)
+		return nil
+	}); err != nil {
 		return err
-	}
-	for k, d := range dl {
-		if !d.State.final() {
-			r.resumeDelegated(ctx, k, d)
-		}
 	}
 	r.dispatch(ctx)
 	return nil

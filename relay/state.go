@@ -2,6 +2,8 @@ package relay
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -37,6 +39,9 @@ type Delegated struct {
 	// SubID is the on-chain id once known (0 before).
 	SubID uint32 `json:"sub_id,omitempty"`
 	Progress
+	// Final is when it became final (unix seconds, block time): the
+	// record is deleted chain.delegated.retention later.
+	Final int64 `json:"final_at,omitempty"`
 }
 
 // blockRef is a processed block.
@@ -149,7 +154,73 @@ func (s state) rollback(ancestor blockRef, deleted []uint32, restored []*Sub) er
 	return b.Commit()
 }
 
-// delegated returns every delegated request by its key.
+// dlgHead is a delegated record without its body: what start-up and the
+// retention sweep read of each, so a record's size costs them nothing.
+type dlgHead struct {
+	Progress
+	Final int64 `json:"final_at,omitempty"`
+}
+
+// unfinished calls fn with each delegated request not final, one at a
+// time: final records are skipped undecoded (start-up holds none of them).
+func (s state) unfinished(fn func(key string, d *Delegated) error) error {
+	return s.kv.Scan(storage.RelayDelegatedPrefix(), func(k, raw []byte) error {
+		var h dlgHead
+		if err := json.Unmarshal(raw, &h); err != nil {
+			return fmt.Errorf("decode %q: %w", k, err)
+		}
+		if h.State.final() {
+			return nil
+		}
+		d := new(Delegated)
+		if err := json.Unmarshal(raw, d); err != nil {
+			return fmt.Errorf("decode %q: %w", k, err)
+		}
+		return fn(string(k), d)
+	})
+}
+
+// expired returns the keys of final delegated records whose Final is at or
+// before before (at most limit), and those final without a Final (written
+// before it was kept), to be stamped.
+func (s state) expired(before int64, limit int) (gone, unstamped []string, err error) {
+	err = s.kv.Scan(storage.RelayDelegatedPrefix(), func(k, raw []byte) error {
+		if len(gone)+len(unstamped) >= limit {
+			return errStop
+		}
+		var h dlgHead
+		if err := json.Unmarshal(raw, &h); err != nil || !h.State.final() {
+			return nil
+		}
+		switch {
+		case h.Final == 0:
+			unstamped = append(unstamped, string(k))
+		case h.Final <= before:
+			gone = append(gone, string(k))
+		}
+		return nil
+	})
+	if errors.Is(err, errStop) {
+		err = nil
+	}
+	return gone, unstamped, err
+}
+
+var errStop = errors.New("stop")
+
+// deleteDlgs deletes the delegated records under keys in one batch.
+func (s state) deleteDlgs(keys []string) error {
+	b := s.kv.NewBatch()
+	defer b.Close()
+	for _, k := range keys {
+		if err := b.Delete([]byte(k)); err != nil {
+			return err
+		}
+	}
+	return b.Commit()
+}
+
+// delegated returns every delegated request by its key (tests).
 func (s state) delegated() (map[string]*Delegated, error) {
 	out := map[string]*Delegated{}
 	err := storage.ScanJSON(s.kv, storage.RelayDelegatedPrefix(), func(k []byte, d *Delegated) error {

@@ -1,17 +1,29 @@
 package relay
 
 import (
+	"bytes"
 	"context"
+	"crypto/ecdsa"
+	"encoding/json"
 	"errors"
+	"math/big"
+	"strconv"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/chain/faultproxy"
+	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/coordinator/ours"
+	"github.com/infernode/infernode/guard"
+	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/testnet"
@@ -277,4 +289,162 @@ func (d *guardChain) createSubRecurring(n *node, frequency uint32) uint32 {
 	d.mine(d.step)
 	d.settle(n)
 	return d.subCount()
+}
+
+// codeBurn85 burns its gas down to 37,500 and returns: 85 % of a
+// 250,000 limit, under the guard's 90 % mark, so it never backs off.
+var codeBurn85 = common.FromHex("5b5a61927c1060005700")
+
+// TestTrustAnvilSybils: eight owners, each with a recurring unpaid
+// subscription whose callback burns 85 % of its gas and returns (no
+// back-off). Each is new, so each gets at most
+// chain.unpaid.new_owner_gas_per_day; past half the node's budget an owner
+// above its equal share waits; together they never get more than
+// chain.unpaid.gas_per_day, whatever their number; /metrics says what was
+// spent in all and by the top owners, in bounded series.
+func TestTrustAnvilSybils(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil")
+	}
+	d := startGuardChain(t, 12)
+	lim := guard.Limits{UnpaidMaxGas: 1_000_000, OwnerGasPerDay: 4_000_000, NewOwnerGasPerDay: 2_000_000, GasPerDay: 6_000_000}
+	n := d.startNodeWith(1, t.TempDir(), nil, nil, func(o *Options) { o.Limits = lim })
+	d.advance(n, 3)
+	d.honest(n, "before the sybils")(3)
+	sybils := d.keys[3:11]
+	for _, k := range sybils {
+		d.createSub(k, coordinatorabi.Subscription{MaxGasLimit: 250_000, Inputs: []byte("x"), Period: 4, Frequency: 1000})
+		d.setCode(crypto.PubkeyToAddress(k.PublicKey), codeBurn85)
+	}
+	d.advance(n, 40)
+
+	recs, err := n.s.Records()
+	require.NoError(t, err)
+	var used uint64
+	for _, r := range recs {
+		used += r.GasUsed
+	}
+	now := n.r.sp.heads.Head().Time
+	all, top, other, err := n.r.sp.g.Spent(now, TopOwners)
+	require.NoError(t, err)
+	t.Logf("node gas used %d over %d transactions; guard: %d in all, top %v, other %d", used, len(recs), all, top, other)
+	require.LessOrEqual(t, used, lim.GasPerDay, "every unpaid delivery together within chain.unpaid.gas_per_day")
+	require.LessOrEqual(t, all, lim.GasPerDay)
+	require.Positive(t, testutil.ToFloat64(n.r.o.Metrics.Guarded.WithLabelValues("wait")), "deliveries held back past the owners' shares")
+	served := 0
+	for _, k := range sybils {
+		owner := crypto.PubkeyToAddress(k.PublicKey)
+		for _, o := range top {
+			if o.Owner == owner {
+				served++
+				require.LessOrEqual(t, o.Gas, lim.NewOwnerGasPerDay, "a new owner's budget")
+			}
+		}
+	}
+	require.GreaterOrEqual(t, served, 2, "the budget is shared between owners")
+	require.Equal(t, float64(all), testutil.ToFloat64(n.r.o.Metrics.UnpaidGas.WithLabelValues("all")))
+	require.LessOrEqual(t, testutil.CollectAndCount(n.r.o.Metrics.UnpaidGas), TopOwners+2, "bounded series")
+	n.stop()
+}
+
+// secondConsumer deploys another example consumer whose delegated
+// requests key signs: a second owner.
+func (d *guardChain) secondConsumer(key *ecdsa.PrivateKey) common.Address {
+	d.t.Helper()
+	art, err := contracts.LoadArtifact(contracts.ExampleConsumerName)
+	require.NoError(d.t, err)
+	code := append(append([]byte(nil), art.Bytecode...), d.consumer().PackConstructor(d.dep.Coordinator, crypto.PubkeyToAddress(key.PublicKey))...)
+	tx := d.sendTx(d.keys[0], nil, nil, code)
+	d.mine(d.step)
+	rc, err := d.client.TransactionReceipt(context.Background(), tx.Hash())
+	require.NoError(d.t, err)
+	return rc.ContractAddress
+}
+
+// delegatedOf is guardChain.delegated for owner, signed by key, with
+// inputs.
+func (d *guardChain) delegatedOf(owner common.Address, key *ecdsa.PrivateKey, nonce uint32, activeAt uint64, inputs []byte) []byte {
+	d.t.Helper()
+	head := d.head()
+	req := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: nonce, Expiry: uint32(max(activeAt, head.Time) + 3600), Sub: ours.Subscription{
+		Owner: owner, ActiveAt: uint32(activeAt), Frequency: 1, Redundancy: 1,
+		MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 100_000, ContainerId: "echo", Inputs: inputs, PaymentAmount: new(big.Int),
+	}}, Data: json.RawMessage(`{"n":` + strconv.Itoa(int(nonce)) + `}`)}
+	var err error
+	req.Sig, err = req.Delegate.Sign(ours.Domain{ChainID: d.chainID, Coordinator: d.dep.Coordinator}, key)
+	require.NoError(d.t, err)
+	body, err := ours.EncodeDelegated(req)
+	require.NoError(d.t, err)
+	return body
+}
+
+// TestTrustAnvilDelegated: one owner floods delegated requests dated six
+// days ahead: past chain.delegated.max_pending_per_owner it gets 429,
+// while another owner's request is accepted and delivered; /info's
+// pending.onchain counts the waiting ones; subscription.inputs above
+// chain.max_input_bytes is refused naming the field; records final for
+// longer than chain.delegated.retention are deleted; after a restart the
+// waiting ones wait again and the final ones are not read.
+func TestTrustAnvilDelegated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil")
+	}
+	d := startGuardChain(t, 4)
+	ctx := context.Background()
+	dir := t.TempDir()
+	opts := func(o *Options) {
+		o.Limits.DelegatedMaxPending, o.Limits.DelegatedMaxPendingPerOwner = 50, 5
+		o.Limits.DelegatedRetention = time.Hour
+	}
+	n := d.startNodeWith(1, dir, nil, nil, opts)
+	d.advance(n, 3)
+	honest := d.secondConsumer(d.keys[3])
+	flooder, fkey := d.dep.ExampleConsumer, d.keys[0]
+	now := d.head().Time
+	const day = 24 * 3600
+
+	for i := range 5 {
+		require.NoError(t, n.r.SubmitDelegated(ctx, "127.0.0.1", d.delegatedOf(flooder, fkey, uint32(100+i), now+6*day, []byte("x"))))
+	}
+	err := n.r.SubmitDelegated(ctx, "127.0.0.1", d.delegatedOf(flooder, fkey, 200, now+6*day, []byte("x")))
+	require.Equal(t, job.CodeRateLimited, rejection(t, err).Code)
+	require.Equal(t, "chain.delegated.max_pending_per_owner", rejection(t, err).Params["limit"])
+	require.Equal(t, 5, n.r.Pending(), "pending.onchain counts the waiting requests")
+
+	err = n.r.SubmitDelegated(ctx, "127.0.0.1", d.delegatedOf(honest, d.keys[3], 1, now, bytes.Repeat([]byte("i"), 128<<10+1)))
+	require.Equal(t, job.CodeInvalid, rejection(t, err).Code)
+	require.Equal(t, "subscription.inputs", rejection(t, err).Params["field"], "chain.max_input_bytes applies to subscription.inputs")
+
+	require.NoError(t, n.r.SubmitDelegated(ctx, "127.0.0.1", d.delegatedOf(honest, d.keys[3], 1, now, []byte("honest"))),
+		"another owner's request is accepted during the flood")
+	key := string(storage.RelayDelegatedKey(honest, 1))
+	d.eventually(func() bool {
+		d.mine(d.step)
+		rec, ok, err := n.r.st.dlg(key)
+		return err == nil && ok && rec.State == IvDelivered
+	}, "the honest owner's delegated request delivered")
+	rec, _, err := n.r.st.dlg(key)
+	require.NoError(t, err)
+	require.NotZero(t, rec.Final, "final records are stamped")
+	n.stop()
+
+	// Restart: the five waiting requests wait again; the final one is not
+	// read at start-up.
+	n = d.startNodeWith(1, dir, nil, nil, opts)
+	d.advance(n, 1)
+	require.Equal(t, 5, n.r.sp.waiting.Len())
+	require.Equal(t, 5, n.r.Pending())
+
+	// Retention: an hour and a sweep later, the final record is gone.
+	_, ok, err := n.r.st.dlg(key)
+	require.NoError(t, err)
+	require.True(t, ok)
+	d.mine(3700)
+	d.settle(n)
+	d.eventually(func() bool {
+		_, ok, err := n.r.st.dlg(key)
+		return err == nil && !ok && !n.r.ret.running.Load()
+	}, "the final record deleted after chain.delegated.retention")
+	require.Equal(t, 5, n.r.sp.waiting.Len(), "unfinished records are kept")
+	n.stop()
 }

@@ -14,8 +14,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/infernode/infernode/internal/promreg"
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/internal/telemetry"
 )
 
 // Key is an entry's address: the SHA-256 of everything that determines the
@@ -105,13 +105,8 @@ func Open(opts Options) (*Cache, error) {
 		}),
 	}
 	if opts.Registerer != nil {
-		var err error
-		if c.requests, err = promreg.Register(opts.Registerer, c.requests); err != nil {
-			return nil, err
-		}
-		if c.size, err = promreg.Register(opts.Registerer, c.size); err != nil {
-			return nil, err
-		}
+		c.requests = telemetry.Reuse(opts.Registerer, c.requests)
+		c.size = telemetry.Reuse(opts.Registerer, c.size)
 	}
 	if err := c.load(); err != nil {
 		return nil, err

@@ -9,11 +9,11 @@ import (
 )
 
 // Two rules keep a web page the operator happens to visit from using the
-// node (docs/api.md, "What a web page cannot do"): a body a browser can send cross-origin without a
-// preflight (text/plain, forms) is refused, so a POST or PUT must say
-// application/json (415 otherwise); and a request addressed to a name the
-// node does not answer to (DNS rebinding: a page's own name pointed at
-// the node) is refused with 421.
+// node (docs/api.md, "What a web page cannot do"): a body a browser can
+// send cross-origin without a preflight (text/plain, forms) is refused, so
+// a POST or PUT must say application/json (415 otherwise); and a request
+// addressed to a name the node does not answer to (DNS rebinding: a page's
+// own name pointed at the node) is refused with 421.
 
 // bodyTypes are the media types a route's body may have: JSON everywhere,
 // and on the Open Inference Protocol's routes also its binary extension's

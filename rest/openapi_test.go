@@ -36,9 +36,10 @@ func TestOpenAPIMatchesRouter(t *testing.T) {
 	}
 
 	var served []string
-	// The fake with the OIP relay, so that the /v2 routes are served too.
+	// The fake with the OIP and OpenAI relays, so that the /v2 and /v1 routes
+	// are served too.
 	f := &oipFake{fakeBackend: newFakeBackend()}
-	r := newServer(f, Options{Logger: quietLogger(nil), OIP: f}).routes()
+	r := newServer(f, Options{Logger: quietLogger(nil), OIP: f, OpenAI: openAIStub{}}).routes()
 	require.NoError(t, chi.Walk(r, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		served = append(served, method+" "+route)
 		return nil

@@ -51,6 +51,9 @@ type Options struct {
 	// OIP serves the Open Inference Protocol's /v2 routes. Default: none,
 	// no /v2 routes.
 	OIP OIPBackend
+	// OpenAI serves the OpenAI-compatible /v1 routes. Default: none, no
+	// /v1 routes.
+	OpenAI OpenAIBackend
 	// Tracer provider for request spans. Default: the global provider.
 	TracerProvider trace.TracerProvider
 

@@ -138,6 +138,7 @@ func (s *server) routes() chi.Router {
 	metrics := promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelError)})
 	s.route(r, http.MethodGet, routeMetrics, metrics.ServeHTTP)
 	s.routeOIP(r)
+	s.routeOpenAI(r)
 	return r
 }
 
@@ -366,29 +367,38 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 	_ = rc.Flush()
 
+	if rerr := s.copyFlushing(w, st.Body); rerr != nil {
+		// The status is sent; the job records the failure, the log the cause.
+		s.log.LogAttrs(r.Context(), slog.LevelWarn, "stream ended early",
+			slog.String("job", st.ID), slog.String("error", rerr.Error()))
+	}
+}
+
+// copyFlushing writes what src yields to w as it comes, flushing after
+// each read; the write timeout bounds each chunk, not the whole. It
+// returns the read error that cut the copy short, nil at the end or when
+// the client went away.
+func (s *server) copyFlushing(w http.ResponseWriter, src io.Reader) error {
+	rc := http.NewResponseController(w)
 	buf := make([]byte, streamChunk)
 	for {
-		n, rerr := st.Body.Read(buf)
+		n, rerr := src.Read(buf)
 		if n > 0 {
 			if s.opts.WriteTimeout > 0 {
-				// The write timeout bounds each chunk, not the stream.
 				_ = rc.SetWriteDeadline(time.Now().Add(s.opts.WriteTimeout))
 			}
 			if _, werr := w.Write(buf[:n]); werr != nil {
-				return
+				return nil
 			}
 			if ferr := rc.Flush(); ferr != nil {
-				return
+				return nil
 			}
 		}
 		if rerr == io.EOF {
-			return
+			return nil
 		}
 		if rerr != nil {
-			// The status is sent; the job records the failure, the log the cause.
-			s.log.LogAttrs(r.Context(), slog.LevelWarn, "stream ended early",
-				slog.String("job", st.ID), slog.String("error", rerr.Error()))
-			return
+			return rerr
 		}
 	}
 }

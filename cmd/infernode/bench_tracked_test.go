@@ -65,16 +65,29 @@ func BenchmarkServeTracked(b *testing.B) {
 		require.NoError(b, err, "INFERNODE_BENCH_WINDOW")
 		window = d
 	}
-	for _, dialect := range []string{"infernet-v1", "ours"} {
+	// INFERNODE_BENCH_ENDPOINTS=2|3 lists that many endpoints of the same
+	// anvil (each behind its own counting proxy, calls summed): the cost
+	// of chain.rpc.quorum's default. INFERNODE_BENCH_DIALECTS=ours runs one.
+	endpoints := 1
+	if v := os.Getenv("INFERNODE_BENCH_ENDPOINTS"); v != "" {
+		n, err := strconv.Atoi(v)
+		require.NoError(b, err, "INFERNODE_BENCH_ENDPOINTS")
+		endpoints = n
+	}
+	dialects := []string{"infernet-v1", "ours"}
+	if v := os.Getenv("INFERNODE_BENCH_DIALECTS"); v != "" {
+		dialects = strings.Split(v, ",")
+	}
+	for _, dialect := range dialects {
 		b.Run("dialect="+dialect, func(b *testing.B) {
 			for range b.N {
-				serveTracked(b, bin, dialect, 100, 100, window)
+				serveTracked(b, bin, dialect, 100, 100, window, endpoints)
 			}
 		})
 	}
 }
 
-func serveTracked(b *testing.B, bin, dialect string, recurring, later int, window time.Duration) {
+func serveTracked(b *testing.B, bin, dialect string, recurring, later int, window time.Duration, endpoints int) {
 	ctx, cancel := context.WithTimeout(context.Background(), window+5*time.Minute)
 	defer cancel()
 	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{BlockTime: time.Second})
@@ -134,8 +147,14 @@ func serveTracked(b *testing.B, bin, dialect string, recurring, later int, windo
 	require.NoError(b, err)
 	ctr := httptest.NewServer(echo)
 	defer ctr.Close()
-	proxy := newCountingProxy(b, a.RPCURL())
-	defer proxy.srv.Close()
+	var proxies countingProxies
+	var urls []string
+	for range endpoints {
+		p := newCountingProxy(b, a.RPCURL())
+		defer p.srv.Close()
+		proxies, urls = append(proxies, p), append(urls, p.srv.URL)
+	}
+	proxy := proxies
 	port := freeTCPPort(b)
 	dir := b.TempDir()
 	cfg := map[string]any{
@@ -143,7 +162,10 @@ func serveTracked(b *testing.B, bin, dialect string, recurring, later int, windo
 		"manage_containers": false,
 		"server":            map[string]any{"host": "127.0.0.1", "port": port},
 		"chain": map[string]any{
-			"enabled": true, "rpc_url": proxy.srv.URL, addrKey: addr,
+			"enabled": true, "rpc_urls": urls, addrKey: addr,
+			// The operator serves its own requester: the unpaid day
+			// budgets do not bind (one owner, 100 subscriptions).
+			"unpaid": map[string]any{"owner_gas_per_day": uint64(1) << 50, "new_owner_gas_per_day": uint64(1) << 50, "gas_per_day": uint64(1) << 50},
 			"wallet": map[string]any{"private_key": hexutil.Encode(crypto.FromECDSA(nodeKey)), "max_gas_limit": 4_000_000},
 		},
 		"containers": []any{map[string]any{"id": "echo", "url": ctr.URL, "external": true}},
@@ -213,6 +235,11 @@ func serveTracked(b *testing.B, bin, dialect string, recurring, later int, windo
 	b.ReportMetric(del1-del0, "deliveries")
 	b.ReportMetric(sends/elapsed, "sends/s")
 	b.ReportMetric(idle/float64(head1-head0), "idle-rpc/block")
+	if del1 > del0 {
+		// Per delivery, whatever the number of endpoints (a send goes to
+		// each: with several, "per send" would count one delivery twice).
+		b.ReportMetric((float64(calls1-calls0)-idle)/(del1-del0), "rpc/delivery")
+	}
 	if sends > 0 {
 		b.ReportMetric((float64(calls1-calls0)-idle)/sends, "rpc/send")
 		// HTTP requests, a batch counting once (the idle calls are one
@@ -299,6 +326,21 @@ func newCountingProxy(b *testing.B, target string) *countingProxy {
 		rp.ServeHTTP(w, r)
 	}))
 	return p
+}
+
+// countingProxies are several endpoints' proxies, counted together.
+type countingProxies []*countingProxy
+
+func (ps countingProxies) snapshot() (reqs, calls int64, by map[string]int64) {
+	by = map[string]int64{}
+	for _, p := range ps {
+		r, c, b := p.snapshot()
+		reqs, calls = reqs+r, calls+c
+		for k, v := range b {
+			by[k] += v
+		}
+	}
+	return reqs, calls, by
 }
 
 func (p *countingProxy) snapshot() (reqs, calls int64, by map[string]int64) {

@@ -136,6 +136,7 @@ func TestLifecycle(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "tok", ep.Bearer)
 	require.True(t, strings.HasPrefix(ep.URL, "http://127.0.0.1:"), ep.URL)
+	require.Equal(t, inspect(t, prefix+"infernode-work").Image, r.ImageID("work"), "the image's content address, for the response cache")
 
 	t.Run("job", func(t *testing.T) {
 		out := post(t, ep, "/service_output", map[string]any{"source": 1, "destination": 1, "data": map[string]any{"x": 1}})

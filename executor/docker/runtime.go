@@ -64,6 +64,7 @@ type managed struct {
 
 	// guarded by Runtime.mu
 	dockerID string
+	imageID  string // the image the container was made from (sha256:…)
 	hostPort int
 	state    string
 	ready    bool
@@ -211,7 +212,7 @@ func (r *Runtime) bringUp(ctx context.Context, m *managed, ports *portPicker) (e
 		log.Info("container created", "name", s.name, "docker_id", shortID(id), "port", port)
 	}
 	r.mu.Lock()
-	m.dockerID, m.hostPort = id, port
+	m.dockerID, m.hostPort, m.imageID = id, port, imageID
 	r.mu.Unlock()
 	if err := r.waitReady(ctx, id, port, s); err != nil {
 		return err
@@ -375,6 +376,18 @@ func (r *Runtime) exitedEarly(ctx context.Context, id string) error {
 		return fmt.Errorf("exited with code %d before it answered HTTP%s", insp.State.ExitCode, r.logTail(id))
 	}
 	return nil
+}
+
+// ImageID implements executor.ImageIDer: the ID of the image container
+// id runs ("" before it started, or for a url container).
+func (r *Runtime) ImageID(id string) string {
+	m, ok := r.byID[id]
+	if !ok {
+		return ""
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return m.imageID
 }
 
 // Endpoint returns where container id is reached; it fails for an unknown

@@ -81,6 +81,7 @@ type service struct {
 
 	// guarded by Swarm.mu
 	serviceID string
+	imageID   string // the image the service runs (sha256:…)
 	since     time.Time // when this node deployed the current spec
 	state     string
 	err       string
@@ -342,6 +343,9 @@ func (w *Swarm) deploy(ctx context.Context, s *service) (err error) {
 	}
 	hash := sp.hash(imageID)
 	spec := w.serviceSpec(s, hash, imageID)
+	w.mu.Lock()
+	s.imageID = imageID
+	w.mu.Unlock()
 
 	existing, _, err := w.cli.ServiceInspectWithRaw(ctx, sp.name, swarm.ServiceInspectOptions{})
 	switch {
@@ -525,6 +529,18 @@ func (w *Swarm) logTail(containerID string) string {
 		return ""
 	}
 	return "; last log lines:\n" + tail
+}
+
+// ImageID implements executor.ImageIDer: the ID of the image container
+// id's service runs ("" before it was deployed, or for a url container).
+func (w *Swarm) ImageID(id string) string {
+	s, ok := w.byID[id]
+	if !ok {
+		return ""
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return s.imageID
 }
 
 // Endpoint returns a ready replica of container id (round robin); it fails

@@ -72,7 +72,7 @@ func TestLenetProofThroughNodeVerifiedOnAnvil(t *testing.T) {
 	defer c.Close()
 	key := a.FundedKeys()[0]
 
-	for _, fx := range []prooftest.Fixture{prooftest.LenetAvg, prooftest.LenetMax} {
+	for _, fx := range []prooftest.Fixture{prooftest.LenetAvg, prooftest.LenetMax, prooftest.LenetCalibrated} {
 		t.Run(fx.Name, func(t *testing.T) {
 			repo := "local/infernode/" + fx.Name
 			s, dir := proofStackOf(t, fx, repo, "")

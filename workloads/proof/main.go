@@ -4,7 +4,7 @@
 //
 //	proof setup --onnx FILE --out DIR [--model-id ID] [--solc DIR]
 //	            [--scale-bits N] [--weight-bits N] [--input-range-bits N]
-//	            [--error-range LOW,HIGH]
+//	            [--input-non-negative] [--calibrate SAMPLES.json] [--error-range LOW,HIGH]
 //	proof [--addr :3000]
 //
 // setup is the model publisher's step: it compiles the ONNX model into a
@@ -82,9 +82,11 @@ func setup(args []string) int {
 	out := fs.String("out", "", "the artifact directory to write")
 	modelID := fs.String("model-id", "", "the model's name in the manifest (default: the ONNX file's name)")
 	solc := fs.String("solc", "", "the solc-js package directory (default: $SOLCJS, else contracts/node_modules/solc here or above)")
-	scale := fs.Int("scale-bits", circuit.DefaultScaleBits, "fixed point: inputs and activations are integers times 2^-N")
-	weight := fs.Int("weight-bits", 0, "fixed point: weights are integers times 2^-N (default: --scale-bits)")
-	inRange := fs.Int("input-range-bits", circuit.DefaultInputRangeBits, "inputs must satisfy |x| < 2^N")
+	scale := fs.Int("scale-bits", 0, fmt.Sprintf("fixed point: inputs and activations are integers times 2^-N (default %d; an image model: %d)", circuit.DefaultScaleBits, circuit.ImageDefaults.ScaleBits))
+	weight := fs.Int("weight-bits", 0, fmt.Sprintf("fixed point: weights are integers times 2^-N (default: --scale-bits; an image model: %d)", circuit.ImageDefaults.WeightBits))
+	inRange := fs.Int("input-range-bits", 0, fmt.Sprintf("inputs must satisfy |x| < 2^N (default %d; an image model: %d)", circuit.DefaultInputRangeBits, circuit.ImageDefaults.InputRangeBits))
+	nonNeg := fs.Bool("input-non-negative", false, "inputs also satisfy x >= 0 (saves a bit a value in the public inputs)")
+	calibrate := fs.String("calibrate", "", "choose the fixed point from sample inputs in FILE (JSON: an array of samples, or {\"inputs\": [...]}; a sample is the input's values, nested arrays flattened row-major): the fewest bits that keep the float model's top-1 on every sample")
 	errRange := fs.String("error-range", "", "LOW,HIGH: the range of the random inputs on which setup reports the fixed point's error (default: the whole input range)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -92,6 +94,20 @@ func setup(args []string) int {
 	if *onnx == "" || *out == "" || fs.NArg() != 0 {
 		fmt.Fprintln(os.Stderr, "proof setup: --onnx FILE and --out DIR are required; see proof setup -h")
 		return 2
+	}
+	fixed := circuit.Options{ScaleBits: *scale, WeightBits: *weight, InputRangeBits: *inRange, NonNegative: *nonNeg}
+	fs.Visit(func(f *flag.Flag) { fixed.RangeSet = fixed.RangeSet || f.Name == "input-range-bits" })
+	var samples [][]float64
+	if *calibrate != "" {
+		if fixed != (circuit.Options{}) {
+			fmt.Fprintln(os.Stderr, "proof setup: --calibrate chooses the fixed point: give it without --scale-bits, --weight-bits, --input-range-bits and --input-non-negative")
+			return 2
+		}
+		var err error
+		if samples, err = artifact.ReadSamples(*calibrate); err != nil {
+			fmt.Fprintln(os.Stderr, "proof setup: --calibrate:", err)
+			return 2
+		}
 	}
 	var lo, hi float64
 	if *errRange != "" {
@@ -110,7 +126,7 @@ func setup(args []string) int {
 	}
 	start := time.Now()
 	man, err := artifact.Setup(ctx, *onnx, *out, artifact.SetupOptions{ModelID: *modelID, Solc: sc, Log: log,
-		Fixed: circuit.Options{ScaleBits: *scale, WeightBits: *weight, InputRangeBits: *inRange}, ErrorLow: lo, ErrorHigh: hi})
+		Fixed: fixed, Calibrate: samples, ErrorLow: lo, ErrorHigh: hi})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "proof setup:", err)
 		return 1

@@ -25,6 +25,9 @@ type ProviderError struct {
 	Provider string
 	Status   int
 	Message  string
+	// Body is the provider's reply (at most 64 KiB), passed on by the
+	// OpenAI API where it is an OpenAI error object.
+	Body []byte
 }
 
 func (e *ProviderError) Error() string {
@@ -74,10 +77,11 @@ func providerMessage(body []byte) string {
 	return s
 }
 
-// open sends one chat-completions request and returns the response for a
-// 2xx answer; the caller closes its body.
-func (w *Service) open(ctx context.Context, name string, p Provider, body []byte) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(p.BaseURL, "/")+"/chat/completions", bytes.NewReader(body))
+// open sends one request to path below the provider's base URL
+// ("/chat/completions") and returns the response for a 2xx answer; the
+// caller closes its body.
+func (w *Service) open(ctx context.Context, name string, p Provider, path string, body []byte) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(p.BaseURL, "/")+path, bytes.NewReader(body))
 	if err != nil {
 		return nil, fmt.Errorf("provider %s: %w", name, err)
 	}
@@ -93,16 +97,16 @@ func (w *Service) open(ctx context.Context, name string, p Provider, body []byte
 	if resp.StatusCode/100 != 2 {
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 		resp.Body.Close()
-		return nil, &ProviderError{Provider: name, Status: resp.StatusCode, Message: providerMessage(b)}
+		return nil, &ProviderError{Provider: name, Status: resp.StatusCode, Message: providerMessage(b), Body: b}
 	}
 	return resp, nil
 }
 
 // withRetry opens the request, retrying per RETRY_PARAMS.
-func (w *Service) withRetry(ctx context.Context, name string, p Provider, body []byte) (*http.Response, error) {
+func (w *Service) withRetry(ctx context.Context, name string, p Provider, path string, body []byte) (*http.Response, error) {
 	delays := w.cfg.Retry.Delays(w.rnd)
 	for attempt := 0; ; attempt++ {
-		resp, err := w.open(ctx, name, p, body)
+		resp, err := w.open(ctx, name, p, path, body)
 		if err == nil {
 			return resp, nil
 		}

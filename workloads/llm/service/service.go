@@ -135,6 +135,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("POST "+protocol.PathOutput, s.output)
+	s.mux.HandleFunc("POST "+PathChatCompletions, s.openAI("/chat/completions"))
+	s.mux.HandleFunc("POST "+PathCompletions, s.openAI("/completions"))
+	s.mux.HandleFunc("GET "+PathModels, s.models)
 	s.mux.Handle(protocol.PathResources, protocol.ResourcesHandler(ServiceID, s.capabilities, cfg.System, nil, s.log))
 	return s, nil
 }
@@ -346,7 +349,7 @@ func (s *Service) output(w http.ResponseWriter, r *http.Request) {
 		protocol.WriteError(w, s.log, fmt.Errorf("encode provider request: %w", err))
 		return
 	}
-	resp, err := s.withRetry(r.Context(), name, p, body)
+	resp, err := s.withRetry(r.Context(), name, p, "/chat/completions", body)
 	if err != nil {
 		s.writeProviderError(w, err)
 		return

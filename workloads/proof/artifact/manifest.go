@@ -27,14 +27,21 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/infernode/infernode/workloads/proof/circuit"
 
 	"github.com/infernode/infernode/workloads/proof/onchain"
 )
 
-// Format is the manifest's format tag.
-const Format = "infernode-proof/2"
+// Format is the manifest's format tag. Format 3 added a non-negative
+// input (fixed_point.input_non_negative, public_inputs[].unsigned: values
+// packed without an offset) and the calibration; format 2 manifests read
+// the same (every vector signed).
+const Format = "infernode-proof/3"
+
+// formats are the tags Open reads.
+var formats = []string{"infernode-proof/2", Format}
 
 // ProofSystem is the proof system of every artifact set.
 const ProofSystem = "groth16-bn254"
@@ -70,9 +77,12 @@ type Manifest struct {
 	FixedPoint  FixedPoint `json:"fixed_point"`
 	// FloatError is setup's measurement of the fixed point against the
 	// float model.
-	FloatError  FloatError  `json:"float_error"`
-	Public      []PublicVec `json:"public_inputs"`
-	Constraints int         `json:"constraints"`
+	FloatError FloatError `json:"float_error"`
+	// Calibration: how setup --calibrate chose the fixed point (absent
+	// when it was given).
+	Calibration *Calibration `json:"calibration,omitempty"`
+	Public      []PublicVec  `json:"public_inputs"`
+	Constraints int          `json:"constraints"`
 	// LayerConstraints splits Constraints by step of the circuit.
 	LayerConstraints []circuit.LayerCost `json:"layer_constraints"`
 	Verifier         Verifier            `json:"verifier"`
@@ -85,10 +95,13 @@ type Manifest struct {
 // integer w·2^WeightBits; inputs must satisfy |x| < 2^InputRangeBits; the
 // logits are at 2^OutputScaleLog2.
 type FixedPoint struct {
-	ScaleBits       int `json:"scale_bits"`
-	WeightBits      int `json:"weight_bits"`
-	InputRangeBits  int `json:"input_range_bits"`
-	OutputScaleLog2 int `json:"output_scale_log2"`
+	ScaleBits      int `json:"scale_bits"`
+	WeightBits     int `json:"weight_bits"`
+	InputRangeBits int `json:"input_range_bits"`
+	// InputNonNegative: inputs also satisfy x >= 0, and the input's
+	// values are packed without the 2^(bits-1) offset (format 3).
+	InputNonNegative bool `json:"input_non_negative,omitempty"`
+	OutputScaleLog2  int  `json:"output_scale_log2"`
 	// SoftmaxDropped: the ONNX graph's final Softmax is not in the circuit.
 	SoftmaxDropped bool `json:"softmax_dropped"`
 }
@@ -106,24 +119,38 @@ type PublicVec struct {
 	Bits      int    `json:"bits"`
 	PerWord   int    `json:"per_word"`
 	ScaleLog2 int    `json:"scale_log2"`
+	// Unsigned: values are non-negative and stored as v itself, in
+	// [0, 2^Bits).
+	Unsigned bool `json:"unsigned,omitempty"`
 }
 
 // Packing is the circuit's view of v.
 func (v PublicVec) Packing() circuit.Packing {
-	return circuit.Packing{Values: v.Values, Bits: v.Bits, PerWord: v.PerWord, Words: v.Count}
+	return circuit.Packing{Values: v.Values, Bits: v.Bits, PerWord: v.PerWord, Words: v.Count, Unsigned: v.Unsigned}
 }
 
 // FloatError compares the fixed-point model with the float one on Inputs
-// random inputs drawn uniformly from [Low, High): the largest absolute
+// random inputs drawn uniformly from [Low, High) (or, with On
+// "calibration samples", on the samples, Low and High their extremes):
+// the largest absolute
 // difference of a logit (MaxAbs), the largest logit magnitude (MaxLogit)
 // and on how many of the inputs the argmax agrees.
 type FloatError struct {
+	On          string  `json:"on,omitempty"`
 	Inputs      int     `json:"inputs"`
 	Low         float64 `json:"low"`
 	High        float64 `json:"high"`
 	MaxAbs      float64 `json:"max_abs"`
 	MaxLogit    float64 `json:"max_logit"`
 	ArgmaxAgree int     `json:"argmax_agree"`
+}
+
+// Calibration records what setup --calibrate chose from how many samples,
+// and why (the fixed point itself is FixedPoint).
+type Calibration struct {
+	Samples int    `json:"samples"`
+	Tried   int    `json:"tried"`
+	Why     string `json:"why"`
 }
 
 // Verifier describes the Solidity verifier.
@@ -150,7 +177,7 @@ func parseManifest(b []byte) (*Manifest, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("%s is not valid JSON: %w", ManifestFile, err)
 	}
-	if m.Format != Format {
+	if !slices.Contains(formats, m.Format) {
 		return nil, fmt.Errorf("%s: format %q, want %q (made by another version of proof setup?)", ManifestFile, m.Format, Format)
 	}
 	if m.ProofSystem != ProofSystem {
@@ -166,5 +193,5 @@ func parseManifest(b []byte) (*Manifest, error) {
 
 // Options are the compile options that reproduce the model's circuit.
 func (f FixedPoint) Options() circuit.Options {
-	return circuit.Options{ScaleBits: f.ScaleBits, WeightBits: f.WeightBits, InputRangeBits: f.InputRangeBits}
+	return circuit.Options{ScaleBits: f.ScaleBits, WeightBits: f.WeightBits, InputRangeBits: f.InputRangeBits, RangeSet: true, NonNegative: f.InputNonNegative}
 }

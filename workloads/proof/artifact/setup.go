@@ -31,6 +31,10 @@ type SetupOptions struct {
 	// ErrorLow and ErrorHigh bound the random inputs on which setup
 	// measures the fixed point's error (both zero: the whole input range).
 	ErrorLow, ErrorHigh float64
+	// Calibrate: sample inputs from which setup chooses the fixed point
+	// (circuit.Calibrate) instead of Fixed; the error is then reported on
+	// them.
+	Calibrate [][]float64
 }
 
 // floatErrorInputs is how many random inputs setup's error report uses.
@@ -50,18 +54,40 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 	if err != nil {
 		return nil, fmt.Errorf("read model: %w", err)
 	}
-	model, err := circuit.Compile(raw, opt.Fixed)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", onnxPath, err)
+	var (
+		model *circuit.Model
+		fe    FloatError
+		cal   *Calibration
+	)
+	if opt.Calibrate != nil {
+		start := time.Now()
+		m, c, err := circuit.Calibrate(raw, opt.Calibrate)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", onnxPath, err)
+		}
+		model = m
+		fe = FloatError{On: "calibration samples", Inputs: c.Samples, Low: c.Min, High: c.Max, MaxAbs: c.MaxErr, MaxLogit: c.MaxLogit, ArgmaxAgree: c.ArgmaxAgree}
+		cal = &Calibration{Samples: c.Samples, Tried: c.Tried, Why: c.Why}
+		log.Info("fixed point calibrated", "scale_bits", c.Options.ScaleBits, "weight_bits", c.Options.WeightBits,
+			"input_range_bits", c.Options.InputRangeBits, "input_non_negative", c.Options.NonNegative, "why", c.Why, "took", time.Since(start).Round(time.Millisecond))
+	} else {
+		m, err := circuit.Compile(raw, opt.Fixed)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", onnxPath, err)
+		}
+		model = m
+		fe = FloatError{Inputs: floatErrorInputs, Low: opt.ErrorLow, High: opt.ErrorHigh}
+		if fe.Low == 0 && fe.High == 0 {
+			fe.High = math.Ldexp(1, model.InputBits-model.ScaleBits)
+			fe.Low = -fe.High
+			if model.NonNegative {
+				fe.Low = 0
+			}
+		}
+		fe.MaxAbs, fe.MaxLogit, fe.ArgmaxAgree = model.FloatError(fe.Inputs, fe.Low, fe.High)
 	}
 	log.Info("model compiled", "layers", model.Describe(), "max_bits", model.MaxBits)
-	fe := FloatError{Inputs: floatErrorInputs, Low: opt.ErrorLow, High: opt.ErrorHigh}
-	if fe.Low == 0 && fe.High == 0 {
-		fe.High = math.Ldexp(1, model.InputBits-model.ScaleBits)
-		fe.Low = -fe.High
-	}
-	fe.MaxAbs, fe.MaxLogit, fe.ArgmaxAgree = model.FloatError(fe.Inputs, fe.Low, fe.High)
-	log.Info("fixed point against the float model", "inputs", fe.Inputs, "from", fe.Low, "to", fe.High,
+	log.Info("fixed point against the float model", "on", fe.On, "inputs", fe.Inputs, "from", fe.Low, "to", fe.High,
 		"max_logit_error", fe.MaxAbs, "max_logit", fe.MaxLogit, "argmax_agrees", fmt.Sprintf("%d/%d", fe.ArgmaxAgree, fe.Inputs))
 	ccs, err := circuit.Build(model)
 	if err != nil {
@@ -98,10 +124,11 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 	man := &Manifest{
 		Format: Format, ProofSystem: ProofSystem, ModelID: opt.ModelID, ModelSHA256: Sum(raw), Layers: model.Describe(),
 		FixedPoint: FixedPoint{ScaleBits: model.ScaleBits, WeightBits: model.WeightBits, InputRangeBits: model.InputBits - model.ScaleBits,
-			OutputScaleLog2: model.OutScale, SoftmaxDropped: model.Softmax},
-		FloatError: fe,
+			InputNonNegative: model.NonNegative, OutputScaleLog2: model.OutScale, SoftmaxDropped: model.Softmax},
+		FloatError:  fe,
+		Calibration: cal,
 		Public: []PublicVec{
-			{Name: model.InputName, Shape: model.InputShape, Offset: 0, Count: pin.Words, Values: pin.Values, Bits: pin.Bits, PerWord: pin.PerWord, ScaleLog2: model.ScaleBits},
+			{Name: model.InputName, Shape: model.InputShape, Offset: 0, Count: pin.Words, Values: pin.Values, Bits: pin.Bits, PerWord: pin.PerWord, ScaleLog2: model.ScaleBits, Unsigned: pin.Unsigned},
 			{Name: "logits", Shape: model.OutputShape, Offset: pin.Words, Count: pout.Words, Values: pout.Values, Bits: pout.Bits, PerWord: pout.PerWord, ScaleLog2: model.OutScale},
 		},
 		Constraints:      ccs.GetNbConstraints(),

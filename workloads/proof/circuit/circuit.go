@@ -59,9 +59,10 @@ func (c *Circuit) Define(api frontend.API) error {
 	}
 	// Unpacking is the input's range check: each word's bits are its
 	// values' bits, v + 2^InputBits in InputBits+1 bits, so -2^InputBits <=
-	// v < 2^InputBits and the static bounds hold.
+	// v < 2^InputBits and the static bounds hold (a non-negative input: v
+	// itself in InputBits bits).
 	cur := make([]frontend.Variable, m.In.Values)
-	off := pow2(m.InputBits)
+	off := m.In.offset()
 	for w := range m.In.Words {
 		n := min(m.In.PerWord, m.In.Values-w*m.In.PerWord)
 		bits := api.ToBinary(c.Public[w], n*m.In.Bits)

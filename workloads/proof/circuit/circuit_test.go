@@ -82,6 +82,14 @@ func TestPacking(t *testing.T) {
 	require.Len(t, words, 3)
 	require.Equal(t, fmt.Sprint(v), fmt.Sprint(p.Unpack(words)))
 	require.Equal(t, int64(0+(1023<<10)+(512<<20)), words[0].Int64(), "-512, 511, 0 offset by 512")
+
+	// Unsigned (a non-negative input): the values themselves.
+	u := circuit.Packing{Values: 4, Bits: 9, PerWord: 3, Words: 2, Unsigned: true}
+	v = []*big.Int{big.NewInt(0), big.NewInt(511), big.NewInt(7), big.NewInt(256)}
+	words = u.Pack(v)
+	require.Equal(t, fmt.Sprint(v), fmt.Sprint(u.Unpack(words)))
+	require.Equal(t, int64(0+(511<<9)+(7<<18)), words[0].Int64())
+	require.Equal(t, int64(256), words[1].Int64())
 }
 
 func TestIrisGroth16(t *testing.T) {

@@ -13,12 +13,16 @@ var Field = ecc.BN254.ScalarField()
 
 // InputRangeError is an input value the circuit cannot represent.
 type InputRangeError struct {
-	Index int
-	Value float64
-	Limit float64
+	Index       int
+	Value       float64
+	Limit       float64
+	NonNegative bool
 }
 
 func (e *InputRangeError) Error() string {
+	if e.NonNegative {
+		return fmt.Sprintf("value %g at index %d is outside the circuit's input range [0, %g)", e.Value, e.Index, e.Limit)
+	}
 	return fmt.Sprintf("value %g at index %d is outside the circuit's input range (-%g, %g)", e.Value, e.Index, e.Limit, e.Limit)
 }
 
@@ -32,12 +36,12 @@ func (m *Model) QuantizeInput(x []float64) ([]*big.Int, error) {
 	bound := new(big.Int).Lsh(big.NewInt(1), uint(m.InputBits))
 	out := make([]*big.Int, len(x))
 	for i, v := range x {
-		if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) >= limit {
-			return nil, &InputRangeError{Index: i, Value: v, Limit: limit}
+		if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) >= limit || (m.NonNegative && v < 0) {
+			return nil, &InputRangeError{Index: i, Value: v, Limit: limit, NonNegative: m.NonNegative}
 		}
 		out[i] = quantize(v, m.ScaleBits)
 		if new(big.Int).Abs(out[i]).Cmp(bound) >= 0 { // rounding up to the bound itself
-			return nil, &InputRangeError{Index: i, Value: v, Limit: limit}
+			return nil, &InputRangeError{Index: i, Value: v, Limit: limit, NonNegative: m.NonNegative}
 		}
 	}
 	return out, nil
@@ -84,7 +88,7 @@ func (m *Model) Eval(x []*big.Int) []*big.Int {
 // Pack lays values out as p says (Packing): the public input words.
 func (p Packing) Pack(v []*big.Int) []*big.Int {
 	words := make([]*big.Int, p.Words)
-	off := new(big.Int).Lsh(big.NewInt(1), uint(p.Bits-1))
+	off := p.offset()
 	for w := range words {
 		words[w] = new(big.Int)
 	}
@@ -97,7 +101,7 @@ func (p Packing) Pack(v []*big.Int) []*big.Int {
 
 // Unpack is Pack's inverse: the values of the words.
 func (p Packing) Unpack(words []*big.Int) []*big.Int {
-	off := new(big.Int).Lsh(big.NewInt(1), uint(p.Bits-1))
+	off := p.offset()
 	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(p.Bits)), big.NewInt(1))
 	out := make([]*big.Int, p.Values)
 	for j := range out {

@@ -108,16 +108,28 @@ type Layer struct {
 // Packing is how a vector sits in the public inputs: value j is stored as
 // v + 2^(Bits-1) (so in [0, 2^Bits)) at bit Bits·(j mod PerWord) of word
 // j / PerWord, little end first.
+//
+// An Unsigned vector (a non-negative input) is stored as v itself: its
+// values lie in [0, 2^Bits) already, and the sign bit is saved.
 type Packing struct {
-	Values  int
-	Bits    int
-	PerWord int
-	Words   int
+	Values   int
+	Bits     int
+	PerWord  int
+	Words    int
+	Unsigned bool
 }
 
-func newPacking(values, bits int) Packing {
+func newPacking(values, bits int, unsigned bool) Packing {
 	per := wordBits / bits
-	return Packing{Values: values, Bits: bits, PerWord: per, Words: (values + per - 1) / per}
+	return Packing{Values: values, Bits: bits, PerWord: per, Words: (values + per - 1) / per, Unsigned: unsigned}
+}
+
+// offset is what is added to a value before packing.
+func (p Packing) offset() *big.Int {
+	if p.Unsigned {
+		return new(big.Int)
+	}
+	return new(big.Int).Lsh(big.NewInt(1), uint(p.Bits-1))
 }
 
 // Model is an ONNX model compiled to fixed-point layers.
@@ -135,6 +147,8 @@ type Model struct {
 	WeightBits int
 	// InputBits: quantized inputs satisfy |x| < 2^InputBits.
 	InputBits int
+	// NonNegative: quantized inputs also satisfy x >= 0 (pixels).
+	NonNegative bool
 	// OutScale: the logits are quantized at 2^OutScale.
 	OutScale int
 	// MaxBits: every intermediate value is below 2^MaxBits in magnitude.
@@ -146,7 +160,16 @@ type Model struct {
 	float []*flayer // the float model, for FloatError
 }
 
-// Options tune Compile; zero values take the defaults.
+// ImageDefaults is the fixed point of an image model (input 1×C×H×W) given
+// no options: 8-bit activations and 10-bit weights keep a LeNet's or a
+// ResNet's top-1 (docs/proof.md), and |x| < 4 holds pixels in [0, 1] and
+// normalized ones alike; 11 bits a value pack 23 values to a public input
+// where the vector defaults' 32 bits pack 7. Calibrate does better from
+// samples.
+var ImageDefaults = Options{ScaleBits: 8, WeightBits: 10, InputRangeBits: 2, RangeSet: true}
+
+// Options tune Compile; zero values take the defaults (ImageDefaults for
+// an image model when all are zero).
 type Options struct {
 	// ScaleBits: inputs and activations (default 16).
 	ScaleBits int
@@ -154,6 +177,11 @@ type Options struct {
 	WeightBits int
 	// InputRangeBits: inputs satisfy |x| < 2^InputRangeBits (default 15).
 	InputRangeBits int
+	// RangeSet: InputRangeBits is given even when 0 (|x| < 1).
+	RangeSet bool
+	// NonNegative: inputs also satisfy x >= 0, which saves a bit a value
+	// in the public inputs (images with pixels in [0, 1]).
+	NonNegative bool
 }
 
 // InputSize and OutputSize are the lengths of the input and logit vectors.
@@ -165,6 +193,24 @@ func (m *Model) OutputSize() int { return m.Out.Values }
 // ones; a final Softmax is dropped) and quantizes it. Any other operator,
 // attribute or shape is an *UnsupportedError naming it.
 func Compile(onnx []byte, opt Options) (*Model, error) {
+	f, err := parse(onnx)
+	if err != nil {
+		return nil, err
+	}
+	return f.quantized(opt)
+}
+
+// floatModel is the model after the float stage: what every choice of
+// fixed point shares (Calibrate tries several on it).
+type floatModel struct {
+	inName, outName   string
+	inShape, outShape []int
+	softmax           bool
+	layers            []*flayer
+}
+
+// parse reads the graph into float layers.
+func parse(onnx []byte) (*floatModel, error) {
 	g, err := engine.ParseGraph(onnx)
 	if err != nil {
 		var ue *engine.UnsupportedError
@@ -172,18 +218,6 @@ func Compile(onnx []byte, opt Options) (*Model, error) {
 			return nil, &UnsupportedError{What: ue.What}
 		}
 		return nil, fmt.Errorf("read ONNX model: %w", err)
-	}
-	if opt.ScaleBits == 0 {
-		opt.ScaleBits = DefaultScaleBits
-	}
-	if opt.WeightBits == 0 {
-		opt.WeightBits = opt.ScaleBits
-	}
-	if opt.InputRangeBits == 0 {
-		opt.InputRangeBits = DefaultInputRangeBits
-	}
-	if opt.ScaleBits < 1 || opt.ScaleBits > 32 || opt.WeightBits < 1 || opt.WeightBits > 32 || opt.InputRangeBits < 0 || opt.InputRangeBits > 64 {
-		return nil, fmt.Errorf("fixed point: scale bits %d and weight bits %d must be 1..32, input range bits %d 0..64", opt.ScaleBits, opt.WeightBits, opt.InputRangeBits)
 	}
 	if len(g.Inputs) != 1 {
 		return nil, &UnsupportedError{What: fmt.Sprintf("model with %d inputs (the circuit takes one input)", len(g.Inputs))}
@@ -241,12 +275,31 @@ func Compile(onnx []byte, opt Options) (*Model, error) {
 	if !slices.ContainsFunc(c.layers, func(l *flayer) bool { return l.kind == Linear }) {
 		return nil, &UnsupportedError{What: "model without a Gemm, MatMul or Conv layer"}
 	}
-	m := &Model{InputName: in.Name, InputShape: inShape, OutputName: out.Name, Softmax: c.dropped,
-		ScaleBits: opt.ScaleBits, WeightBits: opt.WeightBits, InputBits: opt.ScaleBits + opt.InputRangeBits, float: c.layers}
-	m.OutputShape = c.shape
 	if out.Shape != nil && productKnown(out.Shape) != c.size() {
 		return nil, fmt.Errorf("graph output %q has shape %v, but the layers produce %d values", out.Name, out.Shape, c.size())
 	}
+	return &floatModel{inName: in.Name, inShape: inShape, outName: out.Name, outShape: c.shape, softmax: c.dropped, layers: c.layers}, nil
+}
+
+// quantized is the fixed-point model of f with opt.
+func (f *floatModel) quantized(opt Options) (*Model, error) {
+	if opt == (Options{}) && len(f.inShape) == 4 {
+		opt = ImageDefaults
+	}
+	if opt.ScaleBits == 0 {
+		opt.ScaleBits = DefaultScaleBits
+	}
+	if opt.WeightBits == 0 {
+		opt.WeightBits = opt.ScaleBits
+	}
+	if opt.InputRangeBits == 0 && !opt.RangeSet {
+		opt.InputRangeBits = DefaultInputRangeBits
+	}
+	if opt.ScaleBits < 1 || opt.ScaleBits > 32 || opt.WeightBits < 1 || opt.WeightBits > 32 || opt.InputRangeBits < 0 || opt.InputRangeBits > 64 {
+		return nil, fmt.Errorf("fixed point: scale bits %d and weight bits %d must be 1..32, input range bits %d 0..64", opt.ScaleBits, opt.WeightBits, opt.InputRangeBits)
+	}
+	m := &Model{InputName: f.inName, InputShape: f.inShape, OutputName: f.outName, OutputShape: f.outShape, Softmax: f.softmax,
+		ScaleBits: opt.ScaleBits, WeightBits: opt.WeightBits, InputBits: opt.ScaleBits + opt.InputRangeBits, NonNegative: opt.NonNegative, float: f.layers}
 	if err := m.quantize(); err != nil {
 		return nil, err
 	}
@@ -365,7 +418,11 @@ func (m *Model) bound() error {
 	for i := range mag {
 		mag[i] = in
 	}
-	m.In = newPacking(n, m.InputBits+1)
+	if m.NonNegative {
+		m.In = newPacking(n, m.InputBits, true)
+	} else {
+		m.In = newPacking(n, m.InputBits+1, false)
+	}
 	top := in.BitLen()
 	var t big.Int
 	for k := range m.Layers {
@@ -412,7 +469,7 @@ func (m *Model) bound() error {
 	for _, v := range mag {
 		out = max(out, v.BitLen()+1)
 	}
-	m.Out = newPacking(len(mag), out)
+	m.Out = newPacking(len(mag), out, false)
 	m.MaxBits = top
 	if top > maxBits {
 		return &UnsupportedError{What: fmt.Sprintf("model whose fixed-point values reach 2^%d (the field allows 2^%d): use fewer layers or smaller scales", top, maxBits)}
@@ -478,11 +535,23 @@ func (m *Model) FloatError(n int, lo, hi float64) (maxErr, maxLogit float64, agr
 	r := rand.New(rand.NewPCG(1, 2))
 	limit := math.Ldexp(1, m.InputBits-m.ScaleBits)
 	lo, hi = max(lo, -limit), min(hi, limit)
-	for range n {
-		x := make([]float64, m.In.Values)
-		for i := range x {
-			x[i] = lo + (hi-lo)*r.Float64()
+	if m.NonNegative {
+		lo = max(lo, 0)
+	}
+	xs := make([][]float64, n)
+	for k := range xs {
+		xs[k] = make([]float64, m.In.Values)
+		for i := range xs[k] {
+			xs[k][i] = lo + (hi-lo)*r.Float64()
 		}
+	}
+	return m.FloatErrorOn(xs)
+}
+
+// FloatErrorOn is FloatError on the given inputs (those outside the input
+// range count as disagreeing).
+func (m *Model) FloatErrorOn(xs [][]float64) (maxErr, maxLogit float64, agree int) {
+	for _, x := range xs {
 		xq, err := m.QuantizeInput(x)
 		if err != nil {
 			continue

@@ -39,9 +39,18 @@ func Image(pixels []int) []float64 {
 	return x
 }
 
+// Images are the model inputs of all test images.
+func (l Lenet) Images() [][]float64 {
+	out := make([][]float64, len(l.Pixels))
+	for k, px := range l.Pixels {
+		out[k] = Image(px)
+	}
+	return out
+}
+
 // Logits are PyTorch's logits of f's images for the fixture.
 func (l Lenet) Logits(f Fixture) [][]float64 {
-	if f.Name == LenetMax.Name {
+	if f.File == LenetMax.File {
 		return l.Max
 	}
 	return l.Avg

@@ -26,6 +26,9 @@ type Fixture struct {
 	Name  string // the manifest's model id
 	File  string // in testdata
 	Fixed circuit.Options
+	// Calibrated: setup chooses the fixed point from the LeNet test
+	// images (proof setup --calibrate) instead of Fixed.
+	Calibrated bool
 }
 
 // The fixtures. LeNet's options: 8-bit inputs and activations, 10-bit
@@ -35,6 +38,9 @@ var (
 	IrisFixture = Fixture{Name: "iris", File: "iris.onnx"}
 	LenetAvg    = Fixture{Name: "lenet_avg", File: "lenet_avg.onnx", Fixed: LenetOptions}
 	LenetMax    = Fixture{Name: "lenet_max", File: "lenet_max.onnx", Fixed: LenetOptions}
+	// LenetCalibrated is the max-pooling network set up with --calibrate
+	// on the test images.
+	LenetCalibrated = Fixture{Name: "lenet_calibrated", File: "lenet_max.onnx", Calibrated: true}
 
 	LenetOptions = circuit.Options{ScaleBits: 8, WeightBits: 10, InputRangeBits: 1}
 )
@@ -86,7 +92,11 @@ func SetUp(t testing.TB, f Fixture) (string, *artifact.Manifest) {
 		if s.dir, s.err = os.MkdirTemp("", "infernode-proof-"+f.Name+"-*"); s.err != nil {
 			return
 		}
-		s.man, s.err = artifact.Setup(context.Background(), Testdata(f.File), s.dir, artifact.SetupOptions{ModelID: f.Name, Solc: sc, Fixed: f.Fixed})
+		opt := artifact.SetupOptions{ModelID: f.Name, Solc: sc, Fixed: f.Fixed}
+		if f.Calibrated {
+			opt.Calibrate = ReadLenet(t).Images()
+		}
+		s.man, s.err = artifact.Setup(context.Background(), Testdata(f.File), s.dir, opt)
 	})
 	require.NoError(t, s.err, "proof setup of the %s fixture", f.Name)
 	return s.dir, s.man
