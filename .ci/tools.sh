@@ -54,6 +54,13 @@ if ! command -v curl >/dev/null; then
   apt-get update -qq >/dev/null
   apt-get install -y -qq curl >/dev/null
 fi
+if ! command -v etcd >/dev/null; then
+  # fleet's and cmd/infernode's fleet tests run against a real external etcd
+  # (Debian's etcd-server, 3.4) besides the embedded one.
+  echo "tools: installing etcd-server (apt, about 20 s)"
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq --no-install-recommends etcd-server >/dev/null
+fi
 if [ -f contracts/package-lock.json ] && [ ! -d contracts/node_modules ]; then
   echo "tools: installing solc-js (contracts/, npm, about 20 s)"
   npm ci --silent --no-audit --no-fund --prefix contracts >/dev/null

@@ -441,6 +441,7 @@ func confirmed[T any](ctx context.Context, c *Client, what string, f func(contex
 		return zero, fmt.Errorf("%w: %w", ErrNoEndpoint, errors.Join(errs...))
 	case 1:
 		if len(c.trusted()) <= 1 {
+			c.t.setRead(what, nil)
 			return answers[0].v, answers[0].err // no second endpoint to ask
 		}
 	}

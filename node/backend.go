@@ -415,6 +415,7 @@ func (b *backend) Info(ctx context.Context) rest.Info {
 	if b.chain != nil {
 		info.Pending.Onchain = b.chain.Pending()
 		info.Chain = rest.ChainInfo{Enabled: true, Address: b.chain.Address(), Endpoints: b.chain.Endpoints()}
+		info.Fleet = fleetInfo(b.chain.Fleet())
 	}
 	return info
 }

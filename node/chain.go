@@ -13,6 +13,7 @@ import (
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/coordinator/dialects"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
@@ -138,7 +139,25 @@ func relayChainOnce(ro RelayOptions) func(context.Context, ChainDeps) (Chain, er
 			}
 			return nil, err
 		}
+		var fl *fleet.Fleet
+		var etcd *fleet.Etcd
+		if deps.Config.Fleet != nil {
+			if fl, etcd, err = joinFleet(ctx, deps, s.Address()); err != nil {
+				if closeFn != nil {
+					closeFn()
+				}
+				return nil, err
+			}
+			prev := closeFn
+			closeFn = func() {
+				_ = etcd.Close()
+				if prev != nil {
+					prev()
+				}
+			}
+		}
 		r, err := relay.New(relay.Options{
+			Fleet:    fl,
 			Payments: policy, PaymentWallet: paymentWallet,
 			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Dialect: cd,
 			Runner: deps.Executor, Guard: deps.Guardian,
@@ -160,7 +179,7 @@ func relayChainOnce(ro RelayOptions) func(context.Context, ChainDeps) (Chain, er
 				closeFn()
 			}
 		}
-		return &relayChain{Relay: r, close: closeAll, run: runFn, endpoints: endpoints, trouble: trouble}, nil
+		return &relayChain{Relay: r, close: closeAll, run: runFn, endpoints: endpoints, trouble: trouble, fleet: fl}, nil
 	}
 }
 
@@ -186,6 +205,7 @@ type relayChain struct {
 	run       func(context.Context) error
 	endpoints func() []chain.EndpointStatus
 	trouble   func() error // the endpoints disagree (nil: they agree)
+	fleet     *fleet.Fleet
 }
 
 // Healthy is the relay's health, and unhealthy while the endpoints
@@ -198,6 +218,9 @@ func (c *relayChain) Healthy(ctx context.Context) error {
 	}
 	return c.Relay.Healthy(ctx)
 }
+
+// Fleet is the node's fleet membership, nil when it is alone.
+func (c *relayChain) Fleet() *fleet.Fleet { return c.fleet }
 
 func (c *relayChain) Endpoints() []rest.ChainEndpoint {
 	if c.endpoints == nil {
@@ -224,6 +247,12 @@ func (c *relayChain) Run(ctx context.Context) error {
 		ctx, cancel := context.WithCancel(ctx)
 		done := make(chan struct{})
 		go func() { defer close(done); _ = c.run(ctx) }()
+		defer func() { cancel(); <-done }()
+	}
+	if c.fleet != nil { // leaves (its lease revoked) once the relay stopped
+		ctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); _ = c.fleet.Run(ctx) }()
 		defer func() { cancel(); <-done }()
 	}
 	return c.Relay.Run(ctx)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/infernode/infernode/chain"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/rest"
 )
@@ -101,4 +102,12 @@ func (w *waitingChain) Endpoints() []rest.ChainEndpoint {
 		out[i] = rest.ChainEndpoint{Index: i, State: chain.Dead.String()}
 	}
 	return out
+}
+
+// Fleet is the built chain's fleet, nil until it is built.
+func (w *waitingChain) Fleet() *fleet.Fleet {
+	if c, _ := w.built(); c != nil {
+		return c.Fleet()
+	}
+	return nil
 }

@@ -23,6 +23,7 @@ import (
 
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/promreg"
@@ -51,6 +52,8 @@ type Chain interface {
 	// Endpoints is each RPC endpoint's state, by index (nil when the
 	// chain client was not dialled from chain.rpc_urls).
 	Endpoints() []rest.ChainEndpoint
+	// Fleet is the node's fleet membership, nil when it is alone.
+	Fleet() *fleet.Fleet
 }
 
 // ChainDeps is what a chain side is built from once the node has opened

@@ -18,6 +18,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/nodetest"
@@ -448,6 +449,7 @@ func (f *fakeChain) SubmitDelegated(context.Context, string, json.RawMessage) er
 func (f *fakeChain) Pending() int                    { return 3 }
 func (f *fakeChain) Address() string                 { return "0xabc" }
 func (f *fakeChain) Endpoints() []rest.ChainEndpoint { return nil }
+func (f *fakeChain) Fleet() *fleet.Fleet             { return nil }
 
 func (f *fakeChain) Healthy(context.Context) error {
 	if f.unhealthy.Load() {

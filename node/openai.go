@@ -27,8 +27,13 @@ import (
 // is written. What each container serves is asked at most once per
 // llmListTTL, whatever clients send.
 
-// llmListTTL is how long a container's GET /v1/models answer is used.
-const llmListTTL = 30 * time.Second
+// llmListTTL is how long a container's GET /v1/models answer is used;
+// llmListTimeout bounds the question (a container that hangs holds the
+// front door no longer than this).
+const (
+	llmListTTL     = 30 * time.Second
+	llmListTimeout = 5 * time.Second
+)
 
 // llmList is what one container answered to GET /v1/models; llm is false
 // for a container that does not serve the OpenAI API.
@@ -75,6 +80,8 @@ func (b *backend) llmList(ctx context.Context, id string) llmList {
 		return l
 	}
 	l := llmList{at: time.Now()}
+	ctx, cancel := context.WithTimeout(ctx, llmListTimeout)
+	defer cancel()
 	r, err := b.exec.Forward(ctx, id, executor.ForwardCall{Method: http.MethodGet, Path: "/v1/models", Header: http.Header{"Accept": {"application/json"}}})
 	if err == nil && r.Status == http.StatusOK {
 		var body struct {

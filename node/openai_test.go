@@ -300,3 +300,34 @@ func BenchmarkOpenAIFirstToken(b *testing.B) {
 	b.ReportMetric(float64(overheads[len(overheads)/2].Microseconds())/1000, "node-overhead-ms")
 	b.ReportMetric(float64(overheads[len(overheads)*9/10].Microseconds())/1000, "p90-overhead-ms")
 }
+
+// A model goes to the container that lists it, else to one that takes any
+// model; /v1/models lists what is listed.
+func TestOpenAIRoutesByModel(t *testing.T) {
+	anyProvider := providertest.Start(providertest.Options{Tokens: []string{"any"}})
+	t.Cleanup(anyProvider.Close)
+	svc, err := llm.New(llm.Config{Providers: map[string]llm.Provider{"PROVIDERB": {BaseURL: anyProvider.URL, APIKey: "k"}},
+		Retry: llm.RetryParams{Tries: 1, Backoff: 1}})
+	require.NoError(t, err)
+	w := httptest.NewServer(svc)
+	t.Cleanup(w.Close)
+	s := startOpenAI(t, providertest.Options{Tokens: []string{"listed"}}, func(c *config.Config) {
+		// The any-model container comes first: a container listing the
+		// model by name still wins.
+		c.Containers = append([]config.Container{{ID: "llm-any", URL: w.URL, External: true}}, c.Containers...)
+	})
+	for model, want := range map[string]string{"gpt-test": "listed", "some-other-model": "any"} {
+		resp := s.post(t, "/v1/chat/completions", `{"model":"`+model+`","messages":[{"role":"user","content":"x"}]}`)
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(b))
+		require.Contains(t, string(b), `"content":"`+want+`"`, model)
+	}
+	require.Len(t, s.provider.Requests(), 1)
+	require.Len(t, anyProvider.Requests(), 1)
+	code, b := s.node.do(t, http.MethodGet, "/v1/models", "")
+	require.Equal(t, http.StatusOK, code)
+	require.Contains(t, string(b), `"owned_by":"llm"`)
+	require.NotContains(t, string(b), "llm-any")
+}

@@ -9,6 +9,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/txm"
 )
@@ -51,6 +52,10 @@ type delivererOptions struct {
 	Logger                     *slog.Logger
 	Metrics                    *Metrics
 	TracerProvider             trace.TracerProvider
+	// Fleet makes this node a fleet member (fleet.go): it claims a
+	// redundancy slot before a container runs and fences the claim right
+	// before the send. Nil: a node alone, nothing called.
+	Fleet *fleet.Fleet
 	// Spending is the spending guard, shared with the relay's admission
 	// and listener.
 	Spending *spending

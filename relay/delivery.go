@@ -12,6 +12,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/job"
@@ -26,7 +27,10 @@ type Progress struct {
 	Attempts int     `json:"attempts"`
 	// TxKey is the sender key of the attempt in flight, if any.
 	TxKey string `json:"tx_key,omitempty"`
-	Err   string `json:"err,omitempty"`
+	// Claim is this fleet member's claim of the delivery (fleet.Claim),
+	// fenced before each send; absent outside a fleet.
+	Claim *fleet.Claim `json:"claim,omitempty"`
+	Err   string       `json:"err,omitempty"`
 }
 
 // ready is what a delivery's check found: a final state (State set), a
@@ -39,6 +43,10 @@ type ready struct {
 	InputsFailed string
 	// Fetched: Data came from the owner's contract (getContainerInputs).
 	Fetched bool
+
+	// NextHead: not this fleet member's to deliver now; looked at again
+	// on the next head (no RPC call spent).
+	NextHead bool
 
 	Containers []string
 	Source     job.Location
@@ -212,6 +220,7 @@ func (dv *deliverer) end(ctx context.Context, d delivery, st IvState, reason str
 	}
 	span.AddEvent("delivery."+string(st), trace.WithAttributes(attribute.String("reason", reason)))
 	dv.o.Logger.Info("relay: delivery "+string(st), append(d.logAttrs(), "reason", reason)...)
+	dv.release(ctx, d)
 	return d.finish(ctx, st, reason)
 }
 
@@ -228,6 +237,13 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 	}
 	if c.State != "" {
 		return c.State, c.Reason, nil, nil
+	}
+	var next time.Time // zero: the next head
+	if c.NextHead {
+		return "", "", &next, nil
+	}
+	if claimed, err := dv.claim(ctx, d); err != nil || !claimed {
+		return "", "", &next, err
 	}
 	if c.Fetched && len(c.Data) > dv.sp.lim.MaxInputBytes {
 		c.InputsFailed = fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", len(c.Data), dv.sp.lim.MaxInputBytes)
@@ -256,10 +272,18 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 		return "", "", &next, d.save()
 	}
 	span.AddEvent("containers.done")
+	if lt, ok := d.(lateness); ok && lt.late() {
+		dv.record(f, guard.NotSent, ch, nil)
+		return IvSkipped, "interval ends before the next block: a delivery could only revert", nil, nil
+	}
 	call := d.call(p.Attempts, input, output, proof)
 	p.TxKey = call.Key
 	if err := d.save(); err != nil {
 		return "", "", nil, err
+	}
+	if st, fenced, err := dv.fence(ctx, d, call.Key); err != nil || fenced {
+		dv.record(f, guard.NotSent, ch, nil)
+		return st, "taken over by another fleet member", nil, err
 	}
 	if _, err := dv.o.Sender.Send(ctx, call); err != nil {
 		tried := p.Attempts

@@ -234,6 +234,7 @@ func (dv *deliverer) whyReverted(ctx context.Context, d delivery, rec *txm.Recor
 		dv.o.Logger.Info("relay: lost the race for an interval", append(d.logAttrs(), "revert", name, "gas_used", rec.GasUsed)...)
 		return guard.LostRace
 	}
+	dv.o.Logger.Info("relay: delivery reverted on chain", append(d.logAttrs(), "revert", guard.CutErr(err), "block", rec.MinedBlock)...)
 	return guard.Reverted
 }
 

@@ -3,10 +3,13 @@ package relay
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"log/slog"
 	"math/big"
+	"net"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
@@ -16,6 +19,7 @@ import (
 
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/txm"
 )
@@ -41,12 +45,18 @@ func (d *racers) round() {
 func (d *racers) minedReverts() int {
 	reverted := 0
 	for _, n := range d.nodes {
-		recs, err := n.s.Records()
-		require.NoError(d.t, err)
-		for _, r := range recs {
-			if r.State == txm.StateFailed && r.MinedHash != (common.Hash{}) && !r.Noop {
-				reverted++
-			}
+		reverted += d.minedRevertsOf(n)
+	}
+	return reverted
+}
+
+func (d *racers) minedRevertsOf(n *node) int {
+	recs, err := n.s.Records()
+	require.NoError(d.t, err)
+	reverted := 0
+	for _, r := range recs {
+		if r.State == txm.StateFailed && r.MinedHash != (common.Hash{}) && !r.Noop {
+			reverted++
 		}
 	}
 	return reverted
@@ -197,4 +207,120 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// startFleetEtcd runs a one-member etcd inside the test process.
+func startFleetEtcd(t *testing.T) *fleet.Etcd {
+	t.Helper()
+	port := func() string {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer l.Close()
+		return "http://" + l.Addr().String()
+	}
+	e, err := fleet.OpenEtcd(context.Background(), fleet.EtcdOptions{Embed: &fleet.EmbedOptions{Name: "e", DataDir: t.TempDir(), ClientURL: port(), PeerURL: port()}})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = e.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	require.NoError(t, e.Ready(ctx))
+	return e
+}
+
+// joinFleet makes a member of fleet "t" for node key keyIdx, running until
+// the test ends or stop is called.
+func joinFleet(t *testing.T, e *fleet.Etcd, d *guardChain, keyIdx int) (*fleet.Fleet, func()) {
+	t.Helper()
+	f, err := fleet.New(fleet.Options{Client: e.Client, Name: "t", NodeID: fmt.Sprintf("m%d", keyIdx),
+		Address: crypto.PubkeyToAddress(d.keys[keyIdx].PublicKey), LeaseTTL: 2 * time.Second, Logger: testLogger()})
+	require.NoError(t, err)
+	require.NoError(t, f.Join(context.Background()))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = f.Run(ctx) }()
+	var once sync.Once
+	stop := func() { once.Do(func() { cancel(); <-done }) }
+	t.Cleanup(stop)
+	return f, stop
+}
+
+// TestFleetNoRace: the same three nodes as fleet members on one etcd
+// divide the subscriptions and claim each interval's slots: every interval
+// is delivered exactly redundancy times by distinct members, and not one
+// transaction of theirs reverts, while one member leaves midway (its
+// share is taken over).
+func TestFleetNoRace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil and etcd")
+	}
+	e := startFleetEtcd(t)
+	var fleets []*fleet.Fleet
+	var stops []func()
+	d := startRacers(t, func(g *guardChain, k int, o func(*Options)) *node {
+		f, stop := joinFleet(t, e, g, k)
+		fleets, stops = append(fleets, f), append(stops, stop)
+		return g.startNodeWith(k, t.TempDir(), nil, nil, func(ro *Options) { o(ro); ro.Fleet = f })
+	})
+	for _, f := range fleets {
+		require.Eventually(t, func() bool { return len(f.Members()) == 3 }, time.Minute, 10*time.Millisecond)
+	}
+	for range 3 {
+		d.round()
+	}
+	const freq, period, n = 6, 4, 9
+	var ids []uint32
+	reds := map[uint32]int{}
+	var txs []*types.Transaction
+	activeAt := uint32(d.head().Time + d.step)
+	for i := range n {
+		key := d.keys[4+i%2]
+		txs = append(txs, d.sendTx(key, &d.dep.Coordinator, nil, coordABI.PackCreateSubscription(coordinatorabi.Subscription{
+			Owner: crypto.PubkeyToAddress(key.PublicKey), ActiveAt: activeAt, Period: period, Frequency: freq, Redundancy: uint16(1 + i%2),
+			MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 200_000, ContainerId: "echo", Inputs: []byte{byte('a' + i)}, PaymentAmount: new(big.Int),
+		})))
+	}
+	d.mine(d.step)
+	for i, tx := range txs {
+		rc, err := d.client.TransactionReceipt(context.Background(), tx.Hash())
+		require.NoError(t, err)
+		ev, err := coordABI.UnpackSubscriptionCreatedEvent(rc.Logs[0])
+		require.NoError(t, err)
+		ids = append(ids, ev.Id)
+		reds[ev.Id] = 1 + i%2
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Log(d.logs.String())
+		}
+	})
+	for range 4 { // two intervals with three members
+		d.round()
+	}
+	// The third member leaves: its node stops, its lease goes.
+	gone := d.nodes[2]
+	d.settle(gone)
+	goneReverts := d.minedRevertsOf(gone)
+	gone.stop()
+	stops[2]()
+	d.nodes = d.nodes[:2]
+	for _, f := range fleets[:2] {
+		require.Eventually(t, func() bool { return len(f.Members()) == 2 }, time.Minute, 10*time.Millisecond)
+	}
+	for range freq*period/int(d.step) + 2 {
+		d.round()
+	}
+	for _, id := range ids {
+		logs, err := d.client.FilterLogs(context.Background(), ethereum.FilterQuery{
+			FromBlock: new(big.Int).SetUint64(d.dep.DeployBlock), Addresses: []common.Address{d.dep.Coordinator},
+			Topics: [][]common.Hash{{codec.TopicComputeDelivered}, {common.BigToHash(big.NewInt(int64(id)))}},
+		})
+		require.NoError(t, err)
+		require.Len(t, logs, freq*reds[id], "subscription %d (redundancy %d): every interval delivered redundancy times", id, reds[id])
+	}
+	require.Zero(t, d.minedReverts()+goneReverts, "no fleet member's delivery reverted")
+	var won float64
+	for _, f := range fleets {
+		won += float64(f.Info().Claimed)
+	}
+	t.Logf("claims won: %v", won)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
@@ -74,7 +75,10 @@ type Options struct {
 	// on failures (chain.unpaid.*, chain.max_input_bytes,
 	// chain.interval_deadline, chain.delegated.*; guard.LimitsOf). Zero
 	// values take the defaults.
-	Limits         guard.Limits
+	Limits guard.Limits
+	// Fleet makes this node a fleet member (relay/fleet.go): it delivers
+	// the intervals it claims. Nil: a node alone.
+	Fleet          *fleet.Fleet
 	Logger         *slog.Logger
 	Metrics        *Metrics // default: unregistered collectors
 	TracerProvider trace.TracerProvider
@@ -192,7 +196,7 @@ func New(o Options) (*Relay, error) {
 		Backend: o.Backend, DB: o.DB, Sender: o.Sender, Dialect: o.Dialect, Runner: o.Runner,
 		PaymentWallet: o.PaymentWallet, PollInterval: o.PollInterval, RetryBackoff: o.RetryBackoff,
 		MaxAttempts: o.MaxAttempts, Logger: o.Logger, Metrics: o.Metrics, TracerProvider: o.TracerProvider,
-		Spending: r.sp, Head: &r.head, Hold: r.holdUntil, Track: r.schedule,
+		Fleet: o.Fleet, Spending: r.sp, Head: &r.head, Hold: r.holdUntil, Track: r.schedule,
 	})
 	o.Sender.SetResendCheck(r.dv.stillCanonical)
 	return r, nil
@@ -222,6 +226,11 @@ func (r *Relay) Pending() int {
 // poll intervals, or the wallet's oldest open nonce has not moved for
 // chain.wallet.stuck_blocks.
 func (r *Relay) Healthy(ctx context.Context) error {
+	if r.o.Fleet != nil {
+		if err := r.o.Fleet.Healthy(); err != nil {
+			return err
+		}
+	}
 	head, err := r.health.head(ctx, r.o.Backend, r.head.num.Load(), r.o.PollInterval)
 	if err != nil {
 		return fmt.Errorf("chain RPC unreachable: %w", err)

@@ -250,6 +250,9 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 	if cur, ok := s.Interval(dv.head.time.Load()); !ok || cur != k {
 		return ready{State: IvSkipped, Reason: "interval closed"}, nil
 	}
+	if !dv.serves(s) {
+		return ready{NextHead: true}, nil
+	}
 	coord := dv.coord
 	responded, count := dv.d.IntervalCalls(s.ID, k, dv.me)
 	// responseCount first: while it is 0 this node cannot have responded
@@ -295,6 +298,21 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 		}
 	}
 	return ready{Containers: s.Containers(), Source: job.OnChain, Data: data, Fetched: fetched, Proof: s.Verifier != (common.Address{})}, nil
+}
+
+// lateness is a delivery bound to an interval that ends.
+type lateness interface {
+	// late reports whether the next block comes after the interval ends:
+	// a delivery sent now would be mined outside it and revert.
+	late() bool
+}
+
+func (d *intervalDelivery) late() bool {
+	if d.s.Period == 0 {
+		return false
+	}
+	gap := uint64(d.dv.sp.heads.Head().BlockTime / time.Second)
+	return d.dv.head.time.Load()+max(gap, 1) >= d.s.Start(d.k)+uint64(d.s.Period)
 }
 
 // isZeroWord reports whether an eth_call result is one ABI word of zero

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"math/big"
 	"strconv"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,7 +23,9 @@ import (
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/chain/faultproxy"
 	"github.com/infernode/infernode/contracts"
+	v1dialect "github.com/infernode/infernode/coordinator/infernetv1"
 	"github.com/infernode/infernode/coordinator/ours"
+	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
@@ -392,9 +396,11 @@ func TestTrustAnvilDelegated(t *testing.T) {
 	d := startGuardChain(t, 4)
 	ctx := context.Background()
 	dir := t.TempDir()
+	flaky := &onceFailingRunner{Runner: d.exec, match: `"n":1}`}
 	opts := func(o *Options) {
-		o.Limits.DelegatedMaxPending, o.Limits.DelegatedMaxPendingPerOwner = 50, 5
+		o.Limits.DelegatedMaxPending, o.Limits.DelegatedMaxPendingPerOwner = 6, 5
 		o.Limits.DelegatedRetention = time.Hour
+		o.Runner = flaky
 	}
 	n := d.startNodeWith(1, dir, nil, nil, opts)
 	d.advance(n, 3)
@@ -410,11 +416,17 @@ func TestTrustAnvilDelegated(t *testing.T) {
 	require.Equal(t, job.CodeRateLimited, rejection(t, err).Code)
 	require.Equal(t, "chain.delegated.max_pending_per_owner", rejection(t, err).Params["limit"])
 	require.Equal(t, 5, n.r.Pending(), "pending.onchain counts the waiting requests")
+	require.NoError(t, n.r.SubmitDelegated(ctx, "127.0.0.1", d.delegatedOf(honest, d.keys[3], 2, now+6*day, []byte("later"))),
+		"another owner is accepted beside the flood")
+	err = n.r.SubmitDelegated(ctx, "127.0.0.1", d.delegatedOf(honest, d.keys[3], 3, now+6*day, []byte("later")))
+	require.Equal(t, "chain.delegated.max_pending", rejection(t, err).Params["limit"], "the waiting set is full")
 
 	err = n.r.SubmitDelegated(ctx, "127.0.0.1", d.delegatedOf(honest, d.keys[3], 1, now, bytes.Repeat([]byte("i"), 128<<10+1)))
 	require.Equal(t, job.CodeInvalid, rejection(t, err).Code)
 	require.Equal(t, "subscription.inputs", rejection(t, err).Params["field"], "chain.max_input_bytes applies to subscription.inputs")
 
+	// Active now, it needs no waiting slot; its container fails once and
+	// its retry waits again without one: never failed for want of a slot.
 	require.NoError(t, n.r.SubmitDelegated(ctx, "127.0.0.1", d.delegatedOf(honest, d.keys[3], 1, now, []byte("honest"))),
 		"another owner's request is accepted during the flood")
 	key := string(storage.RelayDelegatedKey(honest, 1))
@@ -426,14 +438,15 @@ func TestTrustAnvilDelegated(t *testing.T) {
 	rec, _, err := n.r.st.dlg(key)
 	require.NoError(t, err)
 	require.NotZero(t, rec.Final, "final records are stamped")
+	require.True(t, flaky.failed.Load(), "its container failed once, and it was retried")
 	n.stop()
 
-	// Restart: the five waiting requests wait again; the final one is not
+	// Restart: the six waiting requests wait again; the final one is not
 	// read at start-up.
 	n = d.startNodeWith(1, dir, nil, nil, opts)
 	d.advance(n, 1)
-	require.Equal(t, 5, n.r.sp.waiting.Len())
-	require.Equal(t, 5, n.r.Pending())
+	require.Equal(t, 6, n.r.sp.waiting.Len())
+	require.Equal(t, 6, n.r.Pending())
 
 	// Retention: an hour and a sweep later, the final record is gone.
 	_, ok, err := n.r.st.dlg(key)
@@ -445,6 +458,66 @@ func TestTrustAnvilDelegated(t *testing.T) {
 		_, ok, err := n.r.st.dlg(key)
 		return err == nil && !ok && !n.r.ret.running.Load()
 	}, "the final record deleted after chain.delegated.retention")
-	require.Equal(t, 5, n.r.sp.waiting.Len(), "unfinished records are kept")
+	require.Equal(t, 6, n.r.sp.waiting.Len(), "unfinished records are kept")
 	n.stop()
+}
+
+// TestTrustAnvilForkInfernetV1 is TestTrustAnvilFork's first case in the
+// Infernet SDK v1 dialect: a fork 600 blocks and an hour ahead with three
+// subscriptions created only on it, beside two honest endpoints. The fork
+// is distrusted; the honest subscription that has the fork's first id is
+// delivered with the honest input; the fork's others get nothing.
+func TestTrustAnvilForkInfernetV1(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil")
+	}
+	d := startGuardChain(t, 6)
+	require.NoError(t, d.rpc.CallContext(context.Background(), nil, "evm_setAutomine", true))
+	addrs := d.deployInetV1(d.keys[2], 0)
+	c := d.deployInetConsumer(d.keys[0], addrs.Registry)
+	require.NoError(t, d.rpc.CallContext(context.Background(), nil, "evm_setAutomine", false))
+	subscribe := func(h *harness, input string) {
+		h.sendTx(d.keys[0], &c.addr, nil, c.abi.PackSubscribe("echo", []byte(input), 1, 0, 1, false, common.Address{}, new(big.Int), common.Address{}, common.Address{}))
+	}
+	fa, fh := d.fork()
+	for _, in := range []string{"attacker 1", "attacker 2", "attacker 3"} {
+		subscribe(fh, in)
+	}
+	runAhead(t, fh, 600, time.Hour)
+
+	second := proxyOf(t, d.anvil.RPCURL())
+	cl := dialTrust(t, []string{d.anvil.RPCURL(), second.URL(), fa.RPCURL()}, trustOptions())
+	dl := v1dialect.New(addrs, v1dialect.Options{Containers: []string{"echo"}})
+	n := d.startNodeWith(3, t.TempDir(), cl, func(so *txm.SenderOptions) { so.Decoder = dl.Decoder() }, func(o *Options) { o.Dialect, o.StartBlock = dl, 0 })
+	d.advance(n, 2)
+	subscribe(d.harness, "honest beside a fork")
+	for range 5 {
+		d.mine(d.step)
+		d.settle(n)
+		if d.inetDeliveries(c) > 0 {
+			break
+		}
+	}
+	got := d.inetDeliveriesOf(c)
+	require.Len(t, got, 1, "the honest subscription only")
+	require.Contains(t, string(got[0].Input), "honest beside a fork")
+	d.advance(n, 4)
+	require.Len(t, d.inetDeliveriesOf(c), 1, "nothing for the fork's subscriptions")
+	require.Equal(t, "distrusted", cl.Endpoints()[2].State)
+	require.Zero(t, d.reverted(n))
+	n.stop()
+}
+
+// onceFailingRunner fails the first run whose input contains match.
+type onceFailingRunner struct {
+	Runner
+	match  string
+	failed atomic.Bool
+}
+
+func (f *onceFailingRunner) Run(ctx context.Context, in executor.Input) ([]job.ContainerResult, error) {
+	if strings.Contains(string(in.Data), f.match) && f.failed.CompareAndSwap(false, true) {
+		return nil, &executor.ContainerError{Container: in.Containers[0], Message: "failed once (test)"}
+	}
+	return f.Runner.Run(ctx, in)
 }

@@ -67,6 +67,8 @@ type Info struct {
 	Containers []InfoContainer `json:"containers"`
 	Pending    Pending         `json:"pending"`
 	Chain      ChainInfo       `json:"chain"`
+	// Fleet is present when the node is a fleet member.
+	Fleet *FleetInfo `json:"fleet,omitempty"`
 	// Cache is the response cache; absent when no container is cached.
 	Cache *CacheInfo `json:"cache,omitempty"`
 }
@@ -77,6 +79,23 @@ type CacheInfo struct {
 	Entries    int      `json:"entries"`
 	Bytes      int64    `json:"bytes"`
 	MaxBytes   int64    `json:"max_bytes"`
+}
+
+// FleetInfo is the fleet this node is a member of.
+type FleetInfo struct {
+	Name    string        `json:"name"`
+	NodeID  string        `json:"node_id"`
+	Members []FleetMember `json:"members"`
+	// Claimed counts the claims this member won since it started.
+	Claimed int64 `json:"claimed"`
+}
+
+// FleetMember is a live member in FleetInfo.
+type FleetMember struct {
+	NodeID       string `json:"node_id"`
+	Address      string `json:"address"`
+	AdvertiseURL string `json:"advertise_url"`
+	Healthy      bool   `json:"healthy"`
 }
 
 // InfoContainer is one entry of Info.Containers.

@@ -31,6 +31,8 @@ type Config struct {
 	// (GOMEMLIMIT; the environment variable wins when set). 0: the default,
 	// DefaultMemoryLimit; -1: no limit.
 	MemoryLimit int64 `json:"memory_limit,omitempty"`
+	// Fleet makes the node a member of a fleet on etcd; nil: alone.
+	Fleet *Fleet `json:"fleet,omitempty"`
 }
 
 // Managed reports whether the node runs its containers itself (Docker).

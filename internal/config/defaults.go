@@ -67,6 +67,9 @@ const (
 // host port from DefaultFirstHostPort up (skipping the REST port), so ports
 // stay unique.
 func (c *Config) ApplyDefaults() {
+	if c.Fleet != nil {
+		c.Fleet.applyDefaults()
+	}
 	if c.ManageContainers == nil {
 		t := true
 		c.ManageContainers = &t

@@ -73,6 +73,7 @@ func (v *validator) all(c *Config) {
 		v.fail("memory_limit", "must be a size in bytes, or -1 for no limit (default %d, 1 GiB)", DefaultMemoryLimit)
 	}
 	v.chain(&c.Chain)
+	v.fleet(c)
 	v.jobs(&c.Jobs)
 	if c.Cache.MaxBytes < 0 {
 		v.fail("cache.max_bytes", "must not be negative; use a size in bytes (default %d, 256 MiB)", DefaultCacheMaxBytes)

@@ -1,0 +1,437 @@
+package main
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/abi/codec"
+	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/internal/nodetest"
+	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/workloads/echo/service"
+)
+
+// TestHelperFleetMember is a fleet member's process in the fleet tests:
+// it runs only when re-executed with INFERNODE_FLEET_CHILD set (the
+// node's arguments, separated by 0x1f), and serves until it is stopped or
+// killed.
+func TestHelperFleetMember(t *testing.T) {
+	args := os.Getenv("INFERNODE_FLEET_CHILD")
+	if args == "" {
+		return
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, strings.Split(args, "\x1f"), os.Stdout, os.Stderr))
+}
+
+// member is a fleet member running as a child process.
+type member struct {
+	id, cfg string
+	port    int
+	cmd     *exec.Cmd
+	log     *nodetest.Log
+	exited  chan struct{}
+	code    int
+}
+
+func (m *member) start(t *testing.T) {
+	t.Helper()
+	m.log = nodetest.NewLog()
+	m.cmd = exec.Command(os.Args[0], "-test.run=^TestHelperFleetMember$")
+	m.cmd.Env = append(os.Environ(), "INFERNODE_FLEET_CHILD=serve\x1f--config\x1f"+m.cfg)
+	m.cmd.Stdout, m.cmd.Stderr = m.log, m.log
+	m.cmd.WaitDelay = time.Second
+	m.exited = make(chan struct{})
+	require.NoError(t, m.cmd.Start())
+	cmd, exited := m.cmd, m.exited
+	go func() {
+		_ = cmd.Wait()
+		m.code = cmd.ProcessState.ExitCode()
+		close(exited)
+	}()
+	t.Cleanup(func() { m.kill() })
+}
+
+func (m *member) wait(t *testing.T) {
+	t.Helper()
+	nodetest.WaitServing(t, m.log, m.exited)
+}
+
+func (m *member) signal(sig syscall.Signal) { _ = m.cmd.Process.Signal(sig) }
+
+func (m *member) kill() {
+	m.signal(syscall.SIGCONT)
+	m.signal(syscall.SIGKILL)
+	<-m.exited
+}
+
+func (m *member) url() string { return fmt.Sprintf("http://127.0.0.1:%d", m.port) }
+
+// fleetSetup is anvil with 1 s blocks, our contracts, an echo container
+// and the members' configurations (not started).
+type fleetSetup struct {
+	t       *testing.T
+	ctx     context.Context
+	client  *ethclient.Client
+	keys    []*ecdsa.PrivateKey
+	dep     contracts.Deployment
+	echo    string
+	rpcURL  string
+	members []*member
+	nonces  map[common.Address]uint64
+}
+
+func newFleetSetup(t *testing.T) *fleetSetup {
+	ctx, a := startAnvil(t, 5*time.Minute, testnet.AnvilOptions{BlockTime: time.Second, Accounts: 10})
+	client, err := ethclient.DialContext(ctx, a.RPCURL())
+	require.NoError(t, err)
+	t.Cleanup(client.Close)
+	keys := a.FundedKeys()
+	dep, err := contracts.Deploy(ctx, client, keys[0], common.Address{})
+	require.NoError(t, err)
+	echo, err := service.New(service.Config{})
+	require.NoError(t, err)
+	srv := httptest.NewServer(echo)
+	t.Cleanup(srv.Close)
+	return &fleetSetup{t: t, ctx: ctx, client: client, keys: keys, dep: dep, echo: srv.URL, rpcURL: a.RPCURL(), nonces: map[common.Address]uint64{}}
+}
+
+// configure writes n members' configurations: each its own wallet (anvil
+// keys 1..n), an embedded etcd member of one cluster, or the external
+// endpoints when given.
+func (s *fleetSetup) configure(n int, endpoints []string) {
+	t := s.t
+	type ports struct{ rest, client, peer int }
+	ps := make([]ports, n)
+	var initial []string
+	for i := range ps {
+		ps[i] = ports{freeTCPPort(t), freeTCPPort(t), freeTCPPort(t)}
+		initial = append(initial, fmt.Sprintf("m%d=http://127.0.0.1:%d", i+1, ps[i].peer))
+	}
+	for i := range n {
+		dir := t.TempDir()
+		etcd := map[string]any{"endpoints": endpoints}
+		if endpoints == nil {
+			etcd = map[string]any{"embed": map[string]any{"name": fmt.Sprintf("m%d", i+1), "data_dir": filepath.Join(dir, "etcd"),
+				"client_url": fmt.Sprintf("http://127.0.0.1:%d", ps[i].client), "peer_url": fmt.Sprintf("http://127.0.0.1:%d", ps[i].peer),
+				"initial_cluster": strings.Join(initial, ",")}}
+		}
+		cfg := map[string]any{
+			"manage_containers": false,
+			"server":            map[string]any{"host": "127.0.0.1", "port": ps[i].rest},
+			"data_dir":          filepath.Join(dir, "data"),
+			"containers":        []any{map[string]any{"id": "echo", "url": s.echo, "external": true}},
+			"chain": map[string]any{"enabled": true, "rpc_url": s.rpcURL, "coordinator_address": s.dep.Coordinator.Hex(),
+				"start_block": s.dep.DeployBlock, "poll_interval": "250ms",
+				"wallet": map[string]any{"private_key": hexutil.Encode(crypto.FromECDSA(s.keys[1+i]))}},
+			"fleet": map[string]any{"name": "f", "node_id": fmt.Sprintf("m%d", i+1), "lease_ttl": "3s",
+				"advertise_url": fmt.Sprintf("http://127.0.0.1:%d", ps[i].rest), "etcd": etcd},
+		}
+		b, err := json.MarshalIndent(cfg, "", " ")
+		require.NoError(t, err)
+		path := filepath.Join(dir, "config.json")
+		require.NoError(t, os.WriteFile(path, b, 0o600))
+		s.members = append(s.members, &member{id: fmt.Sprintf("m%d", i+1), cfg: path, port: ps[i].rest})
+	}
+}
+
+// startAll starts every member at once (embedded etcd members need each
+// other for a quorum) and waits until each serves.
+func (s *fleetSetup) startAll() {
+	for _, m := range s.members {
+		m.start(s.t)
+	}
+	for _, m := range s.members {
+		m.wait(s.t)
+	}
+}
+
+// send signs and sends a transaction from key (nonces counted here).
+func (s *fleetSetup) send(key *ecdsa.PrivateKey, to common.Address, data []byte) *types.Transaction {
+	t := s.t
+	from := crypto.PubkeyToAddress(key.PublicKey)
+	nonce, ok := s.nonces[from]
+	if !ok {
+		var err error
+		nonce, err = s.client.PendingNonceAt(s.ctx, from)
+		require.NoError(t, err)
+	}
+	s.nonces[from] = nonce + 1
+	chainID, err := s.client.ChainID(s.ctx)
+	require.NoError(t, err)
+	tx, err := types.SignNewTx(key, types.LatestSignerForChainID(chainID), &types.DynamicFeeTx{
+		ChainID: chainID, Nonce: nonce, To: &to, Gas: 1_000_000, GasFeeCap: big.NewInt(100e9), GasTipCap: big.NewInt(1e9), Data: data,
+	})
+	require.NoError(t, err)
+	require.NoError(t, s.client.SendTransaction(s.ctx, tx))
+	return tx
+}
+
+// subscribe creates subscriptions spread over owners (anvil keys 4..9),
+// active from activeAt; it returns their ids and redundancies.
+func (s *fleetSetup) subscribe(subs []coordinatorabi.Subscription) map[uint32]coordinatorabi.Subscription {
+	t := s.t
+	abi := coordinatorabi.NewCoordinator()
+	var txs []*types.Transaction
+	for i := range subs {
+		key := s.keys[4+i%6]
+		subs[i].Owner = crypto.PubkeyToAddress(key.PublicKey)
+		txs = append(txs, s.send(key, s.dep.Coordinator, abi.PackCreateSubscription(subs[i])))
+	}
+	out := map[uint32]coordinatorabi.Subscription{}
+	for i, tx := range txs {
+		var rc *types.Receipt
+		require.Eventually(t, func() bool {
+			var err error
+			rc, err = s.client.TransactionReceipt(s.ctx, tx.Hash())
+			return err == nil
+		}, time.Minute, 100*time.Millisecond)
+		require.Equal(t, types.ReceiptStatusSuccessful, rc.Status)
+		ev, err := abi.UnpackSubscriptionCreatedEvent(rc.Logs[0])
+		require.NoError(t, err)
+		out[ev.Id] = subs[i]
+	}
+	return out
+}
+
+// delivered counts deliveries by (subscription, interval), with the block
+// time of the last.
+type fleetDelivery struct {
+	n    int
+	at   uint64
+	node []common.Address
+}
+
+func (s *fleetSetup) deliveries() map[[2]uint32]*fleetDelivery {
+	t := s.t
+	logs, err := s.client.FilterLogs(s.ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(s.dep.DeployBlock),
+		Addresses: []common.Address{s.dep.Coordinator}, Topics: [][]common.Hash{{codec.TopicComputeDelivered}}})
+	require.NoError(t, err)
+	times := map[uint64]uint64{}
+	out := map[[2]uint32]*fleetDelivery{}
+	for _, l := range logs {
+		id := uint32(new(big.Int).SetBytes(l.Topics[1][:]).Uint64())
+		k := uint32(new(big.Int).SetBytes(l.Data[:32]).Uint64())
+		if _, ok := times[l.BlockNumber]; !ok {
+			hd, err := s.client.HeaderByNumber(s.ctx, new(big.Int).SetUint64(l.BlockNumber))
+			require.NoError(t, err)
+			times[l.BlockNumber] = hd.Time
+		}
+		d := out[[2]uint32{id, k}]
+		if d == nil {
+			d = &fleetDelivery{}
+			out[[2]uint32{id, k}] = d
+		}
+		d.n++
+		d.at = max(d.at, times[l.BlockNumber])
+		d.node = append(d.node, common.BytesToAddress(l.Topics[2][:]))
+	}
+	return out
+}
+
+// reverted counts the mined transactions of the members' wallets that
+// reverted, and their gas.
+func (s *fleetSetup) reverted(wallets []common.Address) (n int, gas uint64) {
+	t := s.t
+	head, err := s.client.BlockNumber(s.ctx)
+	require.NoError(t, err)
+	mine := map[common.Address]bool{}
+	for _, w := range wallets {
+		mine[w] = true
+	}
+	chainID, err := s.client.ChainID(s.ctx)
+	require.NoError(t, err)
+	signer := types.LatestSignerForChainID(chainID)
+	for b := s.dep.DeployBlock; b <= head; b++ {
+		blk, err := s.client.BlockByNumber(s.ctx, new(big.Int).SetUint64(b))
+		require.NoError(t, err)
+		for _, tx := range blk.Transactions() {
+			from, err := types.Sender(signer, tx)
+			if err != nil || !mine[from] {
+				continue
+			}
+			rc, err := s.client.TransactionReceipt(s.ctx, tx.Hash())
+			require.NoError(t, err)
+			if rc.Status == types.ReceiptStatusFailed {
+				n++
+				gas += rc.GasUsed
+			}
+		}
+	}
+	return n, gas
+}
+
+func (s *fleetSetup) head() *types.Header {
+	hd, err := s.client.HeaderByNumber(s.ctx, nil)
+	require.NoError(s.t, err)
+	return hd
+}
+
+// waitBlockTime waits until the chain's block time reaches ts.
+func (s *fleetSetup) waitBlockTime(ts uint64) {
+	require.Eventually(s.t, func() bool { return s.head().Time >= ts }, 2*time.Minute, 100*time.Millisecond)
+}
+
+func getJSON(t *testing.T, url string, v any) int {
+	t.Helper()
+	resp, err := http.Get(url)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	if v != nil && resp.StatusCode == http.StatusOK {
+		require.NoError(t, json.Unmarshal(b, v), "%s", b)
+	}
+	return resp.StatusCode
+}
+
+// TestFleetProcesses: three members with embedded etcd on anvil (1 s
+// blocks) share recurring subscriptions of redundancy 1 and 2 and
+// one-shots, while one member is SIGKILLed and restarted and another
+// SIGSTOPped for longer than its lease and resumed: every interval is
+// delivered exactly redundancy times by distinct members, none of their
+// transactions reverts, and an interval whose member went away is
+// delivered within lease_ttl + 2 blocks of it falling due or the member
+// going. A fourth node with a member's wallet is refused, naming it.
+func TestFleetProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil and three node processes")
+	}
+	s := newFleetSetup(t)
+	s.configure(3, nil)
+	s.startAll()
+	var info struct {
+		Fleet struct {
+			Name    string
+			Members []struct{ NodeID string }
+		}
+	}
+	require.Eventually(t, func() bool {
+		return getJSON(t, s.members[0].url()+"/info", &info) == http.StatusOK && len(info.Fleet.Members) == 3
+	}, time.Minute, 100*time.Millisecond, "/info.fleet lists three members")
+
+	const period, freq, recurring, oneShots = 10, 5, 16, 4
+	activeAt := s.head().Time + 4
+	var subs []coordinatorabi.Subscription
+	for i := range recurring + oneShots {
+		sub := coordinatorabi.Subscription{ActiveAt: uint32(activeAt), Period: period, Frequency: freq, Redundancy: uint16(1 + i%2),
+			MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 100_000, ContainerId: "echo", Inputs: []byte{byte(i)}, PaymentAmount: new(big.Int)}
+		if i >= recurring {
+			sub.Period, sub.Frequency = 0, 1
+		}
+		subs = append(subs, sub)
+	}
+	created := s.subscribe(subs)
+	end := activeAt + period*freq
+
+	// Just before interval 2 opens: SIGKILL m1, restart it once the others
+	// took its share of interval 2 over.
+	s.waitBlockTime(activeAt + period - 1)
+	killedAt := s.head().Time
+	s.members[0].kill()
+	s.waitBlockTime(killedAt + 6)
+	s.members[0].start(t)
+	s.members[0].wait(t)
+	require.Eventually(t, func() bool {
+		return getJSON(t, s.members[1].url()+"/info", &info) == http.StatusOK && len(info.Fleet.Members) == 3
+	}, time.Minute, 100*time.Millisecond, "m1 rejoined")
+
+	// Just before interval 4 opens: SIGSTOP m2 past its lease, then SIGCONT.
+	s.waitBlockTime(activeAt + 3*period - 1)
+	stoppedAt := s.head().Time
+	s.members[1].signal(syscall.SIGSTOP)
+	s.waitBlockTime(stoppedAt + 6)
+	s.members[1].signal(syscall.SIGCONT)
+
+	s.waitBlockTime(end + 4)
+	got := s.deliveries()
+	missing, extra := 0, 0
+	var lateness []int
+	for id, sub := range created {
+		for k := uint32(1); k <= sub.Frequency; k++ {
+			d := got[[2]uint32{id, k}]
+			n := 0
+			if d != nil {
+				n = d.n
+				seen := map[common.Address]bool{}
+				for _, a := range d.node {
+					require.False(t, seen[a], "sub %d interval %d: one member delivered twice", id, k)
+					seen[a] = true
+				}
+				open := uint64(sub.ActiveAt) + uint64(k-1)*uint64(sub.Period)
+				from := open
+				for _, gone := range []uint64{killedAt, stoppedAt} {
+					if gone <= open+uint64(max(sub.Period, 1)) && gone+6 >= open {
+						from = max(from, gone)
+					}
+				}
+				lateness = append(lateness, int(d.at)-int(from))
+			}
+			switch {
+			case n < int(sub.Redundancy):
+				missing++
+			case n > int(sub.Redundancy):
+				extra++
+			}
+		}
+	}
+	sort.Ints(lateness)
+	t.Logf("intervals: %d missing, %d over-delivered; delivery delay after due or member gone (block seconds): median %d, max %d",
+		missing, extra, lateness[len(lateness)/2], lateness[len(lateness)-1])
+	var wallets []common.Address
+	for i := range 3 {
+		wallets = append(wallets, crypto.PubkeyToAddress(s.keys[1+i].PublicKey))
+	}
+	n, gas := s.reverted(wallets)
+	t.Logf("reverted transactions from fleet wallets: %d (%d gas)", n, gas)
+	if dir := os.Getenv("INFERNODE_FLEET_LOGS"); dir != "" {
+		for _, m := range s.members {
+			_ = os.WriteFile(filepath.Join(dir, m.id+".log"), []byte(m.log.String()), 0o600)
+		}
+	}
+	if t.Failed() || missing > 0 || n > 0 {
+		for _, m := range s.members {
+			t.Logf("%s log:\n%s", m.id, lastLines(m.log.String(), 60))
+		}
+	}
+	takeovers := 0
+	for _, m := range s.members {
+		takeovers += strings.Count(m.log.String(), "fleet: took over")
+	}
+	t.Logf("takeovers logged: %d", takeovers)
+	require.Positive(t, takeovers, "the others took the killed and the stopped member's share over")
+	require.Zero(t, n, "no fleet wallet's transaction reverted")
+	require.Zero(t, extra)
+	require.Zero(t, missing, "every interval delivered redundancy times")
+	require.LessOrEqual(t, lateness[len(lateness)-1], 3+2+2, "delivered within lease_ttl + 2 blocks (+ the block it is mined in and the one it is seen in)")
+}
+
+func lastLines(s string, n int) string {
+	ls := strings.Split(s, "\n")
+	return strings.Join(ls[max(0, len(ls)-n):], "\n")
+}

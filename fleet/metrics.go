@@ -1,0 +1,42 @@
+package fleet
+
+import (
+	"errors"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Metrics are the fleet's Prometheus collectors.
+type Metrics struct {
+	Members   prometheus.Gauge       // infernode_fleet_members
+	Claims    *prometheus.CounterVec // infernode_fleet_claims_total{result="won|lost|fenced"}
+	Takeovers prometheus.Counter     // infernode_fleet_takeovers_total
+}
+
+// NewMetrics builds the collectors and registers them with reg (nil: not
+// registered).
+func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
+	m := &Metrics{
+		Members: prometheus.NewGauge(prometheus.GaugeOpts{Name: "infernode_fleet_members",
+			Help: "Live members of the fleet, as this member sees them."}),
+		Claims: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "infernode_fleet_claims_total",
+			Help: "Claims of an interval's redundancy slot, by result (won, lost to another member, fenced before the send)."}, []string{"result"}),
+		Takeovers: prometheus.NewCounter(prometheus.CounterOpts{Name: "infernode_fleet_takeovers_total",
+			Help: "Slots this member won that belonged to a member that left."}),
+	}
+	for _, r := range []string{"won", "lost", "fenced"} {
+		m.Claims.WithLabelValues(r)
+	}
+	if reg == nil {
+		return m, nil
+	}
+	for _, c := range []prometheus.Collector{m.Members, m.Claims, m.Takeovers} {
+		if err := reg.Register(c); err != nil {
+			var are prometheus.AlreadyRegisteredError
+			if !errors.As(err, &are) {
+				return nil, err
+			}
+		}
+	}
+	return m, nil
+}
