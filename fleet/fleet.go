@@ -92,6 +92,7 @@ type Fleet struct {
 	recAt   time.Time
 	members map[string]Member    // live, by node id
 	left    map[string]time.Time // members gone lately: whose work was taken over
+	known   map[string]Member    // every member seen since start (job ids' owners)
 	down    error                // why this node is not a member now
 
 	claimed atomic.Int64
@@ -118,7 +119,7 @@ func New(o Options) (*Fleet, error) {
 	}
 	return &Fleet{o: o, prefix: "/infernode/" + o.Name + "/",
 		me:      Member{NodeID: o.NodeID, Address: o.Address.Hex(), AdvertiseURL: o.AdvertiseURL, Healthy: true},
-		members: map[string]Member{}, left: map[string]time.Time{}, down: ErrNotMember}, nil
+		members: map[string]Member{}, left: map[string]time.Time{}, known: map[string]Member{}, down: ErrNotMember}, nil
 }
 
 // NodeID is this member's id.
@@ -417,8 +418,16 @@ func (f *Fleet) setMembers(live map[string]Member) {
 		}
 	}
 	f.members = live
+	for id, m := range live {
+		if len(f.known) < maxKnown || f.known[id] != (Member{}) {
+			f.known[id] = m
+		}
+	}
 	f.o.Metrics.Members.Set(float64(len(live)))
 }
+
+// maxKnown bounds the members remembered as job owners.
+const maxKnown = 1024
 
 // Members is the live members, by node id.
 func (f *Fleet) Members() []Member {

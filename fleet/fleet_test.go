@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -198,4 +199,23 @@ func testEtcdDown(t *testing.T, e *testEtcd) {
 	eventually(t, func() bool { return a.Healthy() == nil }, "resumes by itself")
 	_, err := a.Claim(context.Background(), "s1", 1, 0, 1)
 	require.NoError(t, err)
+}
+
+func TestJobIDsNameTheirMember(t *testing.T) {
+	e := newTestEtcd(t)
+	a, b := member(t, e.Etcd, "a", 1), member(t, e.Etcd, "b", 2)
+	eventually(t, func() bool { return len(a.Members()) == 2 }, "a sees b")
+	id := NewJobID("b")()
+	u, err := uuid.Parse(id)
+	require.NoError(t, err)
+	require.Equal(t, uuid.Version(4), u.Version(), "ids stay version 4 UUIDs")
+	m, live, ok := a.JobOwner(id)
+	require.True(t, ok)
+	require.True(t, live)
+	require.Equal(t, "b", m.NodeID)
+	_, _, ok = a.JobOwner(NewJobID("a")())
+	require.False(t, ok, "its own ids are looked up locally")
+	_, _, ok = a.JobOwner(uuid.NewString())
+	require.False(t, ok, "an id no member made")
+	_ = b
 }

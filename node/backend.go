@@ -322,9 +322,11 @@ func (b *backend) SubmitDelegated(ctx context.Context, client string, raw json.R
 
 func (b *backend) Results(ctx context.Context, client string, ids []string, intermediate bool) ([]job.Result, error) {
 	out := make([]job.Result, 0, len(ids))
+	var missing []string
 	for _, id := range ids {
 		j, err := b.store.Get(id)
 		if errors.Is(err, storage.ErrNotFound) {
+			missing = append(missing, id)
 			continue
 		}
 		if err != nil {
@@ -335,6 +337,13 @@ func (b *backend) Results(ctx context.Context, client string, ids []string, inte
 		}
 		out = append(out, j.JobResult(intermediate))
 	}
+	if missing != nil && b.fleetOf() != nil { // another member's jobs
+		remote, err := b.remoteResults(ctx, client, missing, intermediate, 0)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, remote...)
+	}
 	return out, nil
 }
 
@@ -342,6 +351,19 @@ func (b *backend) Wait(ctx context.Context, client string, ids []string) error {
 	res, err := b.Results(ctx, client, ids, false)
 	if err != nil {
 		return err
+	}
+	if f := b.fleetOf(); f != nil { // another member's jobs: it waits for them
+		var remote []string
+		for _, id := range ids {
+			if _, err := b.store.Get(id); errors.Is(err, storage.ErrNotFound) {
+				remote = append(remote, id)
+			}
+		}
+		if len(remote) > 0 {
+			if _, err := b.remoteResults(ctx, client, remote, false, waitLeft(ctx)); err != nil && ctx.Err() == nil {
+				return err
+			}
+		}
 	}
 	running := make([]string, 0, len(res))
 	for _, r := range res {

@@ -29,6 +29,7 @@ import (
 	"github.com/infernode/infernode/internal/promreg"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/oipgrpc"
+	"github.com/infernode/infernode/ratelimit"
 	"github.com/infernode/infernode/respcache"
 	"github.com/infernode/infernode/rest"
 )
@@ -126,6 +127,9 @@ type Node struct {
 	running bool
 	addr    net.Addr
 	back    *backend
+	// bodyBudget bounds the request-body bytes the front doors read at
+	// once (server.max_body_bytes_in_flight), shared by all of them.
+	bodyBudget *ratelimit.Bytes
 }
 
 // New applies the defaults to a copy of cfg, validates it, and returns a
@@ -169,6 +173,7 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	return &Node{
 		cfg: cfg, opts: opts, log: opts.Logger, reg: opts.Registry, tp: opts.TracerProvider,
 		guard: access.NewGuardian(cfg.Containers), ready: make(chan struct{}),
+		bodyBudget: ratelimit.NewBytes(cfg.Server.MaxBodyBytesInFlight),
 	}, nil
 }
 
@@ -209,7 +214,11 @@ func (n *Node) Run(ctx context.Context) (err error) {
 
 		return fmt.Errorf("create data_dir %s: %w", cfg.DataDir, err)
 	}
-	st, err := storage.Open(cfg.DataDir, storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync})
+	so := storage.Options{Logger: n.log, NoSync: n.opts.StoreNoSync}
+	if cfg.Fleet != nil { // job ids name this member (fleet.NewJobID)
+		so.NewID = fleet.NewJobID(cfg.Fleet.NodeID)
+	}
+	st, err := storage.Open(cfg.DataDir, so)
 	if err != nil {
 		return err
 	}
@@ -474,6 +483,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
 		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
 		Hosts: s.Hosts, OIP: b, OpenAI: b,
+		BodyBudget: n.bodyBudget, RateLimitIPv6Prefix: s.RateLimitIPv6Prefix,
 	}
 	if s.RateLimit != nil {
 		ro.RateLimit = s.RateLimit.NumRequests
@@ -518,6 +528,7 @@ func (n *Node) grpcServer(b *backend) (*grpc.Server, net.Listener, error) {
 	o := oipgrpc.Options{Logger: n.log, MaxMessageBytes: sc.MaxBodyBytes, Registerer: n.reg,
 		TracerProvider: n.tp, Propagator: n.opts.Propagator,
 		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D()}
+	o.RateLimitIPv6Prefix = sc.RateLimitIPv6Prefix
 	if sc.RateLimit != nil {
 		o.RateLimit = sc.RateLimit.NumRequests
 		o.RatePeriod = time.Duration(sc.RateLimit.Period * float64(time.Second))

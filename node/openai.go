@@ -316,9 +316,11 @@ type usage struct {
 	Completion int `json:"completion_tokens"`
 }
 
+// use keeps a usage report; a negative count (a broken provider) is 0,
+// since a counter cannot go down.
 func (m *meter) use(u *usage) {
 	if u != nil {
-		m.usage, m.prompt, m.completion = true, u.Prompt, u.Completion
+		m.usage, m.prompt, m.completion = true, max(0, u.Prompt), max(0, u.Completion)
 	}
 }
 

@@ -70,6 +70,10 @@ type Options struct {
 	// Default: the global propagator.
 	Propagator propagation.TextMapPropagator
 
+	// RateLimitIPv6Prefix keys IPv6 callers' buckets by this many leading
+	// bits (server.rate_limit_ipv6_prefix). Default 64.
+	RateLimitIPv6Prefix int
+
 	now func() time.Time // the limiter's clock (tests)
 }
 
@@ -231,7 +235,7 @@ func (s *server) observe(ctx context.Context, req any, info *grpc.UnaryServerInf
 // limit charges the caller's bucket for the method, as REST's per route.
 func (s *server) limit(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 	if s.limiter != nil {
-		if ok, wait := s.limiter.Allow(clientOf(ctx)+"\x00grpc "+info.FullMethod, 1); !ok {
+		if ok, wait := s.limiter.Allow(ratelimit.ClientKey(clientOf(ctx), s.opts.RateLimitIPv6Prefix)+"\x00grpc "+info.FullMethod, 1); !ok {
 			secs := max(int(math.Ceil(wait.Seconds())), 1)
 			_ = grpc.SetHeader(ctx, metadata.Pairs("retry-after", strconv.Itoa(secs)))
 			s.metrics.limited.Inc()

@@ -43,14 +43,23 @@ func New(limit int, period time.Duration, now func() time.Time) *Limiter {
 // Limit is the bucket size, Period its refill time.
 func (l *Limiter) Limit() int { return int(l.limit) }
 
+// Fits reports whether a charge of tokens can ever be met: at most the
+// bucket's size.
+func (l *Limiter) Fits(tokens int) bool { return float64(tokens) <= l.limit }
+
 // Period is how long an empty bucket takes to refill.
 func (l *Limiter) Period() time.Duration { return l.period }
 
-// Allow takes tokens (at least one) for key; a charge above the bucket's
-// size takes a full bucket. When too few are left it takes none and
-// returns false and how long until enough are.
+// Allow takes tokens (at least one) for key: one per job of a batch, per
+// delegated item, per call. When too few are left it takes none and
+// returns false and how long until enough are. A charge above the
+// bucket's size can never be met: it is refused with a zero wait (see
+// Fits), so that a batch cannot buy more than the limit in one go.
 func (l *Limiter) Allow(key string, tokens int) (bool, time.Duration) {
-	n := math.Min(math.Max(float64(tokens), 1), l.limit)
+	if !l.Fits(tokens) {
+		return false, 0
+	}
+	n := math.Max(float64(tokens), 1)
 	now := l.now()
 	rate := l.limit / l.period.Seconds() // tokens per second
 

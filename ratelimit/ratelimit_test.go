@@ -36,8 +36,43 @@ func TestLimiterCharges(t *testing.T) {
 	ok, _ = l.Allow("k", 1)
 	require.True(t, ok, "a refused charge takes nothing")
 	now = now.Add(time.Second)
-	ok, _ = l.Allow("k", 100)
-	require.True(t, ok, "a charge above the bucket takes a full one")
+	ok, wait = l.Allow("k", 100)
+	require.False(t, ok, "a charge above the bucket can never be met")
+	require.Zero(t, wait)
+	require.False(t, l.Fits(5))
+	ok, _ = l.Allow("k", 4)
+	require.True(t, ok, "the refused oversize charge took nothing")
 	ok, _ = l.Allow("k", 0)
 	require.False(t, ok, "every request costs at least one token")
+}
+
+func TestClientKey(t *testing.T) {
+	for _, c := range []struct {
+		client string
+		prefix int
+		want   string
+	}{
+		{"192.0.2.7", 64, "192.0.2.7"},
+		{"::ffff:192.0.2.7", 64, "192.0.2.7"},
+		{"2001:db8:1:2:aaaa::1", 64, "2001:db8:1:2::/64"},
+		{"2001:db8:1:2:ffff:ffff:ffff:ffff", 0, "2001:db8:1:2::/64"},
+		{"2001:db8:1:2:aaaa::1", 48, "2001:db8:1::/48"},
+		{"2001:db8:1:2:aaaa::1", 128, "2001:db8:1:2:aaaa::1/128"},
+		{"unknown", 64, "unknown"},
+	} {
+		require.Equal(t, c.want, ClientKey(c.client, c.prefix), c.client)
+	}
+}
+
+func TestBytes(t *testing.T) {
+	b := NewBytes(10)
+	require.True(t, b.Take(6))
+	require.False(t, b.Take(5), "6+5 passes 10")
+	require.True(t, b.Take(4))
+	require.Equal(t, int64(10), b.Held())
+	b.Give(6)
+	require.True(t, b.Take(5))
+	var none *Bytes
+	require.True(t, none.Take(1<<40), "a nil budget allows everything")
+	require.Nil(t, NewBytes(0))
 }

@@ -23,6 +23,7 @@ import (
 
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/telemetry"
+	"github.com/infernode/infernode/ratelimit"
 )
 
 type ctxKey int
@@ -278,26 +279,62 @@ func (s *server) observe(next http.Handler) http.Handler {
 
 func stack() string { return string(debug.Stack()) }
 
-// limited wraps a route's handler with the per-client, per-route limiter.
+// limited wraps a route's handler with the per-client, per-route limiter:
+// the request costs one token here; a batch pays for its other items when
+// it has been read (chargeItems).
 func (s *server) limited(route string, h http.HandlerFunc) http.HandlerFunc {
 	if s.limiter == nil {
 		return h
 	}
 	return func(w http.ResponseWriter, r *http.Request) {
-		ok, wait := s.limiter.Allow(clientOf(r)+"\x00"+route, 1)
+		ok, wait := s.limiter.Allow(s.rateKey(r, route), 1)
 		if !ok {
-			secs := int(math.Ceil(wait.Seconds()))
-			if secs < 1 {
-				secs = 1
-			}
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			// Name the limit, so that an operator (or bench's summary) can
-			// find what to raise.
-			writeJSON(w, http.StatusTooManyRequests, errorBody{Error: msgTooMany, Params: map[string]any{
-				"limit": "server.rate_limit", "num_requests": s.limiter.Limit(), "period": int(s.limiter.Period().Seconds()),
-			}})
+			s.tooMany(w, wait, nil)
 			return
 		}
 		h(w, r)
 	}
+}
+
+// rateKey is the limiter's bucket of r's client on route: IPv6 clients
+// share their /64 (server.rate_limit_ipv6_prefix).
+func (s *server) rateKey(r *http.Request, route string) string {
+	return ratelimit.ClientKey(clientOf(r), s.opts.RateLimitIPv6Prefix) + "\x00" + route
+}
+
+// chargeItems charges a batch's items beyond the one token its request
+// paid: one token per job and per delegated subscription, so that a batch
+// buys no more work than as many single requests. A batch larger than the
+// bucket can never pass: 429 without Retry-After, naming the limit.
+func (s *server) chargeItems(w http.ResponseWriter, r *http.Request, pattern string, items int) bool {
+	if s.limiter == nil || items <= 1 {
+		return true
+	}
+	route := http.MethodPost + " " + pattern
+	if !s.limiter.Fits(items) {
+		s.tooMany(w, 0, map[string]any{"items": items})
+		return false
+	}
+	ok, wait := s.limiter.Allow(s.rateKey(r, route), items-1)
+	if !ok {
+		s.tooMany(w, wait, map[string]any{"items": items})
+	}
+	return ok
+}
+
+// tooMany answers 429 naming the limit; wait 0 sends no Retry-After (the
+// request can never pass as it is).
+func (s *server) tooMany(w http.ResponseWriter, wait time.Duration, extra map[string]any) {
+	if wait > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
+	}
+	// Name the limit, so that an operator (or bench's summary) can find
+	// what to raise.
+	params := map[string]any{
+		"limit": "server.rate_limit", "num_requests": s.limiter.Limit(), "period": int(s.limiter.Period().Seconds()),
+	}
+	for k, v := range extra {
+		params[k] = v
+	}
+	writeJSON(w, http.StatusTooManyRequests, errorBody{Error: msgTooMany, Params: params})
 }

@@ -129,6 +129,9 @@ func (s *server) readOIPBody(w http.ResponseWriter, r *http.Request) ([]byte, *j
 		if err == nil && int64(len(body)) > s.opts.MaxBodyBytes {
 			return nil, s.tooLarge()
 		}
+		if err == nil && !chargeDecoded(r, int64(len(body))) {
+			return nil, s.budgetFull()
+		}
 		if err == nil {
 			return body, nil
 		}
@@ -136,6 +139,9 @@ func (s *server) readOIPBody(w http.ResponseWriter, r *http.Request) ([]byte, *j
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		return nil, s.tooLarge()
+	}
+	if errors.Is(err, errBodyBudget) {
+		return nil, s.budgetFull()
 	}
 	return nil, invalid("Content-Encoding", "the body is not valid "+enc+" data: "+err.Error())
 }

@@ -130,15 +130,15 @@ func (s *server) routeOpenAI(r chi.Router) {
 		return
 	}
 	s.openAIRoute(r, http.MethodGet, routeOpenAIModels, s.openAIModels(ob))
-	s.openAIRoute(r, http.MethodPost, routeOpenAIChat, s.openAIRelay(ob))
-	s.openAIRoute(r, http.MethodPost, routeOpenAICompletions, s.openAIRelay(ob))
+	s.openAIRoute(r, http.MethodPost, routeOpenAIChat, s.budgeted(s.openAIRelay(ob)))
+	s.openAIRoute(r, http.MethodPost, routeOpenAICompletions, s.budgeted(s.openAIRelay(ob)))
 }
 
 func (s *server) openAIRoute(r chi.Router, method, pattern string, h http.HandlerFunc) {
 	route := method + " " + pattern
 	r.Method(method, pattern, http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if s.limiter != nil {
-			if ok, wait := s.limiter.Allow(clientOf(req)+"\x00"+route, 1); !ok {
+			if ok, wait := s.limiter.Allow(s.rateKey(req, route), 1); !ok {
 				w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
 				writeOpenAIError(w, http.StatusTooManyRequests, "", "rate_limit_exceeded",
 					fmt.Sprintf("%s: at most %d requests per %d s per client (server.rate_limit)", msgTooMany, s.limiter.Limit(), int(s.limiter.Period().Seconds())))
@@ -196,6 +196,11 @@ func (s *server) openAIRelay(ob OpenAIBackend) http.HandlerFunc {
 			var mbe *http.MaxBytesError
 			if errors.As(err, &mbe) {
 				writeOpenAIError(w, http.StatusRequestEntityTooLarge, "", "", fmt.Sprintf("%s: at most %d bytes (server.max_body_bytes)", msgTooLarge, s.opts.MaxBodyBytes))
+				return
+			}
+			if errors.Is(err, errBodyBudget) {
+				w.Header().Set("Retry-After", strconv.Itoa(busyRetryAfter))
+				writeOpenAIError(w, http.StatusServiceUnavailable, "", "", fmt.Sprintf("%s: too many request bodies are being read at once (server.max_body_bytes_in_flight); retry", msgBusy))
 				return
 			}
 			writeOpenAIError(w, http.StatusBadRequest, "", "", msgInvalidRequest+"could not read the body: "+err.Error())

@@ -5,6 +5,7 @@ import (
 	"net/netip"
 	"time"
 
+	"github.com/infernode/infernode/ratelimit"
 	"github.com/prometheus/client_golang/prometheus"
 	"go.opentelemetry.io/otel/trace"
 )
@@ -21,6 +22,14 @@ type Options struct {
 	// to one second when RateLimit is set.
 	RateLimit  int
 	RatePeriod time.Duration
+	// RateLimitIPv6Prefix keys IPv6 clients' buckets by this many leading
+	// bits of their address (server.rate_limit_ipv6_prefix). Default 64.
+	RateLimitIPv6Prefix int
+	// BodyBudget bounds the bytes of request bodies being read at once,
+	// node-wide (server.max_body_bytes_in_flight; 503 with Retry-After
+	// beyond). Share one with the node's other front doors. Nil: no bound
+	// beyond MaxBodyBytes per request.
+	BodyBudget *ratelimit.Bytes
 	// MaxBatchItems caps the items of one POST /api/jobs/batch (413 Batch
 	// too large beyond). Default 1,000.
 	MaxBatchItems int

@@ -147,7 +147,7 @@ func (s *server) routes() chi.Router {
 func (s *server) route(r chi.Router, method, pattern string, h http.HandlerFunc) {
 	if method == http.MethodPost || method == http.MethodPut {
 		types, untyped := bodyTypes(pattern)
-		h = requireType(types, untyped, h)
+		h = s.budgeted(requireType(types, untyped, h))
 	}
 	r.Method(method, pattern, s.limited(method+" "+pattern, h))
 	methods := method
@@ -176,13 +176,37 @@ func (s *server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *job.
 	if r.ContentLength > s.opts.MaxBodyBytes {
 		return nil, s.tooLarge()
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes))
+	body, err := readAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes), r.ContentLength)
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			return nil, s.tooLarge()
 		}
+		if errors.Is(err, errBodyBudget) {
+			return nil, s.budgetFull()
+		}
 		return nil, invalid("", "could not read body: "+err.Error())
+	}
+	return body, nil
+}
+
+// readAll reads rd to its end into one allocation of the declared length
+// when there is one (what the body budget charged), else as it comes.
+func readAll(rd io.Reader, declared int64) ([]byte, error) {
+	if declared <= 0 {
+		return io.ReadAll(rd)
+	}
+	body := make([]byte, declared)
+	if _, err := io.ReadFull(rd, body); err != nil {
+		return nil, err
+	}
+	// net/http ends the body at Content-Length; this read sees its EOF.
+	var one [1]byte
+	if n, err := rd.Read(one[:]); n > 0 || (err != nil && err != io.EOF) {
+		if err == nil {
+			err = errors.New("body longer than its Content-Length")
+		}
+		return nil, err
 	}
 	return body, nil
 }
@@ -269,6 +293,9 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 	items, jerr := decodeBatch(body, s.opts.MaxBatchItems)
 	if jerr != nil {
 		writeRejection(w, jerr)
+		return
+	}
+	if !s.chargeItems(w, r, routeBatch, len(items)) {
 		return
 	}
 	out := make([]any, len(items))

@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,6 +75,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	verbose := fs.Bool("v", false, "log at debug level")
 	inet := fs.Bool("infernet-v1", false, "deploy the Infernet SDK v1 at the addresses local Infernet setups use (anvil's accounts funded, anvil's chain id) and run the node in its dialect")
 	containers := fs.String("containers", "echo", "comma-separated container ids the bundled echo workload serves (e.g. echo,hello-world for a tutorial's consumer)")
+	fleetN := fs.Int("fleet", 0, "run this many nodes as one fleet, each with an embedded etcd member and its own wallet (docs/fleet.md); 0: one node")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -91,6 +93,12 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return usagef(fs, "%s %d is not a TCP port; use 1-65535 or 0 for any free port", name, p)
 		}
 	}
+	if *fleetN < 0 || *fleetN == 1 || *fleetN > 5 {
+		return usagef(fs, "--fleet %d: run 2 to 5 members (or 0 for one node)", *fleetN)
+	}
+	if *fleetN > 0 && *inet {
+		return usagef(fs, "--fleet runs on our Coordinator: leave out --infernet-v1")
+	}
 	if *period < time.Second || *period%time.Second != 0 {
 		return usagef(fs, "--block-period %s: write a whole number of seconds, at least 1s (block timestamps are whole seconds)", *period)
 	}
@@ -99,7 +107,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		level = slog.LevelDebug
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger, InfernetV1: *inet, Containers: ids})
+	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger, InfernetV1: *inet, Containers: ids, Fleet: *fleetN})
 	if err != nil {
 		return err
 	}
@@ -123,6 +131,9 @@ type devOptions struct {
 	// Containers are the ids the in-process echo workload serves
 	// (default: "echo").
 	Containers []string
+	// Fleet runs this many nodes as one fleet with embedded etcd (0: one
+	// node).
+	Fleet int
 }
 
 // devStack is a running `infernode dev`.
@@ -135,6 +146,7 @@ type devStack struct {
 	echoURL string
 	echoIDs []string // the container ids echo serves
 	restURL string
+	members []string // with --fleet: each member's REST URL (the first is restURL)
 	keys    []*ecdsa.PrivateKey
 	nodeErr chan error
 	stop    context.CancelFunc
@@ -147,7 +159,7 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	// s is not the named result: every error return sets that to nil, and
 	// the deferred cleanup needs what was started.
-	s := &devStack{stop: cancel, log: o.Logger, nodeErr: make(chan error, 1), echoIDs: o.Containers}
+	s := &devStack{stop: cancel, log: o.Logger, nodeErr: make(chan error, max(o.Fleet, 1)), echoIDs: o.Containers}
 	if len(s.echoIDs) == 0 {
 		s.echoIDs = []string{"echo"}
 	}
@@ -235,28 +247,98 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 		}
 		s.cleanup = append(s.cleanup, func() { _ = os.RemoveAll(dataDir) })
 	}
-	cfg := s.nodeConfig(restLn.Addr().(*net.TCPAddr).Port, dataDir)
-	n, err := node.New(cfg, node.Options{
-		Listener: restLn,
-		Logger:   o.Logger,
-		NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: chain.NewClient([]*rpc.Client{s.chain.Client().Client()}, []string{"embedded"}, chain.Options{}), StartBlock: s.startBlock()}),
-	})
+	cfgs, lns, err := s.memberConfigs(o.Fleet, restLn, dataDir)
 	if err != nil {
-		return nil, fmt.Errorf("configure the node: %w", err)
+		return nil, err
+	}
+	var nodes []*node.Node
+	for i, cfg := range cfgs {
+		n, err := node.New(cfg, node.Options{
+			Listener: lns[i],
+			Logger:   o.Logger,
+			NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: chain.NewClient([]*rpc.Client{s.chain.Client().Client()}, []string{"embedded"}, chain.Options{}), StartBlock: s.startBlock()}),
+		})
+		if err != nil {
+			return nil, fmt.Errorf("configure the node: %w", err)
+		}
+		nodes = append(nodes, n)
 	}
 	restOwned = false // Run closes it, also when it fails
-	go func() { s.nodeErr <- n.Run(ctx) }()
-	select {
-	case <-n.Ready():
-	case err := <-s.nodeErr:
-		if o.DataDir != "" {
-			return nil, fmt.Errorf("start the node (--data-dir %s): %w", o.DataDir, err)
+	// Every member at once: embedded etcd members need each other's quorum.
+	for _, n := range nodes {
+		go func() { s.nodeErr <- n.Run(ctx) }()
+	}
+	for _, n := range nodes {
+		select {
+		case <-n.Ready():
+		case err := <-s.nodeErr:
+			if o.DataDir != "" {
+				return nil, fmt.Errorf("start the node (--data-dir %s): %w", o.DataDir, err)
+			}
+			return nil, fmt.Errorf("start the node: %w", err)
+		case <-ctx.Done():
+			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("start the node: %w", err)
-	case <-ctx.Done():
-		return nil, ctx.Err()
 	}
 	return s, nil
+}
+
+// memberConfigs is the node's configuration, or with fleet > 0 that many
+// members' of one fleet "dev": each its own wallet (dev key 1, then 3, 4,
+// ...), REST port (the first on restLn), data directory and embedded etcd
+// member on loopback ports.
+func (s *devStack) memberConfigs(fleet int, restLn net.Listener, dataDir string) ([]*config.Config, []net.Listener, error) {
+	if fleet == 0 {
+		return []*config.Config{s.nodeConfig(restLn.Addr().(*net.TCPAddr).Port, dataDir)}, []net.Listener{restLn}, nil
+	}
+	lns := []net.Listener{restLn}
+	s.cleanup = append(s.cleanup, func() {
+		for _, ln := range lns[1:] {
+			ln.Close()
+		}
+	})
+	type ports struct{ client, peer string }
+	var ps []ports
+	var initial []string
+	for i := range fleet {
+		if i > 0 {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				return nil, nil, fmt.Errorf("fleet member m%d: listen: %w", i+1, err)
+			}
+			lns = append(lns, ln)
+		}
+		var p [2]string
+		for j := range p {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				return nil, nil, fmt.Errorf("fleet member m%d: etcd port: %w", i+1, err)
+			}
+			p[j] = "http://" + ln.Addr().String()
+			ln.Close()
+		}
+		ps = append(ps, ports{p[0], p[1]})
+		initial = append(initial, fmt.Sprintf("m%d=%s", i+1, p[1]))
+	}
+	var cfgs []*config.Config
+	for i := range fleet {
+		id := fmt.Sprintf("m%d", i+1)
+		dir := filepath.Join(dataDir, id)
+		cfg := s.nodeConfig(lns[i].Addr().(*net.TCPAddr).Port, dir)
+		key := devNodeKey
+		if i > 0 {
+			key = devUserKey + i
+		}
+		cfg.Chain.Wallet.PrivateKey = hexutil.Encode(crypto.FromECDSA(s.keys[key]))
+		cfg.Server.TrustedProxies = []string{"127.0.0.1/32"} // the other members forward job reads
+		cfg.Fleet = &config.Fleet{Name: "dev", NodeID: id, AdvertiseURL: "http://" + lns[i].Addr().String(),
+			LeaseTTL: config.Duration(config.DefaultFleetLeaseTTL), Etcd: config.FleetEtcd{Embed: &config.FleetEmbed{
+				Name: id, DataDir: filepath.Join(dir, "etcd"), ClientURL: ps[i].client, PeerURL: ps[i].peer, InitialCluster: strings.Join(initial, ","),
+			}}}
+		s.members = append(s.members, "http://"+lns[i].Addr().String())
+		cfgs = append(cfgs, cfg)
+	}
+	return cfgs, lns, nil
 }
 
 // nodeConfig is the node configuration `infernode dev` runs with.
@@ -336,6 +418,13 @@ func (s *devStack) printBanner(w io.Writer, self string) {
 	fmt.Fprintf(&b, "  Example      %s (ExampleConsumer; getSigner() = key 0)\n", s.dep.ExampleConsumer.Hex())
 	fmt.Fprintf(&b, "  node REST    %s (echo containers %s at %s)\n", s.restURL, quoteIDs(s.echoIDs), s.echoURL)
 	fmt.Fprintf(&b, "  node wallet  %s (key 1)\n", addr(devNodeKey))
+	for i, u := range s.members {
+		key := devNodeKey
+		if i > 0 {
+			key = devUserKey + i
+		}
+		fmt.Fprintf(&b, "  fleet m%d     %s, wallet %s (key %d), embedded etcd (docs/fleet.md)\n", i+1, u, addr(key), key)
+	}
 	fmt.Fprintf(&b, "  payments     node's payment wallet %s (owner key %d)\n", s.wallets.Node.Hex(), devNodeKey)
 	fmt.Fprintf(&b, "               consumer wallet %s (owner key %d; 10 coin, the example consumer may spend it)\n\n", s.wallets.Consumer.Hex(), devUserKey)
 	fmt.Fprintf(&b, "Funded dev keys (public test keys: never use them on a real network):\n")

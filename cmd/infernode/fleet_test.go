@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/ecdsa"
 	"encoding/json"
@@ -30,6 +31,7 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/internal/etcdtest"
 	"github.com/infernode/infernode/internal/nodetest"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/workloads/echo/service"
@@ -143,9 +145,10 @@ func (s *fleetSetup) configure(n int, endpoints []string) {
 		}
 		cfg := map[string]any{
 			"manage_containers": false,
-			"server":            map[string]any{"host": "127.0.0.1", "port": ps[i].rest},
-			"data_dir":          filepath.Join(dir, "data"),
-			"containers":        []any{map[string]any{"id": "echo", "url": s.echo, "external": true}},
+			// The other members forward reads of their jobs from loopback.
+			"server":     map[string]any{"host": "127.0.0.1", "port": ps[i].rest, "trusted_proxies": []string{"127.0.0.1/32"}},
+			"data_dir":   filepath.Join(dir, "data"),
+			"containers": []any{map[string]any{"id": "echo", "url": s.echo, "external": true}},
 			"chain": map[string]any{"enabled": true, "rpc_url": s.rpcURL, "coordinator_address": s.dep.Coordinator.Hex(),
 				"start_block": s.dep.DeployBlock, "poll_interval": "250ms",
 				"wallet": map[string]any{"private_key": hexutil.Encode(crypto.FromECDSA(s.keys[1+i]))}},
@@ -163,6 +166,13 @@ func (s *fleetSetup) configure(n int, endpoints []string) {
 // startAll starts every member at once (embedded etcd members need each
 // other for a quorum) and waits until each serves.
 func (s *fleetSetup) startAll() {
+	if dir := os.Getenv("INFERNODE_FLEET_LOGS"); dir != "" {
+		s.t.Cleanup(func() {
+			for _, m := range s.members {
+				_ = os.WriteFile(filepath.Join(dir, m.id+".log"), []byte(m.log.String()), 0o600)
+			}
+		})
+	}
 	for _, m := range s.members {
 		m.start(s.t)
 	}
@@ -352,14 +362,24 @@ func TestFleetProcesses(t *testing.T) {
 	// Just before interval 2 opens: SIGKILL m1, restart it once the others
 	// took its share of interval 2 over.
 	s.waitBlockTime(activeAt + period - 1)
+	job1 := postJob(t, s.members[0].url(), `{"before":"kill"}`)
+	code, body := jobStatus(t, s.members[2].url(), job1)
+	require.Equal(t, http.StatusOK, code, body)
+	require.Contains(t, body, `"success"`, "a job created on m1 is read from m3 (forwarded)")
 	killedAt := s.head().Time
 	s.members[0].kill()
 	s.waitBlockTime(killedAt + 6)
+	code, body = jobStatus(t, s.members[1].url(), job1)
+	require.Equal(t, http.StatusServiceUnavailable, code, body)
+	require.Contains(t, body, `fleet member \"m1\"`, "owner down: 503 naming it")
 	s.members[0].start(t)
 	s.members[0].wait(t)
 	require.Eventually(t, func() bool {
 		return getJSON(t, s.members[1].url()+"/info", &info) == http.StatusOK && len(info.Fleet.Members) == 3
 	}, time.Minute, 100*time.Millisecond, "m1 rejoined")
+	code, body = jobStatus(t, s.members[1].url(), job1)
+	require.Equal(t, http.StatusOK, code, body)
+	require.Contains(t, body, job1, "m1's job, read from m2 again once m1 is back")
 
 	// Just before interval 4 opens: SIGSTOP m2 past its lease, then SIGCONT.
 	s.waitBlockTime(activeAt + 3*period - 1)
@@ -409,11 +429,6 @@ func TestFleetProcesses(t *testing.T) {
 	}
 	n, gas := s.reverted(wallets)
 	t.Logf("reverted transactions from fleet wallets: %d (%d gas)", n, gas)
-	if dir := os.Getenv("INFERNODE_FLEET_LOGS"); dir != "" {
-		for _, m := range s.members {
-			_ = os.WriteFile(filepath.Join(dir, m.id+".log"), []byte(m.log.String()), 0o600)
-		}
-	}
 	if t.Failed() || missing > 0 || n > 0 {
 		for _, m := range s.members {
 			t.Logf("%s log:\n%s", m.id, lastLines(m.log.String(), 60))
@@ -434,4 +449,153 @@ func TestFleetProcesses(t *testing.T) {
 func lastLines(s string, n int) string {
 	ls := strings.Split(s, "\n")
 	return strings.Join(ls[max(0, len(ls)-n):], "\n")
+}
+
+// postJob creates an echo job on url and returns its id.
+func postJob(t *testing.T, url, data string) string {
+	t.Helper()
+	resp, err := http.Post(url+"/api/jobs", "application/json", strings.NewReader(`{"containers":["echo"],"data":`+data+`}`))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	require.Equal(t, http.StatusOK, resp.StatusCode, "%s", b)
+	var c struct{ ID string }
+	require.NoError(t, json.Unmarshal(b, &c))
+	return c.ID
+}
+
+// jobStatus reads job id from url, waiting for it up to 10 s.
+func jobStatus(t *testing.T, url, id string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url + "/api/jobs?id=" + id + "&wait=10s")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// TestFleetExternalEtcd: two members on an external etcd (Debian's
+// etcd-server) share subscriptions with no revert; a third node with a
+// member's wallet is refused, naming it; etcd stopped makes the members
+// unhealthy, saying why, while off-chain jobs are served; etcd back, they
+// are healthy again without a restart, and deliver again.
+func TestFleetExternalEtcd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil, etcd and node processes")
+	}
+	s := newFleetSetup(t)
+	etcd := etcdtest.Start(t)
+	s.configure(2, []string{etcd.URL})
+	s.startAll()
+
+	dupCfg, err := os.ReadFile(s.members[0].cfg)
+	require.NoError(t, err)
+	dupPath := filepath.Join(t.TempDir(), "dup.json")
+	require.NoError(t, os.WriteFile(dupPath, []byte(strings.NewReplacer(`"node_id": "m1"`, `"node_id": "m9"`,
+		fmt.Sprintf(`"port": %d`, s.members[0].port), fmt.Sprintf(`"port": %d`, freeTCPPort(t)),
+		filepath.Dir(s.members[0].cfg), t.TempDir()).Replace(string(dupCfg))), 0o600))
+	dup := &member{id: "dup", cfg: dupPath}
+	dup.start(t)
+	select {
+	case <-dup.exited:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("a node with a live member's wallet started")
+	}
+	require.NotZero(t, dup.code)
+	require.Contains(t, dup.log.String(), `is already used by live member "m1"`)
+
+	const period, freq = 6, 5
+	activeAt := s.head().Time + 3
+	var subs []coordinatorabi.Subscription
+	for i := range 8 {
+		subs = append(subs, coordinatorabi.Subscription{ActiveAt: uint32(activeAt), Period: period, Frequency: freq, Redundancy: uint16(1 + i%2),
+			MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 100_000, ContainerId: "echo", Inputs: []byte{byte(i)}, PaymentAmount: new(big.Int)})
+	}
+	created := s.subscribe(subs)
+
+	// etcd goes away during interval 2: unhealthy with the reason,
+	// off-chain still served.
+	s.waitBlockTime(activeAt + period + 1)
+	etcd.Stop()
+	m := s.members[0]
+	var health struct{ Status, Reason string }
+	require.Eventually(t, func() bool {
+		return getJSON(t, m.url()+"/health", nil) == http.StatusServiceUnavailable
+	}, time.Minute, 100*time.Millisecond, "unhealthy without etcd")
+	resp, err := http.Get(m.url() + "/health")
+	require.NoError(t, err)
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&health))
+	resp.Body.Close()
+	t.Logf("etcd stopped: /health %s: %s", health.Status, health.Reason)
+	require.Contains(t, health.Reason, "fleet")
+	id := postJob(t, m.url(), `{"x":1}`)
+	code, body := jobStatus(t, m.url(), id)
+	require.Equal(t, http.StatusOK, code, body)
+	require.Contains(t, body, `"success"`, "off-chain jobs are served without etcd")
+
+	etcd.Restart()
+	require.Eventually(t, func() bool {
+		return getJSON(t, m.url()+"/health", nil) == http.StatusOK
+	}, time.Minute, 100*time.Millisecond, "healthy again, no restart")
+
+	s.waitBlockTime(activeAt + period*freq + 3)
+	got := s.deliveries()
+	var wallets []common.Address
+	for i := range 2 {
+		wallets = append(wallets, crypto.PubkeyToAddress(s.keys[1+i].PublicKey))
+	}
+	n, _ := s.reverted(wallets)
+	require.Zero(t, n, "no fleet wallet's transaction reverted")
+	delivered := 0
+	for id, sub := range created {
+		for k := uint32(1); k <= sub.Frequency; k++ {
+			if d := got[[2]uint32{id, k}]; d != nil {
+				require.LessOrEqual(t, d.n, int(sub.Redundancy))
+				delivered++
+			}
+		}
+	}
+	last := 0
+	for id := range created {
+		if d := got[[2]uint32{id, freq}]; d != nil && d.n == int(created[id].Redundancy) {
+			last++
+		}
+	}
+	t.Logf("intervals delivered: %d of %d (etcd was down for part of interval 2); last interval complete for %d of %d", delivered, len(created)*freq, last, len(created))
+	require.Equal(t, len(created), last, "after etcd came back every subscription's last interval is delivered redundancy times")
+}
+
+// TestDevFleet: `infernode dev --fleet 3` starts three members with
+// embedded etcd on the dev chain: each lists the three, an on-chain request
+// is delivered once, and a job created on m1 is read from m3.
+func TestDevFleet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the dev chain and three members")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var dep contracts.Deployment
+	d := startDevCLI(t, ctx, &dep, "--rest-port", "0", "--rpc-port", "0", "--fleet", "3")
+	banner := d.stdout.String()
+	var urls []string
+	for _, m := range []string{"m1", "m2", "m3"} {
+		urls = append(urls, strings.TrimSuffix(field(t, banner, "fleet "+m, 0), ","))
+	}
+	for _, u := range urls {
+		var info struct {
+			Fleet struct{ Members []struct{ NodeID string } }
+		}
+		require.Eventually(t, func() bool {
+			return getJSON(t, u+"/info", &info) == http.StatusOK && len(info.Fleet.Members) == 3
+		}, time.Minute, 100*time.Millisecond, "%s lists three members", u)
+	}
+	var reqOut, reqErr bytes.Buffer
+	code := run(ctx, []string{"dev", "request", "--rpc", field(t, banner, "chain", 0), "--input", "hello fleet", "--wait", "--timeout", "60s"}, &reqOut, &reqErr)
+	require.Equal(t, 0, code, "dev request: %s\nlog:\n%s", reqErr.String(), lastLines(d.stderr.String(), 40))
+	require.Contains(t, reqOut.String(), "hello fleet")
+	id := postJob(t, urls[0], `{"hello":"fleet"}`)
+	status, body := jobStatus(t, urls[2], id)
+	require.Equal(t, http.StatusOK, status, body)
+	require.Contains(t, body, `"success"`)
+	d.shutdown(t)
 }

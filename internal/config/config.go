@@ -53,6 +53,12 @@ type Server struct {
 	Port         int        `json:"port,omitempty"` // default 4000
 	RateLimit    *RateLimit `json:"rate_limit,omitempty"`
 	MaxBodyBytes int64      `json:"max_body_bytes,omitempty"` // default 16 MiB
+	// MaxBodyBytesInFlight bounds the bytes of request bodies being read at
+	// once, node-wide (503 with Retry-After beyond). Default 256 MiB.
+	MaxBodyBytesInFlight int64 `json:"max_body_bytes_in_flight,omitempty"`
+	// RateLimitIPv6Prefix keys an IPv6 client's rate-limit bucket by this
+	// many leading bits of its address. Default 64.
+	RateLimitIPv6Prefix int `json:"rate_limit_ipv6_prefix,omitempty"`
 	// GRPCPort serves the Open Inference Protocol's gRPC service
 	// (KServe v2 GRPCInferenceService) on server.host; 0 (default): off.
 	GRPCPort int `json:"grpc_port,omitempty"`

@@ -9,23 +9,27 @@ import (
 
 // Documented defaults (docs/configuration.md).
 const (
-	DefaultPort             = 4000
-	DefaultHost             = "0.0.0.0"
-	DefaultMaxBodyBytes     = 16 << 20 // a ResNet-18 image job is ~3.3 MB of JSON
-	DefaultDataDir          = "data"
-	DefaultQueueSize        = 4096
-	DefaultWorkers          = 64
-	DefaultRetention        = Duration(24 * time.Hour)
-	DefaultJobTimeout       = Duration(10 * time.Minute)
-	DefaultPurgeEvery       = Duration(time.Minute)
-	DefaultContainerTimeout = Duration(2 * time.Minute)
-	DefaultContainerPort    = 3000
-	DefaultFirstHostPort    = 3000 // first auto-assigned host port (managed mode)
-	DefaultPollInterval     = Duration(time.Second)
-	DefaultMaxTxsInFlight   = 1024
-	DefaultMaxGasLimit      = 10_000_000
-	DefaultLogLevel         = "info"
-	DefaultCacheMaxBytes    = 256 << 20 // cache.max_bytes
+	DefaultPort         = 4000
+	DefaultHost         = "0.0.0.0"
+	DefaultMaxBodyBytes = 16 << 20 // a ResNet-18 image job is ~3.3 MB of JSON
+	// DefaultMaxBodyBytesInFlight is server.max_body_bytes_in_flight.
+	DefaultMaxBodyBytesInFlight = 256 << 20
+	// DefaultRateLimitIPv6Prefix is server.rate_limit_ipv6_prefix.
+	DefaultRateLimitIPv6Prefix = 64
+	DefaultDataDir             = "data"
+	DefaultQueueSize           = 4096
+	DefaultWorkers             = 64
+	DefaultRetention           = Duration(24 * time.Hour)
+	DefaultJobTimeout          = Duration(10 * time.Minute)
+	DefaultPurgeEvery          = Duration(time.Minute)
+	DefaultContainerTimeout    = Duration(2 * time.Minute)
+	DefaultContainerPort       = 3000
+	DefaultFirstHostPort       = 3000 // first auto-assigned host port (managed mode)
+	DefaultPollInterval        = Duration(time.Second)
+	DefaultMaxTxsInFlight      = 1024
+	DefaultMaxGasLimit         = 10_000_000
+	DefaultLogLevel            = "info"
+	DefaultCacheMaxBytes       = 256 << 20 // cache.max_bytes
 
 	// The chain link and the transaction pipeline (docs/relay.md).
 	DefaultRPCTimeout    = Duration(10 * time.Second) // chain.rpc.timeout
@@ -84,6 +88,12 @@ func (c *Config) ApplyDefaults() {
 		c.Server.MaxBodyBytes = DefaultMaxBodyBytes
 	}
 	sv := &c.Server
+	if sv.MaxBodyBytesInFlight == 0 {
+		sv.MaxBodyBytesInFlight = DefaultMaxBodyBytesInFlight
+	}
+	if sv.RateLimitIPv6Prefix == 0 {
+		sv.RateLimitIPv6Prefix = DefaultRateLimitIPv6Prefix
+	}
 	if sv.ReadHeaderTimeout == 0 {
 		sv.ReadHeaderTimeout = DefaultReadHeaderTimeout
 	}

@@ -106,6 +106,14 @@ func (v *validator) server(s *Server) {
 	if s.MaxBodyBytes < 0 {
 		v.fail("server.max_body_bytes", "must not be negative; use a size in bytes (default %d)", DefaultMaxBodyBytes)
 	}
+	if s.MaxBodyBytesInFlight < 0 {
+		v.fail("server.max_body_bytes_in_flight", "must not be negative; use a size in bytes (default %d)", DefaultMaxBodyBytesInFlight)
+	} else if s.MaxBodyBytesInFlight > 0 && s.MaxBodyBytesInFlight < s.MaxBodyBytes {
+		v.fail("server.max_body_bytes_in_flight", "%d is below server.max_body_bytes (%d): no body of the largest allowed size could ever be read; raise it (default %d)", s.MaxBodyBytesInFlight, s.MaxBodyBytes, DefaultMaxBodyBytesInFlight)
+	}
+	if s.RateLimitIPv6Prefix < 0 || s.RateLimitIPv6Prefix > 128 {
+		v.fail("server.rate_limit_ipv6_prefix", "%d is not an IPv6 prefix length; use 1 to 128 (default %d: one /64 per client)", s.RateLimitIPv6Prefix, DefaultRateLimitIPv6Prefix)
+	}
 	if rl := s.RateLimit; rl != nil {
 		if rl.NumRequests <= 0 {
 			v.fail("server.rate_limit.num_requests", "must be at least 1; remove rate_limit to disable rate limiting")

@@ -55,11 +55,15 @@ type Options struct {
 	// PurgeBatch is how many finished jobs one purge batch deletes.
 	// Default 1000.
 	PurgeBatch int
+	// NewID makes a job id (a UUID). Default uuid.NewString; a fleet member
+	// tags its ids with its node id (fleet.NewJobID).
+	NewID func() string
 }
 
 // Store is the job store. It is safe for concurrent use; the caller of Open
 // must call Close once every user is done.
 type Store struct {
+	newID   func() string
 	db      *pebble.DB
 	now     func() time.Time
 	wo      *pebble.WriteOptions // every write: pebble.Sync unless Options.NoSync
@@ -174,7 +178,10 @@ func Open(dir string, opts Options) (*Store, error) {
 		}
 		return nil, fmt.Errorf("open store %s: %w", dir, err)
 	}
-	s := &Store{db: db, now: opts.Now, wo: pebble.Sync, batch: opts.PurgeBatch, seed: maphash.MakeSeed()}
+	s := &Store{db: db, now: opts.Now, wo: pebble.Sync, batch: opts.PurgeBatch, seed: maphash.MakeSeed(), newID: opts.NewID}
+	if s.newID == nil {
+		s.newID = uuid.NewString
+	}
 	for i := range s.stripes {
 		s.stripes[i].running = map[string]runningJob{}
 	}
@@ -286,7 +293,7 @@ func (s *Store) CreateBatchPipelined(client string, containers [][]string) (ids 
 	created := s.now().UnixNano()
 	ids = make([]string, len(containers))
 	for i, cs := range containers {
-		ids[i] = uuid.NewString()
+		ids[i] = s.newID()
 		putRunning(b, &Job{ID: ids[i], Client: client, Containers: cs, Status: job.StatusRunning, Created: created + int64(i)})
 	}
 	wait := func() error { return nil }
