@@ -76,6 +76,7 @@ func (f *Fleet) claimSlot(ctx context.Context, key string, k uint32, slot int) (
 	v, _ := json.Marshal(claimValue{Node: f.o.NodeID, Slot: slot})
 	rctx, cancel := f.rpc(ctx)
 	defer cancel()
+	f.trips.Add(1)
 	resp, err := f.o.Client.Txn(rctx).
 		If(clientv3.Compare(clientv3.CreateRevision(sk), "=", 0), clientv3.Compare(clientv3.CreateRevision(bk), "=", 0)).
 		Then(clientv3.OpPut(sk, string(v), clientv3.WithLease(lease)), clientv3.OpPut(bk, string(v), clientv3.WithLease(lease))).
@@ -112,6 +113,7 @@ func (f *Fleet) Fence(ctx context.Context, c Claim, tx string) (Claim, error) {
 	v, _ := json.Marshal(claimValue{Node: f.o.NodeID, Slot: c.Slot, Tx: tx})
 	rctx, cancel := f.rpc(ctx)
 	defer cancel()
+	f.trips.Add(1)
 	resp, err := f.o.Client.Txn(rctx).
 		If(clientv3.Compare(clientv3.ModRevision(c.By), "=", c.Rev), clientv3.Compare(clientv3.ModRevision(c.Key), "=", c.Rev)).
 		Then(clientv3.OpPut(c.Key, string(v), clientv3.WithLease(rec)), clientv3.OpPut(c.By, string(v), clientv3.WithLease(rec))).
@@ -133,6 +135,7 @@ func (f *Fleet) Fence(ctx context.Context, c Claim, tx string) (Claim, error) {
 func (f *Fleet) Release(ctx context.Context, c Claim) error {
 	rctx, cancel := f.rpc(ctx)
 	defer cancel()
+	f.trips.Add(1)
 	_, err := f.o.Client.Txn(rctx).
 		If(clientv3.Compare(clientv3.ModRevision(c.By), "=", c.Rev)).
 		Then(clientv3.OpDelete(c.Key), clientv3.OpDelete(c.By)).Commit()

@@ -96,7 +96,12 @@ type Fleet struct {
 	down    error                // why this node is not a member now
 
 	claimed atomic.Int64
+	trips   atomic.Int64 // etcd transactions made for claims (benchmarks)
 }
+
+// ClaimTrips counts the etcd round trips claims took (claim, fence and
+// release transactions) since the member started.
+func (f *Fleet) ClaimTrips() int64 { return f.trips.Load() }
 
 // New checks o; Join makes the node a member.
 func New(o Options) (*Fleet, error) {

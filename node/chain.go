@@ -48,17 +48,44 @@ func NewRelayChain(ctx context.Context, deps ChainDeps) (Chain, error) {
 // chain is down) and the chain side is built in Run, retried with back-off.
 func NewRelayChainWith(ro RelayOptions) func(context.Context, ChainDeps) (Chain, error) {
 	return func(ctx context.Context, deps ChainDeps) (Chain, error) {
-		c, err := relayChainOnce(ro)(ctx, deps)
+		key := &walletKey{}
+		c, err := relayChainOnce(ro, key)(ctx, deps)
 		if !errors.Is(err, chain.ErrNoEndpoint) && !errors.Is(err, chain.ErrDisagree) {
 			return c, err
 		}
 		deps.Logger.Warn("chain: no RPC endpoint answers; serving REST and retrying", "err", err)
-		return &waitingChain{build: relayChainOnce(ro), deps: deps, err: err}, nil
+		return &waitingChain{build: relayChainOnce(ro, key), deps: deps, err: err}, nil
 	}
 }
 
+// walletKey is the node's signer, read once however many attempts build the
+// relay: the keystore password is removed from the environment when it is
+// read, so a second reading would find none.
+type walletKey struct{ sig signer.Signer }
+
+// get returns the signer, reading chain.wallet the first time. A node that
+// holds the key itself (private_key, keystore) is made not dumpable before
+// the key is read, unless chain.wallet.allow_core_dumps.
+func (k *walletKey) get(ctx context.Context, deps ChainDeps) (signer.Signer, error) {
+	if k.sig != nil {
+		return k.sig, nil
+	}
+	w := deps.Config.Chain.Wallet
+	if (w.PrivateKey != "" || w.Keystore != "") && !w.AllowCoreDumps {
+		if err := signer.NotDumpable(); err != nil {
+			return nil, fmt.Errorf("chain.wallet: mark the process not dumpable while it holds the key (or set chain.wallet.allow_core_dumps): %w", err)
+		}
+	}
+	sig, err := signer.FromConfig(ctx, w, signer.Options{Logger: deps.Logger})
+	if err != nil {
+		return nil, err
+	}
+	k.sig = sig
+	return sig, nil
+}
+
 // relayChainOnce builds the relay in one attempt.
-func relayChainOnce(ro RelayOptions) func(context.Context, ChainDeps) (Chain, error) {
+func relayChainOnce(ro RelayOptions, key *walletKey) func(context.Context, ChainDeps) (Chain, error) {
 	return func(ctx context.Context, deps ChainDeps) (Chain, error) {
 		cfg := deps.Config.Chain
 		if !cfg.Enabled {
@@ -73,7 +100,7 @@ func relayChainOnce(ro RelayOptions) func(context.Context, ChainDeps) (Chain, er
 		}
 		ctx, cancel := context.WithTimeout(ctx, 30*time.Second) // start-up reads; the relay runs on Run's
 		defer cancel()
-		sig, err := signer.FromConfig(ctx, cfg.Wallet, signer.Options{Logger: deps.Logger})
+		sig, err := key.get(ctx, deps)
 		if err != nil {
 			return nil, err
 		}

@@ -23,6 +23,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 
 	"github.com/infernode/infernode/abi/exampleconsumerabi"
 	"github.com/infernode/infernode/contracts"
@@ -272,4 +273,45 @@ func TestRemoteSignerNodeDeliversOnAnvil(t *testing.T) {
 		err := runNodeOnce(t, cfg, opts)
 		require.ErrorContains(t, err, "does not sign for "+remote.Address().Hex())
 	})
+}
+
+// The node marks itself not dumpable before it reads a key it holds
+// (private_key, keystore), unless chain.wallet.allow_core_dumps; the
+// keystore password leaves the environment once read, and the key is
+// read once however many attempts build the chain side.
+func TestWalletKeyHygiene(t *testing.T) {
+	dir := t.TempDir()
+	ks := keystore.NewKeyStore(dir, keystore.LightScryptN, keystore.LightScryptP)
+	key, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	acct, err := ks.ImportECDSA(key, "pw")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = unix.Prctl(unix.PR_SET_DUMPABLE, 1, 0, 0, 0) })
+
+	for _, tc := range []struct {
+		name     string
+		wallet   config.Wallet
+		dumpable bool
+	}{
+		{"allow core dumps", config.Wallet{Keystore: acct.URL.Path, AllowCoreDumps: true}, true},
+		{"keystore", config.Wallet{Keystore: acct.URL.Path}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.NoError(t, unix.Prctl(unix.PR_SET_DUMPABLE, 1, 0, 0, 0))
+			t.Setenv(signer.PasswordEnv, "pw")
+			deps := ChainDeps{Config: &config.Config{Chain: config.Chain{Wallet: tc.wallet}}, Logger: slog.New(slog.DiscardHandler)}
+			k := &walletKey{}
+			sig, err := k.get(context.Background(), deps)
+			require.NoError(t, err)
+			require.Equal(t, acct.Address, sig.Address())
+			dumpable, err := signer.Dumpable()
+			require.NoError(t, err)
+			require.Equal(t, tc.dumpable, dumpable)
+			_, set := os.LookupEnv(signer.PasswordEnv)
+			require.False(t, set, "the password left the environment")
+			again, err := k.get(context.Background(), deps)
+			require.NoError(t, err, "a second attempt reuses the key read once")
+			require.Same(t, sig, again)
+		})
+	}
 }

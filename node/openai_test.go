@@ -234,6 +234,9 @@ func TestOpenAIAccessAndRateLimit(t *testing.T) {
 // by .ci/tools.sh) against the node: models, chat and completions, streamed
 // and not, and a provider 429 as the client's APIError.
 func TestOpenAINpmClient(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Node.js with the openai npm client")
+	}
 	nodeBin, err := exec.LookPath("node")
 	require.NoError(t, err, "node (Node.js) runs the openai npm client; .ci installs it")
 	dir, err := filepath.Abs("testdata/openaiclient")

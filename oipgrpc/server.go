@@ -27,6 +27,7 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/telemetry"
@@ -57,6 +58,11 @@ type Options struct {
 	// ResourceExhausted). Zero: no limit.
 	RateLimit  int
 	RatePeriod time.Duration
+	// BodyBudget is the node-wide budget of request bytes held at once
+	// (server.max_body_bytes_in_flight), shared with REST: a ModelInfer
+	// holds its message and the request built from it for the call;
+	// without room the call is Unavailable (Node busy) at once. Nil: none.
+	BodyBudget *ratelimit.Bytes
 	// IdleTimeout closes a connection with no call for this long
 	// (server.idle_timeout); HandshakeTimeout bounds a new connection's
 	// setup (server.read_header_timeout). Zero: gRPC's defaults (no idle
@@ -368,6 +374,14 @@ func (s *server) ModelInfer(ctx context.Context, req *pb.ModelInferRequest) (*pb
 	if req.ModelName == "" {
 		return nil, status.Error(codes.InvalidArgument, "model_name: missing; give the id of a container that serves OIP (onnx, tensor)")
 	}
+	// The message is held from here, and the body built from it (about the
+	// same size) with it: both count against the node's body budget.
+	held := 2 * int64(proto.Size(req))
+	if !s.opts.BodyBudget.Take(held) {
+		s.metrics.busy.Inc()
+		return nil, status.Errorf(codes.Unavailable, "Node busy: the node holds server.max_body_bytes_in_flight (%d bytes) of requests; retry shortly", s.opts.BodyBudget.Max())
+	}
+	defer s.opts.BodyBudget.Give(held)
 	body, hl, err := inferBody(req)
 	if err != nil {
 		return nil, status.Error(codes.InvalidArgument, err.Error())
@@ -397,6 +411,7 @@ type metrics struct {
 	duration *prometheus.HistogramVec
 	inFlight prometheus.Gauge
 	limited  prometheus.Counter
+	busy     prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -417,6 +432,10 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		limited: telemetry.Reuse(reg, prometheus.NewCounter(prometheus.CounterOpts{
 			Namespace: "infernode", Subsystem: "grpc", Name: "rate_limited_total",
 			Help: "gRPC calls refused by server.rate_limit.",
+		})),
+		busy: telemetry.Reuse(reg, prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: "infernode", Subsystem: "grpc", Name: "body_budget_refused_total",
+			Help: "ModelInfer calls refused because server.max_body_bytes_in_flight was held.",
 		})),
 	}
 }

@@ -33,6 +33,7 @@ import (
 	"github.com/infernode/infernode/internal/version"
 	"github.com/infernode/infernode/oip"
 	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
+	"github.com/infernode/infernode/ratelimit"
 	"github.com/infernode/infernode/rest"
 )
 
@@ -299,4 +300,21 @@ func TestIdleConnectionClosed(t *testing.T) {
 	for s := conn.GetState(); s == connectivity.Ready; s = conn.GetState() {
 		require.True(t, conn.WaitForStateChange(ctx, s), "the server never closed the idle connection")
 	}
+}
+
+// TestBodyBudget: a ModelInfer holds its bytes against the node-wide
+// budget (server.max_body_bytes_in_flight) for the call, and is Unavailable
+// at once when they do not fit.
+func TestBodyBudget(t *testing.T) {
+	budget := ratelimit.NewBytes(2 << 10)
+	c := serve(t, &fakeBackend{}, Options{BodyBudget: budget})
+	_, err := c.ModelInfer(context.Background(), inferReq(fp32(1, 2, 3, 4)))
+	require.NoError(t, err)
+	require.Zero(t, budget.Held(), "given back after the call")
+	big := inferReq(make([]byte, 4096))
+	big.Inputs[0].Shape = []int64{1, 1024}
+	_, err = c.ModelInfer(context.Background(), big)
+	require.Equal(t, codes.Unavailable, status.Code(err), "%v", err)
+	require.Contains(t, status.Convert(err).Message(), "server.max_body_bytes_in_flight")
+	require.Zero(t, budget.Held())
 }

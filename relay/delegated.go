@@ -24,14 +24,22 @@ import (
 // strings. A replay of an accepted (owner, nonce) is accepted again and
 // creates nothing.
 func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.RawMessage) error {
+	return r.submitDelegated(ctx, client, raw, false)
+}
+
+// submitDelegated is SubmitDelegated; fromFleet: another member accepted
+// it (its client was checked there) and stored it in the fleet.
+func (r *Relay) submitDelegated(ctx context.Context, client string, raw json.RawMessage, fromFleet bool) error {
 	req, err := r.d.DecodeDelegated(raw)
 	if err != nil {
 		return err
 	}
 	sub := &req.Sub
 	proof := sub.Verifier != (common.Address{})
-	if jerr := r.o.Guard.CheckDelegated(client, sub.Owner.Hex(), sub.Containers(), proof); jerr != nil {
-		return jerr
+	if !fromFleet { // else checked by the member that accepted it
+		if jerr := r.o.Guard.CheckDelegated(client, sub.Owner.Hex(), sub.Containers(), proof); jerr != nil {
+			return jerr
+		}
 	}
 	if err := r.o.Payments.Check(paymentRequest(sub)); err != nil {
 		return job.Reject(job.CodeInvalid, "Invalid request: "+err.Error(), "field", "subscription.payment_amount")
@@ -62,6 +70,13 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 	if waits {
 		if err := r.sp.waiting.Add(key, sub.Owner.Hex(), time.Unix(int64(sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0)); err != nil {
 			return err
+		}
+	}
+	if r.o.Fleet != nil && !fromFleet { // in the fleet before the answer: any member delivers it
+		if err := r.o.Fleet.PutDelegated(ctx, fleetDelegatedID(key), raw); err != nil {
+			r.sp.waiting.Remove(key)
+			r.o.Logger.Warn("relay: delegated subscription not stored in the fleet", "owner", sub.Owner, "nonce", req.Nonce, "err", err)
+			return job.Reject(job.CodeUnavailable, "Fleet unavailable: the delegated subscription could not be stored; try again")
 		}
 	}
 	d := &Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.head.num.Load(), Progress: Progress{State: IvRunning}}
@@ -262,6 +277,11 @@ func (g *delegatedDelivery) check(ctx context.Context) (ready, error) {
 	if t >= uint64(ds.Expiry) {
 		return ready{State: IvFailed, Reason: "Signature expired"}, nil
 	}
+	if dv.o.Fleet != nil { // one member creates it: the one that serves its key
+		if _, ok := dv.o.Fleet.Serves(fleetDelegatedID(g.key), 1); !ok {
+			return ready{NextHead: true}, nil
+		}
+	}
 	s := &ds.Sub
 	if t < uint64(s.ActiveAt) { // not active yet (a reorg moved block time back)
 		return ready{Wait: true}, nil
@@ -326,10 +346,12 @@ func (g *delegatedDelivery) fate(o coordinator.Outcome, revert string) (IvState,
 // confirmed adopts the subscription this node created: on chain, only
 // reading its new id remains; RPC trouble is retried.
 func (g *delegatedDelivery) confirmed(ctx context.Context, _ *txm.Record) error {
+	g.dv.fleetDelegatedDone(ctx, g.key)
 	return g.adopt(ctx, true)
 }
 
 func (g *delegatedDelivery) finish(ctx context.Context, st IvState, reason string) error {
+	g.dv.fleetDelegatedDone(ctx, g.key)
 	if reason == createdElsewhere {
 		return g.adopt(ctx, false)
 	}

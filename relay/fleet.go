@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/infernode/infernode/fleet"
 )
@@ -91,4 +92,32 @@ func (dv *deliverer) release(ctx context.Context, d delivery) {
 	if err := dv.o.Fleet.Release(ctx, *p.Claim); err != nil {
 		dv.o.Logger.Warn("relay: release claim", append(d.logAttrs(), "err", err)...)
 	}
+}
+
+func (g *delegatedDelivery) work() (string, int, uint32) {
+	return fleetDelegatedID(g.key), 1, g.k
+}
+
+// fleetDelegatedID names a delegated subscription (its relay state key)
+// in the fleet.
+func fleetDelegatedID(key string) string { return strings.ReplaceAll(key, "/", "-") }
+
+// fleetDelegatedDone drops a final delegated subscription from the fleet.
+func (dv *deliverer) fleetDelegatedDone(ctx context.Context, key string) {
+	if dv.o.Fleet == nil {
+		return
+	}
+	if err := dv.o.Fleet.DeleteDelegated(ctx, fleetDelegatedID(key)); err != nil {
+		dv.o.Logger.Warn("relay: drop delegated subscription from the fleet", "key", key, "err", err)
+	}
+}
+
+// admitFleetDelegated takes the delegated subscriptions other members
+// accepted (fleet.WatchDelegated), until ctx is done.
+func (r *Relay) admitFleetDelegated(ctx context.Context) {
+	r.o.Fleet.WatchDelegated(ctx, func(id string, body []byte) {
+		if err := r.submitDelegated(ctx, "fleet", body, true); err != nil && ctx.Err() == nil {
+			r.o.Logger.Info("relay: delegated subscription from the fleet not admitted", "id", id, "err", err)
+		}
+	})
 }

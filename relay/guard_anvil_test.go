@@ -40,7 +40,7 @@ type guardChain struct {
 	anvil *testnet.Anvil
 }
 
-func startGuardChain(t *testing.T, accounts int) *guardChain {
+func startGuardChain(t testing.TB, accounts int) *guardChain {
 	t.Helper()
 	ctx := context.Background()
 	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{Accounts: accounts})

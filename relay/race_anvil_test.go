@@ -73,7 +73,7 @@ func (d *racers) requireNobodyBackedOff(owner common.Address) {
 	require.NotContains(d.t, d.logs.String(), "backing off", "a lost race is no failure")
 }
 
-func startRacers(t *testing.T, start func(d *guardChain, keyIdx int, o func(*Options)) *node) *racers {
+func startRacers(t testing.TB, start func(d *guardChain, keyIdx int, o func(*Options)) *node) *racers {
 	d := &racers{guardChain: startGuardChain(t, 8), logs: &syncBuffer{}}
 	log := slog.New(slog.NewTextHandler(d.logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	for k := 1; k <= 3; k++ {
@@ -210,7 +210,7 @@ func (s *syncBuffer) String() string {
 }
 
 // startFleetEtcd runs a one-member etcd inside the test process.
-func startFleetEtcd(t *testing.T) *fleet.Etcd {
+func startFleetEtcd(t testing.TB) *fleet.Etcd {
 	t.Helper()
 	port := func() string {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -229,7 +229,7 @@ func startFleetEtcd(t *testing.T) *fleet.Etcd {
 
 // joinFleet makes a member of fleet "t" for node key keyIdx, running until
 // the test ends or stop is called.
-func joinFleet(t *testing.T, e *fleet.Etcd, d *guardChain, keyIdx int) (*fleet.Fleet, func()) {
+func joinFleet(t testing.TB, e *fleet.Etcd, d *guardChain, keyIdx int) (*fleet.Fleet, func()) {
 	t.Helper()
 	f, err := fleet.New(fleet.Options{Client: e.Client, Name: "t", NodeID: fmt.Sprintf("m%d", keyIdx),
 		Address: crypto.PubkeyToAddress(d.keys[keyIdx].PublicKey), LeaseTTL: 2 * time.Second, Logger: testLogger()})
@@ -323,4 +323,121 @@ func TestFleetNoRace(t *testing.T) {
 		won += float64(f.Info().Claimed)
 	}
 	t.Logf("claims won: %v", won)
+}
+
+// BenchmarkFleet is docs/fleet.md's before and after: three nodes on anvil
+// (blocks mined once all of them acted on the head, 2 s of block time
+// apart) serving 60 recurring subscriptions (half redundancy 1, half 2;
+// 4 intervals of 4 s) and 10 one-shots, first as independent nodes, then
+// as one fleet on an embedded etcd. It reports the transactions that
+// reverted on chain, the gas they used, the intervals left short of their
+// redundancy, and (fleet) etcd round trips per delivery.
+func BenchmarkFleet(b *testing.B) {
+	for _, mode := range []string{"independent", "fleet"} {
+		b.Run(mode, func(b *testing.B) {
+			for range b.N {
+				benchFleet(b, mode == "fleet")
+			}
+		})
+	}
+}
+
+func benchFleet(b *testing.B, inFleet bool) {
+	b.StopTimer()
+	var fleets []*fleet.Fleet
+	var e *fleet.Etcd
+	if inFleet {
+		e = startFleetEtcd(b)
+	}
+	d := startRacers(b, func(g *guardChain, k int, o func(*Options)) *node {
+		if !inFleet {
+			return g.startNodeWith(k, b.TempDir(), nil, nil, o)
+		}
+		f, _ := joinFleet(b, e, g, k)
+		fleets = append(fleets, f)
+		return g.startNodeWith(k, b.TempDir(), nil, nil, func(ro *Options) { o(ro); ro.Fleet = f })
+	})
+	for _, f := range fleets {
+		require.Eventually(b, func() bool { return len(f.Members()) == 3 }, time.Minute, 10*time.Millisecond)
+	}
+	for range 3 {
+		d.round()
+	}
+	const recurring, oneShots, freq, period = 60, 10, 4, 4
+	activeAt := uint32(d.head().Time + d.step)
+	var txs []*types.Transaction
+	reds := map[int]int{}
+	for i := range recurring + oneShots {
+		key := d.keys[4+i%4]
+		s := coordinatorabi.Subscription{Owner: crypto.PubkeyToAddress(key.PublicKey), ActiveAt: activeAt, Period: period, Frequency: freq,
+			Redundancy: uint16(1 + i%2), MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 200_000, ContainerId: "echo",
+			Inputs: []byte{byte(i), byte(i >> 8)}, PaymentAmount: new(big.Int)}
+		if i >= recurring {
+			s.Period, s.Frequency, s.Redundancy = 0, 1, 1
+		}
+		reds[i] = int(s.Redundancy)
+		txs = append(txs, d.sendTx(key, &d.dep.Coordinator, nil, coordABI.PackCreateSubscription(s)))
+	}
+	d.mine(d.step)
+	want := map[uint32][2]int{} // id -> frequency, redundancy
+	for i, tx := range txs {
+		rc, err := d.client.TransactionReceipt(context.Background(), tx.Hash())
+		require.NoError(b, err)
+		ev, err := coordABI.UnpackSubscriptionCreatedEvent(rc.Logs[0])
+		require.NoError(b, err)
+		f := freq
+		if i >= recurring {
+			f = 1
+		}
+		want[ev.Id] = [2]int{f, reds[i]}
+	}
+	b.StartTimer()
+	for range freq*period/int(d.step) + 3 {
+		d.round()
+	}
+	b.StopTimer()
+	logs, err := d.client.FilterLogs(context.Background(), ethereum.FilterQuery{
+		FromBlock: new(big.Int).SetUint64(d.dep.DeployBlock), Addresses: []common.Address{d.dep.Coordinator},
+		Topics: [][]common.Hash{{codec.TopicComputeDelivered}},
+	})
+	require.NoError(b, err)
+	got := map[[2]uint32]int{}
+	for _, l := range logs {
+		got[[2]uint32{uint32(new(big.Int).SetBytes(l.Topics[1][:]).Uint64()), uint32(new(big.Int).SetBytes(l.Data[:32]).Uint64())}]++
+	}
+	missed, intervals := 0, 0
+	for id, w := range want {
+		for k := 1; k <= w[0]; k++ {
+			intervals++
+			if got[[2]uint32{id, uint32(k)}] < w[1] {
+				missed++
+			}
+		}
+	}
+	var reverted, wasted uint64
+	for _, n := range d.nodes {
+		recs, err := n.s.Records()
+		require.NoError(b, err)
+		for _, r := range recs {
+			if r.State == txm.StateFailed && r.MinedHash != (common.Hash{}) && !r.Noop {
+				reverted++
+				wasted += r.GasUsed
+			}
+		}
+	}
+	b.ReportMetric(float64(len(logs)), "deliveries")
+	b.ReportMetric(float64(intervals), "intervals")
+	b.ReportMetric(float64(missed), "missed")
+	b.ReportMetric(float64(reverted), "reverted_txs")
+	b.ReportMetric(float64(wasted), "wasted_gas")
+	if inFleet {
+		var trips int64
+		for _, f := range fleets {
+			trips += f.ClaimTrips()
+		}
+		b.ReportMetric(float64(trips)/float64(max(len(logs), 1)), "etcd_rt/delivery")
+	}
+	for _, n := range d.nodes {
+		n.stop()
+	}
 }

@@ -309,6 +309,10 @@ func (r *Relay) Run(ctx context.Context) error {
 	if err := r.resume(ctx); err != nil {
 		return fmt.Errorf("relay: resume persisted state: %w", err)
 	}
+	if r.o.Fleet != nil {
+		r.wg.Add(1)
+		go func() { defer r.wg.Done(); r.admitFleetDelegated(ctx) }()
+	}
 	heads := make(chan *types.Header, 16)
 	var sub interface {
 		Unsubscribe()

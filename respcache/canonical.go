@@ -92,38 +92,40 @@ func (c *canon) value(dst []byte, depth int) ([]byte, error) {
 }
 
 func (c *canon) number(dst []byte) ([]byte, error) {
-	start := c.pos
-	digits := func() int {
-		n := 0
-		for c.pos < len(c.src) && c.src[c.pos] >= '0' && c.src[c.pos] <= '9' {
-			c.pos++
-			n++
+	src, start := c.src, c.pos
+	i := start
+	if src[i] == '-' {
+		i++
+	}
+	d := i
+	for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+		i++
+	}
+	ok := i > d && (i-d == 1 || src[d] != '0')
+	if ok && i < len(src) && src[i] == '.' {
+		i++
+		d = i
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			i++
 		}
-		return n
+		ok = i > d
 	}
-	if c.src[c.pos] == '-' {
-		c.pos++
-	}
-	first := c.pos
-	if n := digits(); n == 0 || (n > 1 && c.src[first] == '0') {
-		return dst, c.errf("bad number %q", c.src[start:c.pos])
-	}
-	if c.pos < len(c.src) && c.src[c.pos] == '.' {
-		c.pos++
-		if digits() == 0 {
-			return dst, c.errf("bad number %q", c.src[start:c.pos])
+	if ok && i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+		i++
+		if i < len(src) && (src[i] == '+' || src[i] == '-') {
+			i++
 		}
-	}
-	if c.pos < len(c.src) && (c.src[c.pos] == 'e' || c.src[c.pos] == 'E') {
-		c.pos++
-		if c.pos < len(c.src) && (c.src[c.pos] == '+' || c.src[c.pos] == '-') {
-			c.pos++
+		d = i
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			i++
 		}
-		if digits() == 0 {
-			return dst, c.errf("bad number %q", c.src[start:c.pos])
-		}
+		ok = i > d
 	}
-	return append(dst, c.src[start:c.pos]...), nil
+	c.pos = i
+	if !ok {
+		return dst, c.errf("bad number %q", src[start:i])
+	}
+	return append(dst, src[start:i]...), nil
 }
 
 // str reads a string and returns its value; a string without escapes is
@@ -274,7 +276,12 @@ func (c *canon) array(dst []byte, depth int) ([]byte, error) {
 		}
 		c.ws()
 		var err error
-		if dst, err = c.value(dst, depth+1); err != nil {
+		if c.pos < len(c.src) && (c.src[c.pos] == '-' || (c.src[c.pos] >= '0' && c.src[c.pos] <= '9')) {
+			dst, err = c.number(dst) // tensors: most elements are numbers
+		} else {
+			dst, err = c.value(dst, depth+1)
+		}
+		if err != nil {
 			return dst, err
 		}
 		c.ws()

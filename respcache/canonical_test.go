@@ -66,3 +66,21 @@ func FuzzCanonical(f *testing.F) {
 		require.Equal(t, string(c), string(indented))
 	})
 }
+
+// BenchmarkCanonical: a tensor request of about 1 MB of JSON numbers (an
+// image as JSON is a few MB).
+func BenchmarkCanonical(b *testing.B) {
+	vals := make([]float32, 100_000)
+	for i := range vals {
+		vals[i] = float32(i) * 0.0123
+	}
+	in, _ := json.Marshal(map[string]any{"model_id": "local/x/y:m.onnx", "inputs": map[string]any{"x": map[string]any{"values": vals, "shape": []int{len(vals)}, "dtype": 1}}})
+	out := make([]byte, 0, len(in))
+	b.SetBytes(int64(len(in)))
+	for b.Loop() {
+		var err error
+		if out, err = Canonical(out[:0], in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"unsafe"
 
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/common"
@@ -55,11 +56,18 @@ func (k *KeySigner) SignTypedData(_ context.Context, data apitypes.TypedData) ([
 // password. A wrong password is an error that names the file and never
 // the password.
 func OpenKeystore(path, password string) (*KeySigner, error) {
+	return openKeystore(path, []byte(password))
+}
+
+// openKeystore is OpenKeystore with the password in a buffer the caller
+// owns and clears: the decryption reads it through a string view of that
+// buffer, so no copy of the password is left behind to outlive it.
+func openKeystore(path string, password []byte) (*KeySigner, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("keystore %s: %w", path, err)
 	}
-	k, err := keystore.DecryptKey(b, password)
+	k, err := keystore.DecryptKey(b, unsafe.String(unsafe.SliceData(password), len(password)))
 	if err != nil {
 		if errors.Is(err, keystore.ErrDecrypt) {
 			return nil, fmt.Errorf("keystore %s: wrong password (from password_file or %s): %w", path, PasswordEnv, err)

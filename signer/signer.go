@@ -10,6 +10,7 @@
 package signer
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -47,6 +48,11 @@ const PasswordEnv = "INFERNODE_KEYSTORE_PASSWORD"
 type Options struct {
 	// Getenv reads the environment (default os.Getenv).
 	Getenv func(string) string
+	// Unsetenv removes a variable from the environment once its secret is
+	// read (default os.Unsetenv when Getenv is defaulted, else nothing): the
+	// keystore password does not stay in the process's environment, where
+	// child processes and later reads of it would find it.
+	Unsetenv func(string) error
 	// Logger receives the warnings about files others can read (default:
 	// discarded).
 	Logger *slog.Logger
@@ -73,6 +79,9 @@ func (o Options) path(field string) string {
 func FromConfig(ctx context.Context, w config.Wallet, o Options) (Signer, error) {
 	if o.Getenv == nil {
 		o.Getenv = os.Getenv
+		if o.Unsetenv == nil {
+			o.Unsetenv = os.Unsetenv
+		}
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
@@ -89,11 +98,15 @@ func FromConfig(ctx context.Context, w config.Wallet, o Options) (Signer, error)
 		return NewKey(key), nil
 	case w.Keystore != "":
 		WarnIfShared(o.Logger, w.Keystore, "keystore")
-		pass, err := Password(w.PasswordFile, o.Getenv, o.Logger)
+		pass, err := passwordBytes(w.PasswordFile, o.Getenv, o.Logger)
+		if w.PasswordFile == "" && o.Unsetenv != nil {
+			_ = o.Unsetenv(PasswordEnv)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s %s: %w", o.path("keystore"), w.Keystore, err)
 		}
-		ks, err := OpenKeystore(w.Keystore, pass)
+		ks, err := openKeystore(w.Keystore, pass)
+		clear(pass) // the password is not needed once the key is out
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.path("keystore"), err)
 		}
@@ -115,19 +128,30 @@ func FromConfig(ctx context.Context, w config.Wallet, o Options) (Signer, error)
 // (a trailing newline is not part of it), else the environment variable
 // INFERNODE_KEYSTORE_PASSWORD. Neither set is an error that says so.
 func Password(file string, getenv func(string) string, log *slog.Logger) (string, error) {
+	b, err := passwordBytes(file, getenv, log)
+	return string(b), err
+}
+
+// passwordBytes is Password in a buffer of its own, which the caller
+// clears once the key is decrypted (a string cannot be).
+func passwordBytes(file string, getenv func(string) string, log *slog.Logger) ([]byte, error) {
 	if file != "" {
 		WarnIfShared(log, file, "password file")
 		b, err := os.ReadFile(file)
 		if err != nil {
-			return "", fmt.Errorf("read the password file: %w", err)
+			return nil, fmt.Errorf("read the password file: %w", err)
 		}
-		line, _, _ := strings.Cut(string(b), "\n")
-		return strings.TrimSuffix(line, "\r"), nil
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line = b[:i]
+			clear(b[i:])
+		}
+		return bytes.TrimSuffix(line, []byte("\r")), nil
 	}
 	if p := getenv(PasswordEnv); p != "" {
-		return p, nil
+		return []byte(p), nil
 	}
-	return "", fmt.Errorf("no password: set password_file (--password-file: a file holding the keystore's password) or the environment variable %s", PasswordEnv)
+	return nil, fmt.Errorf("no password: set password_file (--password-file: a file holding the keystore's password) or the environment variable %s", PasswordEnv)
 }
 
 // WarnIfShared logs a warning when the file at path is readable or

@@ -366,6 +366,11 @@ func TestFleetProcesses(t *testing.T) {
 	code, body := jobStatus(t, s.members[2].url(), job1)
 	require.Equal(t, http.StatusOK, code, body)
 	require.Contains(t, body, `"success"`, "a job created on m1 is read from m3 (forwarded)")
+	// A delegated subscription posted to m1, which is killed right after
+	// its 200: it is in the fleet, and another member delivers it.
+	var dOut, dErr bytes.Buffer
+	require.Equal(t, 0, run(s.ctx, []string{"delegate", "--url", s.members[0].url(), "--rpc", s.rpcURL, "--coordinator", s.dep.Coordinator.Hex(),
+		"--owner", s.dep.ExampleConsumer.Hex(), "--containers", "echo", "--private-key", hexutil.Encode(crypto.FromECDSA(s.keys[0]))}, &dOut, &dErr), dErr.String())
 	killedAt := s.head().Time
 	s.members[0].kill()
 	s.waitBlockTime(killedAt + 6)
@@ -420,6 +425,13 @@ func TestFleetProcesses(t *testing.T) {
 			}
 		}
 	}
+	delegated := 0
+	for key := range got {
+		if _, ours := created[key[0]]; !ours {
+			delegated++
+		}
+	}
+	require.Equal(t, 1, delegated, "the delegated subscription posted to m1 before its kill is delivered once")
 	sort.Ints(lateness)
 	t.Logf("intervals: %d missing, %d over-delivered; delivery delay after due or member gone (block seconds): median %d, max %d",
 		missing, extra, lateness[len(lateness)/2], lateness[len(lateness)-1])

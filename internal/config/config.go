@@ -228,6 +228,10 @@ type Wallet struct {
 	// PasswordFile holds the keystore's password (first line); without it
 	// the password comes from INFERNODE_KEYSTORE_PASSWORD.
 	PasswordFile string `json:"password_file,omitempty"`
+	// AllowCoreDumps lets the process stay dumpable while it holds a
+	// private_key or keystore key (default: not dumpable, so no core file
+	// or same-user ptrace can read the key).
+	AllowCoreDumps bool `json:"allow_core_dumps,omitempty"`
 	// RemoteSigner is a signer speaking JSON-RPC eth_signTransaction
 	// (web3signer's eth1 API, ethsigner) that holds the key.
 	RemoteSigner      *RemoteSigner `json:"remote_signer,omitempty"`

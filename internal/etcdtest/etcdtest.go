@@ -19,12 +19,12 @@ import (
 
 // Server is an etcd process on loopback ports, its data in a temp dir.
 type Server struct {
-	tb                testing.TB
-	bin, dir          string
-	URL, peer, health string
-	mu                sync.Mutex
-	cmd               *exec.Cmd
-	out               *bytes.Buffer
+	tb        testing.TB
+	bin, dir  string
+	URL, peer string
+	mu        sync.Mutex
+	cmd       *exec.Cmd
+	out       *bytes.Buffer
 }
 
 // Binary finds etcd: $INFERNODE_ETCD, else etcd on PATH. A test that

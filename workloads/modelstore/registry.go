@@ -84,8 +84,12 @@ func (r *Registry[M]) Preload(ctx context.Context, id protocol.ModelID) (M, erro
 }
 
 // LoadCached is Get without downloading: the model loads only from files
-// already in the cache.
+// already in the cache, and only from a repository clients may name.
 func (r *Registry[M]) LoadCached(ctx context.Context, id protocol.ModelID) (M, error) {
+	if err := r.store.Allowed(id); err != nil {
+		var zero M
+		return zero, err
+	}
 	return r.get(ctx, id, func(_ context.Context, id protocol.ModelID) (string, error) { return r.store.Peek(id) }, false)
 }
 

@@ -31,6 +31,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -83,6 +84,13 @@ type Config struct {
 	// downloads first.
 	MaxCacheBytes int64
 
+	// AllowedRepos are the hosted repositories ("{storage}/{owner}/{name}")
+	// a client may name (MODEL_ALLOWED_REPOS, comma-separated; "*": any).
+	// Nil: only the repositories of the models the operator preloads
+	// (the workload's default), added by Download. Local models are the
+	// operator's files and always allowed.
+	AllowedRepos []string
+
 	maxLoadedEnv string // MODEL_MAX_LOADED as read, checked by New
 	maxCacheEnv  string // MODEL_CACHE_MAX_BYTES as read, checked by New
 }
@@ -109,6 +117,7 @@ func ConfigFromEnv(cacheDir string, getenv func(string) string) Config {
 		HubToken:       getenv("HUB_TOKEN"),
 		ArweaveGateway: getenv("ARWEAVE_GATEWAY_URL"),
 		Downloads:      getenv("MODEL_DOWNLOADS"),
+		AllowedRepos:   splitList(getenv("MODEL_ALLOWED_REPOS")),
 		maxLoadedEnv:   getenv("MODEL_MAX_LOADED"),
 		maxCacheEnv:    getenv("MODEL_CACHE_MAX_BYTES"),
 	}
@@ -119,6 +128,55 @@ func ConfigFromEnv(cacheDir string, getenv func(string) string) Config {
 type Store struct {
 	cfg Config
 	mu  sync.Mutex // serialises downloads so one file is fetched once
+
+	allowMu  sync.Mutex
+	allowed  map[string]bool // hosted repositories clients may name
+	allowAny bool
+}
+
+// splitList splits a comma-separated list, dropping blanks.
+func splitList(v string) []string {
+	var out []string
+	for _, x := range strings.Split(v, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// ErrNotAllowed: a client named a hosted repository the operator did not
+// allow (MODEL_ALLOWED_REPOS).
+var ErrNotAllowed = errors.New("not an allowed repository")
+
+// repoOf is id's repository, as MODEL_ALLOWED_REPOS names it.
+func repoOf(id protocol.ModelID) string {
+	return string(id.Storage) + "/" + id.Owner + "/" + id.Name
+}
+
+// Allowed says whether a client may name id: a local model, or a hosted
+// one of an allowed repository. Nothing is fetched.
+func (s *Store) Allowed(id protocol.ModelID) error {
+	if id.Storage == protocol.StorageLocal {
+		return nil
+	}
+	s.allowMu.Lock()
+	ok := s.allowAny || s.allowed[repoOf(id)]
+	s.allowMu.Unlock()
+	if ok {
+		return nil
+	}
+	return fmt.Errorf("model %s: %s is %w: this workload serves hosted models only from the repositories its operator lists in MODEL_ALLOWED_REPOS (by default the default model's)", id, repoOf(id), ErrNotAllowed)
+}
+
+// allowRepo lets clients name id's repository: the operator preloads it.
+func (s *Store) allowRepo(id protocol.ModelID) {
+	if id.Storage == protocol.StorageLocal || s.cfg.AllowedRepos != nil {
+		return
+	}
+	s.allowMu.Lock()
+	s.allowed[repoOf(id)] = true
+	s.allowMu.Unlock()
 }
 
 // New checks cfg and creates the cache directory.
@@ -179,7 +237,18 @@ func New(cfg Config) (*Store, error) {
 	if cfg.MaxCacheBytes <= 0 {
 		cfg.MaxCacheBytes = DefaultMaxCacheBytes
 	}
-	return &Store{cfg: cfg}, nil
+	st := &Store{cfg: cfg, allowed: map[string]bool{}}
+	for _, r := range cfg.AllowedRepos {
+		if r == "*" {
+			st.allowAny = true
+			continue
+		}
+		if parts := strings.Split(r, "/"); len(parts) != 3 || !slices.Contains([]protocol.Storage{protocol.StorageHub, protocol.StorageArweave}, protocol.Storage(parts[0])) || parts[1] == "" || parts[2] == "" {
+			return nil, fmt.Errorf("model store: MODEL_ALLOWED_REPOS entry %q: write {storage}/{owner}/{name} of a hosted storage (huggingface, arweave), e.g. huggingface/acme/iris, comma-separated, or * for any", r)
+		}
+		st.allowed[r] = true
+	}
+	return st, nil
 }
 
 // MaxLoaded is how many models a Registry on this store keeps loaded.
@@ -277,15 +346,20 @@ func (s *Store) Peek(id protocol.ModelID) (string, error) {
 // downloaded is ErrNotCached; a hosted storage that cannot be reached is
 // ErrUnavailableOffline.
 func (s *Store) Fetch(ctx context.Context, id protocol.ModelID) (string, error) {
+	if err := s.Allowed(id); err != nil {
+		return "", err
+	}
 	if s.cfg.Downloads == DownloadsOff {
 		return s.Peek(id)
 	}
 	return s.Download(ctx, id)
 }
 
-// Download is Fetch whatever the download policy: for what the operator
-// asks for (the default model's preload).
+// Download is Fetch whatever the download policy and allow list: for what
+// the operator asks for (the default model's preload), whose repository
+// clients may then name unless MODEL_ALLOWED_REPOS says otherwise.
 func (s *Store) Download(ctx context.Context, id protocol.ModelID) (string, error) {
+	s.allowRepo(id)
 	if p, err := s.Peek(id); !errors.Is(err, ErrNotCached) {
 		return p, err
 	}

@@ -58,7 +58,7 @@ func hostedServer(t *testing.T, token string) (*httptest.Server, *atomic.Int32) 
 func TestFetchHostedAndCache(t *testing.T) {
 	srv, hits := hostedServer(t, "sekret")
 	dir := t.TempDir()
-	s, err := modelstore.New(modelstore.Config{CacheDir: dir, HubBaseURL: srv.URL + "/", HubToken: "sekret", ArweaveGateway: srv.URL})
+	s, err := modelstore.New(modelstore.Config{AllowedRepos: []string{"*"}, CacheDir: dir, HubBaseURL: srv.URL + "/", HubToken: "sekret", ArweaveGateway: srv.URL})
 	require.NoError(t, err)
 	ctx := context.Background()
 
@@ -119,6 +119,7 @@ func TestFetchErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.cfg.CacheDir = t.TempDir()
+			tc.cfg.AllowedRepos = []string{"*"}
 			s, err := modelstore.New(tc.cfg)
 			require.NoError(t, err)
 			_, err = s.Fetch(ctx, mustID(t, tc.id))
@@ -134,7 +135,7 @@ func TestFetchErrors(t *testing.T) {
 func TestNewValidates(t *testing.T) {
 	_, err := modelstore.New(modelstore.Config{})
 	require.ErrorContains(t, err, "CACHE_DIR")
-	_, err = modelstore.New(modelstore.Config{CacheDir: t.TempDir(), HubBaseURL: "ftp://x"})
+	_, err = modelstore.New(modelstore.Config{AllowedRepos: []string{"*"}, CacheDir: t.TempDir(), HubBaseURL: "ftp://x"})
 	require.ErrorContains(t, err, "HUB_BASE_URL")
 	cfg := modelstore.ConfigFromEnv("/c", func(k string) string {
 		return map[string]string{"HUB_TOKEN": "t", "HUB_BASE_URL": "http://h", "MODEL_DOWNLOADS": "off"}[k]
@@ -169,7 +170,7 @@ func TestNewValidates(t *testing.T) {
 func TestDownloadsOff(t *testing.T) {
 	srv, hits := hostedServer(t, "")
 	dir := t.TempDir()
-	s, err := modelstore.New(modelstore.Config{CacheDir: dir, HubBaseURL: srv.URL, Downloads: modelstore.DownloadsOff})
+	s, err := modelstore.New(modelstore.Config{AllowedRepos: []string{"*"}, CacheDir: dir, HubBaseURL: srv.URL, Downloads: modelstore.DownloadsOff})
 	require.NoError(t, err)
 	ctx := context.Background()
 	id := mustID(t, "huggingface/acme/iris:iris.onnx")
@@ -233,7 +234,7 @@ func TestRegistryBoundsLoadedModels(t *testing.T) {
 func TestSupportNeverDownloads(t *testing.T) {
 	srv, hits := hostedServer(t, "")
 	dir := t.TempDir()
-	s, err := modelstore.New(modelstore.Config{CacheDir: dir, HubBaseURL: srv.URL})
+	s, err := modelstore.New(modelstore.Config{AllowedRepos: []string{"*"}, CacheDir: dir, HubBaseURL: srv.URL})
 	require.NoError(t, err)
 	r := modelstore.NewRegistry(s, func(raw []byte) (string, error) { return string(raw), nil })
 	ctx := context.Background()
@@ -332,7 +333,7 @@ func TestCacheIsBoundedLeastRecentlyUsedFirst(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Dir(local), 0o755))
 	require.NoError(t, os.WriteFile(local, make([]byte, 1000), 0o644))
 	s, err := modelstore.New(modelstore.ConfigFromEnv(dir, func(k string) string {
-		return map[string]string{"HUB_BASE_URL": srv.URL, "MODEL_CACHE_MAX_BYTES": "250"}[k]
+		return map[string]string{"HUB_BASE_URL": srv.URL, "MODEL_CACHE_MAX_BYTES": "250", "MODEL_ALLOWED_REPOS": "huggingface/acme/m1, huggingface/acme/m2,huggingface/acme/m3"}[k]
 	}))
 	require.NoError(t, err)
 	ctx := context.Background()
@@ -359,7 +360,7 @@ func TestCacheIsBoundedLeastRecentlyUsedFirst(t *testing.T) {
 
 	// A file larger than the whole cache is refused, and nothing is left.
 	big := sizedServer(t, 300)
-	s2, err := modelstore.New(modelstore.Config{CacheDir: t.TempDir(), HubBaseURL: big.URL, MaxCacheBytes: 250})
+	s2, err := modelstore.New(modelstore.Config{AllowedRepos: []string{"*"}, CacheDir: t.TempDir(), HubBaseURL: big.URL, MaxCacheBytes: 250})
 	require.NoError(t, err)
 	_, err = s2.Fetch(ctx, mustID(t, "huggingface/acme/huge:f.bin"))
 	require.ErrorContains(t, err, "larger than 250 bytes")
@@ -376,7 +377,7 @@ func TestCacheIsBoundedLeastRecentlyUsedFirst(t *testing.T) {
 func TestFileThatFailsToLoadIsDeleted(t *testing.T) {
 	srv := sizedServer(t, 10)
 	dir := t.TempDir()
-	s, err := modelstore.New(modelstore.Config{CacheDir: dir, HubBaseURL: srv.URL})
+	s, err := modelstore.New(modelstore.Config{AllowedRepos: []string{"*"}, CacheDir: dir, HubBaseURL: srv.URL})
 	require.NoError(t, err)
 	r := modelstore.NewRegistry(s, func(raw []byte) (int, error) { return 0, errors.New("not a model") })
 	ctx := context.Background()

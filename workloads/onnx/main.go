@@ -7,7 +7,7 @@
 // ONNX_THREADS (threads per inference, default ONNX Runtime's choice),
 // ONNX_BATCH_MAX, ONNX_BATCH_DELAY (dynamic batching, default off),
 // HUB_TOKEN, HUB_BASE_URL, ARWEAVE_GATEWAY_URL (hosted storages),
-// MODEL_DOWNLOADS, MODEL_MAX_LOADED, MODEL_CACHE_MAX_BYTES (what a client can make it fetch and
+// MODEL_DOWNLOADS, MODEL_ALLOWED_REPOS, MODEL_MAX_LOADED, MODEL_CACHE_MAX_BYTES (what a client can make it fetch and
 // hold; see docs/workloads.md). It needs cgo (CGO_ENABLED=1) to call ONNX Runtime.
 package main
 

@@ -52,6 +52,8 @@ environment (serving):
   HUB_TOKEN            token for private hub repositories
   HUB_BASE_URL, ARWEAVE_GATEWAY_URL   where hosted artifacts are downloaded from
   MODEL_DOWNLOADS      "off": a job never downloads artifacts (the operator puts them in place)
+  MODEL_ALLOWED_REPOS  hosted repositories a job may name, {storage}/{owner}/{name}, comma-separated,
+                       or * (default: none; local artifact sets are always served)
   MODEL_MAX_LOADED     how many opened artifact sets stay in memory (default 8)
 environment (setup):
   SOLCJS               the solc-js package directory (default contracts/node_modules/solc here or above)

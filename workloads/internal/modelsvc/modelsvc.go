@@ -178,7 +178,7 @@ func (s *Service[M, In, Out]) capabilities() []protocol.ComputeCapability {
 // Infer runs the model that in names (or the default model) on in.
 func (s *Service[M, In, Out]) Infer(ctx context.Context, in In) (Out, error) {
 	var zero Out
-	m, id, err := s.model(ctx, s.spec.ModelID(in), "data.model_id")
+	m, id, err := s.model(ctx, s.spec.ModelID(in), "data.model_id", true)
 	if err != nil {
 		return zero, err
 	}

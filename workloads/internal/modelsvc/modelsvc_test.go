@@ -141,7 +141,7 @@ func TestDownloadsOff(t *testing.T) {
 	}))
 	ctx := context.Background()
 	s, err := modelsvc.New(ctx, toySpec(), modelsvc.Config{DefaultModelID: "huggingface/acme/default:m.txt",
-		Store: modelstore.Config{CacheDir: t.TempDir(), HubBaseURL: hub.URL, Downloads: modelstore.DownloadsOff}})
+		Store: modelstore.Config{AllowedRepos: []string{"*"}, CacheDir: t.TempDir(), HubBaseURL: hub.URL, Downloads: modelstore.DownloadsOff}})
 	require.NoError(t, err)
 	require.EqualValues(t, 1, hits.Load(), "the preload downloads")
 	srv := wltest.Server(t, s)

@@ -54,7 +54,9 @@ func (s *Service[M, In, Out]) oipReady(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Service[M, In, Out]) oipMetadata(w http.ResponseWriter, r *http.Request) {
-	m, _, err := s.model(r.Context(), r.URL.Query().Get("model_id"), "model_id")
+	// Metadata never downloads: a web page can fire this GET, so it
+	// describes only models already here.
+	m, _, err := s.model(r.Context(), r.URL.Query().Get("model_id"), "model_id", false)
 	if err != nil {
 		protocol.WriteError(w, s.log, err)
 		return
@@ -125,8 +127,9 @@ func clientErr(err error) error {
 }
 
 // model resolves raw (a model id; "" selects the default) to a loaded
-// model; field is blamed for a bad id.
-func (s *Service[M, In, Out]) model(ctx context.Context, raw, field string) (M, protocol.ModelID, error) {
+// model, downloading it first when fetch and the policy allow; field is
+// blamed for a bad id.
+func (s *Service[M, In, Out]) model(ctx context.Context, raw, field string, fetch bool) (M, protocol.ModelID, error) {
 	var zero M
 	var id protocol.ModelID
 	switch {
@@ -140,9 +143,13 @@ func (s *Service[M, In, Out]) model(ctx context.Context, raw, field string) (M, 
 	default:
 		return zero, id, protocol.Invalid(field, "missing, and no %s is set", s.spec.DefaultEnv())
 	}
-	m, err := s.models.Get(ctx, id)
+	get := s.models.Get
+	if !fetch {
+		get = s.models.LoadCached
+	}
+	m, err := get(ctx, id)
 	if err != nil {
-		if errors.Is(err, modelstore.ErrNotFound) || errors.Is(err, modelstore.ErrNotCached) || s.spec.Unsupported(err) {
+		if errors.Is(err, modelstore.ErrNotFound) || errors.Is(err, modelstore.ErrNotCached) || errors.Is(err, modelstore.ErrNotAllowed) || s.spec.Unsupported(err) {
 			return zero, id, protocol.BadInput(err)
 		}
 		return zero, id, err

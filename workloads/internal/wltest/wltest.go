@@ -47,7 +47,7 @@ func DeadURL(t testing.TB) string {
 func OfflineStore(t testing.TB, dir string) modelstore.Config {
 	t.Helper()
 	dead := DeadURL(t)
-	return modelstore.Config{CacheDir: dir, HubBaseURL: dead, ArweaveGateway: dead}
+	return modelstore.Config{CacheDir: dir, HubBaseURL: dead, ArweaveGateway: dead, AllowedRepos: []string{"*"}}
 }
 
 // CacheWith lays the fixture file out as the local model modelID in a fresh

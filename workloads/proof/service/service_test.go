@@ -280,7 +280,7 @@ func TestSupportNeverDownloads(t *testing.T) {
 				http.NotFound(w, r)
 			}))
 			dir := t.TempDir()
-			s, err := service.New(service.Config{Store: modelstore.Config{CacheDir: dir, HubBaseURL: hub.URL, Downloads: downloads}})
+			s, err := service.New(service.Config{Store: modelstore.Config{AllowedRepos: []string{"*"}, CacheDir: dir, HubBaseURL: hub.URL, Downloads: downloads}})
 			require.NoError(t, err)
 			base := wltest.Server(t, s).URL
 			sup := wltest.Support(t, base, "huggingface/acme/circuit")

@@ -1,0 +1,72 @@
+package fleet
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	clientv3 "go.etcd.io/etcd/client/v3"
+)
+
+// Delegated subscriptions posted to any member are stored in etcd before
+// the member answers, under delegated/<id>, so every member admits them and
+// the one that claims the creation delivers it, even if the member that
+// answered died right after. The record goes once the delivery is final.
+
+func (f *Fleet) delegatedKey(id string) string { return f.prefix + "delegated/" + id }
+
+// PutDelegated stores a delegated subscription's body under id, once: a
+// replay changes nothing.
+func (f *Fleet) PutDelegated(ctx context.Context, id string, body []byte) error {
+	rctx, cancel := f.rpc(ctx)
+	defer cancel()
+	k := f.delegatedKey(id)
+	_, err := f.o.Client.Txn(rctx).If(clientv3.Compare(clientv3.CreateRevision(k), "=", 0)).Then(clientv3.OpPut(k, string(body))).Commit()
+	if err != nil {
+		return fmt.Errorf("fleet: store delegated subscription %s: %w", id, err)
+	}
+	return nil
+}
+
+// DeleteDelegated drops the record of a delegated subscription delivered
+// (or given up).
+func (f *Fleet) DeleteDelegated(ctx context.Context, id string) error {
+	rctx, cancel := f.rpc(ctx)
+	defer cancel()
+	if _, err := f.o.Client.Delete(rctx, f.delegatedKey(id)); err != nil {
+		return fmt.Errorf("fleet: drop delegated subscription %s: %w", id, err)
+	}
+	return nil
+}
+
+// WatchDelegated calls admit with every delegated subscription stored in
+// the fleet, those there now and those stored later, until ctx is done;
+// after a break it reads them all again (admit must take a replay).
+func (f *Fleet) WatchDelegated(ctx context.Context, admit func(id string, body []byte)) {
+	pfx := f.delegatedKey("")
+	for ctx.Err() == nil {
+		rctx, cancel := f.rpc(ctx)
+		resp, err := f.o.Client.Get(rctx, pfx, clientv3.WithPrefix())
+		cancel()
+		if err != nil {
+			sleep(ctx, f.o.LeaseTTL/3)
+			continue
+		}
+		for _, kv := range resp.Kvs {
+			admit(strings.TrimPrefix(string(kv.Key), pfx), kv.Value)
+		}
+		wctx, wcancel := context.WithCancel(clientv3.WithRequireLeader(ctx))
+		for w := range f.o.Client.Watch(wctx, pfx, clientv3.WithPrefix(), clientv3.WithRev(resp.Header.Revision+1)) {
+			if w.Err() != nil {
+				break
+			}
+			for _, ev := range w.Events {
+				if ev.Type == clientv3.EventTypePut && ev.IsCreate() {
+					admit(strings.TrimPrefix(string(ev.Kv.Key), pfx), ev.Kv.Value)
+				}
+			}
+		}
+		wcancel()
+		sleep(ctx, f.o.LeaseTTL/6)
+	}
+}
