@@ -5,7 +5,7 @@ TESTFLAGS ?= -count=1 -timeout 30m
 # COMMIT is what `infernode version` reports (a tarball without git: unknown).
 COMMIT  ?= $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null || c=$$c-dirty; echo $$c; } || echo unknown)
 
-.PHONY: all build run test test-unit tidy-check tools docker realmodels libtorch images contracts proto bench fuzz lint clean
+.PHONY: all build run test test-unit tidy-check tools docker realmodels libtorch images contracts proto bench bench-proof fuzz lint clean sim
 
 all: build
 
@@ -63,6 +63,15 @@ test: tools docker realmodels libtorch tidy-check
 	$(GO) test $(TESTFLAGS) ./...
 	bash .ci/fuzz.sh
 
+## sim: the deterministic relay simulator (docs/testing.md). SEED=<n> replays one seed;
+## SEEDS=<n> runs n seeds (from SEED, default 1); SIM_HOURS (24) and SIM_SUBS (200) size each.
+SEED ?= 1
+SEEDS ?= 1
+SIM_HOURS ?= 24
+SIM_SUBS ?= 200
+sim:
+	GOMAXPROCS=2 $(GO) test -v -count=1 -timeout 0 -run '^TestSim$$' ./sim/ -args -sim.seed=$(SEED) -sim.seeds=$(SEEDS) -sim.hours=$(SIM_HOURS) -sim.subs=$(SIM_SUBS)
+
 ## lint: staticcheck (pinned, installed into .tools/bin), failing on findings.
 lint:
 	bash .ci/lint.sh
@@ -79,6 +88,11 @@ tidy-check:
 ## test-unit: the fast tier only (no external processes).
 test-unit:
 	$(GO) test -short -count=1 ./...
+
+## bench-proof: BenchmarkProveResNet20 (a CIFAR-10 ResNet-20 set up, proved through the node and
+## verified on anvil: minutes and several GB; needs realmodels' PyTorch and make tools).
+bench-proof: build
+	$(GO) test -run '^$$' -bench BenchmarkProveResNet20 -benchtime 1x -timeout 90m ./workloads/e2e/
 
 ## bench: every Go benchmark once.
 bench: build

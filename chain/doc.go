@@ -11,6 +11,12 @@
 // Simulated adapts go-ethereum's simulated backend (ethclient/simulated)
 // to the same Client, so in-process tests run the production code path.
 //
+// No single endpoint is trusted (trust.go): each one's chain id is
+// checked, the head followed is one a quorum of endpoints reports with the
+// same hash, endpoints ahead of it or with a clock ahead are distrusted,
+// and reads that lead to spending are confirmed on a second endpoint
+// (ErrDisagree: wait). Trouble reports a disagreement for /health.
+//
 // RPC URLs are secrets (API keys in paths, user:pass@): nothing this
 // package logs or returns shows more of one than Redact does.
 //

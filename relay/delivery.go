@@ -173,6 +173,12 @@ func (dv *deliverer) deliver(ctx context.Context, d delivery, span trace.Span) e
 			return dv.end(ctx, d, IvFailed, v.Reason, span)
 		case guard.Wait:
 			dv.o.Logger.Debug("relay: delivery held back", append(d.logAttrs(), "reason", v.Reason)...)
+			// The first hold's reason is recorded: an interval that
+			// closes while held (its owner's price below the base fee all
+			// along) is not left without a word (issue 35's simulator).
+			if err := heldFor(d, v.Reason); err != nil {
+				return err
+			}
 			d.hold(v.Until)
 			return nil
 		}
@@ -200,6 +206,20 @@ func (dv *deliverer) deliver(ctx context.Context, d delivery, span trace.Span) e
 			return ctx.Err()
 		}
 	}
+}
+
+// heldFor records the first reason d is held back for: an interval that
+// closes while held (its owner's price below the base fee, its owner's day
+// budget spent) is not left without a word (issue 35's simulator). The
+// hold is the subscription's, so it also speaks for the later intervals
+// it spans.
+func heldFor(d delivery, reason string) error {
+	p := d.progress()
+	if p.Err != "" {
+		return nil
+	}
+	p.Err = "held: " + reason
+	return d.save()
 }
 
 // backoff is the wait before the next try: a counted try backs off
@@ -261,7 +281,7 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 	}
 	if v.Action != guard.Serve {
 		dv.o.Logger.Debug("relay: delivery held back", append(d.logAttrs(), "reason", v.Reason)...)
-		return "", "", &v.Until, nil
+		return "", "", &v.Until, heldFor(d, v.Reason)
 	}
 	p.Attempts++
 	input, output, proof, err := dv.runContainers(ctx, c.Containers, c.Source, c.Data, c.Proof)

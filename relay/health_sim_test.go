@@ -34,7 +34,10 @@ func TestSimHealthListenerStalled(t *testing.T) {
 	h := newHarness(t, 1)
 	b := &logsFailing{Backend: h.backend()}
 	n := h.startNode(1, t.TempDir(), b)
-	h.mineSettled(n)
+	h.commit()
+	hd, err := h.client.HeaderByNumber(context.Background(), nil)
+	require.NoError(t, err)
+	h.eventually(func() bool { return n.r.Settled(hd.Number.Uint64()) }, "settled")
 	require.NoError(t, n.r.Healthy(context.Background()))
 	b.fail.Store(true)
 	h.commit() // a new head the listener cannot read the logs of

@@ -22,6 +22,7 @@ import (
 	"github.com/infernode/infernode/contracts/infernetv1"
 	v1dialect "github.com/infernode/infernode/coordinator/infernetv1"
 	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/testabi/inetv1testabi"
 	"github.com/infernode/infernode/internal/testabi/testverifierabi"
 	"github.com/infernode/infernode/payments"
@@ -214,9 +215,9 @@ func TestInfernetV1Delegated(t *testing.T) {
 
 	head, err := h.client.HeaderByNumber(ctx, nil)
 	require.NoError(t, err)
-	body := func(containers string, nonce uint32) []byte {
+	bodyAt := func(containers string, nonce uint32, activeAt uint64) []byte {
 		ds := v1dialect.DelegateSubscription{Nonce: nonce, Expiry: uint32(head.Time + 3600), Sub: inetv1abi.Subscription{
-			Owner: c.addr, ActiveAt: uint32(head.Time), Period: 60, Frequency: 2, Redundancy: 1,
+			Owner: c.addr, ActiveAt: uint32(activeAt), Period: 60, Frequency: 2, Redundancy: 1,
 			ContainerId: v1dialect.ContainerID(containers), PaymentAmount: new(big.Int),
 		}}
 		sig, err := ds.Sign(v1dialect.Domain{ChainID: h.chainID, Coordinator: addrs.Coordinator}, signer)
@@ -228,6 +229,7 @@ func TestInfernetV1Delegated(t *testing.T) {
 			c.addr.Hex(), ds.Sub.ActiveAt, hex.EncodeToString(cid[:]), common.Address{}.Hex(), common.Address{}.Hex(), common.Address{}.Hex(),
 			nonce, ds.Expiry, sig.V, common.Hash(sig.R).Hex(), common.Hash(sig.S).Hex()))
 	}
+	body := func(containers string, nonce uint32) []byte { return bodyAt(containers, nonce, head.Time) }
 	require.NoError(t, n.r.SubmitDelegated(ctx, "127.0.0.1", body("echo", 1)))
 	h.eventually(func() bool { return h.inetCount(c, 1, 1, nodeAddr) == 1 }, "delegated subscription created and interval 1 delivered")
 	require.NoError(t, n.r.SubmitDelegated(ctx, "127.0.0.1", body("echo", 1)), "a replay is accepted")
@@ -244,6 +246,18 @@ func TestInfernetV1Delegated(t *testing.T) {
 	require.Equal(t, uint64(2), h.inetDeliveries(c), "one subscription, each interval once")
 	d := h.inetDeliveriesOf(c)
 	require.Equal(t, echoOutput(t, []byte(`{"prompt":"hi"}`)), d[0].Output, "interval 1 ran on the request's data")
+
+	// chain.delegated.max_pending_per_owner holds in this dialect too, and
+	// /info's pending.onchain counts the one waiting.
+	n2 := h.startInetNode(4, t.TempDir(), addrs, func(o *Options) { o.Limits.DelegatedMaxPendingPerOwner = 1 })
+	later := head.Time + 1800
+	require.NoError(t, n2.r.SubmitDelegated(ctx, "127.0.0.1", bodyAt("echo", 10, later)))
+	err = n2.r.SubmitDelegated(ctx, "127.0.0.1", bodyAt("echo", 11, later))
+	var jerr *job.Error
+	require.ErrorAs(t, err, &jerr)
+	require.Equal(t, job.CodeRateLimited, jerr.Code)
+	require.Equal(t, "chain.delegated.max_pending_per_owner", jerr.Params["limit"])
+	require.Equal(t, 1, n2.r.Pending())
 }
 
 // TestInfernetV1Verified serves a paid subscription naming a listed

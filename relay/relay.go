@@ -159,10 +159,12 @@ type Relay struct {
 }
 
 // listening is the listener's eth_getLogs range, halved when the RPC
-// refuses one.
+// refuses one, and whether its last listen failed (tried again at the
+// poll's pace).
 type listening struct {
 	mu       sync.Mutex
-	logRange uint64 // guarded by mu
+	logRange uint64      // guarded by mu
+	failed   atomic.Bool // the last listen at the current head failed
 }
 
 // healthCache is what Healthy knows of the head: when the loop last read
@@ -444,7 +446,17 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	r.health.seen.Store(time.Now().UnixNano())
 	n := head.Number.Uint64()
 	if n == r.head.num.Load() && r.head.time.Load() != 0 {
-		return nil
+		if !r.lst.failed.Load() {
+			return nil
+		}
+		// The last listen failed: try again at the poll's pace rather
+		// than wait for a new block (and stay unhealthy while it fails).
+		err = r.listen(ctx, head)
+		r.lst.failed.Store(err != nil)
+		if err == nil {
+			r.dispatch(ctx)
+		}
+		return err
 	}
 	r.head.num.Store(n)
 	r.head.time.Store(head.Time)
@@ -453,6 +465,7 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	r.o.Sender.ObserveHead(head)
 	r.o.Metrics.InFlight.Set(float64(r.o.Sender.InFlight()))
 	err = r.listen(ctx, head)
+	r.lst.failed.Store(err != nil)
 	r.dispatch(ctx)
 	r.wakeDelegated(ctx)
 	r.handled.Store(n)

@@ -254,6 +254,31 @@ func TestTrustAnvilEndpoints(t *testing.T) {
 		requireContinuousNonces(t, d.harness, n)
 		n.stop()
 
+		// Alone, with a fresh journal, it is believed (no second opinion):
+		// the delivery is signed at nonce 2 and cannot be mined. /health
+		// says so once the oldest open nonce has not moved for
+		// stuck_blocks. Listed beside two honest endpoints it is outvoted:
+		// the journal's gap (nonces 0 and 1) is filled and the delivery
+		// lands.
+		stuckDir := t.TempDir()
+		n = d.startNodeWith(4, stuckDir, dialTrust(t, []string{liar.URL()}, trustOptions()),
+			func(o *txm.SenderOptions) { o.StuckBlocks = 3 }, nil)
+		d.sendTx(d.keys[0], &d.dep.ExampleConsumer, nil, d.consumer().PackRequest("echo", []byte("stuck behind a lie"), 1))
+		d.advance(n, 6)
+		err = n.r.Healthy(context.Background())
+		require.ErrorContains(t, err, "oldest open nonce 2 has not moved")
+		require.Zero(t, d.nodeTxs(n), "nothing mined at a lied nonce")
+		n.stop()
+		c = dialTrust(t, []string{honestURL, liar.URL(), second.URL()}, trustOptions())
+		n = d.startNodeWith(4, stuckDir, c, func(o *txm.SenderOptions) { o.StuckBlocks = 3 }, nil)
+		d.eventually(func() bool {
+			d.mine(d.step)
+			d.settle(n)
+			return d.nodeTxs(n) == 3 && n.r.Healthy(context.Background()) == nil
+		}, "the gap filled, the delivery mined, healthy again")
+		requireContinuousNonces(t, d.harness, n)
+		n.stop()
+
 		// Two honest endpoints outvote it.
 		c = dialTrust(t, []string{honestURL, liar.URL(), second.URL()}, trustOptions())
 		n = d.startNode(2, dir, c)

@@ -22,6 +22,7 @@ import (
 	"github.com/infernode/infernode/testnet/chaintest"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/proof/artifact"
+	"github.com/infernode/infernode/workloads/proof/circuit"
 	"github.com/infernode/infernode/workloads/proof/prooftest"
 	proofsvc "github.com/infernode/infernode/workloads/proof/service"
 	"github.com/infernode/infernode/workloads/protocol"
@@ -61,7 +62,7 @@ func TestLenetProofConsumerOnChain(t *testing.T) {
 	copy(q, xq)
 	shape := []uint32{1, 1, 28, 28}
 	bits := uint8(man.Public[0].Bits)
-	send(pc.PackRequestInput("proof", repo, q, shape, uint8(man.FixedPoint.ScaleBits), bits))
+	send(pc.PackRequestInput("proof", repo, q, shape, uint8(man.FixedPoint.ScaleBits), bits, man.Public[0].Unsigned))
 	waitVerified(t, pc, call, 1)
 
 	// A proof of the image: the consumer's check passes for its image and
@@ -70,7 +71,7 @@ func TestLenetProofConsumerOnChain(t *testing.T) {
 	require.NoError(t, json.Unmarshal(output(t, s.submit(t, []string{"proof"}, lenetProofData(t, repo, pixels), false)), &out))
 	calldata := common.FromHex(out.Calldata)
 	match := func(q []*big.Int) bool {
-		ok, err := pc.UnpackInputMatches(call(pc.PackInputMatches(calldata, q, bits)))
+		ok, err := pc.UnpackInputMatches(call(pc.PackInputMatches(calldata, q, bits, man.Public[0].Unsigned)))
 		require.NoError(t, err)
 		return ok
 	}
@@ -79,6 +80,63 @@ func TestLenetProofConsumerOnChain(t *testing.T) {
 		other := slices.Clone(q)
 		other[j] = new(big.Int).Add(q[j], big.NewInt(1))
 		require.False(t, match(other), "pixel %d changed", j)
+	}
+}
+
+// TestProofInputsImage3x32x32: ProofInputs (through ProofConsumer's
+// inputMatches) recognizes a CIFAR-sized input, 3×32×32 values, in the
+// public inputs Go packs, signed (the image defaults' 11 bits) and
+// unsigned (a calibrated ResNet-20's 6 bits), and no other.
+func TestProofInputsImage3x32x32(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the embedded chain")
+	}
+	chain, dep := chaintest.Start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c := chain.Client()
+	art, err := contracts.LoadArtifact(contracts.ProofConsumerName)
+	require.NoError(t, err)
+	pc := proofconsumerabi.NewProofConsumer()
+	opts := bind.NewKeyedTransactor(chain.FundedKeys()[0], chain.ChainID())
+	opts.Context = ctx
+	consumer, tx, err := bind.DeployContract(opts, art.Bytecode, c, pc.PackConstructor(dep.Coordinator, dep.Coordinator, [4]byte{1, 2, 3, 4}))
+	require.NoError(t, err)
+	_, err = bind.WaitDeployed(ctx, c, tx.Hash())
+	require.NoError(t, err)
+
+	const n = 3 * 32 * 32
+	for _, p := range []circuit.Packing{
+		{Values: n, Bits: 11, PerWord: 253 / 11, Words: (n + 22) / 23},
+		{Values: n, Bits: 6, PerWord: 253 / 6, Words: (n + 41) / 42, Unsigned: true},
+	} {
+		q := make([]*big.Int, n)
+		for i := range q {
+			v := int64(i*7919) % (1 << (p.Bits - 1))
+			if !p.Unsigned && i%3 == 0 {
+				v = -v
+			}
+			q[i] = big.NewInt(v)
+		}
+		calldata := artifact.Calldata(fmt.Sprintf("verifyProof(bytes,uint256[%d])", p.Words+1), make([]byte, 256), append(p.Pack(q), big.NewInt(5)))
+		match := func(q []*big.Int) bool {
+			data := pc.PackInputMatches(calldata, q, uint8(p.Bits), p.Unsigned)
+			out, err := c.CallContract(ctx, ethereum.CallMsg{To: &consumer, Data: data}, nil)
+			require.NoError(t, err)
+			ok, err := pc.UnpackInputMatches(out)
+			require.NoError(t, err)
+			return ok
+		}
+		require.True(t, match(q), "%d bits, unsigned %v", p.Bits, p.Unsigned)
+		gas, err := c.EstimateGas(ctx, ethereum.CallMsg{To: &consumer, Data: pc.PackInputMatches(calldata, q, uint8(p.Bits), p.Unsigned)})
+		require.NoError(t, err)
+		t.Logf("inputMatches of %d values at %d bits (%d words, unsigned %v): %d gas", n, p.Bits, p.Words, p.Unsigned, gas)
+		for _, j := range []int{0, 41, 42, 1500, n - 1} {
+			other := slices.Clone(q)
+			other[j] = new(big.Int).Add(q[j], big.NewInt(1))
+			require.False(t, match(other), "value %d changed", j)
+		}
+		require.False(t, match(q[:n-1]), "one value fewer")
 	}
 }
 

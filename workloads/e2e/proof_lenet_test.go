@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"math/big"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -24,7 +26,13 @@ import (
 // lenetProofData is the seed's proof request for one test image.
 func lenetProofData(t testing.TB, repo string, pixels []int) string {
 	t.Helper()
-	in, err := json.Marshal(protocol.FromFloat64([]int{1, 1, 28, 28}, prooftest.Image(pixels)))
+	return proofData(t, repo, []int{1, 1, 28, 28}, prooftest.Image(pixels))
+}
+
+// proofData is the seed's proof request for input x of shape.
+func proofData(t testing.TB, repo string, shape []int, x []float64) string {
+	t.Helper()
+	in, err := json.Marshal(protocol.FromFloat64(shape, x))
 	require.NoError(t, err)
 	return `{"source":"OFFCHAIN","destination":"OFFCHAIN","data":{"repo_id":"` + repo + `","witness_data":{"input_data":` + string(in) + `,"output_data":null},"vk_address":null}}`
 }
@@ -52,16 +60,39 @@ func argmax(v []float64) int {
 }
 
 // TestLenetProofThroughNodeVerifiedOnAnvil: both LeNet-class networks set
-// up; every test image proved through the node as a REST job; the proven
-// logits (read back from the public inputs) within one quantum of the
-// fixed-point model and with the float model's argmax; the proof accepted
-// by verifier.bin on anvil for at most 450k gas, and rejected when any one
-// pixel or logit changes by one quantum.
+// up, and the max-pooling one calibrated on the test images; every test
+// image proved through the node as a REST job (proofsOnAnvil).
 func TestLenetProofThroughNodeVerifiedOnAnvil(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs proof setup of two networks, a node and anvil")
+		t.Skip("runs proof setup of three networks, a node and anvil")
 	}
 	f := prooftest.ReadLenet(t)
+	for _, fx := range []prooftest.Fixture{prooftest.LenetAvg, prooftest.LenetMax, prooftest.LenetCalibrated} {
+		t.Run(fx.Name, func(t *testing.T) {
+			proofsOnAnvil(t, fx, f.Images(), []int{1, 1, 28, 28}, f.Logits(fx), 450_000)
+		})
+	}
+}
+
+// TestResidualProofThroughNodeVerifiedOnAnvil: the small residual network
+// (identity and projection blocks, stride-2 and padded convs, Concat, Mul
+// by a constant, Sub, GlobalAveragePool) set up with no fixed-point flags
+// (the image defaults) and proved through the node (proofsOnAnvil).
+func TestResidualProofThroughNodeVerifiedOnAnvil(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs proof setup, a node and anvil")
+	}
+	f := prooftest.ReadResidual(t, "resnet_small")
+	proofsOnAnvil(t, prooftest.ResidualSmall, f.Images, f.Shape, f.Logits, 450_000)
+}
+
+// proofsOnAnvil sets fx up and proves every input through the node as a
+// REST job: the proven logits (read back from the public inputs) equal
+// to the fixed-point model's and with PyTorch's argmax; the proof accepted
+// by verifier.bin on anvil for at most maxGas, and rejected when any one
+// input value or logit changes by one quantum, or any word of the proof.
+// It returns the jobs' wall times, sorted.
+func proofsOnAnvil(t testing.TB, fx prooftest.Fixture, inputs [][]float64, shape []int, torch [][]float64, maxGas uint64) []time.Duration {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{})
@@ -72,63 +103,70 @@ func TestLenetProofThroughNodeVerifiedOnAnvil(t *testing.T) {
 	defer c.Close()
 	key := a.FundedKeys()[0]
 
-	for _, fx := range []prooftest.Fixture{prooftest.LenetAvg, prooftest.LenetMax, prooftest.LenetCalibrated} {
-		t.Run(fx.Name, func(t *testing.T) {
-			repo := "local/infernode/" + fx.Name
-			s, dir := proofStackOf(t, fx, repo, "")
-			set, err := artifact.Open(ctx, artifact.ReadDir(dir))
-			require.NoError(t, err)
-			m, man := set.Model(), set.Manifest
-			t.Logf("%s: %d constraints, %d public inputs, float error %+v", fx.Name, man.Constraints, man.Public[0].Count+man.Public[1].Count, man.FloatError)
-			verifier, err := prooftest.DeployVerifier(ctx, c, key, dir)
-			require.NoError(t, err)
+	repo := "local/infernode/" + fx.Name
+	s, dir := proofStackOf(t, fx, repo, "")
+	// The model alone (not a second copy of the keys: ResNet-20's are
+	// gigabytes).
+	_, man := prooftest.SetUp(t, fx)
+	raw, err := os.ReadFile(filepath.Join(dir, artifact.ModelFile))
+	require.NoError(t, err)
+	m, err := circuit.Compile(raw, man.FixedPoint.Options())
+	require.NoError(t, err)
+	t.Logf("%s: %d constraints, %d public inputs, float error %+v", fx.Name, man.Constraints, man.Public[0].Count+man.Public[1].Count, man.FloatError)
+	verifier, err := prooftest.DeployVerifier(ctx, c, key, dir)
+	require.NoError(t, err)
 
-			var walls []time.Duration
-			for k, px := range f.Pixels {
-				start := time.Now()
-				res := s.submit(t, []string{"proof"}, lenetProofData(t, repo, px), false)
-				walls = append(walls, time.Since(start))
-				var out proofsvc.Result
-				require.NoError(t, json.Unmarshal(output(t, res), &out))
+	var walls []time.Duration
+	for k, x := range inputs {
+		start := time.Now()
+		res := s.submit(t, []string{"proof"}, proofData(t, repo, shape, x), false)
+		walls = append(walls, time.Since(start))
+		var out proofsvc.Result
+		require.NoError(t, json.Unmarshal(output(t, res), &out))
 
-				w := words(t, out)
-				logits := man.Public[1].Packing().Unpack(w[man.Public[1].Offset:])
-				xq, err := m.QuantizeInput(prooftest.Image(px))
-				require.NoError(t, err)
-				want := m.Eval(xq)
-				for i := range want {
-					d := new(big.Int).Sub(logits[i], want[i])
-					require.LessOrEqual(t, d.CmpAbs(big.NewInt(1)), 0, "image %d logit %d: proven %v, fixed-point model %v", k, i, logits[i], want[i])
-				}
-				proven := circuit.Floats(logits, man.Public[1].ScaleLog2)
-				require.Equal(t, argmax(f.Logits(fx)[k]), argmax(proven), "image %d: argmax of the proven logits vs the float model", k)
+		w := words(t, out)
+		logits := man.Public[1].Packing().Unpack(w[man.Public[1].Offset:])
+		xq, err := m.QuantizeInput(x)
+		require.NoError(t, err)
+		want := m.Eval(xq)
+		for i := range want {
+			require.Zero(t, logits[i].Cmp(want[i]), "input %d logit %d: proven %v, fixed-point model %v", k, i, logits[i], want[i])
+		}
+		proven := circuit.Floats(logits, man.Public[1].ScaleLog2)
+		require.Equal(t, argmax(torch[k]), argmax(proven), "input %d: argmax of the proven logits vs PyTorch's", k)
 
-				calldata := common.FromHex(out.Calldata)
-				require.NoError(t, prooftest.Call(ctx, c, verifier, calldata), "image %d: the verifier accepts the node's proof", k)
-				if k > 0 {
-					continue
-				}
-				gas, err := prooftest.VerifyGas(ctx, c, key, verifier, calldata)
-				require.NoError(t, err)
-				t.Logf("%s: on-chain verification %d gas for the whole transaction (%d public inputs, %d bytes of calldata)", fx.Name, gas, len(w), len(calldata))
-				require.LessOrEqual(t, gas, uint64(450_000))
+		calldata := common.FromHex(out.Calldata)
+		require.NoError(t, prooftest.Call(ctx, c, verifier, calldata), "input %d: the verifier accepts the node's proof", k)
+		if k > 0 {
+			continue
+		}
+		gas, err := prooftest.VerifyGas(ctx, c, key, verifier, calldata)
+		require.NoError(t, err)
+		t.Logf("%s: on-chain verification %d gas for the whole transaction (%d public inputs, %d bytes of calldata)", fx.Name, gas, len(w), len(calldata))
+		require.LessOrEqual(t, gas, maxGas)
 
-				// Any one pixel, or logit, one quantum off: reverts.
-				proof := common.FromHex(out.GnarkProof)
-				for _, v := range []artifact.PublicVec{man.Public[0], man.Public[1]} {
-					for j := range v.Values {
-						bad := slices.Clone(w)
-						i := v.Offset + j/v.PerWord
-						bad[i] = new(big.Int).Add(bad[i], new(big.Int).Lsh(big.NewInt(1), uint(v.Bits*(j%v.PerWord))))
-						err := prooftest.Call(ctx, c, verifier, artifact.Calldata(man.Verifier.Function, proof, bad))
-						require.Error(t, err, "%s value %d changed", v.Name, j)
-						require.Contains(t, err.Error(), "revert")
-					}
-				}
+		// Any one input value, or logit, one quantum off: reverts; so does
+		// any word of the proof changed.
+		proof := common.FromHex(out.GnarkProof)
+		for _, v := range []artifact.PublicVec{man.Public[0], man.Public[1]} {
+			for j := range v.Values {
+				bad := slices.Clone(w)
+				i := v.Offset + j/v.PerWord
+				bad[i] = new(big.Int).Add(bad[i], new(big.Int).Lsh(big.NewInt(1), uint(v.Bits*(j%v.PerWord))))
+				err := prooftest.Call(ctx, c, verifier, artifact.Calldata(man.Verifier.Function, proof, bad))
+				require.Error(t, err, "%s value %d changed", v.Name, j)
+				require.Contains(t, err.Error(), "revert")
 			}
-			slices.Sort(walls)
-			t.Logf("%s: proof jobs through the node, wall per job: median %v (min %v, max %v, %d jobs)", fx.Name,
-				walls[len(walls)/2].Round(time.Millisecond), walls[0].Round(time.Millisecond), walls[len(walls)-1].Round(time.Millisecond), len(walls))
-		})
+		}
+		for i := 0; i < len(proof); i += 32 {
+			bad := slices.Clone(proof)
+			bad[i+31] ^= 1
+			err := prooftest.Call(ctx, c, verifier, artifact.Calldata(man.Verifier.Function, bad, w))
+			require.Error(t, err, "proof word %d changed", i/32)
+		}
 	}
+	slices.Sort(walls)
+	t.Logf("%s: proof jobs through the node, wall per job: median %v (min %v, max %v, %d jobs)", fx.Name,
+		walls[len(walls)/2].Round(time.Millisecond), walls[0].Round(time.Millisecond), walls[len(walls)-1].Round(time.Millisecond), len(walls))
+	return walls
 }

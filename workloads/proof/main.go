@@ -16,7 +16,7 @@
 // Environment: ARTIFACT_DIRECTORY (artifact sets at
 // {dir}/{storage}/{owner}/{name}/{version or "default"}/, default
 // $TMPDIR/infernode/proof), HUB_TOKEN, HUB_BASE_URL, ARWEAVE_GATEWAY_URL,
-// MODEL_DOWNLOADS, MODEL_MAX_LOADED, MODEL_CACHE_MAX_BYTES; for setup, SOLCJS (the solc-js package directory) and NODE.
+// MODEL_DOWNLOADS, MODEL_MAX_LOADED, MODEL_CACHE_MAX_BYTES, PROOF_MEMORY_MB; for setup, SOLCJS (the solc-js package directory) and NODE.
 package main
 
 import (
@@ -55,6 +55,7 @@ environment (serving):
   MODEL_ALLOWED_REPOS  hosted repositories a job may name, {storage}/{owner}/{name}, comma-separated,
                        or * (default: none; local artifact sets are always served)
   MODEL_MAX_LOADED     how many opened artifact sets stay in memory (default 8)
+  PROOF_MEMORY_MB      memory concurrent proofs may use together (default: no bound beyond the CPU count)
 environment (setup):
   SOLCJS               the solc-js package directory (default contracts/node_modules/solc here or above)
   NODE                 the node executable (default node on PATH)
@@ -101,7 +102,7 @@ func setup(args []string) int {
 	fs.Visit(func(f *flag.Flag) { fixed.RangeSet = fixed.RangeSet || f.Name == "input-range-bits" })
 	var samples [][]float64
 	if *calibrate != "" {
-		if fixed != (circuit.Options{}) {
+		if *scale != 0 || *weight != 0 || fixed.RangeSet || *nonNeg {
 			fmt.Fprintln(os.Stderr, "proof setup: --calibrate chooses the fixed point: give it without --scale-bits, --weight-bits, --input-range-bits and --input-non-negative")
 			return 2
 		}

@@ -61,28 +61,32 @@ contract ProofConsumer is CallbackConsumer {
 
     /// @notice Requests a proof from `containerId` of model `repoId` for the
     /// input `input` / 2^scaleBits of shape `shape` (the manifest's
-    /// scale_bits; `bits` is its input's bits per packed value). The callback
-    /// accepts only a proof whose public inputs are exactly `input`.
+    /// scale_bits; `bits` is its input's bits per packed value, `unsigned`
+    /// whether the input is packed unsigned: the manifest's public_inputs[0]).
+    /// The callback accepts only a proof whose public inputs are exactly
+    /// `input`.
     function requestInput(
         string calldata containerId,
         string calldata repoId,
         int256[] calldata input,
         uint32[] calldata shape,
         uint8 scaleBits,
-        uint8 bits
+        uint8 bits,
+        bool unsigned
     ) external returns (bytes32 taskId) {
         bytes memory data = abi.encode(repoId, ProofInputs.tensor(input, shape, scaleBits), bytes(""));
         uint32 id = _requestCompute(containerId, data, 1, MAX_GAS_PRICE, CALLBACK_GAS_LIMIT);
         taskId = COORDINATOR.taskId(id, 1);
-        uint256[] memory words = ProofInputs.pack(input, bits);
+        uint256[] memory words = ProofInputs.pack(input, bits, unsigned);
         _inputHash[taskId] = keccak256(abi.encodePacked(words));
         _inputWords[taskId] = words.length;
     }
 
     /// @notice Whether verifier calldata `proof` is about `input` (packed
-    /// with `bits` bits a value): the check requestInput's callback makes.
-    function inputMatches(bytes calldata proof, int256[] calldata input, uint8 bits) external pure returns (bool) {
-        return ProofInputs.inputMatches(proof, input, bits);
+    /// with `bits` bits a value, `unsigned` or not): the check requestInput's
+    /// callback makes.
+    function inputMatches(bytes calldata proof, int256[] calldata input, uint8 bits, bool unsigned) external pure returns (bool) {
+        return ProofInputs.inputMatches(proof, input, bits, unsigned);
     }
 
     /// @notice What was delivered for `taskId`.

@@ -9,7 +9,8 @@ pragma solidity ^0.8.24;
 /// word, then the N public inputs. The quantized input comes first, packed:
 /// value j (a signed integer, the input times 2^scale_bits) is stored as
 /// v + 2^(bits-1) in `bits` bits at bit bits·(j mod perWord) of word
-/// j / perWord, perWord = 253 / bits; the logits follow, packed the same way
+/// j / perWord, perWord = 253 / bits (a non-negative input the manifest marks
+/// `unsigned` is stored as v itself); the logits follow, packed the same way
 /// with their own `bits`. `bits`, `scale_bits` and the offsets are in the
 /// model's manifest.json (`public_inputs`).
 library ProofInputs {
@@ -18,9 +19,17 @@ library ProofInputs {
 
     /// @notice `values` packed as the proof's public inputs hold them.
     function pack(int256[] memory values, uint256 bits) internal pure returns (uint256[] memory words) {
+        return pack(values, bits, false);
+    }
+
+    /// @notice `values` packed as the proof's public inputs hold them; an
+    /// `unsigned` vector (the manifest's `public_inputs[].unsigned`: a
+    /// non-negative input) is stored as v itself, without the 2^(bits-1)
+    /// offset.
+    function pack(int256[] memory values, uint256 bits, bool unsigned) internal pure returns (uint256[] memory words) {
         uint256 per = WORD_BITS / bits;
         words = new uint256[]((values.length + per - 1) / per);
-        int256 off = int256(1 << (bits - 1));
+        int256 off = unsigned ? int256(0) : int256(1 << (bits - 1));
         for (uint256 j = 0; j < values.length; j++) {
             int256 u = values[j] + off;
             require(u >= 0 && uint256(u) < (1 << bits), "ProofInputs: value outside the packed range");
@@ -38,7 +47,12 @@ library ProofInputs {
     /// @notice Whether the proof's first public inputs are exactly `values`
     /// packed with `bits` bits each: the proof is about this input.
     function inputMatches(bytes calldata proof, int256[] memory values, uint256 bits) internal pure returns (bool) {
-        uint256[] memory words = pack(values, bits);
+        return inputMatches(proof, values, bits, false);
+    }
+
+    /// @notice inputMatches for a vector packed `unsigned` or not.
+    function inputMatches(bytes calldata proof, int256[] memory values, uint256 bits, bool unsigned) internal pure returns (bool) {
+        uint256[] memory words = pack(values, bits, unsigned);
         for (uint256 i = 0; i < words.length; i++) {
             if (publicInput(proof, i) != words[i]) {
                 return false;

@@ -38,3 +38,35 @@ func ReadSignature(raw []byte) (Signature, error) {
 	}
 	return sig, nil
 }
+
+// SymbolicDims are the dimension names (dim_param; "" where a dimension
+// has none) of the graph's inputs (initializers left out) and outputs as
+// declared, in the order of Signature's. A declared name is the model's
+// word, not a bound: ONNX Runtime's own shape inference says what an
+// output's dimensions are.
+func SymbolicDims(raw []byte) (inputs, outputs [][]string, err error) {
+	pm, err := parseModel(raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	inits := make(map[string]bool, len(pm.graph.initializers))
+	for _, t := range pm.graph.initializers {
+		inits[t.name] = true
+	}
+	names := func(vi valueInfo) []string {
+		out := make([]string, len(vi.dims))
+		for i, d := range vi.dims {
+			out[i] = d.param
+		}
+		return out
+	}
+	for _, in := range pm.graph.inputs {
+		if !inits[in.name] {
+			inputs = append(inputs, names(in))
+		}
+	}
+	for _, out := range pm.graph.outputs {
+		outputs = append(outputs, names(out))
+	}
+	return inputs, outputs, nil
+}

@@ -95,6 +95,9 @@ func (r *Runtime) Load(raw []byte) (*Model, error) {
 		}
 		return out
 	}
+	if err := r.checkOutputs(raw, sig.Outputs); err != nil {
+		return nil, err
+	}
 	sess, err := ortgo.NewDynamicAdvancedSessionWithONNXData(raw, names(sig.Inputs), names(sig.Outputs), opts)
 	if err != nil {
 		return nil, &ModelError{Err: fmt.Errorf("onnxruntime refused the model: %s", cleanErr(err))}
@@ -102,6 +105,30 @@ func (r *Runtime) Load(raw []byte) (*Model, error) {
 	m.sess = sess
 	runtime.AddCleanup(m, func(s *ortgo.DynamicAdvancedSession) { _ = s.Destroy() }, sess)
 	return m, nil
+}
+
+// checkOutputs bounds the model's outputs from ONNX Runtime's own shape
+// inference (its session's output metadata: a declared shape that lies is
+// replaced by what the graph computes) before the model ever runs.
+func (r *Runtime) checkOutputs(raw []byte, outputs []IO) error {
+	_, infos, err := ortgo.GetInputOutputInfoWithONNXData(raw)
+	if err != nil {
+		return &ModelError{Err: fmt.Errorf("onnxruntime refused the model: %s", cleanErr(err))}
+	}
+	declaredIn, declaredOut, err := engine.SymbolicDims(raw)
+	if err != nil {
+		return &ModelError{Err: fmt.Errorf("not a readable ONNX model: %w", err)}
+	}
+	if len(infos) != len(outputs) || len(declaredOut) != len(outputs) {
+		return &ModelError{Err: fmt.Errorf("onnxruntime reports %d outputs, the graph declares %d", len(infos), len(outputs))}
+	}
+	names := make([]string, len(infos))
+	dims := make([][]int64, len(infos))
+	for i, info := range infos {
+		names[i] = info.Name
+		dims[i] = info.Dimensions
+	}
+	return boundOutputs(names, dims, declaredOut, declaredIn, r.cfg.AllowDynamicOutputs)
 }
 
 // cleanErr drops the binding's wrapping, keeping ORT's own message.

@@ -30,11 +30,23 @@ type Config struct {
 	// IntraOpThreads (ONNX_THREADS) is the threads one inference uses; 0
 	// lets ONNX Runtime choose (one per physical core).
 	IntraOpThreads int
+	// AllowDynamicOutputs (MODEL_ALLOW_DYNAMIC_OUTPUTS) loads models whose
+	// outputs' sizes cannot be bounded before they run; by default such a
+	// model is refused when it loads.
+	AllowDynamicOutputs bool
 }
 
-// ConfigFromEnv reads ONNXRUNTIME_LIB and ONNX_THREADS.
+// ConfigFromEnv reads ONNXRUNTIME_LIB, ONNX_THREADS and
+// MODEL_ALLOW_DYNAMIC_OUTPUTS.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	c := Config{Library: strings.TrimSpace(getenv("ONNXRUNTIME_LIB"))}
+	switch v := strings.TrimSpace(getenv("MODEL_ALLOW_DYNAMIC_OUTPUTS")); v {
+	case "", "0", "false":
+	case "1", "true":
+		c.AllowDynamicOutputs = true
+	default:
+		return Config{}, fmt.Errorf("MODEL_ALLOW_DYNAMIC_OUTPUTS %q: write true or false (default false)", v)
+	}
 	if v := strings.TrimSpace(getenv("ONNX_THREADS")); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > 1024 {
@@ -158,4 +170,42 @@ func checkInput(io IO, want protocol.DType, t protocol.Tensor) ([]byte, error) {
 func ElemDType(onnxType string) (protocol.DType, bool) {
 	d, ok := elemTypes[onnxType]
 	return d, ok
+}
+
+// boundOutputs checks, before a model first runs, that every output's size
+// is bounded: dims are ONNX Runtime's inferred output shapes (-1 where it
+// cannot tell), declared the outputs' and inputs' dimension names. A
+// dimension ONNX Runtime cannot tell is bounded only when the model names
+// it after an input's dimension (a batch "N"): the request bounds it. The
+// known dimensions' product must stay within protocol.MaxTensorElements.
+// Anything else is a *ModelError unless allowDynamic.
+func boundOutputs(names []string, dims [][]int64, declared, inputs [][]string, allowDynamic bool) error {
+	inputNames := map[string]bool{}
+	for _, in := range inputs {
+		for _, p := range in {
+			if p != "" {
+				inputNames[p] = true
+			}
+		}
+	}
+	for i, d := range dims {
+		elems := int64(1)
+		for j, v := range d {
+			if v < 0 {
+				if j < len(declared[i]) && inputNames[declared[i][j]] || allowDynamic {
+					continue
+				}
+				return &ModelError{Err: fmt.Errorf("output %q has shape %v: its dimension %d cannot be bounded before the model runs (neither fixed nor named after an input's dimension); such models are refused unless the operator sets MODEL_ALLOW_DYNAMIC_OUTPUTS", names[i], d, j)}
+			}
+			if v > 0 && elems > protocol.MaxTensorElements/v {
+				elems = protocol.MaxTensorElements + 1
+				break
+			}
+			elems *= max(v, 1)
+		}
+		if elems > protocol.MaxTensorElements {
+			return &ModelError{Err: fmt.Errorf("output %q has shape %v: more than %d elements, refused before it runs", names[i], d, protocol.MaxTensorElements)}
+		}
+	}
+	return nil
 }

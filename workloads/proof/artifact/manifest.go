@@ -102,6 +102,9 @@ type FixedPoint struct {
 	// values are packed without the 2^(bits-1) offset (format 3).
 	InputNonNegative bool `json:"input_non_negative,omitempty"`
 	OutputScaleLog2  int  `json:"output_scale_log2"`
+	// ReluBits: per ReLU layer, the bits its input is checked to when
+	// calibration chose fewer than the static bound (format 3).
+	ReluBits []int `json:"relu_bits,omitempty"`
 	// SoftmaxDropped: the ONNX graph's final Softmax is not in the circuit.
 	SoftmaxDropped bool `json:"softmax_dropped"`
 }
@@ -193,5 +196,5 @@ func parseManifest(b []byte) (*Manifest, error) {
 
 // Options are the compile options that reproduce the model's circuit.
 func (f FixedPoint) Options() circuit.Options {
-	return circuit.Options{ScaleBits: f.ScaleBits, WeightBits: f.WeightBits, InputRangeBits: f.InputRangeBits, RangeSet: true, NonNegative: f.InputNonNegative}
+	return circuit.Options{ScaleBits: f.ScaleBits, WeightBits: f.WeightBits, InputRangeBits: f.InputRangeBits, RangeSet: true, NonNegative: f.InputNonNegative, ReluBits: f.ReluBits}
 }

@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"github.com/consensys/gnark/backend/groth16"
@@ -98,6 +99,28 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 		log.Info("constraints", "step", c.Layer, "outputs", c.Outputs, "constraints", c.Constraints)
 	}
 	log.Info("circuit built", "constraints", ccs.GetNbConstraints(), "public_inputs", model.In.Words+model.Out.Words)
+	// The manifest's model facts now: the compiled model (hundreds of MB
+	// for a ResNet) is dead after this, and the key generation needs the
+	// memory most: give the garbage (calibration's too) back first.
+	pin, pout := model.In, model.Out
+	fn := fmt.Sprintf("verifyProof(bytes,uint256[%d])", pin.Words+pout.Words)
+	man := &Manifest{
+		Format: Format, ProofSystem: ProofSystem, ModelID: opt.ModelID, ModelSHA256: Sum(raw), Layers: model.Describe(),
+		FixedPoint: FixedPoint{ScaleBits: model.ScaleBits, WeightBits: model.WeightBits, InputRangeBits: model.InputBits - model.ScaleBits,
+			InputNonNegative: model.NonNegative, ReluBits: model.ReluBits, OutputScaleLog2: model.OutScale, SoftmaxDropped: model.Softmax},
+		FloatError:  fe,
+		Calibration: cal,
+		Public: []PublicVec{
+			{Name: model.InputName, Shape: model.InputShape, Offset: 0, Count: pin.Words, Values: pin.Values, Bits: pin.Bits, PerWord: pin.PerWord, ScaleLog2: model.ScaleBits, Unsigned: pin.Unsigned},
+			{Name: "logits", Shape: model.OutputShape, Offset: pin.Words, Count: pout.Words, Values: pout.Values, Bits: pout.Bits, PerWord: pout.PerWord, ScaleLog2: model.OutScale},
+		},
+		Constraints:      ccs.GetNbConstraints(),
+		LayerConstraints: costs,
+		Verifier: Verifier{Contract: "Verifier", Function: fn, Selector: "0x" + selectorHex(fn),
+			EVMVersion: EVMVersion},
+		Files: map[string]string{},
+	}
+	debug.FreeOSMemory()
 	start := time.Now()
 	pk, vk, err := groth16.Setup(ccs)
 	if err != nil {
@@ -119,24 +142,7 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 		return nil, fmt.Errorf("create %s: %w", out, err)
 	}
 	_ = os.Remove(filepath.Join(out, ManifestFile))
-	pin, pout := model.In, model.Out
-	fn := fmt.Sprintf("verifyProof(bytes,uint256[%d])", pin.Words+pout.Words)
-	man := &Manifest{
-		Format: Format, ProofSystem: ProofSystem, ModelID: opt.ModelID, ModelSHA256: Sum(raw), Layers: model.Describe(),
-		FixedPoint: FixedPoint{ScaleBits: model.ScaleBits, WeightBits: model.WeightBits, InputRangeBits: model.InputBits - model.ScaleBits,
-			InputNonNegative: model.NonNegative, OutputScaleLog2: model.OutScale, SoftmaxDropped: model.Softmax},
-		FloatError:  fe,
-		Calibration: cal,
-		Public: []PublicVec{
-			{Name: model.InputName, Shape: model.InputShape, Offset: 0, Count: pin.Words, Values: pin.Values, Bits: pin.Bits, PerWord: pin.PerWord, ScaleLog2: model.ScaleBits, Unsigned: pin.Unsigned},
-			{Name: "logits", Shape: model.OutputShape, Offset: pin.Words, Count: pout.Words, Values: pout.Values, Bits: pout.Bits, PerWord: pout.PerWord, ScaleLog2: model.OutScale},
-		},
-		Constraints:      ccs.GetNbConstraints(),
-		LayerConstraints: costs,
-		Verifier: Verifier{Contract: "Verifier", Function: fn, Selector: "0x" + selectorHex(fn),
-			Compiler: "solc-js " + compiled.Version, EVMVersion: EVMVersion},
-		Files: map[string]string{},
-	}
+	man.Verifier.Compiler = "solc-js " + compiled.Version
 	if man.ModelID == "" {
 		man.ModelID = filepath.Base(onnxPath)
 	}

@@ -87,7 +87,7 @@ func Calibrate(onnx []byte, samples [][]float64) (*Model, Calibration, error) {
 	// changes (-1: none), or the compile error.
 	agrees := func(opt Options) (*Model, int, error) {
 		cal.Tried++
-		m, err := f.quantized(opt)
+		m, err := f.quantize(opt, false)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -142,6 +142,12 @@ func Calibrate(onnx []byte, samples [][]float64) (*Model, Calibration, error) {
 		if err != nil {
 			return nil, cal, err
 		}
+		// Each ReLU checks its input to the bits the samples need, with
+		// reluMargin to spare, where that is fewer than its static bound.
+		opt.ReluBits = m.reluBits(samples)
+		if m, err = f.quantized(opt); err != nil {
+			return nil, cal, err
+		}
 		cal.Options = opt
 		cal.MaxErr, cal.MaxLogit, cal.ArgmaxAgree = m.FloatErrorOn(samples)
 		sign := "signed"
@@ -152,14 +158,48 @@ func Calibrate(onnx []byte, samples [][]float64) (*Model, Calibration, error) {
 		if hi > 1 {
 			w += fmt.Sprintf(" (%d changes sample %d's)", hi-1, firstBad)
 		}
-		cal.Why = fmt.Sprintf("%d samples in [%g, %g]: %s inputs below 2^%d (input range bits %d); scale bits %d are the fewest that keep the float model's top-1 on every sample (%s); %s; %d fixed points tried",
-			len(samples), cal.Min, cal.Max, sign, cal.Options.InputRangeBits, cal.Options.InputRangeBits, s, strings.Join(why, "; "), w, cal.Tried)
+		cal.Why = fmt.Sprintf("%d samples in [%g, %g]: %s inputs below 2^%d (input range bits %d); scale bits %d are the fewest that keep the float model's top-1 on every sample (%s); %s; each ReLU checks its input to %d bits more than the samples reach (relu bits %v); %d fixed points tried",
+			len(samples), cal.Min, cal.Max, sign, cal.Options.InputRangeBits, cal.Options.InputRangeBits, s, strings.Join(why, "; "), w, reluMargin, opt.ReluBits, cal.Tried)
 		if s == 1 {
 			cal.Why = strings.Replace(cal.Why, " ()", "", 1)
 		}
 		return m, cal, nil
 	}
 	return nil, cal, fmt.Errorf("calibration: no fixed point up to %d scale bits keeps the float model's top-1 on every sample (%s); check the samples' logits for ties", maxCalibrateScale, strings.Join(why, "; "))
+}
+
+// reluMargin: a calibrated ReLU checks its input to 2^reluMargin times the
+// largest magnitude the samples reach.
+const reluMargin = 2
+
+// reluBits are, per ReLU layer, the bits the samples' values need plus
+// reluMargin.
+func (m *Model) reluBits(samples [][]float64) []int {
+	var out []int
+	for _, l := range m.Layers {
+		if l.Kind == ReLU {
+			out = append(out, 1)
+		}
+	}
+	for _, x := range samples {
+		xq, err := m.QuantizeInput(x)
+		if err != nil {
+			continue
+		}
+		vals := m.evalAll(xq)
+		j := 0
+		for _, l := range m.Layers {
+			if l.Kind != ReLU {
+				continue
+			}
+			for o := range l.Out {
+				v := new(big.Int).Add(vals[l.From+o], l.Half)
+				out[j] = max(out[j], v.BitLen()+reluMargin)
+			}
+			j++
+		}
+	}
+	return out
 }
 
 // inputRangeBits is the smallest r >= 0 with every sample's quantized

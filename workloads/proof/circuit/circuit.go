@@ -71,7 +71,6 @@ func (c *Circuit) Define(api frontend.API) error {
 		}
 	}
 	for _, l := range m.Layers {
-		next := make([]frontend.Variable, l.Out)
 		switch l.Kind {
 		case Linear:
 			for o, row := range l.Rows {
@@ -79,38 +78,40 @@ func (c *Circuit) Define(api frontend.API) error {
 				for _, w := range row {
 					terms = append(terms, api.Mul(w.W, cur[w.In]))
 				}
-				next[o] = api.Add(terms[0], terms[1], terms[2:]...)
+				cur = append(cur, api.Add(terms[0], terms[1], terms[2:]...))
 			}
 		case ReLU:
 			// y + 2^Bits has Bits+1 bits; its top bit is 1 exactly when y
 			// >= 0 (|y| < 2^Bits by the static bound), and then bits
-			// Shift..Bits-1 are floor(y / 2^Shift): the rescale is free.
-			for o := range next {
+			// Shift..Bits-1 are floor(y / 2^Shift): the rescale is free. y
+			// is the input plus Half, so the division rounds to nearest.
+			for o := range l.Out {
 				b := l.Bits[o]
 				if b <= l.Shift { // |y| < 2^Shift: the result is 0 either way
-					next[o] = 0
+					cur = append(cur, 0)
 					continue
 				}
-				bits := api.ToBinary(api.Add(cur[o], pow2(b)), b+1)
-				next[o] = api.Mul(bits[b], fromBits(api, bits[l.Shift:b]))
+				bits := api.ToBinary(api.Add(cur[l.From+o], new(big.Int).Add(pow2(b), l.Half)), b+1)
+				cur = append(cur, api.Mul(bits[b], fromBits(api, bits[l.Shift:b])))
 			}
 		case Max:
 			// A tournament: m += [a - m >= 0]·(a - m), the sign from the
 			// top bit of (a - m) + 2^d, |a - m| < 2^d.
 			for o, win := range l.Windows {
-				mx, mb := cur[win[0]], l.Bits[win[0]]
-				for _, i := range win[1:] {
-					d := max(mb, l.Bits[i]) + 1
+				mx, mb := cur[win[0]], l.WinBits[o][0]
+				for j, i := range win[1:] {
+					b := l.WinBits[o][j+1]
+					d := max(mb, b) + 1
 					diff := api.Sub(cur[i], mx)
 					bits := api.ToBinary(api.Add(diff, pow2(d)), d+1)
 					mx = api.Add(mx, api.Mul(bits[d], diff))
-					mb = max(mb, l.Bits[i])
+					mb = max(mb, b)
 				}
-				next[o] = mx
+				cur = append(cur, mx)
 			}
 		}
-		cur = next
 	}
+	cur = cur[len(cur)-m.Layers[len(m.Layers)-1].Out:]
 	// The logits, packed: static bounds make each v + 2^(Bits-1) fit its
 	// Bits, so the packing is exact without a range check.
 	off = pow2(m.Out.Bits - 1)

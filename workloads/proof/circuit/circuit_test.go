@@ -126,7 +126,7 @@ func TestUnsupported(t *testing.T) {
 		t.Run(tc.to, func(t *testing.T) {
 			_, err := circuit.Compile(bytes.ReplaceAll(raw, []byte(tc.from), []byte(tc.to)), circuit.Options{})
 			require.ErrorContains(t, err, tc.want)
-			require.ErrorContains(t, err, "the proof circuit supports Gemm, MatMul, Add, Relu")
+			require.ErrorContains(t, err, "the proof circuit supports Gemm, MatMul, Add and Sub")
 		})
 	}
 	_, err = circuit.Compile([]byte("not onnx"), circuit.Options{})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 
 	"github.com/consensys/gnark-crypto/ecc"
 )
@@ -50,39 +51,88 @@ func (m *Model) QuantizeInput(x []float64) ([]*big.Int, error) {
 // Eval runs the quantized model on a quantized input, exactly as the
 // circuit computes: the result is the logits at 2^OutScale.
 func (m *Model) Eval(x []*big.Int) []*big.Int {
-	cur := x
+	y, _ := m.eval(x, false)
+	return y
+}
+
+// ActivationRangeError is an input that drives a ReLU's input beyond the
+// bits the circuit checks (ReluBits, chosen by calibration): the circuit
+// cannot prove it.
+type ActivationRangeError struct {
+	Layer, Index, Bits int
+}
+
+func (e *ActivationRangeError) Error() string {
+	return fmt.Sprintf("this input drives value %d of ReLU layer %d beyond the circuit's calibrated range (2^%d): the model was calibrated on inputs unlike it; set it up again with samples like it", e.Index, e.Layer, e.Bits)
+}
+
+// EvalChecked is Eval, failing with an *ActivationRangeError for an input
+// the circuit cannot prove.
+func (m *Model) EvalChecked(x []*big.Int) ([]*big.Int, error) { return m.eval(x, true) }
+
+func (m *Model) eval(x []*big.Int, check bool) ([]*big.Int, error) {
+	vals := m.evalAll(x)
+	if check {
+		for k, l := range m.Layers {
+			if l.Kind != ReLU {
+				continue
+			}
+			for o := range l.Out {
+				v := new(big.Int).Add(vals[l.From+o], l.Half)
+				if v.CmpAbs(pow2(l.Bits[o])) >= 0 {
+					return nil, &ActivationRangeError{Layer: k, Index: o, Bits: l.Bits[o]}
+				}
+			}
+		}
+	}
+	return vals[len(vals)-m.Layers[len(m.Layers)-1].Out:], nil
+}
+
+// evalAll is the model's global vector of values on x.
+func (m *Model) evalAll(x []*big.Int) []*big.Int {
+	if small, ok := m.evalInt64(x); ok {
+		vals := make([]*big.Int, len(small))
+		for i, v := range small {
+			vals[i] = big.NewInt(v)
+		}
+		return vals
+	}
+	vals := make([]*big.Int, len(x), m.values())
+	copy(vals, x)
 	var t big.Int
 	for _, l := range m.Layers {
-		next := make([]*big.Int, l.Out)
 		switch l.Kind {
 		case Linear:
 			for o, row := range l.Rows {
 				s := new(big.Int).Set(l.B[o])
 				for _, w := range row {
-					s.Add(s, t.Mul(t.SetInt64(w.W), cur[w.In]))
+					s.Add(s, t.Mul(t.SetInt64(w.W), vals[w.In]))
 				}
-				next[o] = s
+				vals = append(vals, s)
 			}
 		case ReLU:
 			for o := range l.Out {
-				next[o] = new(big.Int)
-				if cur[o].Sign() > 0 {
-					next[o].Rsh(cur[o], uint(l.Shift))
+				v := new(big.Int).Add(vals[l.From+o], l.Half)
+				if v.Sign() > 0 {
+					v.Rsh(v, uint(l.Shift))
+				} else {
+					v.SetInt64(0)
 				}
+				vals = append(vals, v)
 			}
 		case Max:
-			for o, win := range l.Windows {
-				next[o] = cur[win[0]]
+			for _, win := range l.Windows {
+				best := vals[win[0]]
 				for _, i := range win[1:] {
-					if cur[i].Cmp(next[o]) > 0 {
-						next[o] = cur[i]
+					if vals[i].Cmp(best) > 0 {
+						best = vals[i]
 					}
 				}
+				vals = append(vals, best)
 			}
 		}
-		cur = next
 	}
-	return cur
+	return vals
 }
 
 // Pack lays values out as p says (Packing): the public input words.
@@ -157,4 +207,75 @@ func Softmax(v []float64) []float64 {
 		out[i] /= sum
 	}
 	return out
+}
+
+// evalInt64 is evalAll in int64 arithmetic, the common case (values far
+// below 2^62): false when a value or product would leave that range, and
+// the caller then computes with big.Int.
+func (m *Model) evalInt64(x []*big.Int) ([]int64, bool) {
+	const limit = 1 << 62
+	vals := make([]int64, 0, m.values())
+	for _, v := range x {
+		if !v.IsInt64() || abs64(v.Int64()) >= limit {
+			return nil, false
+		}
+		vals = append(vals, v.Int64())
+	}
+	for _, l := range m.Layers {
+		switch l.Kind {
+		case Linear:
+			for o, row := range l.Rows {
+				if !l.B[o].IsInt64() || abs64(l.B[o].Int64()) >= limit {
+					return nil, false
+				}
+				s := l.B[o].Int64()
+				for _, w := range row {
+					v := vals[w.In]
+					hi, lo := bits.Mul64(uint64(abs64(w.W)), uint64(abs64(v)))
+					if hi != 0 || lo >= limit {
+						return nil, false
+					}
+					p := int64(lo)
+					if (w.W < 0) != (v < 0) {
+						p = -p
+					}
+					s += p // |s|, |p| < 2^62: no overflow
+					if abs64(s) >= limit {
+						return nil, false
+					}
+				}
+				vals = append(vals, s)
+			}
+		case ReLU:
+			if !l.Half.IsInt64() {
+				return nil, false
+			}
+			h := l.Half.Int64()
+			for o := range l.Out {
+				v := vals[l.From+o] + h
+				if v > 0 {
+					v >>= uint(l.Shift)
+				} else {
+					v = 0
+				}
+				vals = append(vals, v)
+			}
+		case Max:
+			for _, win := range l.Windows {
+				best := vals[win[0]]
+				for _, i := range win[1:] {
+					best = max(best, vals[i])
+				}
+				vals = append(vals, best)
+			}
+		}
+	}
+	return vals, true
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

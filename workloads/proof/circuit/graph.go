@@ -10,14 +10,18 @@ import (
 	"github.com/infernode/infernode/workloads/onnx/engine"
 )
 
-// The float stage: the ONNX graph becomes a chain of float layers on one
-// activation (a flat row-major vector with a shape). Linear steps are
-// composed as they come (a bias or BatchNormalization folds into the layer
-// before it, an average pool's division into the next layer's weights), so
-// every linear layer in the chain is followed by a ReLU, a max pool or the
-// end; ReLU is moved after a max pool that follows it (they commute), so it
-// runs on a quarter of the values. The quantization (model.go) then rounds
-// each composed layer once.
+// The float stage: the ONNX graph (a DAG: skip connections, concatenations)
+// becomes a sequence of float layers over one global vector of values: the
+// input's values, then each layer's outputs in turn; a layer reads any
+// values before its own. Linear steps are not materialized as they come:
+// each tensor of the graph is a linear function of materialized values
+// (a conv, a bias or BatchNormalization, an average pool's division, the
+// sum of a residual block's two branches, a concatenation all compose),
+// and only a ReLU, a max pool or the graph's output materializes it, as
+// one Linear layer. So every linear layer is followed by a ReLU, a max
+// pool or the end; ReLU is moved after a max pool that follows it (they
+// commute), so it runs on a quarter of the values. The quantization
+// (model.go) then rounds each composed layer once.
 
 // term is one weight of a sparse row.
 type term struct {
@@ -25,15 +29,34 @@ type term struct {
 	w  float64
 }
 
-// flayer is a float layer.
+// flayer is a float layer, writing values [base, base+out) of the global
+// vector.
 type flayer struct {
 	kind    Kind
 	nodes   []string // the ONNX nodes folded into it
 	ops     []string // what they were, for Describe ("conv 6@5×5", "avgpool 2×2")
 	in, out int
-	rows    [][]term  // Linear: per output, its sparse weights
+	base    int
+	rows    [][]term  // Linear: per output, its sparse weights over global values
 	bias    []float64 // Linear
-	windows [][]int   // Max
+	windows [][]int   // Max: global values
+	from    int       // ReLU: the global index of its first input
+}
+
+// tensor is a graph tensor during the float stage: exactly the
+// materialized values [base, base+n) (base >= 0), or a linear function of
+// materialized values (rows, bias). The ops list what was folded into it.
+type tensor struct {
+	shape []int
+	base  int
+	rows  [][]term
+	bias  []float64
+	nodes []string
+	ops   []string
+	// relu: the layer that wrote it when that is a ReLU (-1 otherwise), and
+	// name: its graph name, for the max pool swap.
+	relu int
+	name string
 }
 
 // Limits on what a model may make the compiler hold: a model file can come
@@ -42,19 +65,28 @@ type flayer struct {
 const (
 	maxValues = 1 << 21 // values of one activation
 	maxTerms  = 1 << 23 // weights of one (composed) layer
+	maxGlobal = 1 << 23 // values of all layers together
 )
 
 // compiler turns graph nodes into float layers.
 type compiler struct {
 	g       *engine.Graph
 	layers  []*flayer
-	cur     string // the current activation's name
-	shape   []int  // its shape (batch 1)
-	dropped bool   // a final Softmax was seen
-	err     error  // a limit push ran into
+	vals    map[string]*tensor // the graph's tensors so far
+	uses    map[string]int     // how many nodes read each name (the output counts)
+	next    int                // the global vector's length
+	in      *tensor            // the node's tensor input
+	shape   []int              // the node's result shape (starts as in's)
+	out     *tensor            // the node's result
+	dropped bool               // a final Softmax was seen
+	err     error              // a limit push ran into
 }
 
 func (c *compiler) size() int { return product(c.shape) }
+
+// unaryOps take one tensor and constants.
+var unaryOps = []string{"Gemm", "MatMul", "Relu", "Conv", "AveragePool", "MaxPool", "GlobalAveragePool",
+	"BatchNormalization", "Flatten", "Reshape", "Softmax"}
 
 func (c *compiler) node(n engine.Node, last bool) error {
 	where := fmt.Sprintf("operator %q (node %q)", n.OpType, n.Name)
@@ -64,44 +96,50 @@ func (c *compiler) node(n engine.Node, last bool) error {
 	if len(n.Outputs) < 1 || (len(n.Outputs) > 1 && n.OpType != "BatchNormalization") {
 		return &UnsupportedError{What: fmt.Sprintf("%s with %d outputs", where, len(n.Outputs))}
 	}
-	// The activation must flow through the nodes as a chain; every other
-	// input is a constant.
+	// Every input is a tensor computed before, or a constant.
 	var consts []string
-	seen := false
+	var ins []*tensor
 	for _, name := range n.Inputs {
-		switch {
-		case name == c.cur && !seen:
-			seen = true
-		case name == "":
-		default:
-			if _, ok := c.g.Initializers[name]; !ok {
-				return &UnsupportedError{What: fmt.Sprintf("%s reading %q, which is neither the previous layer's output nor a constant (the circuit is a chain of layers)", where, name)}
-			}
-			consts = append(consts, name)
+		if name == "" {
+			continue
 		}
+		if t, ok := c.vals[name]; ok {
+			ins = append(ins, t)
+			continue
+		}
+		if _, ok := c.g.Initializers[name]; !ok {
+			return &UnsupportedError{What: fmt.Sprintf("%s reading %q, which is neither an earlier node's output nor a constant", where, name)}
+		}
+		consts = append(consts, name)
 	}
-	if !seen {
-		return &UnsupportedError{What: fmt.Sprintf("%s that does not read the previous layer's output %q", where, c.cur)}
+	if len(ins) == 0 {
+		return &UnsupportedError{What: fmt.Sprintf("%s on constants only", where)}
+	}
+	if slices.Contains(unaryOps, n.OpType) && (len(ins) > 1 || n.Inputs[0] != ins[0].name) {
+		return &UnsupportedError{What: fmt.Sprintf("%s other than (tensor, constants...)", where)}
 	}
 	if len(n.Other) > 0 && !(n.OpType == "AveragePool" || n.OpType == "MaxPool" || n.OpType == "Conv") {
 		return &UnsupportedError{What: fmt.Sprintf("%s with attribute %q", where, n.Other[0])}
 	}
+	c.in, c.shape, c.out = ins[0], slices.Clone(ins[0].shape), nil
 	var err error
 	switch n.OpType {
 	case "Gemm":
 		err = c.gemm(n, where, consts)
 	case "MatMul":
-		if n.Inputs[0] != c.cur || len(consts) != 1 {
+		if len(consts) != 1 {
 			return &UnsupportedError{What: where + " other than (previous output) × (constant matrix)"}
 		}
 		err = c.dense(n, where, consts[0], false, 1, "", 1)
-	case "Add":
-		err = c.add(n, where, consts)
+	case "Add", "Sub", "Mul":
+		err = c.arith(n, where, ins, consts)
+	case "Concat":
+		err = c.concat(n, where, ins, consts)
 	case "Relu":
 		if len(consts) != 0 {
 			return &UnsupportedError{What: where + " with extra inputs"}
 		}
-		c.push(&flayer{kind: ReLU, nodes: []string{n.Name}, ops: []string{"relu"}, in: c.size(), out: c.size()})
+		c.relu(n)
 	case "Conv":
 		err = c.conv(n, where, consts)
 	case "AveragePool", "MaxPool", "GlobalAveragePool":
@@ -133,63 +171,161 @@ func (c *compiler) node(n engine.Node, last bool) error {
 	if err != nil {
 		return err
 	}
-	c.cur = n.Outputs[0]
+	if c.err != nil {
+		return c.err
+	}
+	out := c.out
+	if out == nil { // a shape change, or the Softmax: the same values
+		cp := *c.in
+		cp.relu = -1 // others may read the original: no max pool swap
+		out = &cp
+	}
+	out.shape, out.name = c.shape, n.Outputs[0]
+	c.vals[n.Outputs[0]] = out
 	return nil
 }
 
-// push appends l, composing it with the linear layer before it when both
-// are linear, and moving a max pool in front of a ReLU before it.
-func (c *compiler) push(l *flayer) {
-	k := len(c.layers) - 1
-	if k >= 0 && l.kind == Linear && c.layers[k].kind == Linear {
-		// Composing multiplies the rows' lengths: count before building.
-		n := 0
-		for _, row := range l.rows {
-			for _, t := range row {
-				n += len(c.layers[k].rows[t.in])
-			}
-		}
-		if n > maxTerms {
-			c.err = &UnsupportedError{What: fmt.Sprintf("model whose layers %s compose into %d weights (at most %d)", strings.Join(append(slices.Clone(c.layers[k].nodes), l.nodes...), ", "), n, maxTerms)}
-			return
-		}
+// linear is t as rows over global values.
+func (t *tensor) linear() ([][]term, []float64) {
+	if t.base < 0 {
+		return t.rows, t.bias
 	}
-	switch {
-	case k >= 0 && l.kind == Linear && c.layers[k].kind == Linear:
-		c.layers[k] = compose(c.layers[k], l)
-	case k >= 0 && l.kind == Max && c.layers[k].kind == ReLU:
-		// max(relu(x)) = relu(max(x)), and the rescale a ReLU carries is
-		// monotone too: the ReLU then runs on the pooled values only.
-		relu := c.layers[k]
-		c.layers = c.layers[:k]
-		c.push(l)
-		relu.in, relu.out = l.out, l.out
-		relu.nodes = append(relu.nodes, l.nodes...)
-		c.layers = append(c.layers, relu)
-	default:
-		c.layers = append(c.layers, l)
+	n := product(t.shape)
+	rows := make([][]term, n)
+	for i := range rows {
+		rows[i] = []term{{t.base + i, 1}}
 	}
+	return rows, make([]float64, n)
 }
 
-// compose is b∘a for two linear layers.
-func compose(a, b *flayer) *flayer {
-	out := &flayer{kind: Linear, nodes: append(slices.Clone(a.nodes), b.nodes...), ops: append(slices.Clone(a.ops), b.ops...),
-		in: a.in, out: b.out, rows: make([][]term, b.out), bias: make([]float64, b.out)}
-	for o, row := range b.rows {
-		acc := map[int]float64{}
-		bias := b.bias[o]
-		for _, t := range row {
-			for _, u := range a.rows[t.in] {
-				acc[u.in] += t.w * u.w
-			}
-			bias += t.w * a.bias[t.in]
-		}
-		for _, i := range slices.Sorted(maps.Keys(acc)) {
-			out.rows[o] = append(out.rows[o], term{i, acc[i]})
-		}
-		out.bias[o] = bias
+// virtual is a tensor of rows over global values.
+func virtual(rows [][]term, bias []float64, nodes, ops []string) *tensor {
+	return &tensor{base: -1, relu: -1, rows: rows, bias: bias, nodes: nodes, ops: ops}
+}
+
+// push applies the local layer l (Linear or Max, over the positions of the
+// node's input) to the node's input: a Linear composes into it, a Max
+// materializes it.
+func (c *compiler) push(l *flayer) {
+	if l.kind == Max {
+		c.maxPool(l)
+		return
 	}
-	return out
+	rows, bias := c.in.linear()
+	n := 0
+	for _, row := range l.rows {
+		for _, t := range row {
+			n += len(rows[t.in])
+		}
+	}
+	if n > maxTerms {
+		c.err = &UnsupportedError{What: fmt.Sprintf("model whose layers %s compose into %d weights (at most %d)", strings.Join(append(slices.Clone(c.in.nodes), l.nodes...), ", "), n, maxTerms)}
+		return
+	}
+	out := virtual(make([][]term, l.out), make([]float64, l.out), append(slices.Clone(c.in.nodes), l.nodes...), append(slices.Clone(c.in.ops), l.ops...))
+	if c.in.base >= 0 {
+		out.nodes, out.ops = l.nodes, l.ops
+	}
+	for o, row := range l.rows {
+		out.rows[o], out.bias[o] = substitute(row, l.bias[o], rows, bias)
+	}
+	c.out = out
+}
+
+// substitute is Σ row·(rows, bias) + b: a row over local values whose
+// values are linear functions of global ones.
+func substitute(row []term, b float64, rows [][]term, bias []float64) ([]term, float64) {
+	if len(row) == 1 && len(rows[row[0].in]) == 1 {
+		u := rows[row[0].in][0]
+		return []term{{u.in, row[0].w * u.w}}, b + row[0].w*bias[row[0].in]
+	}
+	acc := map[int]float64{}
+	for _, t := range row {
+		for _, u := range rows[t.in] {
+			acc[u.in] += t.w * u.w
+		}
+		b += t.w * bias[t.in]
+	}
+	out := make([]term, 0, len(acc))
+	for _, i := range slices.Sorted(maps.Keys(acc)) {
+		out = append(out, term{i, acc[i]})
+	}
+	return out, b
+}
+
+// append adds a layer writing the next l.out global values.
+func (c *compiler) append(l *flayer) {
+	l.base = c.next
+	c.next += l.out
+	if c.next > maxGlobal && c.err == nil {
+		c.err = &UnsupportedError{What: fmt.Sprintf("model of more than %d values in all", maxGlobal)}
+	}
+	c.layers = append(c.layers, l)
+}
+
+// materialize makes t a range of the global vector (a Linear layer when it
+// is not one yet) and returns its base.
+func (c *compiler) materialize(t *tensor) int {
+	if t.base >= 0 {
+		return t.base
+	}
+	n := len(t.rows)
+	l := &flayer{kind: Linear, nodes: t.nodes, ops: t.ops, in: n, out: n, rows: t.rows, bias: t.bias}
+	c.append(l)
+	t.base, t.rows, t.bias, t.relu = l.base, nil, nil, -1
+	return t.base
+}
+
+func (c *compiler) relu(n engine.Node) {
+	from := c.materialize(c.in)
+	size := product(c.in.shape)
+	c.append(&flayer{kind: ReLU, nodes: []string{n.Name}, ops: []string{"relu"}, in: size, out: size, from: from})
+	c.out = &tensor{base: c.next - size, relu: len(c.layers) - 1}
+}
+
+// maxPool appends the max pool l over the node's input. max(relu(x)) =
+// relu(max(x)), and the rescale a ReLU carries is monotone too: when the
+// input is the last layer's ReLU and nothing else reads it, the pool goes
+// before it and the ReLU then runs on the pooled values only.
+func (c *compiler) maxPool(l *flayer) {
+	in := c.in
+	k := len(c.layers) - 1
+	if in.base >= 0 && in.relu == k && k >= 0 && c.uses[in.name] == 1 {
+		relu := c.layers[k]
+		c.layers, c.next = c.layers[:k], relu.base
+		for _, w := range l.windows {
+			for i := range w {
+				w[i] += relu.from
+			}
+		}
+		c.append(l)
+		relu.in, relu.out, relu.from = l.out, l.out, l.base
+		relu.nodes = append(relu.nodes, l.nodes...)
+		c.append(relu)
+		c.out = &tensor{base: relu.base, relu: len(c.layers) - 1}
+		return
+	}
+	base := c.materialize(in)
+	for _, w := range l.windows {
+		for i := range w {
+			w[i] += base
+		}
+	}
+	c.append(l)
+	c.out = &tensor{base: l.base, relu: -1}
+}
+
+// finish materializes the graph's output as the last layer.
+func (c *compiler) finish(t *tensor) {
+	if t.base >= 0 && len(c.layers) > 0 && c.layers[len(c.layers)-1].base == t.base {
+		return
+	}
+	if t.base >= 0 {
+		// An earlier range (or the input itself): copy it, for free.
+		rows, bias := t.linear()
+		t = virtual(rows, bias, []string{"output"}, []string{"copy"})
+	}
+	c.materialize(t)
 }
 
 func (c *compiler) gemm(n engine.Node, where string, consts []string) error {
@@ -201,7 +337,7 @@ func (c *compiler) gemm(n engine.Node, where string, consts []string) error {
 	if n.Ints["transA"] != 0 {
 		return &UnsupportedError{What: where + " with transA=1"}
 	}
-	if n.Inputs[0] != c.cur || len(consts) < 1 {
+	if len(consts) < 1 {
 		return &UnsupportedError{What: where + " other than (previous output) × (constant matrix)"}
 	}
 	alpha, beta := float32(1), float32(1)
@@ -277,19 +413,115 @@ func (c *compiler) dense(n engine.Node, where, w string, trans bool, alpha float
 	return nil
 }
 
-func (c *compiler) add(n engine.Node, where string, consts []string) error {
-	if len(consts) != 1 {
-		return &UnsupportedError{What: where + " other than (previous output) + (constant)"}
+// arith is Add, Sub and Mul: of two tensors of one shape (Add, Sub: a
+// residual block's sum), or of a tensor and a constant broadcast to it
+// (Mul: only by a constant; the product of two tensors is not linear).
+func (c *compiler) arith(n engine.Node, where string, ins []*tensor, consts []string) error {
+	if len(n.Inputs) != 2 {
+		return &UnsupportedError{What: where + " with other than two inputs"}
 	}
-	b, err := c.vector(consts[0], where, c.size(), 1)
+	size := product(ins[0].shape)
+	if len(ins) == 2 {
+		if n.OpType == "Mul" {
+			return &UnsupportedError{What: where + " of two tensors (only by a constant)"}
+		}
+		if !slices.Equal(ins[0].shape, ins[1].shape) {
+			return &UnsupportedError{What: fmt.Sprintf("%s of shapes %v and %v (only equal shapes)", where, ins[0].shape, ins[1].shape)}
+		}
+		sign := 1.0
+		if n.OpType == "Sub" {
+			sign = -1
+		}
+		ra, ba := ins[0].linear()
+		rb, bb := ins[1].linear()
+		out := virtual(make([][]term, size), make([]float64, size), append(append(slices.Clone(ins[0].nodes), ins[1].nodes...), n.Name),
+			append(append(slices.Clone(ins[0].ops), ins[1].ops...), strings.ToLower(n.OpType)))
+		terms := 0
+		for o := range out.rows {
+			out.rows[o] = merge(ra[o], rb[o], sign)
+			out.bias[o] = ba[o] + sign*bb[o]
+			terms += len(out.rows[o])
+		}
+		if terms > maxTerms {
+			return &UnsupportedError{What: fmt.Sprintf("%s composing into %d weights (at most %d)", where, terms, maxTerms)}
+		}
+		c.out = out
+		return nil
+	}
+	v, err := c.vector(consts[0], where, size, 1)
 	if err != nil {
 		return err
 	}
-	l := &flayer{kind: Linear, nodes: []string{n.Name}, ops: []string{"add"}, in: c.size(), out: c.size(), rows: make([][]term, c.size()), bias: b}
+	constFirst := n.Inputs[0] == consts[0]
+	l := &flayer{kind: Linear, nodes: []string{n.Name}, ops: []string{strings.ToLower(n.OpType)}, in: size, out: size, rows: make([][]term, size), bias: make([]float64, size)}
 	for o := range l.rows {
-		l.rows[o] = []term{{o, 1}}
+		switch {
+		case n.OpType == "Mul":
+			l.rows[o] = []term{{o, v[o]}}
+		case n.OpType == "Sub" && constFirst: // c - x
+			l.rows[o], l.bias[o] = []term{{o, -1}}, v[o]
+		case n.OpType == "Sub":
+			l.rows[o], l.bias[o] = []term{{o, 1}}, -v[o]
+		default:
+			l.rows[o], l.bias[o] = []term{{o, 1}}, v[o]
+		}
 	}
 	c.push(l)
+	return nil
+}
+
+// merge is a + sign·b for two sorted rows.
+func merge(a, b []term, sign float64) []term {
+	out := make([]term, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || (i < len(a) && a[i].in < b[j].in):
+			out = append(out, a[i])
+			i++
+		case i == len(a) || b[j].in < a[i].in:
+			out = append(out, term{b[j].in, sign * b[j].w})
+			j++
+		default:
+			out = append(out, term{a[i].in, a[i].w + sign*b[j].w})
+			i++
+			j++
+		}
+	}
+	return out
+}
+
+// concat joins tensors along the channel axis (1×C×H×W) or the feature
+// axis (1×n): with batch 1 both are the values one after the other.
+func (c *compiler) concat(n engine.Node, where string, ins []*tensor, consts []string) error {
+	if len(consts) > 0 {
+		return &UnsupportedError{What: where + " with a constant input"}
+	}
+	axis, ok := n.Ints["axis"]
+	if !ok || len(n.Ints) != 1 || len(n.IntLists)+len(n.Floats) > 0 {
+		return &UnsupportedError{What: where + " without an axis attribute, or with others"}
+	}
+	rank := len(ins[0].shape)
+	if axis < 0 {
+		axis += int64(rank)
+	}
+	if axis != 1 || rank < 2 || ins[0].shape[0] != 1 {
+		return &UnsupportedError{What: fmt.Sprintf("%s along axis %d of shape %v (only axis 1 with batch 1)", where, n.Ints["axis"], ins[0].shape)}
+	}
+	shape := slices.Clone(ins[0].shape)
+	shape[1] = 0
+	out := virtual(nil, nil, nil, nil)
+	for _, t := range ins {
+		if len(t.shape) != rank || !slices.Equal(t.shape[2:], ins[0].shape[2:]) {
+			return &UnsupportedError{What: fmt.Sprintf("%s of shapes %v and %v", where, ins[0].shape, t.shape)}
+		}
+		shape[1] += t.shape[1]
+		rows, bias := t.linear()
+		out.rows, out.bias = append(out.rows, rows...), append(out.bias, bias...)
+		out.nodes, out.ops = append(out.nodes, t.nodes...), append(out.ops, t.ops...)
+	}
+	out.nodes, out.ops = append(out.nodes, n.Name), append(out.ops, "concat")
+	c.out, c.shape = out, shape
 	return nil
 }
 
@@ -402,7 +634,7 @@ func (c *compiler) conv(n engine.Node, where string, consts []string) error {
 	if g, ok := n.Ints["group"]; ok && g != 1 {
 		return &UnsupportedError{What: fmt.Sprintf("%s with group %d (only group 1)", where, g)}
 	}
-	if n.Inputs[0] != c.cur || len(consts) < 1 {
+	if len(consts) < 1 {
 		return &UnsupportedError{What: where + " other than (previous output) ⊛ (constant kernel)"}
 	}
 	wt := c.g.Initializers[consts[0]]
@@ -668,31 +900,30 @@ func (c *compiler) reshape(n engine.Node, where string, consts []string) error {
 // evalFloat runs the float layers on x: the float model, against which
 // setup reports the fixed point's error.
 func evalFloat(layers []*flayer, x []float64) []float64 {
-	cur := x
+	vals := slices.Clone(x)
 	for _, l := range layers {
-		next := make([]float64, l.out)
 		switch l.kind {
 		case Linear:
 			for o, row := range l.rows {
 				s := l.bias[o]
 				for _, t := range row {
-					s += t.w * cur[t.in]
+					s += t.w * vals[t.in]
 				}
-				next[o] = s
+				vals = append(vals, s)
 			}
 		case ReLU:
-			for o := range next {
-				next[o] = max(cur[o], 0)
+			for o := range l.out {
+				vals = append(vals, max(vals[l.from+o], 0))
 			}
 		case Max:
-			for o, win := range l.windows {
-				next[o] = math.Inf(-1)
+			for _, win := range l.windows {
+				m := math.Inf(-1)
 				for _, i := range win {
-					next[o] = max(next[o], cur[i])
+					m = max(m, vals[i])
 				}
+				vals = append(vals, m)
 			}
 		}
-		cur = next
 	}
-	return cur
+	return vals[len(vals)-layers[len(layers)-1].out:]
 }

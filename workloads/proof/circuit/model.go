@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -56,11 +57,12 @@ const (
 )
 
 // Ops the circuit supports, for error messages.
-const supportedOps = "Gemm, MatMul, Add, Relu, Conv (2-D, group 1, dilation 1), AveragePool, MaxPool, GlobalAveragePool, " +
+const supportedOps = "Gemm, MatMul, Add and Sub (of two tensors of one shape, or a constant), Mul (by a constant), Concat (axis 1), " +
+	"Relu, Conv (2-D, group 1, dilation 1), AveragePool, MaxPool, GlobalAveragePool, " +
 	"Flatten, Reshape, BatchNormalization (inference), and a final Softmax (left out of the circuit)"
 
 // ops are the ONNX operators compiler.node knows.
-var ops = []string{"Gemm", "MatMul", "Add", "Relu", "Conv", "AveragePool", "MaxPool", "GlobalAveragePool",
+var ops = []string{"Gemm", "MatMul", "Add", "Sub", "Mul", "Concat", "Relu", "Conv", "AveragePool", "MaxPool", "GlobalAveragePool",
 	"Flatten", "Reshape", "BatchNormalization", "Softmax"}
 
 // UnsupportedError names what a model needs that the circuit lacks.
@@ -86,7 +88,9 @@ type Term struct {
 	W  int64 // the weight at 2^WeightBits
 }
 
-// Layer is one step of the model on a flat vector.
+// Layer is one step of the model. The model's values are one global
+// vector: the input's, then each layer's outputs in turn (Base, Out); a
+// layer reads any values before its own.
 type Layer struct {
 	Kind Kind
 	// Ops are the ONNX operations it computes ("conv 6@5×5, avgpool
@@ -95,13 +99,19 @@ type Layer struct {
 	Nodes []string
 	In    int
 	Out   int
-	Rows  [][]Term   // Linear: per output
+	Base  int
+	Rows  [][]Term   // Linear: per output, over global values
 	B     []*big.Int // Linear: per output, at the output's scale
-	// Windows: Max, the inputs of each output.
+	// Windows: Max, the global values of each output; WinBits their bits.
 	Windows [][]int
-	// Shift: ReLU divides by 2^Shift (the rescale).
+	WinBits [][]int
+	// From: ReLU, the global index of its first input.
+	From int
+	// Shift: ReLU divides v + Half by 2^Shift (the rescale, rounding to
+	// nearest: Half is 2^(Shift-1), or 0 without a shift).
 	Shift int
-	// Bits: ReLU and Max, per input value v: |v| < 2^Bits[i].
+	Half  *big.Int
+	// Bits: ReLU, per value v + Half: |v + Half| < 2^Bits[i].
 	Bits []int
 }
 
@@ -149,6 +159,8 @@ type Model struct {
 	InputBits int
 	// NonNegative: quantized inputs also satisfy x >= 0 (pixels).
 	NonNegative bool
+	// ReluBits: Options.ReluBits.
+	ReluBits []int
 	// OutScale: the logits are quantized at 2^OutScale.
 	OutScale int
 	// MaxBits: every intermediate value is below 2^MaxBits in magnitude.
@@ -177,6 +189,13 @@ type Options struct {
 	WeightBits int
 	// InputRangeBits: inputs satisfy |x| < 2^InputRangeBits (default 15).
 	InputRangeBits int
+	// ReluBits: per ReLU layer in order, the bits its input is checked to
+	// (|v| < 2^b), when fewer than its static bound (0: the static
+	// bound). Calibrate chooses them from samples: each ReLU's check then
+	// enforces the bound the layers after it rely on, so the circuit stays
+	// sound, and an input beyond it cannot be proven
+	// (ActivationRangeError).
+	ReluBits []int
 	// RangeSet: InputRangeBits is given even when 0 (|x| < 1).
 	RangeSet bool
 	// NonNegative: inputs also satisfy x >= 0, which saves a bit a value
@@ -257,7 +276,13 @@ func parse(onnx []byte) (*floatModel, error) {
 			return nil, fmt.Errorf("constant %q holds NaN or Inf, which has no fixed-point value", name)
 		}
 	}
-	c := compiler{g: g, cur: in.Name, shape: slices.Clone(inShape)}
+	c := compiler{g: g, vals: map[string]*tensor{}, uses: map[string]int{out.Name: 1}, next: product(inShape)}
+	c.vals[in.Name] = &tensor{shape: slices.Clone(inShape), base: 0, relu: -1, name: in.Name}
+	for _, n := range g.Nodes {
+		for _, name := range n.Inputs {
+			c.uses[name]++
+		}
+	}
 	if err := limit("input", product(inShape), 0); err != nil {
 		return nil, err
 	}
@@ -265,13 +290,16 @@ func parse(onnx []byte) (*floatModel, error) {
 		if err := c.node(node, i == len(g.Nodes)-1); err != nil {
 			return nil, err
 		}
-		if c.err != nil {
-			return nil, c.err
-		}
 	}
-	if c.cur != out.Name {
-		return nil, fmt.Errorf("graph output %q is not the last node's output %q", out.Name, c.cur)
+	res, ok := c.vals[out.Name]
+	if !ok {
+		return nil, fmt.Errorf("graph output %q is no node's output", out.Name)
 	}
+	c.finish(res)
+	if c.err != nil {
+		return nil, c.err
+	}
+	c.shape = res.shape
 	if !slices.ContainsFunc(c.layers, func(l *flayer) bool { return l.kind == Linear }) {
 		return nil, &UnsupportedError{What: "model without a Gemm, MatMul or Conv layer"}
 	}
@@ -282,8 +310,12 @@ func parse(onnx []byte) (*floatModel, error) {
 }
 
 // quantized is the fixed-point model of f with opt.
-func (f *floatModel) quantized(opt Options) (*Model, error) {
-	if opt == (Options{}) && len(f.inShape) == 4 {
+func (f *floatModel) quantized(opt Options) (*Model, error) { return f.quantize(opt, true) }
+
+// quantize is quantized; without fit, values beyond the field are not an
+// error (calibration tries such models before it limits the ReLUs).
+func (f *floatModel) quantize(opt Options, fit bool) (*Model, error) {
+	if opt.ScaleBits == 0 && opt.WeightBits == 0 && opt.InputRangeBits == 0 && !opt.RangeSet && !opt.NonNegative && len(f.inShape) == 4 {
 		opt = ImageDefaults
 	}
 	if opt.ScaleBits == 0 {
@@ -299,12 +331,15 @@ func (f *floatModel) quantized(opt Options) (*Model, error) {
 		return nil, fmt.Errorf("fixed point: scale bits %d and weight bits %d must be 1..32, input range bits %d 0..64", opt.ScaleBits, opt.WeightBits, opt.InputRangeBits)
 	}
 	m := &Model{InputName: f.inName, InputShape: f.inShape, OutputName: f.outName, OutputShape: f.outShape, Softmax: f.softmax,
-		ScaleBits: opt.ScaleBits, WeightBits: opt.WeightBits, InputBits: opt.ScaleBits + opt.InputRangeBits, NonNegative: opt.NonNegative, float: f.layers}
+		ScaleBits: opt.ScaleBits, WeightBits: opt.WeightBits, InputBits: opt.ScaleBits + opt.InputRangeBits, NonNegative: opt.NonNegative, ReluBits: opt.ReluBits, float: f.layers}
 	if err := m.quantize(); err != nil {
 		return nil, err
 	}
 	if err := m.bound(); err != nil {
-		return nil, err
+		var ue *UnsupportedError
+		if fit || !errors.As(err, &ue) {
+			return nil, err
+		}
 	}
 	return m, nil
 }
@@ -350,47 +385,71 @@ func inputShape(io engine.IO) ([]int, error) {
 	return s, nil
 }
 
-// quantize rounds the float layers: weights at 2^WeightBits, biases at
-// their output's scale; a ReLU after a linear layer divides by 2^WeightBits
-// (the rescale), rounding to nearest by adding half a quantum to the
-// layer's bias.
+// quantize rounds the float layers: each linear layer's output is at 2^E
+// with E the largest scale of the values it reads plus WeightBits, each
+// weight at E less its input's scale (WeightBits when, as usual, every
+// input is at one scale: a residual sum of two ReLU outputs), biases at E;
+// a ReLU after a linear layer rescales to 2^ScaleBits, rounding to nearest.
 func (m *Model) quantize() error {
-	exp, lastLinear := m.ScaleBits, -1
+	n0 := product(m.InputShape)
+	bases, exps := []int{0}, []int{m.ScaleBits} // per range of the global vector
+	expOf := func(g int) int {
+		k, found := slices.BinarySearch(bases, g)
+		if !found {
+			k--
+		}
+		return exps[k]
+	}
+	next := n0
 	for _, f := range m.float {
-		l := Layer{Kind: f.kind, Ops: f.ops, Nodes: f.nodes, In: f.in, Out: f.out, Windows: f.windows}
+		l := Layer{Kind: f.kind, Ops: f.ops, Nodes: f.nodes, In: f.in, Out: f.out, Base: next, Windows: f.windows, From: f.from, Half: new(big.Int)}
+		if f.base != next {
+			return fmt.Errorf("layer %s writes from %d, not %d", strings.Join(f.ops, ", "), f.base, next)
+		}
+		var exp int
 		switch f.kind {
 		case Linear:
-			limit := math.Ldexp(1, maxWeightBits)
+			top := math.MinInt
+			for _, row := range f.rows {
+				for _, t := range row {
+					top = max(top, expOf(t.in))
+				}
+			}
+			if top == math.MinInt {
+				top = m.ScaleBits
+			}
+			exp = top + m.WeightBits
 			l.Rows = make([][]Term, len(f.rows))
 			l.B = make([]*big.Int, len(f.bias))
+			limit := math.Ldexp(1, maxWeightBits)
 			for o, row := range f.rows {
 				l.Rows[o] = make([]Term, 0, len(row))
 				for _, t := range row {
-					w := math.Round(math.Ldexp(t.w, m.WeightBits))
+					w := math.Round(math.Ldexp(t.w, exp-expOf(t.in)))
 					if math.Abs(w) >= limit {
-						return &UnsupportedError{What: fmt.Sprintf("weight %g in %s (beyond 2^%d at 2^%d); use fewer weight bits", t.w, strings.Join(f.nodes, ", "), maxWeightBits-m.WeightBits, m.WeightBits)}
+						return &UnsupportedError{What: fmt.Sprintf("weight %g in %s (beyond 2^%d at 2^%d); use fewer weight bits", t.w, strings.Join(f.nodes, ", "), maxWeightBits-(exp-expOf(t.in)), exp-expOf(t.in))}
 					}
 					if w != 0 {
 						l.Rows[o] = append(l.Rows[o], Term{In: t.in, W: int64(w)})
 					}
 				}
-				l.B[o] = quantize(f.bias[o], exp+m.WeightBits)
+				l.B[o] = quantize(f.bias[o], exp)
 			}
-			exp += m.WeightBits
-			lastLinear = len(m.Layers)
 		case ReLU:
-			if lastLinear >= 0 && exp > m.ScaleBits {
+			exp = expOf(f.from)
+			if exp > m.ScaleBits {
 				l.Shift = exp - m.ScaleBits
-				half := new(big.Int).Lsh(big.NewInt(1), uint(l.Shift-1))
-				for _, b := range m.Layers[lastLinear].B {
-					b.Add(b, half)
-				}
+				l.Half.Lsh(big.NewInt(1), uint(l.Shift-1))
 				exp = m.ScaleBits
 			}
+		case Max:
+			exp = expOf(f.windows[0][0])
 		}
+		bases, exps = append(bases, next), append(exps, exp)
+		next += f.out
 		m.Layers = append(m.Layers, l)
 	}
-	m.OutScale = exp
+	m.OutScale = exps[len(exps)-1]
 	return nil
 }
 
@@ -413,7 +472,7 @@ func quantize(f float64, bits int) *big.Int {
 // every value fits the field with room to spare.
 func (m *Model) bound() error {
 	n := product(m.InputShape)
-	mag := make([]*big.Int, n)
+	mag := make([]*big.Int, n, m.values())
 	in := new(big.Int).Lsh(big.NewInt(1), uint(m.InputBits))
 	for i := range mag {
 		mag[i] = in
@@ -425,56 +484,102 @@ func (m *Model) bound() error {
 	}
 	top := in.BitLen()
 	var t big.Int
+	relus := 0
 	for k := range m.Layers {
 		l := &m.Layers[k]
-		if l.In != len(mag) {
-			return fmt.Errorf("layer %d (%s) takes %d values, the layer before gives %d", k, strings.Join(l.Ops, ", "), l.In, len(mag))
+		if l.Base != len(mag) {
+			return fmt.Errorf("layer %d (%s) writes from %d, the values before it are %d", k, strings.Join(l.Ops, ", "), l.Base, len(mag))
 		}
-		next := make([]*big.Int, l.Out)
 		switch l.Kind {
 		case Linear:
 			for o, row := range l.Rows {
+				if s, ok := boundUint64(l.B[o], row, mag); ok {
+					mag = append(mag, s)
+					continue
+				}
 				s := new(big.Int).Abs(l.B[o])
 				for _, w := range row {
 					s.Add(s, t.Mul(t.SetInt64(w.W), mag[w.In]).Abs(&t))
 				}
-				next[o] = s
+				mag = append(mag, s)
 			}
-		case ReLU, Max:
-			l.Bits = make([]int, l.In)
-			for i, v := range mag {
-				l.Bits[i] = max(v.BitLen(), 1)
+		case ReLU:
+			limit := maxBits
+			if relus < len(m.ReluBits) && m.ReluBits[relus] > 0 {
+				// Above the shift: a capped value is always checked (at or
+				// below it the ReLU gives 0 unchecked, right only for a
+				// static bound).
+				limit = max(m.ReluBits[relus], l.Shift+1)
 			}
-			if l.Kind == ReLU {
-				for o := range next {
-					next[o] = new(big.Int).Rsh(mag[o], uint(l.Shift))
+			relus++
+			l.Bits = make([]int, l.Out)
+			for o := range l.Out {
+				v := new(big.Int).Add(mag[l.From+o], l.Half)
+				l.Bits[o] = min(max(v.BitLen(), 1), limit)
+				if v.BitLen() > l.Bits[o] { // checked: |v| < 2^Bits
+					v.Sub(pow2(l.Bits[o]), big.NewInt(1))
 				}
-			} else {
-				for o, win := range l.Windows {
-					next[o] = new(big.Int)
-					for _, i := range win {
-						if mag[i].Cmp(next[o]) > 0 {
-							next[o] = mag[i]
-						}
+				mag = append(mag, v.Rsh(v, uint(l.Shift)))
+			}
+		case Max:
+			l.WinBits = make([][]int, len(l.Windows))
+			for o, win := range l.Windows {
+				best := new(big.Int)
+				l.WinBits[o] = make([]int, len(win))
+				for j, i := range win {
+					l.WinBits[o][j] = max(mag[i].BitLen(), 1)
+					if mag[i].Cmp(best) > 0 {
+						best = mag[i]
 					}
 				}
+				mag = append(mag, best)
 			}
 		}
-		mag = next
-		for _, v := range mag {
+		for _, v := range mag[l.Base:] {
 			top = max(top, v.BitLen()+1) // +1: the sign checks add 2^Bits
 		}
 	}
 	out := 1
-	for _, v := range mag {
+	for _, v := range mag[len(mag)-m.Layers[len(m.Layers)-1].Out:] {
 		out = max(out, v.BitLen()+1)
 	}
-	m.Out = newPacking(len(mag), out, false)
+	m.Out = newPacking(m.Layers[len(m.Layers)-1].Out, out, false)
+	if len(m.ReluBits) > relus {
+		return fmt.Errorf("fixed point: %d ReLU bit limits for %d ReLU layers", len(m.ReluBits), relus)
+	}
 	m.MaxBits = top
 	if top > maxBits {
 		return &UnsupportedError{What: fmt.Sprintf("model whose fixed-point values reach 2^%d (the field allows 2^%d): use fewer layers or smaller scales", top, maxBits)}
 	}
 	return nil
+}
+
+// boundUint64 is |b| + Σ|w|·mag in uint64 arithmetic, the common case:
+// false when it would overflow (the caller then uses big.Int).
+func boundUint64(b *big.Int, row []Term, mag []*big.Int) (*big.Int, bool) {
+	if !b.IsInt64() {
+		return nil, false
+	}
+	s := uint64(abs64(b.Int64()))
+	for _, w := range row {
+		v := mag[w.In]
+		if !v.IsUint64() {
+			return nil, false
+		}
+		hi, lo := bits.Mul64(uint64(abs64(w.W)), v.Uint64())
+		var carry uint64
+		s, carry = bits.Add64(s, lo, 0)
+		if hi != 0 || carry != 0 {
+			return nil, false
+		}
+	}
+	return new(big.Int).SetUint64(s), true
+}
+
+// values is the length of the global vector.
+func (m *Model) values() int {
+	l := m.Layers[len(m.Layers)-1]
+	return l.Base + l.Out
 }
 
 // Describe lists the layers, e.g. "dense 4→50, relu, dense 50→3".
@@ -514,11 +619,11 @@ func (m *Model) Costs() []LayerCost {
 				}
 			}
 		case Max:
-			for _, win := range l.Windows {
-				mb := l.Bits[win[0]]
-				for _, i := range win[1:] {
-					c.Constraints += max(mb, l.Bits[i]) + 4 // as a ReLU of b+1 bits
-					mb = max(mb, l.Bits[i])
+			for _, bits := range l.WinBits {
+				mb := bits[0]
+				for _, b := range bits[1:] {
+					c.Constraints += max(mb, b) + 4 // as a ReLU of b+1 bits
+					mb = max(mb, b)
 				}
 			}
 		}

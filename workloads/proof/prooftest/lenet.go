@@ -3,6 +3,7 @@ package prooftest
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -54,4 +55,28 @@ func (l Lenet) Logits(f Fixture) [][]float64 {
 		return l.Max
 	}
 	return l.Avg
+}
+
+// Residual is testdata/NAME.json (written by testdata/resnet.py): test
+// images (values in [0, 1)) and PyTorch's logits.
+type Residual struct {
+	Shape  []int       `json:"shape"`
+	Images [][]float64 `json:"images"`
+	Logits [][]float64 `json:"logits"`
+	Params int         `json:"params"`
+}
+
+// ReadResidual reads testdata/NAME.json, or DIR/NAME.json for a path.
+func ReadResidual(t testing.TB, name string) Residual {
+	t.Helper()
+	path := name
+	if filepath.Base(name) == name {
+		path = Testdata(name + ".json")
+	}
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var f Residual
+	require.NoError(t, json.Unmarshal(raw, &f))
+	require.Len(t, f.Images, len(f.Logits))
+	return f
 }

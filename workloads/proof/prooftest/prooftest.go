@@ -24,11 +24,11 @@ const IrisRepo = "local/infernode/iris"
 // docs/proof.md gives it.
 type Fixture struct {
 	Name  string // the manifest's model id
-	File  string // in testdata
+	File  string // in testdata, or an absolute path
 	Fixed circuit.Options
-	// Calibrated: setup chooses the fixed point from the LeNet test
-	// images (proof setup --calibrate) instead of Fixed.
-	Calibrated bool
+	// Samples, when set, are the inputs setup chooses the fixed point
+	// from (proof setup --calibrate) instead of Fixed.
+	Samples func(testing.TB) [][]float64
 }
 
 // The fixtures. LeNet's options: 8-bit inputs and activations, 10-bit
@@ -40,7 +40,10 @@ var (
 	LenetMax    = Fixture{Name: "lenet_max", File: "lenet_max.onnx", Fixed: LenetOptions}
 	// LenetCalibrated is the max-pooling network set up with --calibrate
 	// on the test images.
-	LenetCalibrated = Fixture{Name: "lenet_calibrated", File: "lenet_max.onnx", Calibrated: true}
+	LenetCalibrated = Fixture{Name: "lenet_calibrated", File: "lenet_max.onnx", Samples: func(t testing.TB) [][]float64 { return ReadLenet(t).Images() }}
+	// ResidualSmall is testdata/resnet_small.onnx with no fixed-point
+	// options: the image defaults.
+	ResidualSmall = Fixture{Name: "resnet_small", File: "resnet_small.onnx"}
 
 	LenetOptions = circuit.Options{ScaleBits: 8, WeightBits: 10, InputRangeBits: 1}
 )
@@ -93,10 +96,14 @@ func SetUp(t testing.TB, f Fixture) (string, *artifact.Manifest) {
 			return
 		}
 		opt := artifact.SetupOptions{ModelID: f.Name, Solc: sc, Fixed: f.Fixed}
-		if f.Calibrated {
-			opt.Calibrate = ReadLenet(t).Images()
+		if f.Samples != nil {
+			opt.Calibrate = f.Samples(t)
 		}
-		s.man, s.err = artifact.Setup(context.Background(), Testdata(f.File), s.dir, opt)
+		file := f.File
+		if !filepath.IsAbs(file) {
+			file = Testdata(file)
+		}
+		s.man, s.err = artifact.Setup(context.Background(), file, s.dir, opt)
 	})
 	require.NoError(t, s.err, "proof setup of the %s fixture", f.Name)
 	return s.dir, s.man

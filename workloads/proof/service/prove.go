@@ -63,7 +63,11 @@ func (s *Service) Prove(ctx context.Context, in input) (*Result, *artifact.Proof
 	if err != nil {
 		return nil, nil, protocol.Invalid(in.field+".witness_data.input_data", "%v", err)
 	}
-	logits := circuit.Floats(m.Eval(xq), m.OutScale)
+	y, err := m.EvalChecked(xq)
+	if err != nil {
+		return nil, nil, protocol.Invalid(in.field+".witness_data.input_data", "%v", err)
+	}
+	logits := circuit.Floats(y, m.OutScale)
 	var probs []float64
 	if m.Softmax {
 		probs = circuit.Softmax(logits)
@@ -72,6 +76,13 @@ func (s *Service) Prove(ctx context.Context, in input) (*Result, *artifact.Proof
 		if err := checkOutput(*in.Out, man.Public[1].Shape, logits, probs); err != nil {
 			return nil, nil, protocol.Invalid(in.field+".witness_data.output_data", "%v", err)
 		}
+	}
+	if s.mem != nil {
+		need := min(ProofMemory(man.Constraints), s.budget)
+		if err := s.mem.Acquire(ctx, need); err != nil {
+			return nil, nil, fmt.Errorf("waiting for proving memory: %w", err)
+		}
+		defer s.mem.Release(need)
 	}
 	select {
 	case s.sem <- struct{}{}:

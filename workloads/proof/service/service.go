@@ -15,7 +15,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+
+	"golang.org/x/sync/semaphore"
 
 	"github.com/infernode/infernode/internal/version"
 	"github.com/infernode/infernode/workloads/modelstore"
@@ -36,6 +39,10 @@ type Config struct {
 	Store modelstore.Config
 	// MaxParallel bounds concurrent proofs (default: the CPU count).
 	MaxParallel int
+	// MemoryBudget bounds the memory concurrent proofs may use together
+	// (bytes, 0: no bound beyond MaxParallel): each proof counts
+	// ProofMemory of its circuit, the proving keys (shared) not included.
+	MemoryBudget int64
 	// Logger receives errors; nil discards them.
 	Logger *slog.Logger
 	// System is where /service-resources reads machine facts.
@@ -43,13 +50,18 @@ type Config struct {
 }
 
 // ConfigFromEnv reads ARTIFACT_DIRECTORY (default $TMPDIR/infernode/proof),
-// HUB_TOKEN, HUB_BASE_URL and ARWEAVE_GATEWAY_URL.
+// HUB_TOKEN, HUB_BASE_URL, ARWEAVE_GATEWAY_URL and PROOF_MEMORY_MB
+// (MemoryBudget in MiB).
 func ConfigFromEnv(getenv func(string) string) Config {
 	dir := getenv("ARTIFACT_DIRECTORY")
 	if dir == "" {
 		dir = filepath.Join(os.TempDir(), "infernode", ID)
 	}
-	return Config{Store: modelstore.ConfigFromEnv(dir, getenv), System: protocol.System{DiskPath: dir}}
+	cfg := Config{Store: modelstore.ConfigFromEnv(dir, getenv), System: protocol.System{DiskPath: dir}}
+	if mb, err := strconv.ParseInt(getenv("PROOF_MEMORY_MB"), 10, 64); err == nil && mb > 0 {
+		cfg.MemoryBudget = mb << 20
+	}
+	return cfg
 }
 
 // Service is the proof workload's handler. It is safe for concurrent use.
@@ -57,7 +69,10 @@ type Service struct {
 	log   *slog.Logger
 	store *modelstore.Store
 	sem   chan struct{}
-	mux   *http.ServeMux
+	mem   *semaphore.Weighted // nil: no memory budget
+	// budget is MemoryBudget (a proof larger than it runs alone).
+	budget int64
+	mux    *http.ServeMux
 
 	sets *modelstore.Registry[*artifact.Set] // by the manifest's model id
 }
@@ -75,7 +90,10 @@ func New(cfg Config) (*Service, error) {
 	if cfg.MaxParallel <= 0 {
 		cfg.MaxParallel = runtime.NumCPU()
 	}
-	s := &Service{log: log, store: store, sem: make(chan struct{}, cfg.MaxParallel)}
+	s := &Service{log: log, store: store, sem: make(chan struct{}, cfg.MaxParallel), budget: cfg.MemoryBudget}
+	if cfg.MemoryBudget > 0 {
+		s.mem = semaphore.NewWeighted(cfg.MemoryBudget)
+	}
 	s.sets = modelstore.NewRegistryOf(store, s.open)
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("POST "+protocol.PathOutput, s.output)
@@ -187,4 +205,16 @@ func (s *Service) support(ctx context.Context, raw string) protocol.ModelSupport
 		return protocol.ModelSupport{Error: err.Error()}
 	}
 	return protocol.ModelSupport{Supported: true}
+}
+
+// ProofMemory estimates what one Groth16 proof of a circuit of n
+// constraints holds besides the shared keys: gnark's prover works on
+// vectors of the FFT domain (the next power of two), about a dozen of
+// them of 32-byte field elements, and the solution's wires.
+func ProofMemory(constraints int) int64 {
+	d := int64(1)
+	for d < int64(constraints) {
+		d <<= 1
+	}
+	return 12 * 32 * d
 }
