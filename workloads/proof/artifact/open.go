@@ -98,6 +98,11 @@ func Open(ctx context.Context, read Read) (*Set, error) {
 	if _, err := s.vk.ReadFrom(bytes.NewReader(files[VerifyingFile])); err != nil {
 		return nil, &CorruptError{File: VerifyingFile, Msg: err.Error()}
 	}
+	// The hash says only that the publisher wrote this key: its header's
+	// sizes are checked before gnark allocates what they declare.
+	if err := checkProvingKey(files[ProvingFile], s.ccs.GetNbConstraints(), s.ccs.GetNbPublicVariables()); err != nil {
+		return nil, &CorruptError{File: ProvingFile, Msg: err.Error()}
+	}
 	// The proving key's hash is checked above; skipping the subgroup
 	// checks of its many points saves most of the load time.
 	s.pk = groth16.NewProvingKey(ecc.BN254)

@@ -117,9 +117,17 @@ func (s *Service) Prove(ctx context.Context, in input) (*Result, *artifact.Proof
 // loadError tells the caller's mistake (no such repository) from the
 // operator's (missing or corrupt files).
 func (s *Service) loadError(in input, err error) error {
+	hosted := false
+	if id, perr := repoID(in.RepoID); perr == nil {
+		hosted = id.Storage != protocol.StorageLocal
+	}
 	switch {
-	case errors.Is(err, errNoArtifacts):
+	case errors.Is(err, errNoArtifacts), errors.Is(err, modelstore.ErrNotAllowed):
 		return protocol.Invalid(in.field+".repo_id", "%v", err)
+	case hosted && artifact.IsCorrupt(err):
+		// A hosted repository is the client's choice and its publisher's
+		// files: theirs to fix, not the operator's.
+		return protocol.Invalid(in.field+".repo_id", "the hosted artifacts of %s do not load: %v", in.RepoID, err)
 	case errors.Is(err, modelstore.ErrNotFound) || errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("repo_id %s: artifacts are incomplete: %w; run proof setup again", in.RepoID, err)
 	}
