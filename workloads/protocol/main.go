@@ -35,6 +35,9 @@ func Main(name string, build Build) {
 
 // Run builds the handler and serves it on addr until ctx is done.
 func Run(ctx context.Context, addr string, getenv func(string) string, log *slog.Logger, build Build) error {
+	if _, err := LimitMemory(getenv); err != nil {
+		return err
+	}
 	h, err := build(ctx, getenv, log)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 	"google.golang.org/protobuf/encoding/protowire"
 
 	"github.com/infernode/infernode/workloads/internal/wltest"
@@ -122,4 +123,48 @@ func expandModel(inDims, shape, outDims []int64) []byte {
 	m = varint(m, 1, 8)
 	m = msg(m, 8, varint(str(nil, 1, ""), 2, 17))
 	return msg(m, 7, g)
+}
+
+// vmData is the process's private writable memory (VmData), what
+// RLIMIT_DATA bounds.
+func vmData(t *testing.T) uint64 {
+	b, err := os.ReadFile("/proc/self/status")
+	require.NoError(t, err)
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmData:"); ok {
+			kb, err := strconv.ParseUint(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			require.NoError(t, err)
+			return kb << 10
+		}
+	}
+	t.Fatal("no VmData in /proc/self/status")
+	return 0
+}
+
+// Under MODEL_MAX_MEMORY_BYTES, a model the operator let through
+// (MODEL_ALLOW_DYNAMIC_OUTPUTS) that asks for more than the limit fails its
+// run with an error, and the process lives to run the next one.
+func TestMemoryLimitFailsTheRunNotTheProcess(t *testing.T) {
+	rt, err := ort.Open(ort.Config{Library: wltest.ORTLibrary(t), IntraOpThreads: 1, AllowDynamicOutputs: true})
+	require.NoError(t, err)
+	bomb, err := rt.Load(expandModel([]int64{1}, []int64{100000000}, []int64{1})) // 400 MB of output
+	require.NoError(t, err)
+	small, err := rt.Load(expandModel([]int64{-1}, []int64{1}, []int64{-1}))
+	require.NoError(t, err)
+
+	var saved unix.Rlimit
+	require.NoError(t, unix.Getrlimit(unix.RLIMIT_DATA, &saved))
+	t.Cleanup(func() { require.NoError(t, unix.Setrlimit(unix.RLIMIT_DATA, &saved)) })
+	limit := vmData(t) + 128<<20 // what the process holds, and 128 MiB for the run
+	env := map[string]string{"MODEL_MAX_MEMORY_BYTES": strconv.FormatUint(limit, 10)}
+	got, err := protocol.LimitMemory(func(k string) string { return env[k] })
+	require.NoError(t, err)
+	require.Equal(t, limit, got)
+
+	_, err = bomb.Run(context.Background(), map[string]protocol.Tensor{"x": protocol.FromFloat32([]int{1}, []float32{1})})
+	require.Error(t, err, "400 MB of output cannot be allocated under the limit")
+	t.Logf("the bomb's run under %d MiB: %v", limit>>20, err)
+	out, err := small.Run(context.Background(), map[string]protocol.Tensor{"x": protocol.FromFloat32([]int{2}, []float32{1, 2})})
+	require.NoError(t, err, "the process lives on and runs the next model")
+	require.Equal(t, []int{2}, out[0].Tensor.Shape)
 }
