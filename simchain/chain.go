@@ -116,7 +116,7 @@ func (c *Chain) Mine(t time.Time) *types.Header {
 	if f.Reorg > 0 && int(f.Reorg) < len(c.blocks)-1 {
 		c.reorg(int(f.Reorg), t)
 	}
-	b := c.build(t, f.Reorg == 0)
+	b := c.build(t, true)
 	if f.DropHeads {
 		for _, s := range c.subs {
 			s.fail(errors.New("simchain: head subscription dropped"))
