@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/consensys/gnark/test"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/workloads/proof/circuit"
@@ -46,4 +47,34 @@ func total(costs []circuit.LayerCost) int {
 		n += c.Constraints
 	}
 	return n
+}
+
+// TestReluBitsEnforced: a ReLU range below what an input reaches is an
+// ActivationRangeError before proving, and the circuit cannot be
+// satisfied for it; the calibrated ranges take every sample.
+func TestReluBitsEnforced(t *testing.T) {
+	f := prooftest.ReadLenet(t)
+	raw, err := os.ReadFile(prooftest.Testdata("lenet_max.onnx"))
+	require.NoError(t, err)
+	opt := prooftest.LenetOptions
+	opt.ReluBits = []int{12, 12}
+	m, err := circuit.Compile(raw, opt)
+	require.NoError(t, err)
+	xq, err := m.QuantizeInput(f.Images()[0])
+	require.NoError(t, err)
+	_, err = m.EvalChecked(xq)
+	var are *circuit.ActivationRangeError
+	require.ErrorAs(t, err, &are)
+	require.ErrorContains(t, err, "calibrated range (2^12)")
+	require.Error(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(xq, m.Eval(xq))), circuit.Field))
+
+	cal, c, err := circuit.Calibrate(raw, f.Images())
+	require.NoError(t, err)
+	require.Len(t, c.Options.ReluBits, 2)
+	for _, x := range f.Images() {
+		xq, err := cal.QuantizeInput(x)
+		require.NoError(t, err)
+		_, err = cal.EvalChecked(xq)
+		require.NoError(t, err)
+	}
 }

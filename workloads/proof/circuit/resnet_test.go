@@ -19,6 +19,7 @@ func TestResidualFixedPoint(t *testing.T) {
 	f := prooftest.ReadResidual(t, "resnet_small")
 	m := compileFile(t, "resnet_small.onnx", circuit.Options{})
 	t.Logf("layers: %s", m.Describe())
+	require.Equal(t, []int{8, 10, 10}, []int{m.ScaleBits, m.WeightBits, m.InputBits}, "an image model without options: circuit.ImageDefaults")
 	n := 0
 	for _, c := range m.Costs() {
 		t.Logf("%-50s %6d outputs %8d constraints", c.Layer, c.Outputs, c.Constraints)
