@@ -183,7 +183,7 @@ func (s *Sender) repairGap(ctx context.Context, from, to uint64, head *types.Hea
 			return err
 		}
 		if s.resendable != nil && r.Key != "" && !r.Noop && len(r.Raw) > 0 {
-			ok, err := s.resendable(ctx, r.Key)
+			ok, err := s.resendable(ctx, r)
 			if err != nil { // checked again at the next head
 				return fmt.Errorf("can nonce %d (%s) be sent again: %w", nonce, r.Key, err)
 			}
@@ -228,11 +228,13 @@ func (s *Sender) repairGap(ctx context.Context, from, to uint64, head *types.Hea
 	return nil
 }
 
+// ResendCheck reports whether what the dropped final transaction rec was
+// sent for still stands on the canonical chain (its Anchor, typically).
+type ResendCheck func(ctx context.Context, rec *Record) (bool, error)
+
 // SetResendCheck sets the check a dropped final transaction passes before
-// it is sent again after a reorg (see repairGap): f reports whether what
-// the transaction under key was sent for still stands on the canonical
-// chain. The relay sets it; without it every dropped one is sent again.
-// Call it before Run.
-func (s *Sender) SetResendCheck(f func(ctx context.Context, key string) (bool, error)) {
+// it is sent again after a reorg (see repairGap). The relay sets it;
+// without it every dropped one is sent again. Call it before Run.
+func (s *Sender) SetResendCheck(f ResendCheck) {
 	s.resendable = f
 }

@@ -136,6 +136,17 @@ type Call struct {
 	// when its estimate is above it: the unpaid gas cap of a delivery
 	// whose subscription names no gas limit (SDK v1).
 	MaxGas uint64
+	// Anchor, when set, is the block the call was made for: after a reorg
+	// drops the transaction, it is sent again only if the resend check
+	// (SetResendCheck) finds the block still canonical.
+	Anchor *Anchor
+}
+
+// Anchor is a block a transaction depends on (a delivery's subscription
+// was created in it).
+type Anchor struct {
+	Number uint64      `json:"number"`
+	Hash   common.Hash `json:"hash"`
 }
 
 // Sender signs, sends and tracks the transactions of one account, with
@@ -187,7 +198,7 @@ type Sender struct {
 	checked  map[uint64]uint64 // nonce -> head at the last pool check
 	gap      gapSeen           // a nonce gap below the open ones, being confirmed
 	// resendable: SetResendCheck's check, nil when none.
-	resendable func(ctx context.Context, key string) (bool, error)
+	resendable ResendCheck
 }
 
 // NewSender opens the journal of opts.Key's account in nonces (the node
@@ -516,7 +527,7 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 	if err != nil {
 		return nil, fmt.Errorf("read next nonce: %w", err)
 	}
-	r := &Record{Nonce: nonce, Key: c.Key, State: StateReserved, To: c.To, Data: c.Data, Gas: gas}
+	r := &Record{Nonce: nonce, Key: c.Key, State: StateReserved, To: c.To, Data: c.Data, Gas: gas, Anchor: c.Anchor}
 	if c.Value != nil {
 		r.Value = (*hexutil.Big)(new(big.Int).Set(c.Value))
 	}
