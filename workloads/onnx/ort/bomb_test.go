@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -135,7 +136,11 @@ func TestMemoryLimitFailsTheRunNotTheProcess(t *testing.T) {
 
 	var saved unix.Rlimit
 	require.NoError(t, unix.Getrlimit(unix.RLIMIT_DATA, &saved))
-	t.Cleanup(func() { require.NoError(t, unix.Setrlimit(unix.RLIMIT_DATA, &saved)) })
+	goLimit := debug.SetMemoryLimit(-1)
+	t.Cleanup(func() {
+		require.NoError(t, unix.Setrlimit(unix.RLIMIT_DATA, &saved))
+		debug.SetMemoryLimit(goLimit)
+	})
 	limit := procStatus(t, "VmData") + 128<<20 // what the process holds, and 128 MiB for the run
 	env := map[string]string{"MODEL_MAX_MEMORY_BYTES": strconv.FormatUint(limit, 10)}
 	got, err := protocol.LimitMemory(func(k string) string { return env[k] })
