@@ -163,6 +163,97 @@ func TestSoak(t *testing.T) {
 		accepted = append(accepted, ids...)
 		lat = append(lat, took)
 	}
+	// The jobs' book: each accepted id is read back until it is seen
+	// terminal, while the run goes (the node purges finished jobs after
+	// the retention), and the successes of the last half retention again
+	// after each restart: a kill must not take a served result back.
+	var (
+		taken      int // ids of accepted moved into pending
+		pending    = map[string]time.Time{}
+		seen       = map[string]time.Time{} // success, by acceptance time
+		byStatus   = map[job.Status]int{}
+		failReason = map[string]int{}
+		lostIDs    = map[string]bool{}
+		takenBack  []string
+	)
+	readJobs := func(ids []string) (map[string]job.Result, error) {
+		got := map[string]job.Result{}
+		for i := 0; i < len(ids); i += 50 {
+			chunk := ids[i:min(i+50, len(ids))]
+			resp, err := hc.Get(base + "/api/jobs?id=" + strings.Join(chunk, "&id="))
+			if err != nil {
+				return nil, err
+			}
+			var results []job.Result
+			err = json.NewDecoder(resp.Body).Decode(&results)
+			resp.Body.Close()
+			if err != nil || resp.StatusCode != http.StatusOK {
+				return nil, fmt.Errorf("read jobs: %d %v", resp.StatusCode, err)
+			}
+			for _, r := range results {
+				got[r.ID] = r
+			}
+		}
+		return got, nil
+	}
+	// sweep reads the pending ids accepted at least minAge ago and returns
+	// those the node does not know and those not yet terminal.
+	sweep := func(minAge time.Duration) (missing, stuck []string, err error) {
+		mu.Lock()
+		for ; taken < len(accepted); taken++ {
+			pending[accepted[taken]] = time.Now()
+		}
+		mu.Unlock()
+		var ids []string
+		for id, at := range pending {
+			if time.Since(at) >= minAge {
+				ids = append(ids, id)
+			}
+		}
+		got, err := readJobs(ids)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, id := range ids {
+			r, ok := got[id]
+			switch {
+			case !ok:
+				missing = append(missing, id)
+			case !r.Status.Terminal():
+				stuck = append(stuck, id)
+			default:
+				byStatus[r.Status]++
+				if r.Status == job.StatusFailed && r.Result != nil {
+					failReason[r.Result.Error]++
+				} else if r.Status == job.StatusSuccess {
+					seen[id] = pending[id]
+				}
+				delete(pending, id)
+			}
+		}
+		return missing, stuck, nil
+	}
+	recheck := func() {
+		var ids []string
+		for id, at := range seen {
+			if time.Since(at) < retention/2 {
+				ids = append(ids, id)
+			} else {
+				delete(seen, id)
+			}
+		}
+		got, err := readJobs(ids)
+		if err != nil {
+			takenBack = append(takenBack, "re-reading after the restart: "+err.Error())
+			return
+		}
+		for _, id := range ids {
+			if r := got[id]; r.Status != job.StatusSuccess {
+				takenBack = append(takenBack, fmt.Sprintf("%s (now %q)", id, r.Status))
+			}
+		}
+		say("after the restart %d results served before the kill re-read: %d taken back", len(ids), len(takenBack))
+	}
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -316,9 +407,13 @@ func TestSoak(t *testing.T) {
 	postDelegated := func(frequency, per uint32) (uint32, error) {
 		delegNonce++
 		now := uint32(headTime())
+		// 1M callback gas, as the anvil tests give it: the example
+		// consumer's callback stores the output and fails with 100k, and
+		// the guard then backs off the owner, which owns the recurring
+		// subscriptions too.
 		r := &ours.DelegatedRequest{Delegate: ours.DelegateSubscription{Nonce: delegNonce, Expiry: now + 3600, Sub: ours.Subscription{
 			Owner: dep.ExampleConsumer, ActiveAt: now, Period: per, Frequency: frequency, Redundancy: 1,
-			MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 100_000, ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int),
+			MaxGasPrice: big.NewInt(1e14), MaxGasLimit: 1_000_000, ContainerId: "echo", Inputs: []byte{}, PaymentAmount: new(big.Int),
 		}}, Data: json.RawMessage(fmt.Sprintf(`{"n":%d}`, delegNonce))}
 		var err error
 		if r.Sig, err = r.Delegate.Sign(ours.Domain{ChainID: chainID, Coordinator: dep.Coordinator}, deployer); err != nil {
@@ -445,7 +540,14 @@ func TestSoak(t *testing.T) {
 			procs = append(procs, n)
 			nodeMu.Unlock()
 			say("node restarted (pid %d) after %s", n.Pid(), (time.Since(start) - at).Round(time.Second))
+			recheck()
 			continue
+		}
+		if missing, _, err := sweep(10 * time.Second); err == nil {
+			for _, id := range missing {
+				lostIDs[id] = true // stored before its 200, and younger than the retention
+				delete(pending, id)
+			}
 		}
 		readDeliveries()
 		s := Sample{At: at, Up: up, Deliveries: deliveries}
@@ -498,41 +600,24 @@ func TestSoak(t *testing.T) {
 
 	// Every accepted job ends success or failed, read back after the restarts.
 	var fails []string
-	byStatus := map[job.Status]int{}
-	failReasons := map[string]int{}
 	for try := 0; ; try++ {
-		clear(byStatus)
-		clear(failReasons)
-		var lost, stuck []string
-		for i := 0; i < len(ids); i += 50 {
-			chunk := ids[i:min(i+50, len(ids))]
-			resp, err := hc.Get(base + "/api/jobs?id=" + strings.Join(chunk, "&id="))
-			require.NoError(t, err)
-			var results []job.Result
-			require.NoError(t, json.NewDecoder(resp.Body).Decode(&results))
-			resp.Body.Close()
-			got := map[string]job.Result{}
-			for _, r := range results {
-				got[r.ID] = r
-			}
-			for _, id := range chunk {
-				r, ok := got[id]
-				switch {
-				case !ok:
-					lost = append(lost, id)
-				case !r.Status.Terminal():
-					stuck = append(stuck, id)
-				default:
-					byStatus[r.Status]++
-					if r.Status == job.StatusFailed && r.Result != nil {
-						failReasons[r.Result.Error]++
-					}
-				}
+		missing, stuck, err := sweep(0)
+		if err == nil {
+			for _, id := range missing {
+				lostIDs[id] = true
+				delete(pending, id)
 			}
 		}
-		if (len(lost) == 0 && len(stuck) == 0) || try >= 12 {
-			if len(lost) > 0 {
-				fails = append(fails, fmt.Sprintf("%d accepted jobs lost, e.g. %v", len(lost), lost[:min(5, len(lost))]))
+		if (err == nil && len(stuck) == 0) || try >= 12 {
+			if err != nil {
+				fails = append(fails, "reading the jobs back: "+err.Error())
+			}
+			if len(lostIDs) > 0 {
+				var e []string
+				for id := range lostIDs {
+					e = append(e, id)
+				}
+				fails = append(fails, fmt.Sprintf("%d accepted jobs lost, e.g. %v", len(lostIDs), e[:min(5, len(e))]))
 			}
 			if len(stuck) > 0 {
 				fails = append(fails, fmt.Sprintf("%d accepted jobs stuck, e.g. %v", len(stuck), stuck[:min(5, len(stuck))]))
@@ -540,6 +625,9 @@ func TestSoak(t *testing.T) {
 			break
 		}
 		time.Sleep(10 * time.Second)
+	}
+	if len(takenBack) > 0 {
+		fails = append(fails, fmt.Sprintf("%d served results taken back by a kill, e.g. %v", len(takenBack), takenBack[:min(5, len(takenBack))]))
 	}
 
 	// Every due interval delivered exactly once; none twice anywhere.
@@ -644,7 +732,7 @@ func TestSoak(t *testing.T) {
 	var sum strings.Builder
 	fmt.Fprintf(&sum, "run %s, warm-up %s, jobs retention %s, store plateau from %s\n", d, th.Warmup, retention, th.StorePlateau)
 	fmt.Fprintf(&sum, "at warm-up end: %s\nat the end:     %s\n", describe(nearest(samples, th.Warmup)), describe(last(samples)))
-	fmt.Fprintf(&sum, "jobs accepted %d: %v; failure reasons %v\n", len(ids), byStatus, failReasons)
+	fmt.Fprintf(&sum, "jobs accepted %d: %v, lost %d, taken back %d; failure reasons %v\n", len(ids), byStatus, len(lostIDs), len(takenBack), failReason)
 	fmt.Fprintf(&sum, "deliveries by the node %d (hostile sub %d: %d); due intervals %d, missed %d, double %d\n", deliveries, hostileID, hostileDelivered, due, missed, doubles)
 	fmt.Fprintf(&sum, "node transactions %d, reverted %d; hostile bodies sent %d, 5xx %d\n", nodeTxs, reverted, noiseN.Load(), len(noise5xx))
 	fmt.Fprintf(&sum, "failures: %d\n", len(fails))
