@@ -5,7 +5,7 @@ TESTFLAGS ?= -count=1 -timeout 30m
 # COMMIT is what `infernode version` reports (a tarball without git: unknown).
 COMMIT  ?= $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null || c=$$c-dirty; echo $$c; } || echo unknown)
 
-.PHONY: all build run test test-unit tidy-check tools docker realmodels libtorch images contracts proto bench bench-proof fuzz lint clean sim
+.PHONY: all build run soak test test-unit tidy-check tools docker realmodels libtorch images contracts proto bench bench-proof fuzz lint clean sim
 
 all: build
 
@@ -18,6 +18,16 @@ build:
 ## run: the one-command local stack (embedded chain, contracts, echo, node).
 run: build
 	./$(BIN)/infernode dev
+
+## soak: the real node against anvil (1 s blocks) for SOAK (default 1h; e.g.
+## `make soak SOAK=6h`) under steady job and chain load, hostile noise and
+## two kill -9 restarts, sampled every 15 s; fails on the thresholds of
+## docs/testing.md (Soak) and writes a CSV, a PNG and a summary under
+## SOAK_OUT (default: a new temp dir, printed).
+SOAK     ?= 1h
+SOAK_OUT ?=
+soak: build tools
+	SOAK=$(SOAK) SOAK_BIN=$(abspath $(BIN)/infernode) SOAK_OUT=$(SOAK_OUT) $(GO) test -tags soak -count=1 -v -timeout 0 -run '^TestSoak$$' ./soak/
 
 ## tools: installs geth, abigen, anvil, solc-js into .tools/ and contracts/.
 tools:

@@ -20,7 +20,7 @@ const (
 	OIPBinary = "binary"
 )
 
-// oipLoad posts one Open Inference Protocol infer request per job (SPEC §9)
+// oipLoad posts one Open Inference Protocol infer request per job (docs/api.md)
 // to the node's /v2/models/{container}/infer or, direct, to the container's
 // own; a 2xx answer is a success. The body is encoded once.
 type oipLoad struct {

@@ -14,6 +14,8 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/infernode/infernode/internal/promreg"
 )
 
 // Options configure a Client. Zero values take the documented defaults.
@@ -158,8 +160,13 @@ func newClient(o Options) *Client {
 			Help: "Latest block number each chain RPC endpoint reported, by index."}, []string{"endpoint"}),
 	}
 	if o.Registry != nil {
-		c.stateGauge = registerOrExisting(o.Registry, c.stateGauge)
-		c.headGauge = registerOrExisting(o.Registry, c.headGauge)
+		// A clash leaves the gauge unregistered: the client still works.
+		if g, err := promreg.Register(o.Registry, c.stateGauge); err == nil {
+			c.stateGauge = g
+		}
+		if g, err := promreg.Register(o.Registry, c.headGauge); err == nil {
+			c.headGauge = g
+		}
 	}
 	return c
 }
@@ -363,16 +370,4 @@ func do[T any](ctx context.Context, c *Client, timeout time.Duration, f func(con
 		return zero, ErrNoEndpoint
 	}
 	return zero, fmt.Errorf("%w: %w", ErrNoEndpoint, errors.Join(errs...))
-}
-
-func registerOrExisting[T prometheus.Collector](reg prometheus.Registerer, c T) T {
-	if err := reg.Register(c); err != nil {
-		var are prometheus.AlreadyRegisteredError
-		if errors.As(err, &are) {
-			if ex, ok := are.ExistingCollector.(T); ok {
-				return ex
-			}
-		}
-	}
-	return c
 }

@@ -18,13 +18,13 @@ import (
 
 // The response cache (docs/cache.md) sits here, where every container run
 // passes: off-chain jobs and on-chain deliveries through Call, the Open
-// Inference Protocol through Relay. Streams are never cached.
+// Inference Protocol through Forward. Streams are never cached.
 
 // Kinds of cached call; the first byte of what a key hashes, so a Call and
-// a Relay never share a key.
+// a Forward never share a key.
 const (
-	kindCall  = 'C'
-	kindRelay = 'R'
+	kindCall    = 'C'
+	kindForward = 'R'
 )
 
 // cacheSalt is what a container's keys start from: its id and what stands
@@ -97,18 +97,18 @@ func writeCanonical(h hashWriter, b []byte) {
 	h.Write(b)
 }
 
-// relayKey is the key of one relayed call: the salt, the method and path,
+// forwardKey is the key of one forwarded call: the salt, the method and path,
 // the headers that shape the body, and the body (a JSON one canonical; a
 // binary one's JSON header canonical and its raw tensor bytes as they are).
 // ok is false for calls that are not cached (anything but an inference
 // POST).
-func relayKey(salt [32]byte, call RelayCall, headerLength string) (respcache.Key, bool) {
+func forwardKey(salt [32]byte, call ForwardCall, headerLength string) (respcache.Key, bool) {
 	if call.Method != http.MethodPost || !strings.HasSuffix(call.Path, "/infer") {
 		return respcache.Key{}, false
 	}
 	h := sha256.New()
 	h.Write(salt[:])
-	h.Write([]byte{kindRelay})
+	h.Write([]byte{kindForward})
 	lengthPrefixed(h, call.Path)
 	body := call.Body
 	if headerLength == "" {
@@ -149,10 +149,10 @@ func parseLength(s string, max int) (int, bool) {
 	return n, n <= max
 }
 
-// A cached relay reply is its status (2 bytes), then the Content-Type and
+// A cached forwarded reply is its status (2 bytes), then the Content-Type and
 // the Inference-Header-Content-Length header (each length-prefixed), then
 // the body.
-func encodeReply(r RelayReply) []byte {
+func encodeReply(r ForwardReply) []byte {
 	ct, hl := r.Header.Get("Content-Type"), r.Header.Get(headerLength)
 	b := make([]byte, 0, 2+16+len(ct)+len(hl)+len(r.Body))
 	b = binary.BigEndian.AppendUint16(b, uint16(r.Status))
@@ -163,17 +163,17 @@ func encodeReply(r RelayReply) []byte {
 	return append(b, r.Body...)
 }
 
-func decodeReply(b []byte) (RelayReply, bool) {
+func decodeReply(b []byte) (ForwardReply, bool) {
 	if len(b) < 2 {
-		return RelayReply{}, false
+		return ForwardReply{}, false
 	}
-	r := RelayReply{Status: int(binary.BigEndian.Uint16(b)), Header: http.Header{}}
+	r := ForwardReply{Status: int(binary.BigEndian.Uint16(b)), Header: http.Header{}}
 	b = b[2:]
 	var hs [2]string
 	for i := range hs {
 		n, w := binary.Uvarint(b)
 		if w <= 0 || uint64(len(b)-w) < n {
-			return RelayReply{}, false
+			return ForwardReply{}, false
 		}
 		hs[i] = string(b[w : w+int(n)])
 		b = b[w+int(n):]
@@ -205,12 +205,12 @@ func (e *Executor) cachedCall(ctx context.Context, id string, salt [32]byte, req
 	return json.RawMessage(v), nil
 }
 
-// cachedRelay is Relay through the cache: only 2xx replies are kept.
-func (e *Executor) cachedRelay(ctx context.Context, id string, k respcache.Key, call RelayCall) (RelayReply, error) {
-	var reply RelayReply
+// cachedForward is Forward through the cache: only 2xx replies are kept.
+func (e *Executor) cachedForward(ctx context.Context, id string, k respcache.Key, call ForwardCall) (ForwardReply, error) {
+	var reply ForwardReply
 	v, hit, err := e.cache.Do(ctx, id, k, func() ([]byte, bool, error) {
 		var err error
-		reply, err = e.relayCall(ctx, id, call)
+		reply, err = e.forwardCall(ctx, id, call)
 		if err != nil || reply.Status/100 != 2 {
 			return nil, false, err
 		}
@@ -222,7 +222,7 @@ func (e *Executor) cachedRelay(ctx context.Context, id string, k respcache.Key, 
 	}
 	r, ok := decodeReply(v)
 	if !ok {
-		return e.relayCall(ctx, id, call)
+		return e.forwardCall(ctx, id, call)
 	}
 	return r, nil
 }

@@ -103,37 +103,37 @@ func TestCacheCall(t *testing.T) {
 	require.Equal(t, int32(6), calls.Load())
 }
 
-func TestCacheRelay(t *testing.T) {
+func TestCacheForward(t *testing.T) {
 	var calls atomic.Int32
 	e := cachedExecutor(t, counting(&calls), true)
 	ctx := context.Background()
-	relay := func(body, hl string) RelayReply {
+	forward := func(body, hl string) ForwardReply {
 		h := http.Header{}
 		if hl != "" {
 			h.Set(headerLength, hl)
 		}
-		r, err := e.Relay(ctx, "m", RelayCall{Method: http.MethodPost, Path: "/v2/models/m/infer", Header: h, Body: []byte(body)})
+		r, err := e.Forward(ctx, "m", ForwardCall{Method: http.MethodPost, Path: "/v2/models/m/infer", Header: h, Body: []byte(body)})
 		require.NoError(t, err)
 		return r
 	}
-	first := relay(`{"inputs":[]}`+"\x01\x02", "13")
+	first := forward(`{"inputs":[]}`+"\x01\x02", "13")
 	require.Equal(t, http.StatusOK, first.Status)
-	again := relay(`{ "inputs": [] }`+"\x01\x02", "16")
+	again := forward(`{ "inputs": [] }`+"\x01\x02", "16")
 	require.Equal(t, int32(1), calls.Load(), "the same binary request with another JSON spelling is a hit")
 	require.Equal(t, first.Status, again.Status)
 	require.Equal(t, first.Body, again.Body)
 	require.Equal(t, "7", again.Header.Get(headerLength))
 	require.Equal(t, "application/octet-stream", again.Header.Get("Content-Type"))
-	relay(`{"inputs":[]}`+"\x01\x03", "13") // other tensor bytes
+	forward(`{"inputs":[]}`+"\x01\x03", "13") // other tensor bytes
 	require.Equal(t, int32(2), calls.Load())
 	// Error replies are passed on, never kept.
 	for range 2 {
-		require.Equal(t, http.StatusBadRequest, relay("bad", "").Status)
+		require.Equal(t, http.StatusBadRequest, forward("bad", "").Status)
 	}
 	require.Equal(t, int32(4), calls.Load())
 	// Only inferences are cached.
 	for range 2 {
-		_, err := e.Relay(ctx, "m", RelayCall{Method: http.MethodGet, Path: "/v2/models/m"})
+		_, err := e.Forward(ctx, "m", ForwardCall{Method: http.MethodGet, Path: "/v2/models/m"})
 		require.NoError(t, err)
 	}
 	require.Equal(t, int32(4), calls.Load())

@@ -22,6 +22,7 @@ import (
 
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/promreg"
 	"github.com/infernode/infernode/respcache"
 )
 
@@ -120,13 +121,11 @@ func New(opts Options) (*Executor, error) {
 		}
 	}
 	if opts.Registerer != nil {
-		if err := opts.Registerer.Register(e.histogram); err != nil {
-			var are prometheus.AlreadyRegisteredError
-			if !errors.As(err, &are) {
-				return nil, fmt.Errorf("executor: register metrics: %w", err)
-			}
-			e.histogram = are.ExistingCollector.(*prometheus.HistogramVec)
+		h, err := promreg.Register(opts.Registerer, e.histogram)
+		if err != nil {
+			return nil, fmt.Errorf("executor: %w", err)
 		}
+		e.histogram = h
 	}
 	return e, nil
 }
@@ -306,7 +305,7 @@ func (e *Executor) Stream(ctx context.Context, in Input) (*Stream, error) {
 // openStream sends one streaming request to ep and returns the reply once
 // its headers arrived; a non-2xx reply is a *ContainerError.
 func (e *Executor) openStream(ctx context.Context, id string, ep Endpoint, to time.Duration, body []byte) (*Stream, error) {
-	r, err := e.openRelayStream(ctx, id, ep, to, RelayCall{Method: http.MethodPost, Path: "/service_output",
+	r, err := e.openRelayStream(ctx, id, ep, to, ForwardCall{Method: http.MethodPost, Path: "/service_output",
 		Header: http.Header{"Content-Type": {"application/json"}}, Body: body})
 	if err != nil {
 		return nil, err

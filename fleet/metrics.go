@@ -1,9 +1,9 @@
 package fleet
 
 import (
-	"errors"
-
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/infernode/infernode/internal/promreg"
 )
 
 // Metrics are the fleet's Prometheus collectors.
@@ -30,13 +30,15 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 	if reg == nil {
 		return m, nil
 	}
-	for _, c := range []prometheus.Collector{m.Members, m.Claims, m.Takeovers} {
-		if err := reg.Register(c); err != nil {
-			var are prometheus.AlreadyRegisteredError
-			if !errors.As(err, &are) {
-				return nil, err
-			}
-		}
+	var err error
+	if m.Members, err = promreg.Register(reg, m.Members); err != nil {
+		return nil, err
+	}
+	if m.Claims, err = promreg.Register(reg, m.Claims); err != nil {
+		return nil, err
+	}
+	if m.Takeovers, err = promreg.Register(reg, m.Takeovers); err != nil {
+		return nil, err
 	}
 	return m, nil
 }

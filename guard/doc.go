@@ -1,6 +1,7 @@
 // Package guard decides whether the node may spend on a chain delivery, and
-// remembers what failed deliveries cost (SPEC §8, "Nobody makes the node pay
-// for what the operator did not agree to").
+// remembers what failed deliveries cost: nobody makes the node pay for what
+// the operator did not agree to (docs/relay.md, "What serving costs, and
+// how to bound it").
 //
 // The relay asks it at each decision point of a delivery: before anything
 // is read or run (Check: cancelled, unpaid gas above chain.unpaid.max_gas,

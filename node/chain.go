@@ -39,17 +39,17 @@ type RelayOptions struct {
 // chain.rpc_url (http(s) polls heads, ws(s) subscribes), opens the nonce
 // journal in the node's store and reconciles it with the chain. Use it as
 // Options.NewChain when chain.enabled is true.
-func NewRelayChain(deps ChainDeps) (Chain, error) {
-	return NewRelayChainWith(RelayOptions{})(deps)
+func NewRelayChain(ctx context.Context, deps ChainDeps) (Chain, error) {
+	return NewRelayChainWith(RelayOptions{})(ctx, deps)
 }
 
 // NewRelayChainWith is NewRelayChain with extra options. When no RPC
 // endpoint answers, the node starts anyway (REST serves, /health says the
 // chain is down) and the chain side is built in Run, retried with back-off.
-func NewRelayChainWith(ro RelayOptions) func(ChainDeps) (Chain, error) {
-	return func(deps ChainDeps) (Chain, error) {
+func NewRelayChainWith(ro RelayOptions) func(context.Context, ChainDeps) (Chain, error) {
+	return func(ctx context.Context, deps ChainDeps) (Chain, error) {
 		key := &walletKey{}
-		c, err := relayChainOnce(ro, key)(deps)
+		c, err := relayChainOnce(ro, key)(ctx, deps)
 		if !errors.Is(err, chain.ErrNoEndpoint) && !errors.Is(err, chain.ErrDisagree) {
 			return c, err
 		}
@@ -85,8 +85,8 @@ func (k *walletKey) get(ctx context.Context, deps ChainDeps) (signer.Signer, err
 }
 
 // relayChainOnce builds the relay in one attempt.
-func relayChainOnce(ro RelayOptions, key *walletKey) func(ChainDeps) (Chain, error) {
-	return func(deps ChainDeps) (Chain, error) {
+func relayChainOnce(ro RelayOptions, key *walletKey) func(context.Context, ChainDeps) (Chain, error) {
+	return func(ctx context.Context, deps ChainDeps) (Chain, error) {
 		cfg := deps.Config.Chain
 		if !cfg.Enabled {
 			return nil, errors.New("chain.enabled is false")
@@ -98,7 +98,7 @@ func relayChainOnce(ro RelayOptions, key *walletKey) func(ChainDeps) (Chain, err
 		if err != nil {
 			return nil, fmt.Errorf("relay metrics: %w", err)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(ctx, 30*time.Second) // start-up reads; the relay runs on Run's
 		defer cancel()
 		sig, err := key.get(ctx, deps)
 		if err != nil {

@@ -19,7 +19,7 @@ import (
 // 1 min) while endpoints stay down, then runs it. Until then the chain is
 // unhealthy and delegated requests are refused as unavailable.
 type waitingChain struct {
-	build func(ChainDeps) (Chain, error)
+	build func(context.Context, ChainDeps) (Chain, error)
 	deps  ChainDeps
 
 	mu  sync.Mutex
@@ -43,7 +43,7 @@ func (w *waitingChain) Run(ctx context.Context) error {
 			return nil
 		case <-time.After(wait):
 		}
-		c, err := w.build(w.deps)
+		c, err := w.build(ctx, w.deps)
 		if err == nil {
 			w.mu.Lock()
 			w.c, w.err = c, nil

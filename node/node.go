@@ -26,6 +26,7 @@ import (
 	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/internal/clock"
 	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/promreg"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/oipgrpc"
 	"github.com/infernode/infernode/ratelimit"
@@ -82,7 +83,7 @@ type Options struct {
 	Chain Chain
 	// NewChain builds the chain side from the node's store and executor
 	// when Run starts; it takes precedence over Chain.
-	NewChain func(ChainDeps) (Chain, error)
+	NewChain func(context.Context, ChainDeps) (Chain, error)
 	// Logger. Default: slog.Default().
 	Logger *slog.Logger
 	// Listener serves REST. Default: a listener on server.host:server.port.
@@ -270,7 +271,7 @@ func (n *Node) Run(ctx context.Context) (err error) {
 	}
 	chain := n.opts.Chain
 	if n.opts.NewChain != nil {
-		chain, err = n.opts.NewChain(ChainDeps{Config: cfg, Store: st, Executor: exec, Guardian: n.guard, Logger: n.log, Registry: n.reg, Tracer: n.tp})
+		chain, err = n.opts.NewChain(ctx, ChainDeps{Config: cfg, Store: st, Executor: exec, Guardian: n.guard, Logger: n.log, Registry: n.reg, Tracer: n.tp})
 		if err != nil {
 			return fmt.Errorf("chain: %w", err)
 		}
@@ -445,12 +446,12 @@ func (n *Node) registerRuntime(rt executor.Runtime) (func(), error) {
 // collector the registry already holds (another node on the same registry
 // registered it) is left alone.
 func (n *Node) register(c prometheus.Collector, what string) (func(), error) {
-	if err := n.reg.Register(c); err != nil {
-		var are prometheus.AlreadyRegisteredError
-		if errors.As(err, &are) {
-			return func() {}, nil
-		}
-		return nil, fmt.Errorf("register %s: %w", what, err)
+	got, err := promreg.Register(n.reg, c)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	if got != c { // registered by another node: left alone
+		return func() {}, nil
 	}
 	return func() { n.reg.Unregister(c) }, nil
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/infernode/infernode/rest"
 )
 
-// OIP relays an Open Inference Protocol request (docs/api.md) to its container
+// OIP forwards an Open Inference Protocol request (docs/api.md) to its container
 // under an off-chain job's access rules. It is synchronous and stores
 // nothing: the client holds the connection for the answer, as OIP clients
 // expect. At most jobs.workers calls run at once; beyond, 503 Node busy.
@@ -48,7 +48,7 @@ func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (re
 	if call.Method == http.MethodPost {
 		b.metrics.Submitted.WithLabelValues("oip").Inc()
 	}
-	r, err := b.exec.Relay(ctx, call.Container, executor.RelayCall{Method: call.Method, Path: call.Path, Header: h, Body: call.Body})
+	r, err := b.exec.Forward(ctx, call.Container, executor.ForwardCall{Method: call.Method, Path: call.Path, Header: h, Body: call.Body})
 	if err != nil {
 		if call.Method == http.MethodPost {
 			b.metrics.Finished.WithLabelValues(string(job.StatusFailed)).Inc()

@@ -270,7 +270,7 @@ func anvilCeiling(b *testing.B, subs, conc int) {
 	client, h, activeAt, a := anvilSubscriptions(b, subs)
 	key := h.keys[1]
 	from := crypto.PubkeyToAddress(key.PublicKey)
-	r := &Relay{o: Options{Runner: h.exec}}
+	r := &deliverer{o: delivererOptions{Runner: h.exec}}
 	msgs := make([]ethereum.CallMsg, subs)
 	for i := range subs {
 		in, out, proof, err := r.runContainers(ctx, []string{"echo"}, job.OnChain, []byte(fmt.Sprint(i)), false)

@@ -122,7 +122,7 @@ func BenchmarkMemoryPerSubscription(b *testing.B) {
 	n := h.startNodeWith(1, b.TempDir(), nil, nil, func(o *Options) { o.PollInterval = time.Hour })
 	n.stop() // measure the relay's structures alone
 	const subs = 100_000
-	n.r.headTime.Store(1)
+	n.r.head.time.Store(1)
 	var before, after runtime.MemStats
 	var diskBytes int
 	b.ResetTimer()

@@ -48,10 +48,11 @@ func (r *Relay) submitDelegated(ctx context.Context, client string, raw json.Raw
 	if err := r.admitDelegated(ctx, key, &req); err != nil { // before the signature's RPC calls
 		return err
 	}
-	if err := req.Codec.Verify(ctx, r.ver); err != nil {
+	ver := &coordinator.Verifier{Chain: r.o.Backend, ChainID: r.o.Sender.ChainID(), Coordinator: r.d.Coordinator()}
+	if err := req.Codec.Verify(ctx, ver); err != nil {
 		return err
 	}
-	if t := r.headTime.Load(); t != 0 {
+	if t := r.head.time.Load(); t != 0 {
 		if err := deliverable(sub, req.Expiry, t); err != nil {
 			return err
 		}
@@ -65,7 +66,7 @@ func (r *Relay) submitDelegated(ctx context.Context, client string, raw json.Raw
 	}
 	// One not active yet waits in the guard's bounded heap: 429 when it
 	// is full, before anything is written.
-	waits := uint64(sub.ActiveAt) > r.headTime.Load()
+	waits := uint64(sub.ActiveAt) > r.head.time.Load()
 	if waits {
 		if err := r.sp.waiting.Add(key, sub.Owner.Hex(), time.Unix(int64(sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0)); err != nil {
 			return err
@@ -78,8 +79,8 @@ func (r *Relay) submitDelegated(ctx context.Context, client string, raw json.Raw
 			return job.Reject(job.CodeUnavailable, "Fleet unavailable: the delegated subscription could not be stored; try again")
 		}
 	}
-	d := &Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.headNum.Load(), Progress: Progress{State: IvRunning}}
-	if err := r.saveDlg(key, d); err != nil {
+	d := &Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.head.num.Load(), Progress: Progress{State: IvRunning}}
+	if err := r.st.saveDlg(key, d, r.head.time.Load()); err != nil {
 		r.sp.waiting.Remove(key)
 		return fmt.Errorf("persist delegated subscription: %w", err)
 	}
@@ -99,7 +100,7 @@ func (r *Relay) submitDelegated(ctx context.Context, client string, raw json.Raw
 // gas above chain.unpaid.max_gas, a period under two block times, data or
 // subscription.inputs above chain.max_input_bytes.
 func (r *Relay) admitDelegated(ctx context.Context, key string, req *coordinator.Delegated) error {
-	t := r.headTime.Load()
+	t := r.head.time.Load()
 	if t == 0 { // no head seen yet (the relay is starting)
 		h, err := r.o.Backend.HeaderByNumber(ctx, nil)
 		if err != nil {
@@ -130,24 +131,24 @@ func (r *Relay) admitDelegated(ctx context.Context, key string, req *coordinator
 // among the waiting ones until block time until (zero: the next head), to
 // be dropped at expiry. It needs no new slot: an accepted request is never
 // failed because the waiting set is full.
-func (r *Relay) waitDelegated(key string, owner common.Address, until, expiry time.Time) {
+func (dv *deliverer) waitDelegated(key string, owner common.Address, until, expiry time.Time) {
 	if until.IsZero() {
-		until = time.Unix(int64(r.headTime.Load())+1, 0)
+		until = time.Unix(int64(dv.head.time.Load())+1, 0)
 	}
-	r.sp.waiting.Hold(key, owner.Hex(), until, expiry)
+	dv.sp.waiting.Hold(key, owner.Hex(), until, expiry)
 }
 
 // wakeDelegated starts the waiting delegated requests due at the head and
 // fails those whose signature expired first.
 func (r *Relay) wakeDelegated(ctx context.Context) {
-	now := r.headTime.Load()
+	now := r.head.time.Load()
 	ready, expired := r.sp.waiting.Due(time.Unix(int64(now), 0))
 	for _, key := range expired {
 		if d, ok, err := r.st.dlg(key); err == nil && ok && !d.State.final() && d.TxKey == "" {
 			d.State, d.Err = IvFailed, "Signature expired"
 			r.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
 			r.o.Logger.Info("relay: delegated subscription "+string(IvFailed), "key", key, "reason", d.Err)
-			if err := r.saveDlg(key, d); err != nil {
+			if err := r.st.saveDlg(key, d, r.head.time.Load()); err != nil {
 				r.o.Logger.Warn("relay: persist delegated subscription", "key", key, "err", err)
 			}
 		} else if err == nil && ok && d.TxKey != "" {
@@ -158,19 +159,19 @@ func (r *Relay) wakeDelegated(ctx context.Context) {
 		if !r.startDelegated(ctx, key) { // its last worker is still leaving: the next head
 			if d, ok, err := r.st.dlg(key); err == nil && ok {
 				if ds, err := r.d.DecodeDelegated(d.Body); err == nil {
-					r.waitDelegated(key, ds.Sub.Owner, time.Time{}, time.Unix(int64(ds.Expiry), 0))
+					r.dv.waitDelegated(key, ds.Sub.Owner, time.Time{}, time.Unix(int64(ds.Expiry), 0))
 				}
 			}
 		}
 	}
-	r.retainDelegated(time.Unix(int64(now), 0))
+	r.ret.sweep(time.Unix(int64(now), 0), r.st, r.sp.lim.DelegatedRetention, &r.wg, r.o.Logger)
 }
 
 // resumeDelegated restarts an accepted delegated request: at once when it
 // is active, else among the waiting ones.
 func (r *Relay) resumeDelegated(ctx context.Context, key string, d *Delegated) {
-	if ds, err := r.d.DecodeDelegated(d.Body); err == nil && d.TxKey == "" && uint64(ds.Sub.ActiveAt) > r.headTime.Load() {
-		r.waitDelegated(key, ds.Sub.Owner, time.Unix(int64(ds.Sub.ActiveAt), 0), time.Unix(int64(ds.Expiry), 0))
+	if ds, err := r.d.DecodeDelegated(d.Body); err == nil && d.TxKey == "" && uint64(ds.Sub.ActiveAt) > r.head.time.Load() {
+		r.dv.waitDelegated(key, ds.Sub.Owner, time.Unix(int64(ds.Sub.ActiveAt), 0), time.Unix(int64(ds.Expiry), 0))
 		return
 	}
 	r.startDelegated(ctx, key)
@@ -187,7 +188,7 @@ func (r *Relay) startDelegated(ctx context.Context, key string) bool {
 	r.dlgRun[key] = true
 	r.mu.Unlock()
 	r.pending.Add(1)
-	r.preparing.Add(1) // before the head is marked handled (Settled)
+	r.dv.preparing.Add(1) // before the head is marked handled (Settled)
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
@@ -197,8 +198,8 @@ func (r *Relay) startDelegated(ctx context.Context, key string) bool {
 			delete(r.dlgRun, key)
 			r.mu.Unlock()
 		}()
-		defer r.preparing.Add(-1)
-		if err := r.deliverDelegated(ctx, key); err != nil && ctx.Err() == nil {
+		defer r.dv.preparing.Add(-1)
+		if err := r.dv.deliverDelegated(ctx, key); err != nil && ctx.Err() == nil {
 			r.o.Logger.Warn("relay: delegated subscription", "key", key, "err", guard.CutErr(err))
 		}
 	}()
@@ -230,26 +231,26 @@ func deliverable(s *Sub, expiry uint32, t uint64) error {
 // loop: it is created and delivered in one transaction
 // (deliverComputeDelegatee), then tracked like any other subscription so
 // later intervals go through deliverCompute.
-func (r *Relay) deliverDelegated(ctx context.Context, key string) error {
-	d, ok, err := r.st.dlg(key)
+func (dv *deliverer) deliverDelegated(ctx context.Context, key string) error {
+	d, ok, err := dv.st.dlg(key)
 	if err != nil || !ok {
 		return err
 	}
-	ds, err := r.d.DecodeDelegated(d.Body)
+	ds, err := dv.d.DecodeDelegated(d.Body)
 	if err != nil {
 		d.State, d.Err = IvFailed, err.Error()
-		r.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
-		return r.saveDlg(key, d)
+		dv.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
+		return dv.st.saveDlg(key, d, dv.head.time.Load())
 	}
-	ctx, span := r.tracer.Start(ctx, "relay.deliver_delegated", trace.WithAttributes(
+	ctx, span := dv.tracer.Start(ctx, "relay.deliver_delegated", trace.WithAttributes(
 		attribute.String("owner", ds.Sub.Owner.Hex()), attribute.Int64("nonce", int64(ds.Nonce))))
 	defer span.End()
-	return r.deliver(ctx, &delegatedDelivery{r: r, key: key, d: d, ds: ds}, span)
+	return dv.deliver(ctx, &delegatedDelivery{dv: dv, key: key, d: d, ds: ds}, span)
 }
 
 // delegatedDelivery is a delegated subscription not yet on chain.
 type delegatedDelivery struct {
-	r   *Relay
+	dv  *deliverer
 	key string
 	d   *Delegated
 	ds  coordinator.Delegated
@@ -257,7 +258,7 @@ type delegatedDelivery struct {
 }
 
 func (g *delegatedDelivery) progress() *Progress { return &g.d.Progress }
-func (g *delegatedDelivery) save() error         { return g.r.saveDlg(g.key, g.d) }
+func (g *delegatedDelivery) save() error         { return g.dv.st.saveDlg(g.key, g.d, g.dv.head.time.Load()) }
 func (g *delegatedDelivery) logAttrs() []any {
 	return []any{"owner", g.ds.Sub.Owner, "nonce", g.ds.Nonce}
 }
@@ -265,19 +266,19 @@ func (g *delegatedDelivery) logAttrs() []any {
 // check adopts a subscription already created (by this node before a
 // crash, or by another node), then checks expiry and the open interval.
 func (g *delegatedDelivery) check(ctx context.Context) (ready, error) {
-	r, ds := g.r, g.ds
-	out, err := r.call(ctx, r.coord, ds.Codec.PackCreatedID())
+	dv, ds := g.dv, g.ds
+	out, err := dv.call(ctx, dv.coord, ds.Codec.PackCreatedID())
 	if err == nil {
 		if id, err := ds.Codec.UnpackCreatedID(out); err == nil && id != 0 {
 			return ready{State: IvSkipped, Reason: createdElsewhere}, nil
 		}
 	}
-	t := r.headTime.Load()
+	t := dv.head.time.Load()
 	if t >= uint64(ds.Expiry) {
 		return ready{State: IvFailed, Reason: "Signature expired"}, nil
 	}
-	if r.o.Fleet != nil { // one member creates it: the one that serves its key
-		if _, ok := r.o.Fleet.Serves(fleetDelegatedID(g.key), 1); !ok {
+	if dv.o.Fleet != nil { // one member creates it: the one that serves its key
+		if _, ok := dv.o.Fleet.Serves(fleetDelegatedID(g.key), 1); !ok {
 			return ready{NextHead: true}, nil
 		}
 	}
@@ -296,14 +297,14 @@ func (g *delegatedDelivery) check(ctx context.Context) (ready, error) {
 const createdElsewhere = "created elsewhere; scheduled as a regular subscription"
 
 func (g *delegatedDelivery) call(attempt int, input, output, proof []byte) txm.Call {
-	r, ds := g.r, g.ds
+	dv, ds := g.dv, g.ds
 	s := &ds.Sub
 	return txm.Call{
-		Key: fmt.Sprintf("dlg/%s/%d/%d", s.Owner.Hex(), ds.Nonce, attempt), To: r.coord,
-		Data:         ds.Codec.PackDeliver(g.k, input, output, proof, r.o.PaymentWallet),
+		Key: fmt.Sprintf("dlg/%s/%d/%d", s.Owner.Hex(), ds.Nonce, attempt), To: dv.coord,
+		Data:         ds.Codec.PackDeliver(g.k, input, output, proof, dv.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
 		MinGas:       callbackGas(s.MaxGasLimit) + delegatedCreationGas,
-		MaxGas:       r.maxGas(s),
+		MaxGas:       dv.maxGas(s),
 	}
 }
 
@@ -313,7 +314,7 @@ func (g *delegatedDelivery) facts() guard.Delivery {
 	return f
 }
 
-func (g *delegatedDelivery) chargeGas() uint64 { return g.r.unpaidGas(&g.ds.Sub, true) }
+func (g *delegatedDelivery) chargeGas() uint64 { return g.dv.unpaidGas(&g.ds.Sub, true) }
 
 // setupGas is the create step's gas: a delegated delivery's gas includes
 // creating the subscription, which is not its callback's (issue 35: an
@@ -323,13 +324,13 @@ func (g *delegatedDelivery) setupGas(ctx context.Context, rec *txm.Record) (uint
 	if g.ds.Sub.MaxGasLimit == 0 {
 		return 0, true
 	}
-	return g.r.createGas(ctx, g.ds.Codec.PackCreate(), rec)
+	return g.dv.createGas(ctx, g.ds.Codec.PackCreate(), rec)
 }
 
 // hold puts the request back among the waiting ones (no goroutine) until
 // block time until.
 func (g *delegatedDelivery) hold(until time.Time) {
-	g.r.waitDelegated(g.key, g.ds.Sub.Owner, until, time.Unix(int64(g.ds.Expiry), 0))
+	g.dv.waitDelegated(g.key, g.ds.Sub.Owner, until, time.Unix(int64(g.ds.Expiry), 0))
 }
 
 // fate: a revert saying the interval is delivered, full or closed means
@@ -345,12 +346,12 @@ func (g *delegatedDelivery) fate(o coordinator.Outcome, revert string) (IvState,
 // confirmed adopts the subscription this node created: on chain, only
 // reading its new id remains; RPC trouble is retried.
 func (g *delegatedDelivery) confirmed(ctx context.Context, _ *txm.Record) error {
-	g.r.fleetDelegatedDone(ctx, g.key)
+	g.dv.fleetDelegatedDone(ctx, g.key)
 	return g.adopt(ctx, true)
 }
 
 func (g *delegatedDelivery) finish(ctx context.Context, st IvState, reason string) error {
-	g.r.fleetDelegatedDone(ctx, g.key)
+	g.dv.fleetDelegatedDone(ctx, g.key)
 	if reason == createdElsewhere {
 		return g.adopt(ctx, false)
 	}
@@ -363,18 +364,18 @@ func (g *delegatedDelivery) finish(ctx context.Context, st IvState, reason strin
 // at the poll pace.
 func (g *delegatedDelivery) adopt(ctx context.Context, delivered bool) error {
 	for {
-		err := g.r.adoptDelegated(ctx, g.key, g.d, g.ds, delivered)
-		if err == nil || !clock.Sleep(ctx, g.r.o.PollInterval) {
+		err := g.dv.adoptDelegated(ctx, g.key, g.d, g.ds, delivered)
+		if err == nil || !clock.Sleep(ctx, g.dv.o.PollInterval) {
 			return err
 		}
-		g.r.o.Logger.Warn("relay: read delegated subscription id", "key", g.key, "err", err)
+		g.dv.o.Logger.Warn("relay: read delegated subscription id", "key", g.key, "err", err)
 	}
 }
 
 // adoptDelegated records the created subscription's id, marks the delivered
 // interval (when this node delivered it) and schedules later intervals.
-func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds coordinator.Delegated, delivered bool) error {
-	out, err := r.call(ctx, r.coord, ds.Codec.PackCreatedID())
+func (dv *deliverer) adoptDelegated(ctx context.Context, key string, d *Delegated, ds coordinator.Delegated, delivered bool) error {
+	out, err := dv.call(ctx, dv.coord, ds.Codec.PackCreatedID())
 	if err != nil {
 		return fmt.Errorf("delegateSubscriptionId: %w", err)
 	}
@@ -382,29 +383,29 @@ func (r *Relay) adoptDelegated(ctx context.Context, key string, d *Delegated, ds
 	if err != nil || id == 0 {
 		return fmt.Errorf("delegateSubscriptionId: no id (%v)", err)
 	}
-	s, ok, err := r.st.sub(id)
+	s, ok, err := dv.st.sub(id)
 	if err != nil {
 		return err
 	}
 	if !ok {
 		sub := ds.Sub
 		s = &sub
-		s.ID, s.Block = id, r.headNum.Load()
+		s.ID, s.Block = id, dv.head.num.Load()
 	}
 	if delivered {
 		// The delivered interval needs no mark: the scheduler asks
 		// nodeResponded before any delivery, so it is never sent twice.
-		r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
+		dv.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
 	}
 	d.SubID, d.State, d.TxKey = id, IvDelivered, ""
 	if !delivered {
 		d.State, d.Err = IvSkipped, createdElsewhere
 	}
-	r.stampFinal(d)
-	if err := r.st.adopt(key, d, s); err != nil {
+	stampFinal(d, dv.head.time.Load())
+	if err := dv.st.adopt(key, d, s); err != nil {
 		return err
 	}
-	r.o.Logger.Info("relay: delegated subscription on chain", "id", id, "owner", ds.Sub.Owner, "nonce", ds.Nonce, "delivered", delivered)
-	r.schedule(s)
+	dv.o.Logger.Info("relay: delegated subscription on chain", "id", id, "owner", ds.Sub.Owner, "nonce", ds.Nonce, "delivered", delivered)
+	dv.track(s)
 	return nil
 }

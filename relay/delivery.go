@@ -96,7 +96,7 @@ type delivery interface {
 // transaction is sent, and a restart resumes the transaction in flight
 // instead of sending another. The caller counts d in r.preparing; waiting
 // for a transaction to be mined does not count.
-func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error {
+func (dv *deliverer) deliver(ctx context.Context, d delivery, span trace.Span) error {
 	p := d.progress()
 	var charged guard.Charge // unpaid gas taken for the transaction in flight
 	for {
@@ -104,28 +104,28 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 			return nil
 		}
 		if p.TxKey != "" { // a transaction from an earlier attempt (or run)
-			rec, ok, err := r.o.Sender.Lookup(p.TxKey)
+			rec, ok, err := dv.o.Sender.Lookup(p.TxKey)
 			if err != nil {
 				return err
 			}
 			if ok {
 				span.AddEvent("tx.wait", trace.WithAttributes(attribute.Int64("nonce", int64(rec.Nonce))))
-				r.preparing.Add(-1) // waiting for the chain, not for this node
-				rec, err = r.o.Sender.Wait(ctx, p.TxKey)
-				r.preparing.Add(1)
+				dv.preparing.Add(-1) // waiting for the chain, not for this node
+				rec, err = dv.o.Sender.Wait(ctx, p.TxKey)
+				dv.preparing.Add(1)
 				if err != nil {
 					return err
 				}
 				// The outcome backs the subscription and its owner off
 				// when the callback failed or burnt its gas, or the
 				// delivery reverted; the charge settles to the gas used.
-				o := minedOutcome(r.d, rec)
+				o := minedOutcome(dv.d, rec)
 				if o == guard.Reverted {
-					o = r.whyReverted(ctx, d, rec)
+					o = dv.whyReverted(ctx, d, rec)
 				}
 				m := &mined{rec: rec}
 				m.setup, m.known = d.setupGas(ctx, rec)
-				next := r.record(d.facts(), o, charged, m)
+				next := dv.record(d.facts(), o, charged, m)
 				charged = guard.Charge{}
 				if rec.State == txm.StateConfirmed {
 					span.AddEvent("tx.confirmed", trace.WithAttributes(attribute.String("tx", rec.MinedHash.Hex())))
@@ -135,10 +135,10 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 					return d.confirmed(ctx, rec)
 				}
 				if rec.GaveUp { // stuck or refused for good: the sender gave its nonce up
-					return r.end(ctx, d, IvFailed, rec.Err, span)
+					return dv.end(ctx, d, IvFailed, rec.Err, span)
 				}
 				if o != guard.LostRace {
-					r.o.Metrics.Reverts.WithLabelValues("mined").Inc()
+					dv.o.Metrics.Reverts.WithLabelValues("mined").Inc()
 				}
 				p.Err = guard.Cut(rec.Err)
 				if o != guard.NotSent {
@@ -155,24 +155,24 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 				return err
 			}
 		}
-		if p.Attempts >= r.o.MaxAttempts {
-			return r.end(ctx, d, IvFailed, p.Err, span)
+		if p.Attempts >= dv.o.MaxAttempts {
+			return dv.end(ctx, d, IvFailed, p.Err, span)
 		}
 		// The spending guard judges before anything is spent: no RPC
 		// call, no worker slot, no container.
 		f := d.facts()
-		v, err := r.judge(f)
+		v, err := dv.judge(f)
 		if err != nil {
 			return err
 		}
 		switch v.Action {
 		case guard.Refuse:
-			_ = r.sp.g.Forget(f.Key)
-			return r.end(ctx, d, IvSkipped, v.Reason, span)
+			_ = dv.sp.g.Forget(f.Key)
+			return dv.end(ctx, d, IvSkipped, v.Reason, span)
 		case guard.GiveUp:
-			return r.end(ctx, d, IvFailed, v.Reason, span)
+			return dv.end(ctx, d, IvFailed, v.Reason, span)
 		case guard.Wait:
-			r.o.Logger.Debug("relay: delivery held back", append(d.logAttrs(), "reason", v.Reason)...)
+			dv.o.Logger.Debug("relay: delivery held back", append(d.logAttrs(), "reason", v.Reason)...)
 			// The first hold's reason is recorded: an interval that
 			// closes while held (its owner's price below the base fee all
 			// along) is not left without a word (issue 35's simulator).
@@ -186,23 +186,23 @@ func (r *Relay) deliver(ctx context.Context, d delivery, span trace.Span) error 
 		// A worker slot bounds the containers and sends at once, handed
 		// to owners in turn; waiting for a transaction to be mined holds
 		// none.
-		release, err := r.sp.fair.Acquire(ctx, f.Owner)
+		release, err := dv.sp.fair.Acquire(ctx, f.Owner)
 		if err != nil {
 			return err
 		}
-		st, reason, held, err := r.try(ctx, d, f, &charged, span)
+		st, reason, held, err := dv.try(ctx, d, f, &charged, span)
 		release()
 		if err != nil {
 			return err
 		}
 		if st != "" {
-			return r.end(ctx, d, st, reason, span)
+			return dv.end(ctx, d, st, reason, span)
 		}
 		if held != nil {
 			d.hold(*held)
 			return nil
 		}
-		if p.TxKey == "" && !clock.Sleep(ctx, r.backoff(p.Attempts, p.Attempts > tried)) {
+		if p.TxKey == "" && !clock.Sleep(ctx, dv.backoff(p.Attempts, p.Attempts > tried)) {
 			return ctx.Err()
 		}
 	}
@@ -225,22 +225,22 @@ func heldFor(d delivery, reason string) error {
 // backoff is the wait before the next try: a counted try backs off
 // exponentially from RetryBackoff; a wait that counted nothing (RPC
 // trouble, a wallet that cannot pay yet) is retried at the poll pace.
-func (r *Relay) backoff(attempts int, counted bool) time.Duration {
+func (dv *deliverer) backoff(attempts int, counted bool) time.Duration {
 	if !counted {
-		return r.o.PollInterval
+		return dv.o.PollInterval
 	}
-	return r.o.RetryBackoff << min(max(attempts-1, 0), 6)
+	return dv.o.RetryBackoff << min(max(attempts-1, 0), 6)
 }
 
 // end records a final state reached without a mined delivery.
-func (r *Relay) end(ctx context.Context, d delivery, st IvState, reason string, span trace.Span) error {
-	r.o.Metrics.Deliveries.WithLabelValues(string(st)).Inc()
+func (dv *deliverer) end(ctx context.Context, d delivery, st IvState, reason string, span trace.Span) error {
+	dv.o.Metrics.Deliveries.WithLabelValues(string(st)).Inc()
 	if st == IvFailed {
 		span.SetStatus(codes.Error, reason)
 	}
 	span.AddEvent("delivery."+string(st), trace.WithAttributes(attribute.String("reason", reason)))
-	r.o.Logger.Info("relay: delivery "+string(st), append(d.logAttrs(), "reason", reason)...)
-	r.release(ctx, d)
+	dv.o.Logger.Info("relay: delivery "+string(st), append(d.logAttrs(), "reason", reason)...)
+	dv.release(ctx, d)
 	return d.finish(ctx, st, reason)
 }
 
@@ -249,7 +249,7 @@ func (r *Relay) end(ctx context.Context, d delivery, st IvState, reason string, 
 // time to hold the delivery back until (the guard's back-off after a
 // failure, or its wait), or leaves the progress's TxKey set when a
 // transaction was journaled (and *charged what its owner was charged).
-func (r *Relay) try(ctx context.Context, d delivery, f guard.Delivery, charged *guard.Charge, span trace.Span) (IvState, string, *time.Time, error) {
+func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, charged *guard.Charge, span trace.Span) (IvState, string, *time.Time, error) {
 	p := d.progress()
 	c, err := d.check(ctx)
 	if err != nil || c.Wait {
@@ -262,38 +262,38 @@ func (r *Relay) try(ctx context.Context, d delivery, f guard.Delivery, charged *
 	if c.NextHead {
 		return "", "", &next, nil
 	}
-	if claimed, err := r.claim(ctx, d); err != nil || !claimed {
+	if claimed, err := dv.claim(ctx, d); err != nil || !claimed {
 		return "", "", &next, err
 	}
-	if c.Fetched && len(c.Data) > r.sp.lim.MaxInputBytes {
-		c.InputsFailed = fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", len(c.Data), r.sp.lim.MaxInputBytes)
+	if c.Fetched && len(c.Data) > dv.sp.lim.MaxInputBytes {
+		c.InputsFailed = fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", len(c.Data), dv.sp.lim.MaxInputBytes)
 	}
 	if c.InputsFailed != "" { // the owner's doing: a failed try, backed off
 		p.Attempts++
 		p.Err = guard.Cut(c.InputsFailed)
-		r.o.Logger.Warn("relay: read inputs", append(d.logAttrs(), "err", p.Err)...)
-		next := r.record(f, guard.InputsFailed, guard.Charge{}, nil)
+		dv.o.Logger.Warn("relay: read inputs", append(d.logAttrs(), "err", p.Err)...)
+		next := dv.record(f, guard.InputsFailed, guard.Charge{}, nil)
 		return "", "", &next, d.save()
 	}
-	ch, v, err := r.charge(f, d.chargeGas())
+	ch, v, err := dv.charge(f, d.chargeGas())
 	if err != nil {
 		return "", "", nil, err
 	}
 	if v.Action != guard.Serve {
-		r.o.Logger.Debug("relay: delivery held back", append(d.logAttrs(), "reason", v.Reason)...)
+		dv.o.Logger.Debug("relay: delivery held back", append(d.logAttrs(), "reason", v.Reason)...)
 		return "", "", &v.Until, heldFor(d, v.Reason)
 	}
 	p.Attempts++
-	input, output, proof, err := r.runContainers(ctx, c.Containers, c.Source, c.Data, c.Proof)
+	input, output, proof, err := dv.runContainers(ctx, c.Containers, c.Source, c.Data, c.Proof)
 	if err != nil {
 		p.Err = guard.CutErr(err)
 		span.AddEvent("containers.failed", trace.WithAttributes(attribute.String("err", p.Err)))
-		next := r.record(f, guard.ContainerFailed, ch, nil)
+		next := dv.record(f, guard.ContainerFailed, ch, nil)
 		return "", "", &next, d.save()
 	}
 	span.AddEvent("containers.done")
 	if lt, ok := d.(lateness); ok && lt.late() {
-		r.record(f, guard.NotSent, ch, nil)
+		dv.record(f, guard.NotSent, ch, nil)
 		return IvSkipped, "interval ends before the next block: a delivery could only revert", nil, nil
 	}
 	call := d.call(p.Attempts, input, output, proof)
@@ -301,24 +301,24 @@ func (r *Relay) try(ctx context.Context, d delivery, f guard.Delivery, charged *
 	if err := d.save(); err != nil {
 		return "", "", nil, err
 	}
-	if st, fenced, err := r.fence(ctx, d, call.Key); err != nil || fenced {
-		r.record(f, guard.NotSent, ch, nil)
+	if st, fenced, err := dv.fence(ctx, d, call.Key); err != nil || fenced {
+		dv.record(f, guard.NotSent, ch, nil)
 		return st, "taken over by another fleet member", nil, err
 	}
-	if _, err := r.o.Sender.Send(ctx, call); err != nil {
+	if _, err := dv.o.Sender.Send(ctx, call); err != nil {
 		tried := p.Attempts
-		st, reason := r.sendFailed(d, err)
+		st, reason := dv.sendFailed(d, err)
 		counted := p.Attempts == tried
 		switch {
 		case errors.Is(err, txm.ErrGasAboveCap): // the unpaid cap, on the estimate (SDK v1)
-			next := r.record(f, guard.Reverted, ch, nil)
-			r.o.Logger.Info("relay: delivery asks more unpaid gas than chain.unpaid.max_gas", append(d.logAttrs(), "err", p.Err, "until", next.Unix())...)
+			next := dv.record(f, guard.Reverted, ch, nil)
+			dv.o.Logger.Info("relay: delivery asks more unpaid gas than chain.unpaid.max_gas", append(d.logAttrs(), "err", p.Err, "until", next.Unix())...)
 			return IvSkipped, "estimated gas above chain.unpaid.max_gas", nil, nil
 		case st == "" && counted: // a revert, too much gas: the owner's doing
-			next := r.record(f, guard.Reverted, ch, nil)
+			next := dv.record(f, guard.Reverted, ch, nil)
 			return "", "", &next, d.save()
 		}
-		r.record(f, guard.NotSent, ch, nil) // nothing spent: the charge comes back
+		dv.record(f, guard.NotSent, ch, nil) // nothing spent: the charge comes back
 		if st == "" {
 			return "", "", nil, d.save()
 		}
@@ -333,15 +333,15 @@ func (r *Relay) try(ctx context.Context, d delivery, f guard.Delivery, charged *
 // fate through the dialect's classification of the revert. Only a revert
 // or a gas estimate above the limit uses up an attempt: RPC trouble, a
 // base fee above the cap and a wallet that cannot pay now are waited out.
-func (r *Relay) sendFailed(d delivery, err error) (IvState, string) {
+func (dv *deliverer) sendFailed(d delivery, err error) (IvState, string) {
 	p := d.progress()
 	p.TxKey, p.Err = "", guard.CutErr(err)
 	if name := coordinator.RevertName(err); name != "" {
-		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
-		o := r.d.Outcome(err)
+		dv.o.Metrics.Reverts.WithLabelValues(name).Inc()
+		o := dv.d.Outcome(err)
 		if o == coordinator.NotPaidNow { // a wallet changed since the check
 			p.Attempts--
-			r.o.Logger.Info("relay: delivery would not be paid, not sent", append(d.logAttrs(), "revert", name)...)
+			dv.o.Logger.Info("relay: delivery would not be paid, not sent", append(d.logAttrs(), "revert", name)...)
 			return "", ""
 		}
 		if st, reason := d.fate(o, name); st != "" {
@@ -351,7 +351,7 @@ func (r *Relay) sendFailed(d delivery, err error) (IvState, string) {
 	if !countsAsAttempt(err) {
 		p.Attempts--
 	}
-	r.o.Logger.Warn("relay: send", append(d.logAttrs(), "err", p.Err)...)
+	dv.o.Logger.Warn("relay: send", append(d.logAttrs(), "err", p.Err)...)
 	return "", ""
 }
 

@@ -92,13 +92,13 @@ func TestSendFailedOneClassification(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := &Relay{o: Options{Metrics: m, Logger: slog.New(slog.DiscardHandler)}, d: tt.dialect}
+			r := &deliverer{o: delivererOptions{Metrics: m, Logger: slog.New(slog.DiscardHandler)}, d: tt.dialect}
 			for _, kind := range []struct {
 				d    delivery
 				want IvState
 			}{
-				{&intervalDelivery{r: r, s: &Sub{ID: 1}, k: 1}, tt.interval},
-				{&delegatedDelivery{r: r, d: &Delegated{}}, tt.delegated},
+				{&intervalDelivery{dv: r, s: &Sub{ID: 1}, k: 1}, tt.interval},
+				{&delegatedDelivery{dv: r, d: &Delegated{}}, tt.delegated},
 			} {
 				p := kind.d.progress()
 				p.Attempts, p.TxKey = 1, "key"

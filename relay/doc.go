@@ -1,17 +1,29 @@
-// Package relay is the node's chain side (docs/container-protocol.md, docs/chain-protocol.md): it follows the
-// chain's heads, reads the Coordinator's subscription events for the
-// pipelines this node serves, schedules every due interval by block time,
-// runs the containers through the executor and delivers the output with the
-// transaction sender of package coordinator. Delegated subscriptions posted
-// over REST are verified, persisted and delivered atomically with
-// deliverComputeDelegatee.
+// Package relay is the node's chain side (docs/relay.md,
+// docs/chain-protocol.md). Two types share the work:
+//
+//   - Relay follows the chain's heads (pushed or polled), reads the
+//     Coordinator's subscription events for the pipelines this node serves
+//     (listener.go, with reorg rollback), schedules every due interval by
+//     block time (scheduler.go), admits delegated subscriptions posted over
+//     REST (delegated.go) and answers /health.
+//   - deliverer takes what is due to a final state: the one delivery loop
+//     (delivery.go) for both kinds of delivery (an interval of a tracked
+//     subscription; a delegated subscription created and delivered in one
+//     transaction), the spending guard's decision points (guarded.go), the
+//     payment checks (payment.go), container runs through the executor, the
+//     transaction through package txm, and its confirmation.
+//
+// What differs between Coordinators is a coordinator.Dialect
+// (coordinator/ours, coordinator/infernetv1), chosen once by the node.
 //
 // Every piece of state (subscriptions, per-interval status, accepted
 // delegated requests, the last processed block and recent block hashes for
 // reorg detection) lives in the relay's table of the node's store
 // (storage.TableRelay) and is written before it is acted on or
-// acknowledged; the sender journals nonces in the nonce table. A restart on the same data directory resumes where it stopped.
+// acknowledged; txm journals nonces in the nonce table. A restart on the
+// same data directory resumes where it stopped.
 //
-// It does not run containers itself (package executor), sign or price
-// transactions (package coordinator) or serve HTTP (package rest).
+// It does not run containers itself (package executor), sign, price or
+// track transactions (package txm), judge spending (package guard) or
+// serve HTTP (package rest).
 package relay

@@ -154,5 +154,5 @@ func TestSimReorgStaleAttemptDoesNotSkipRecreatedSubscription(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, ok)
 	require.Equal(t, rc2.BlockHash, s.BlockHash, "the subscription was re-read from the new chain")
-	h.eventually(func() bool { iv, err := n.r.iv(s, 1); return err == nil && iv.State == IvDelivered }, "interval delivered")
+	h.eventually(func() bool { iv, err := n.r.st.ivOf(s, 1); return err == nil && iv.State == IvDelivered }, "interval delivered")
 }

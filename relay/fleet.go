@@ -9,7 +9,7 @@ import (
 	"github.com/infernode/infernode/fleet"
 )
 
-// A fleet member (Options.Fleet) delivers only the intervals it serves:
+// A fleet member (Options.Fleet, the deliverer's seam: nil costs nothing) delivers only the intervals it serves:
 // it looks at an interval only while it is one of the redundancy members
 // rendezvous hashing gives the subscription (no RPC call otherwise),
 // claims a redundancy slot in etcd after the chain check and before the
@@ -29,28 +29,28 @@ func (d *intervalDelivery) work() (string, int, uint32) {
 
 // serves reports whether this member looks at interval deliveries of s
 // now: always outside a fleet.
-func (r *Relay) serves(s *Sub) bool {
-	if r.o.Fleet == nil {
+func (dv *deliverer) serves(s *Sub) bool {
+	if dv.o.Fleet == nil {
 		return true
 	}
-	_, ok := r.o.Fleet.Serves(fmt.Sprintf("s%d", s.ID), int(s.Redundancy))
+	_, ok := dv.o.Fleet.Serves(fmt.Sprintf("s%d", s.ID), int(s.Redundancy))
 	return ok
 }
 
 // claim claims d for this member before its containers run (one etcd
 // transaction); false: another member's, or etcd cannot say now: looked
 // at again on the next head, nothing counted.
-func (r *Relay) claim(ctx context.Context, d delivery) (bool, error) {
+func (dv *deliverer) claim(ctx context.Context, d delivery) (bool, error) {
 	cd, ok := d.(claimer)
-	if r.o.Fleet == nil || !ok {
+	if dv.o.Fleet == nil || !ok {
 		return true, nil
 	}
 	key, red, k := cd.work()
-	slot, _ := r.o.Fleet.Serves(key, red)
-	c, err := r.o.Fleet.Claim(ctx, key, k, slot, red)
+	slot, _ := dv.o.Fleet.Serves(key, red)
+	c, err := dv.o.Fleet.Claim(ctx, key, k, slot, red)
 	if err != nil {
 		if !errors.Is(err, fleet.ErrLost) && !errors.Is(err, fleet.ErrNotMember) {
-			r.o.Logger.Warn("relay: claim", append(d.logAttrs(), "err", err)...)
+			dv.o.Logger.Warn("relay: claim", append(d.logAttrs(), "err", err)...)
 		}
 		return false, nil
 	}
@@ -63,12 +63,12 @@ func (r *Relay) claim(ctx context.Context, d delivery) (bool, error) {
 // records the send in the fleet. fenced: send nothing; with a final state
 // when another member took the delivery over, without one (the try not
 // counted, tried again) when etcd could not answer.
-func (r *Relay) fence(ctx context.Context, d delivery, txKey string) (IvState, bool, error) {
+func (dv *deliverer) fence(ctx context.Context, d delivery, txKey string) (IvState, bool, error) {
 	p := d.progress()
-	if r.o.Fleet == nil || p.Claim == nil {
+	if dv.o.Fleet == nil || p.Claim == nil {
 		return "", false, nil
 	}
-	c, err := r.o.Fleet.Fence(ctx, *p.Claim, txKey)
+	c, err := dv.o.Fleet.Fence(ctx, *p.Claim, txKey)
 	if err == nil {
 		p.Claim = &c
 		return "", false, d.save()
@@ -79,18 +79,18 @@ func (r *Relay) fence(ctx context.Context, d delivery, txKey string) (IvState, b
 		return IvSkipped, true, d.save()
 	}
 	p.Attempts--
-	r.o.Logger.Warn("relay: fence claim", append(d.logAttrs(), "err", err)...)
+	dv.o.Logger.Warn("relay: fence claim", append(d.logAttrs(), "err", err)...)
 	return "", true, d.save()
 }
 
 // release drops d's claim when it ends without a send of this member's.
-func (r *Relay) release(ctx context.Context, d delivery) {
+func (dv *deliverer) release(ctx context.Context, d delivery) {
 	p := d.progress()
-	if r.o.Fleet == nil || p.Claim == nil || p.Claim.Sent {
+	if dv.o.Fleet == nil || p.Claim == nil || p.Claim.Sent {
 		return
 	}
-	if err := r.o.Fleet.Release(ctx, *p.Claim); err != nil {
-		r.o.Logger.Warn("relay: release claim", append(d.logAttrs(), "err", err)...)
+	if err := dv.o.Fleet.Release(ctx, *p.Claim); err != nil {
+		dv.o.Logger.Warn("relay: release claim", append(d.logAttrs(), "err", err)...)
 	}
 }
 
@@ -103,12 +103,12 @@ func (g *delegatedDelivery) work() (string, int, uint32) {
 func fleetDelegatedID(key string) string { return strings.ReplaceAll(key, "/", "-") }
 
 // fleetDelegatedDone drops a final delegated subscription from the fleet.
-func (r *Relay) fleetDelegatedDone(ctx context.Context, key string) {
-	if r.o.Fleet == nil {
+func (dv *deliverer) fleetDelegatedDone(ctx context.Context, key string) {
+	if dv.o.Fleet == nil {
 		return
 	}
-	if err := r.o.Fleet.DeleteDelegated(ctx, fleetDelegatedID(key)); err != nil {
-		r.o.Logger.Warn("relay: drop delegated subscription from the fleet", "key", key, "err", err)
+	if err := dv.o.Fleet.DeleteDelegated(ctx, fleetDelegatedID(key)); err != nil {
+		dv.o.Logger.Warn("relay: drop delegated subscription from the fleet", "key", key, "err", err)
 	}
 }
 

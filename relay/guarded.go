@@ -14,10 +14,10 @@ import (
 	"github.com/infernode/infernode/txm"
 )
 
-// The spending guard (package guard, SPEC §8) at the delivery loop's
-// decision points: what the relay tells it of a delivery, and what it does
-// with the verdicts. Its records live in the relay's table, under
-// storage.RelayGuardPrefix().
+// The spending guard (package guard; docs/relay.md, "What serving costs,
+// and how to bound it") at the delivery loop's decision points: what the
+// deliverer tells it of a delivery, and what it does with the verdicts.
+// Its records live in the relay's table, under storage.RelayGuardPrefix().
 
 // spending is the relay's guard and what it follows to judge.
 type spending struct {
@@ -58,9 +58,9 @@ func facts(s *Sub, key string, opened uint64) guard.Delivery {
 // the most it can use (its callback's gas and the Coordinator's work;
 // without a gas limit, SDK v1, the cap its estimate is held to), settled
 // to the gas used once mined.
-func (r *Relay) unpaidGas(s *Sub, delegated bool) uint64 {
+func (dv *deliverer) unpaidGas(s *Sub, delegated bool) uint64 {
 	if s.MaxGasLimit == 0 {
-		return r.sp.lim.UnpaidMaxGas
+		return dv.sp.lim.UnpaidMaxGas
 	}
 	gas := callbackGas(s.MaxGasLimit)
 	if delegated {
@@ -76,45 +76,45 @@ const delegatedCreationGas = 300_000
 // maxGas is the cap a delivery's estimate is held to (txm.Call.MaxGas):
 // the unpaid cap for an unpaid subscription that names no gas limit (the
 // SDK v1 dialect), else none.
-func (r *Relay) maxGas(s *Sub) uint64 {
+func (dv *deliverer) maxGas(s *Sub) uint64 {
 	if s.MaxGasLimit == 0 && !paid(s) {
-		return r.sp.lim.UnpaidMaxGas
+		return dv.sp.lim.UnpaidMaxGas
 	}
 	return 0
 }
 
 // refusal is why the listener does not track s at all (guard.Static: it is
 // never served as it stands), or "".
-func (r *Relay) refusal(s *Sub) string {
-	v := r.sp.g.Static(facts(s, "", 0), r.sp.heads.Head().BlockTime)
+func (sp *spending) refusal(s *Sub, m *Metrics) string {
+	v := sp.g.Static(facts(s, "", 0), sp.heads.Head().BlockTime)
 	if v.Action == guard.Serve {
 		return ""
 	}
-	r.o.Metrics.Guarded.WithLabelValues(v.Action.String()).Inc()
+	m.Guarded.WithLabelValues(v.Action.String()).Inc()
 	return v.Reason
 }
 
 // judge asks the guard about d now, before anything is spent on it.
-func (r *Relay) judge(d guard.Delivery) (guard.Verdict, error) {
-	v, err := r.sp.g.Check(d, r.sp.heads.Head())
+func (dv *deliverer) judge(d guard.Delivery) (guard.Verdict, error) {
+	v, err := dv.sp.g.Check(d, dv.sp.heads.Head())
 	if err != nil {
 		return v, err
 	}
 	if v.Action != guard.Serve {
-		r.o.Metrics.Guarded.WithLabelValues(v.Action.String()).Inc()
+		dv.o.Metrics.Guarded.WithLabelValues(v.Action.String()).Inc()
 	}
 	return v, nil
 }
 
 // charge takes an unpaid delivery's gas from its owner's day budget before
 // it costs anything; a paid one is not charged.
-func (r *Relay) charge(d guard.Delivery, gas uint64) (guard.Charge, guard.Verdict, error) {
+func (dv *deliverer) charge(d guard.Delivery, gas uint64) (guard.Charge, guard.Verdict, error) {
 	if d.Paid {
 		return guard.Charge{}, guard.Verdict{Action: guard.Serve}, nil
 	}
-	c, v, err := r.sp.g.Charge(d.Owner, gas, r.sp.heads.Head().Time)
+	c, v, err := dv.sp.g.Charge(d.Owner, gas, dv.sp.heads.Head().Time)
 	if err == nil && v.Action != guard.Serve {
-		r.o.Metrics.Guarded.WithLabelValues(v.Action.String()).Inc()
+		dv.o.Metrics.Guarded.WithLabelValues(v.Action.String()).Inc()
 	}
 	return c, v, err
 }
@@ -130,8 +130,8 @@ type mined struct {
 
 // record tells the guard how an attempt of d ended (m: mined, nil when
 // nothing was); it returns when d may be tried next (zero: at once).
-func (r *Relay) record(d guard.Delivery, o guard.Outcome, c guard.Charge, m *mined) time.Time {
-	res := guard.Result{Key: d.Key, Owner: d.Owner, Outcome: o, Charge: c, At: r.sp.heads.Head().Time}
+func (dv *deliverer) record(d guard.Delivery, o guard.Outcome, c guard.Charge, m *mined) time.Time {
+	res := guard.Result{Key: d.Key, Owner: d.Owner, Outcome: o, Charge: c, At: dv.sp.heads.Head().Time}
 	if m != nil {
 		res.GasUsed = m.rec.GasUsed
 		if res.GasUsed == 0 { // unknown (a record from before gas was kept): keep the charge
@@ -139,13 +139,13 @@ func (r *Relay) record(d guard.Delivery, o guard.Outcome, c guard.Charge, m *min
 		}
 		res.CallbackGasUsed, res.CallbackGasLimit = m.callback(res.GasUsed, d.Gas)
 	}
-	next, err := r.sp.g.Record(res)
+	next, err := dv.sp.g.Record(res)
 	if err != nil {
-		r.o.Logger.Warn("relay: record delivery outcome", "key", d.Key, "err", guard.CutErr(err))
+		dv.o.Logger.Warn("relay: record delivery outcome", "key", d.Key, "err", guard.CutErr(err))
 		return time.Time{}
 	}
 	if res.Failed() {
-		r.o.Logger.Info("relay: backing off", "key", d.Key, "owner", d.Owner, "outcome", o.String(), "until", next.Unix())
+		dv.o.Logger.Info("relay: backing off", "key", d.Key, "owner", d.Owner, "outcome", o.String(), "until", next.Unix())
 	}
 	return next
 }
@@ -185,14 +185,14 @@ const intrinsicBase = 21_000
 // existed before that block, both the delivery's create step and the
 // estimate find it and cost little. Not told (ok false) when the
 // estimate fails: the callback is then not judged on this delivery.
-func (r *Relay) createGas(ctx context.Context, pack []byte, rec *txm.Record) (uint64, bool) {
+func (dv *deliverer) createGas(ctx context.Context, pack []byte, rec *txm.Record) (uint64, bool) {
 	if rec.State != txm.StateConfirmed || rec.MinedBlock == 0 {
 		return 0, false
 	}
-	est, err := r.o.Backend.EstimateGasAtBlock(ctx, ethereum.CallMsg{From: r.me, To: &r.coord, Data: pack},
+	est, err := dv.o.Backend.EstimateGasAtBlock(ctx, ethereum.CallMsg{From: dv.me, To: &dv.coord, Data: pack},
 		new(big.Int).SetUint64(rec.MinedBlock-1))
 	if err != nil {
-		r.o.Logger.Warn("relay: estimate a delegated delivery's create step; its callback is not judged", "tx", rec.MinedHash.Hex(), "err", err)
+		dv.o.Logger.Warn("relay: estimate a delegated delivery's create step; its callback is not judged", "tx", rec.MinedHash.Hex(), "err", err)
 		return 0, false
 	}
 	return est - min(est, intrinsicBase), true
@@ -223,18 +223,18 @@ func minedOutcome(d Dialect, rec *txm.Record) guard.Outcome {
 // or this node already responded (either dialect's reverts for these)
 // when another delivery of the interval was mined before it. One call, on
 // a mined revert only; when it cannot tell, the revert is the owner's.
-func (r *Relay) whyReverted(ctx context.Context, d delivery, rec *txm.Record) guard.Outcome {
+func (dv *deliverer) whyReverted(ctx context.Context, d delivery, rec *txm.Record) guard.Outcome {
 	to := rec.To
-	_, err := r.o.Backend.CallContract(ctx, ethereum.CallMsg{From: r.me, To: &to, Data: rec.Data}, new(big.Int).SetUint64(rec.MinedBlock))
-	err = r.dec.FromError(err)
-	switch r.d.Outcome(err) {
+	_, err := dv.o.Backend.CallContract(ctx, ethereum.CallMsg{From: dv.me, To: &to, Data: rec.Data}, new(big.Int).SetUint64(rec.MinedBlock))
+	err = dv.dec.FromError(err)
+	switch dv.d.Outcome(err) {
 	case coordinator.AlreadyDelivered, coordinator.Full:
 		name := coordinator.RevertName(err)
-		r.o.Metrics.Reverts.WithLabelValues(name).Inc()
-		r.o.Logger.Info("relay: lost the race for an interval", append(d.logAttrs(), "revert", name, "gas_used", rec.GasUsed)...)
+		dv.o.Metrics.Reverts.WithLabelValues(name).Inc()
+		dv.o.Logger.Info("relay: lost the race for an interval", append(d.logAttrs(), "revert", name, "gas_used", rec.GasUsed)...)
 		return guard.LostRace
 	}
-	r.o.Logger.Info("relay: delivery reverted on chain", append(d.logAttrs(), "revert", guard.CutErr(err), "block", rec.MinedBlock)...)
+	dv.o.Logger.Info("relay: delivery reverted on chain", append(d.logAttrs(), "revert", guard.CutErr(err), "block", rec.MinedBlock)...)
 	return guard.Reverted
 }
 
@@ -250,16 +250,16 @@ func (r *Relay) holdUntil(id uint32, t time.Time) {
 
 // onHeadSpending follows head for the guard and sweeps its records now and
 // then.
-func (r *Relay) onHeadSpending(ctx context.Context) {
-	now := r.sp.heads.Head().Time
-	if err := r.sp.g.Tick(now); err != nil && ctx.Err() == nil {
-		r.o.Logger.Warn("relay: sweep guard records", "err", guard.CutErr(err))
+func (dv *deliverer) observeHead(ctx context.Context) {
+	now := dv.sp.heads.Head().Time
+	if err := dv.sp.g.Tick(now); err != nil && ctx.Err() == nil {
+		dv.o.Logger.Warn("relay: sweep guard records", "err", guard.CutErr(err))
 	}
-	total, top, other, err := r.sp.g.Spent(now, TopOwners)
+	total, top, other, err := dv.sp.g.Spent(now, TopOwners)
 	if err != nil {
 		return
 	}
-	g := r.o.Metrics.UnpaidGas
+	g := dv.o.Metrics.UnpaidGas
 	g.Reset() // owners leave the top: the series stay bounded
 	g.WithLabelValues("all").Set(float64(total))
 	g.WithLabelValues("other").Set(float64(other))

@@ -15,8 +15,8 @@ import (
 // one up to head - TrailHeadBlocks, after checking the last processed block
 // is still canonical (rolling back what reorged blocks produced if not).
 func (r *Relay) listen(ctx context.Context, head *types.Header) error {
-	r.listenMu.Lock()
-	defer r.listenMu.Unlock()
+	r.lst.mu.Lock()
+	defer r.lst.mu.Unlock()
 	n := head.Number.Uint64()
 	if n < r.o.TrailHeadBlocks {
 		return nil
@@ -34,11 +34,11 @@ func (r *Relay) listen(ctx context.Context, head *types.Header) error {
 		from = last.Number + 1
 	}
 	defer func() { r.o.Metrics.Lag.Set(float64(r.lag(n, r.lastNumber()))) }()
-	size := r.logRange // learned: the largest range the RPC last accepted
+	size := r.lst.logRange // learned: the largest range the RPC last accepted
 	if size == 0 {
 		size = r.o.MaxLogRange
 	}
-	defer func() { r.logRange = size }()
+	defer func() { r.lst.logRange = size }()
 	for from <= target {
 		to := min(from+size-1, target)
 		q := r.d.LogQuery(from, to)
@@ -168,10 +168,19 @@ func (r *Relay) rollback(ancestor blockRef) error {
 // handleLogs reads the subscriptions one range's logs created (batched by
 // the dialect) and applies creations and cancellations in log order.
 func (r *Relay) handleLogs(ctx context.Context, logs []types.Log) error {
+	// Each log is parsed once: its event, then the creations' reads in one
+	// batch, then the events in order.
+	events := make([]subEvent, 0, len(logs))
 	var ids []uint32
 	for _, l := range logs {
-		if id, created, ok := r.d.ParseLog(l); ok && created && !l.Removed {
-			ids = append(ids, id)
+		if l.Removed {
+			continue
+		}
+		if id, created, ok := r.d.ParseLog(l); ok {
+			events = append(events, subEvent{log: l, id: id, created: created})
+			if created {
+				ids = append(ids, id)
+			}
 		}
 	}
 	var subs map[uint32]*Sub
@@ -181,23 +190,25 @@ func (r *Relay) handleLogs(ctx context.Context, logs []types.Log) error {
 			return err
 		}
 	}
-	for _, l := range logs {
-		if l.Removed {
-			continue
-		}
-		if err := r.handleLog(l, subs); err != nil {
-			return fmt.Errorf("handle log %s/%d: %w", l.TxHash, l.Index, err)
+	for _, e := range events {
+		if err := r.handleEvent(e, subs); err != nil {
+			return fmt.Errorf("handle log %s/%d: %w", e.log.TxHash, e.log.Index, err)
 		}
 	}
 	return nil
 }
 
-func (r *Relay) handleLog(l types.Log, subs map[uint32]*Sub) error {
-	id, created, ok := r.d.ParseLog(l)
-	if !ok {
-		return nil
-	}
-	if !created {
+// subEvent is a Coordinator log the dialect parsed: a subscription's
+// creation or cancellation.
+type subEvent struct {
+	log     types.Log
+	id      uint32
+	created bool
+}
+
+func (r *Relay) handleEvent(e subEvent, subs map[uint32]*Sub) error {
+	id, l := e.id, e.log
+	if !e.created {
 		return r.cancelled(id, l.BlockNumber)
 	}
 	read, ok := subs[id]
@@ -215,7 +226,7 @@ func (r *Relay) handleLog(l types.Log, subs map[uint32]*Sub) error {
 		r.o.Logger.Info("relay: skipping subscription", "id", id, "containers", s.ContainerID, "reason", err.Error())
 		return nil
 	}
-	if reason := r.refusal(&s); reason != "" { // never served as it stands: not even tracked
+	if reason := r.sp.refusal(&s, r.o.Metrics); reason != "" { // never served as it stands: not even tracked
 		r.o.Logger.Info("relay: skipping subscription", "id", id, "owner", s.Owner, "containers", s.ContainerID, "reason", reason)
 		return nil
 	}

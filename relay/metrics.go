@@ -1,9 +1,9 @@
 package relay
 
 import (
-	"errors"
-
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/infernode/infernode/internal/promreg"
 )
 
 // Metrics are the relay's Prometheus collectors.
@@ -48,42 +48,29 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 		return m, nil
 	}
 	var err error
-	if m.Deliveries, err = register(reg, m.Deliveries); err != nil {
+	if m.Deliveries, err = promreg.Register(reg, m.Deliveries); err != nil {
 		return nil, err
 	}
-	if m.Reverts, err = register(reg, m.Reverts); err != nil {
+	if m.Reverts, err = promreg.Register(reg, m.Reverts); err != nil {
 		return nil, err
 	}
-	if m.RPC, err = register(reg, m.RPC); err != nil {
+	if m.RPC, err = promreg.Register(reg, m.RPC); err != nil {
 		return nil, err
 	}
-	if m.Lag, err = register(reg, m.Lag); err != nil {
+	if m.Lag, err = promreg.Register(reg, m.Lag); err != nil {
 		return nil, err
 	}
-	if m.InFlight, err = register(reg, m.InFlight); err != nil {
+	if m.InFlight, err = promreg.Register(reg, m.InFlight); err != nil {
 		return nil, err
 	}
-	if m.Tracked, err = register(reg, m.Tracked); err != nil {
+	if m.Tracked, err = promreg.Register(reg, m.Tracked); err != nil {
 		return nil, err
 	}
-	if m.Guarded, err = register(reg, m.Guarded); err != nil {
+	if m.Guarded, err = promreg.Register(reg, m.Guarded); err != nil {
 		return nil, err
 	}
-	if m.UnpaidGas, err = register(reg, m.UnpaidGas); err != nil {
+	if m.UnpaidGas, err = promreg.Register(reg, m.UnpaidGas); err != nil {
 		return nil, err
 	}
 	return m, nil
-}
-
-func register[T prometheus.Collector](reg prometheus.Registerer, c T) (T, error) {
-	if err := reg.Register(c); err != nil {
-		var are prometheus.AlreadyRegisteredError
-		if errors.As(err, &are) {
-			if ex, ok := are.ExistingCollector.(T); ok {
-				return ex, nil
-			}
-		}
-		return c, err
-	}
-	return c, nil
 }

@@ -14,12 +14,12 @@ import (
 // own Wallet can put up the collateral; it tops up the node's collateral
 // allowance (one approve, sent through the nonce journal) only when short.
 // nil for unpaid subscriptions.
-func (r *Relay) readyToBePaid(ctx context.Context, s *Sub) error {
+func (dv *deliverer) readyToBePaid(ctx context.Context, s *Sub) error {
 	amount := bigOf(s.PaymentAmount)
 	if amount == nil || amount.Sign() == 0 {
 		return nil
 	}
-	st, err := r.d.ReadWallet(ctx, r.o.Backend, s.Wallet, s.Owner, s.PaymentToken)
+	st, err := dv.d.ReadWallet(ctx, dv.o.Backend, s.Wallet, s.Owner, s.PaymentToken)
 	if err != nil {
 		return err
 	}
@@ -29,31 +29,31 @@ func (r *Relay) readyToBePaid(ctx context.Context, s *Sub) error {
 	if s.Verifier == ([20]byte{}) {
 		return nil
 	}
-	st, err = r.d.ReadWallet(ctx, r.o.Backend, r.o.PaymentWallet, r.me, s.PaymentToken)
+	st, err = dv.d.ReadWallet(ctx, dv.o.Backend, dv.o.PaymentWallet, dv.me, s.PaymentToken)
 	if err != nil {
 		return err
 	}
 	if st.Unlocked().Cmp(amount) < 0 {
-		return fmt.Errorf("%w: the node's wallet %s holds %s unlocked for collateral, needs %s", payments.ErrCannotPay, r.o.PaymentWallet.Hex(), st.Unlocked(), amount)
+		return fmt.Errorf("%w: the node's wallet %s holds %s unlocked for collateral, needs %s", payments.ErrCannotPay, dv.o.PaymentWallet.Hex(), st.Unlocked(), amount)
 	}
 	if st.Allowance.Cmp(amount) >= 0 {
 		return nil
 	}
-	return r.topUpCollateral(ctx, s, st.Allowance, amount)
+	return dv.topUpCollateral(ctx, s, st.Allowance, amount)
 }
 
 // topUpCollateral approves the node's own address for collateral in its
 // Wallet. The key names the allowance it replaces, so a restart or a
 // second subscription reuses the pending approval instead of sending another.
-func (r *Relay) topUpCollateral(ctx context.Context, s *Sub, have, need *big.Int) error {
-	key := fmt.Sprintf("collateral/%s/%s/%s", r.o.PaymentWallet.Hex(), s.PaymentToken.Hex(), have)
-	rec, err := r.o.Sender.Send(ctx, txm.Call{
-		Key: key, To: r.o.PaymentWallet,
-		Data: r.d.PackApprove(r.me, s.PaymentToken, payments.CollateralApproval),
+func (dv *deliverer) topUpCollateral(ctx context.Context, s *Sub, have, need *big.Int) error {
+	key := fmt.Sprintf("collateral/%s/%s/%s", dv.o.PaymentWallet.Hex(), s.PaymentToken.Hex(), have)
+	rec, err := dv.o.Sender.Send(ctx, txm.Call{
+		Key: key, To: dv.o.PaymentWallet,
+		Data: dv.d.PackApprove(dv.me, s.PaymentToken, payments.CollateralApproval),
 	})
 	if err != nil {
 		return fmt.Errorf("%w: collateral allowance %s < %s and the approval could not be sent (is the node's key the wallet's owner?): %v", payments.ErrCannotPay, have, need, err)
 	}
-	r.o.Logger.Info("relay: collateral allowance topped up", "wallet", r.o.PaymentWallet, "token", s.PaymentToken, "nonce", rec.Nonce)
+	dv.o.Logger.Info("relay: collateral allowance topped up", "wallet", dv.o.PaymentWallet, "token", s.PaymentToken, "nonce", rec.Nonce)
 	return fmt.Errorf("%w: collateral approval pending (nonce %d)", payments.ErrCannotPay, rec.Nonce)
 }

@@ -74,9 +74,13 @@ func (d *racers) requireNobodyBackedOff(owner common.Address) {
 }
 
 func startRacers(t testing.TB, start func(d *guardChain, keyIdx int, o func(*Options)) *node) *racers {
+	return startRacersN(t, 3, start)
+}
+
+func startRacersN(t testing.TB, n int, start func(d *guardChain, keyIdx int, o func(*Options)) *node) *racers {
 	d := &racers{guardChain: startGuardChain(t, 8), logs: &syncBuffer{}}
 	log := slog.New(slog.NewTextHandler(d.logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	for k := 1; k <= 3; k++ {
+	for k := 1; k <= n; k++ {
 		d.nodes = append(d.nodes, start(d.guardChain, k, func(o *Options) { o.Logger = log }))
 	}
 	return d
@@ -333,23 +337,27 @@ func TestFleetNoRace(t *testing.T) {
 // reverted on chain, the gas they used, the intervals left short of their
 // redundancy, and (fleet) etcd round trips per delivery.
 func BenchmarkFleet(b *testing.B) {
-	for _, mode := range []string{"independent", "fleet"} {
+	for _, mode := range []string{"single", "independent", "fleet"} {
 		b.Run(mode, func(b *testing.B) {
 			for range b.N {
-				benchFleet(b, mode == "fleet")
+				benchFleet(b, mode == "fleet", mode == "single")
 			}
 		})
 	}
 }
 
-func benchFleet(b *testing.B, inFleet bool) {
+func benchFleet(b *testing.B, inFleet, single bool) {
 	b.StopTimer()
 	var fleets []*fleet.Fleet
 	var e *fleet.Etcd
 	if inFleet {
 		e = startFleetEtcd(b)
 	}
-	d := startRacers(b, func(g *guardChain, k int, o func(*Options)) *node {
+	nodes := 3
+	if single {
+		nodes = 1
+	}
+	d := startRacersN(b, nodes, func(g *guardChain, k int, o func(*Options)) *node {
 		if !inFleet {
 			return g.startNodeWith(k, b.TempDir(), nil, nil, o)
 		}
@@ -391,11 +399,19 @@ func benchFleet(b *testing.B, inFleet bool) {
 		}
 		want[ev.Id] = [2]int{f, reds[i]}
 	}
+	var calls0 int64
+	for _, n := range d.nodes {
+		calls0 += n.rpc.Calls()
+	}
 	b.StartTimer()
 	for range freq*period/int(d.step) + 3 {
 		d.round()
 	}
 	b.StopTimer()
+	var calls int64
+	for _, n := range d.nodes {
+		calls += n.rpc.Calls()
+	}
 	logs, err := d.client.FilterLogs(context.Background(), ethereum.FilterQuery{
 		FromBlock: new(big.Int).SetUint64(d.dep.DeployBlock), Addresses: []common.Address{d.dep.Coordinator},
 		Topics: [][]common.Hash{{codec.TopicComputeDelivered}},
@@ -430,6 +446,7 @@ func benchFleet(b *testing.B, inFleet bool) {
 	b.ReportMetric(float64(missed), "missed")
 	b.ReportMetric(float64(reverted), "reverted_txs")
 	b.ReportMetric(float64(wasted), "wasted_gas")
+	b.ReportMetric(float64(calls-calls0)/float64(max(len(logs), 1)), "rpc/delivery")
 	if inFleet {
 		var trips int64
 		for _, f := range fleets {

@@ -16,7 +16,6 @@ import (
 
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/chain"
-	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
@@ -131,53 +130,55 @@ func (o *Options) defaults() error {
 // Relay is the chain side of the node. Safe for concurrent use; Run must be
 // called once.
 type Relay struct {
-	o      Options
-	st     state
-	d      Dialect
-	coord  common.Address // the dialect's Coordinator
-	dec    *coordinator.RevertDecoder
-	ver    *coordinator.Verifier
-	me     common.Address
-	tracer trace.Tracer
+	o  Options
+	st state
+	d  Dialect
+	dv *deliverer // takes what is due to a final state
+	sp *spending  // the spending guard (guarded.go), shared with dv
 
-	headNum  atomic.Uint64
-	headTime atomic.Uint64
-	headOK   atomic.Int64 // unix nanos of the last successful head read
+	head    chainHead
+	pending atomic.Int64
+	// handled is the last head whose due intervals were dispatched
+	// (Settled).
+	handled atomic.Uint64
+
+	// mu guards the scheduler's state and runCtx.
+	mu      sync.Mutex
+	queue   timerQueue
+	queued  map[uint32]uint64 // sub id -> due time in the queue
+	hold    map[uint32]uint64 // sub id -> block time before which the guard holds it back
+	running map[uint32]bool
+	dlgRun  map[string]bool
+	runCtx  context.Context
+	wg      sync.WaitGroup
+
+	lst    listening
+	dlgMu  sync.Mutex // serialises acceptance of delegated requests
+	ret    retention  // of final delegated records
+	health healthCache
+}
+
+// listening is the listener's eth_getLogs range, halved when the RPC
+// refuses one, and whether its last listen failed (tried again at the
+// poll's pace).
+type listening struct {
+	mu       sync.Mutex
+	logRange uint64      // guarded by mu
+	failed   atomic.Bool // the last listen at the current head failed
+}
+
+// healthCache is what Healthy knows of the head: when the loop last read
+// one, and the read it shares between callers.
+type healthCache struct {
+	seen atomic.Int64 // unix nanos of the loop's last successful head read
 	// listened is when the listener last handled a head without error
 	// (unix nanos); tickEvery is the loop's current poll period.
-	listened     atomic.Int64
-	tickEvery    atomic.Int64
-	listenFailed atomic.Bool // the last listen at the current head failed
-	pending      atomic.Int64
-	// preparing counts intervals taken up and not waiting for a mined
-	// transaction; handled is the last head whose due intervals were
-	// dispatched (Settled).
-	preparing atomic.Int64
-	handled   atomic.Uint64
-
-	sp *spending // the spending guard (guarded.go)
-	// retainedAt is the block time of the last retention sweep
-	// (retention.go); retaining is set while one runs.
-	retainedAt atomic.Int64
-	retaining  atomic.Bool
-
-	mu       sync.Mutex
-	queue    timerQueue
-	queued   map[uint32]uint64 // sub id -> due time in the queue
-	hold     map[uint32]uint64 // sub id -> block time before which the guard holds it back
-	running  map[uint32]bool
-	dlgRun   map[string]bool
-	runCtx   context.Context
-	wg       sync.WaitGroup
-	listenMu sync.Mutex
-	logRange uint64     // guarded by listenMu
-	dlgMu    sync.Mutex // serialises acceptance of delegated requests
-
-	// healthMu guards the head read Healthy shares (healthHead).
-	healthMu  sync.Mutex
-	healthAt  time.Time
-	healthNum uint64
-	healthErr error
+	listened  atomic.Int64
+	tickEvery atomic.Int64
+	mu        sync.Mutex
+	at        time.Time
+	num       uint64
+	err       error
 }
 
 // New builds a relay; nothing runs until Run.
@@ -186,23 +187,25 @@ func New(o Options) (*Relay, error) {
 		return nil, err
 	}
 	r := &Relay{
-		o: o, st: state{o.DB}, d: o.Dialect, coord: o.Dialect.Coordinator(),
-		dec:     o.Dialect.Decoder(),
-		me:      o.Sender.Address(),
-		tracer:  o.TracerProvider.Tracer("github.com/infernode/infernode/relay"),
+		o: o, st: state{o.DB}, d: o.Dialect,
 		queued:  map[uint32]uint64{},
 		running: map[uint32]bool{},
 		dlgRun:  map[string]bool{},
 		hold:    map[uint32]uint64{},
 		sp:      newSpending(o),
 	}
-	r.ver = &coordinator.Verifier{Chain: o.Backend, ChainID: o.Sender.ChainID(), Coordinator: r.coord}
-	o.Sender.SetResendCheck(r.stillCanonical)
+	r.dv = newDeliverer(delivererOptions{
+		Backend: o.Backend, DB: o.DB, Sender: o.Sender, Dialect: o.Dialect, Runner: o.Runner,
+		PaymentWallet: o.PaymentWallet, PollInterval: o.PollInterval, RetryBackoff: o.RetryBackoff,
+		MaxAttempts: o.MaxAttempts, Logger: o.Logger, Metrics: o.Metrics, TracerProvider: o.TracerProvider,
+		Fleet: o.Fleet, Spending: r.sp, Head: &r.head, Hold: r.holdUntil, Track: r.schedule,
+	})
+	o.Sender.SetResendCheck(r.dv.stillCanonical)
 	return r, nil
 }
 
 // Address is the node's wallet address.
-func (r *Relay) Address() string { return r.me.Hex() }
+func (r *Relay) Address() string { return r.o.Sender.Address().Hex() }
 
 // Pending counts on-chain work not yet finished: intervals and delegated
 // subscriptions being run or delivered, intervals due and queued, and
@@ -211,7 +214,7 @@ func (r *Relay) Pending() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	due := 0
-	t := r.headTime.Load()
+	t := r.head.time.Load()
 	for _, e := range r.queue {
 		if e.due <= t && r.queued[e.id] == e.due {
 			due++
@@ -230,7 +233,7 @@ func (r *Relay) Healthy(ctx context.Context) error {
 			return err
 		}
 	}
-	head, err := r.healthHead(ctx)
+	head, err := r.health.head(ctx, r.o.Backend, r.head.num.Load(), r.o.PollInterval)
 	if err != nil {
 		return fmt.Errorf("chain RPC unreachable: %w", err)
 	}
@@ -247,8 +250,8 @@ func (r *Relay) Healthy(ctx context.Context) error {
 	if err := r.o.Sender.Stalled(); err != nil {
 		return err
 	}
-	if at := r.listened.Load(); at != 0 {
-		stall := max(10*r.o.PollInterval, 2*time.Duration(r.tickEvery.Load()))
+	if at := r.health.listened.Load(); at != 0 {
+		stall := max(10*r.o.PollInterval, 2*time.Duration(r.health.tickEvery.Load()))
 		if since := time.Since(time.Unix(0, at)); since > stall {
 			return fmt.Errorf("listener has handled no head for %s (more than %s); the log says why", since.Round(time.Second), stall)
 		}
@@ -256,28 +259,27 @@ func (r *Relay) Healthy(ctx context.Context) error {
 	return nil
 }
 
-// healthHead is the chain's head number for Healthy. /health is open to
+// head is the chain's head number for Healthy. /health is open to
 // anyone, so it must not cost an RPC call per request: the head the loop
 // read within the last two poll intervals is used as it is, and otherwise
 // one read is shared by every caller for a poll interval.
-func (r *Relay) healthHead(ctx context.Context) (uint64, error) {
-	fresh := 2 * r.o.PollInterval
-	if ok := r.headOK.Load(); ok != 0 && time.Since(time.Unix(0, ok)) < fresh {
-		return r.headNum.Load(), nil
+func (h *healthCache) head(ctx context.Context, b Backend, loopHead uint64, poll time.Duration) (uint64, error) {
+	if ok := h.seen.Load(); ok != 0 && time.Since(time.Unix(0, ok)) < 2*poll {
+		return loopHead, nil
 	}
-	r.healthMu.Lock()
-	defer r.healthMu.Unlock()
-	if !r.healthAt.IsZero() && time.Since(r.healthAt) < r.o.PollInterval {
-		return r.healthNum, r.healthErr
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.at.IsZero() && time.Since(h.at) < poll {
+		return h.num, h.err
 	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	h, err := r.o.Backend.HeaderByNumber(ctx, nil)
-	r.healthAt, r.healthNum, r.healthErr = time.Now(), 0, err
+	hd, err := b.HeaderByNumber(ctx, nil)
+	h.at, h.num, h.err = time.Now(), 0, err
 	if err == nil {
-		r.healthNum = h.Number.Uint64()
+		h.num = hd.Number.Uint64()
 	}
-	return r.healthNum, r.healthErr
+	return h.num, h.err
 }
 
 func (r *Relay) lag(head, last uint64) uint64 {
@@ -345,8 +347,8 @@ func (r *Relay) Run(ctx context.Context) error {
 	if sub != nil {
 		poll *= 10
 	}
-	r.listened.Store(time.Now().UnixNano())
-	r.tickEvery.Store(int64(poll))
+	r.health.listened.Store(time.Now().UnixNano())
+	r.health.tickEvery.Store(int64(poll))
 	t := time.NewTicker(poll)
 	defer t.Stop()
 	for {
@@ -366,7 +368,7 @@ func (r *Relay) Run(ctx context.Context) error {
 			} else {
 				err = r.tick(ctx)
 			}
-			r.tickEvery.Store(int64(10 * r.o.PollInterval))
+			r.health.tickEvery.Store(int64(10 * r.o.PollInterval))
 		case <-t.C:
 			if pushed && subErr != nil {
 				// Heads are being pushed: the loop has the latest one,
@@ -374,9 +376,9 @@ func (r *Relay) Run(ctx context.Context) error {
 				pushed = false
 				continue
 			}
-			before := r.headNum.Load()
+			before := r.head.num.Load()
 			err = r.tick(ctx)
-			if subErr != nil && !pushed && err == nil && r.headNum.Load() > before {
+			if subErr != nil && !pushed && err == nil && r.head.num.Load() > before {
 				// The chain moved for ten poll intervals and the
 				// subscription pushed nothing: it is stalled. Reset it.
 				r.o.Logger.Warn("relay: head subscription stalled; subscribing again")
@@ -401,7 +403,7 @@ func (r *Relay) Run(ctx context.Context) error {
 			r.o.Logger.Warn("relay: tick", "err", err)
 		}
 		if err == nil {
-			r.listened.Store(time.Now().UnixNano())
+			r.health.listened.Store(time.Now().UnixNano())
 		}
 	}
 }
@@ -441,29 +443,29 @@ func (r *Relay) tick(ctx context.Context) error {
 // onHead runs the listener and dispatches due intervals when head is new.
 func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	var err error
-	r.headOK.Store(time.Now().UnixNano())
+	r.health.seen.Store(time.Now().UnixNano())
 	n := head.Number.Uint64()
-	if n == r.headNum.Load() && r.headTime.Load() != 0 {
-		if !r.listenFailed.Load() {
+	if n == r.head.num.Load() && r.head.time.Load() != 0 {
+		if !r.lst.failed.Load() {
 			return nil
 		}
 		// The last listen failed: try again at the poll's pace rather
 		// than wait for a new block (and stay unhealthy while it fails).
 		err = r.listen(ctx, head)
-		r.listenFailed.Store(err != nil)
+		r.lst.failed.Store(err != nil)
 		if err == nil {
 			r.dispatch(ctx)
 		}
 		return err
 	}
-	r.headNum.Store(n)
-	r.headTime.Store(head.Time)
+	r.head.num.Store(n)
+	r.head.time.Store(head.Time)
 	r.sp.heads.Observe(head)
-	r.onHeadSpending(ctx)
+	r.dv.observeHead(ctx)
 	r.o.Sender.ObserveHead(head)
 	r.o.Metrics.InFlight.Set(float64(r.o.Sender.InFlight()))
 	err = r.listen(ctx, head)
-	r.listenFailed.Store(err != nil)
+	r.lst.failed.Store(err != nil)
 	r.dispatch(ctx)
 	r.wakeDelegated(ctx)
 	r.handled.Store(n)
@@ -475,5 +477,5 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 // is final, backing off, or waiting for its transaction to be mined).
 // Tests that drive block production wait for it instead of a clock.
 func (r *Relay) Settled(n uint64) bool {
-	return r.handled.Load() >= n && r.preparing.Load() == 0
+	return r.handled.Load() >= n && r.dv.preparing.Load() == 0
 }

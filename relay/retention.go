@@ -1,6 +1,9 @@
 package relay
 
 import (
+	"log/slog"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -11,59 +14,68 @@ const retainEvery = time.Hour
 // retainBatch bounds the keys one sweep pass holds and deletes at once.
 const retainBatch = 1000
 
-// stampFinal records when d became final (block time; the wall clock
+// stampFinal records when d became final (block time head; the wall clock
 // before the first head).
-func (r *Relay) stampFinal(d *Delegated) {
+func stampFinal(d *Delegated, head uint64) {
 	if d.State.final() && d.Final == 0 {
-		d.Final = int64(r.headTime.Load())
+		d.Final = int64(head)
 		if d.Final == 0 {
 			d.Final = time.Now().Unix()
 		}
 	}
 }
 
-// saveDlg persists d under key, stamped when final.
-func (r *Relay) saveDlg(key string, d *Delegated) error {
-	r.stampFinal(d)
-	return r.st.putDlg(key, d)
+// saveDlg persists d under key, stamped when final (head: the block time
+// now).
+func (s state) saveDlg(key string, d *Delegated, head uint64) error {
+	stampFinal(d, head)
+	return s.putDlg(key, d)
 }
 
-// retainDelegated deletes, once per retainEvery of block time and in the
-// background, the final delegated records older than
-// chain.delegated.retention: what a stranger made the node store goes
-// away. Records final before Final was kept are stamped now (kept a
-// retention from today).
-func (r *Relay) retainDelegated(now time.Time) {
-	last := r.retainedAt.Load()
+// retention is the sweep of final delegated records older than
+// chain.delegated.retention.
+type retention struct {
+	// at is the block time of the last sweep; running is set while one
+	// runs.
+	at      atomic.Int64
+	running atomic.Bool
+}
+
+// sweep deletes, once per retainEvery of block time and in the background
+// (counted in wg), the final delegated records of st older than keep: what
+// a stranger made the node store goes away. Records final before Final
+// was kept are stamped now (kept a retention from today).
+func (rt *retention) sweep(now time.Time, st state, keep time.Duration, wg *sync.WaitGroup, log *slog.Logger) {
+	last := rt.at.Load()
 	if last != 0 && now.Unix()-last < int64(retainEvery/time.Second) {
 		return
 	}
-	if !r.retaining.CompareAndSwap(false, true) {
+	if !rt.running.CompareAndSwap(false, true) {
 		return
 	}
-	r.retainedAt.Store(now.Unix())
-	r.wg.Add(1)
+	rt.at.Store(now.Unix())
+	wg.Add(1)
 	go func() {
-		defer r.wg.Done()
-		defer r.retaining.Store(false)
-		before := now.Add(-r.sp.lim.DelegatedRetention).Unix()
+		defer wg.Done()
+		defer rt.running.Store(false)
+		before := now.Add(-keep).Unix()
 		deleted := 0
 		for {
-			gone, unstamped, err := r.st.expired(before, retainBatch)
+			gone, unstamped, err := st.expired(before, retainBatch)
 			if err == nil && len(gone) > 0 {
-				err = r.st.deleteDlgs(gone)
+				err = st.deleteDlgs(gone)
 			}
 			for _, k := range unstamped {
 				if err != nil {
 					break
 				}
-				if d, ok, derr := r.st.dlg(k); derr == nil && ok {
+				if d, ok, derr := st.dlg(k); derr == nil && ok {
 					d.Final = now.Unix()
-					err = r.st.putDlg(k, d)
+					err = st.putDlg(k, d)
 				}
 			}
 			if err != nil {
-				r.o.Logger.Warn("relay: delete delegated records past chain.delegated.retention", "err", err)
+				log.Warn("relay: delete delegated records past chain.delegated.retention", "err", err)
 				return
 			}
 			deleted += len(gone)
@@ -72,7 +84,7 @@ func (r *Relay) retainDelegated(now time.Time) {
 			}
 		}
 		if deleted > 0 {
-			r.o.Logger.Info("relay: deleted final delegated records past chain.delegated.retention", "records", deleted, "retention", r.sp.lim.DelegatedRetention)
+			log.Info("relay: deleted final delegated records past chain.delegated.retention", "records", deleted, "retention", keep)
 		}
 	}()
 }

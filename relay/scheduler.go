@@ -47,7 +47,7 @@ func (r *Relay) reschedule(id uint32) {
 }
 
 func (r *Relay) scheduleLocked(s *Sub) {
-	due, ok := r.nextDue(s, r.headTime.Load())
+	due, ok := r.nextDue(s, r.head.time.Load())
 	if !ok {
 		delete(r.queued, s.ID)
 		delete(r.hold, s.ID)
@@ -78,7 +78,7 @@ func (r *Relay) nextDue(s *Sub, t uint64) (uint64, bool) {
 	if !ok {
 		return 0, false
 	}
-	iv, err := r.iv(s, k)
+	iv, err := r.st.ivOf(s, k)
 	if err != nil || !iv.State.final() {
 		return t, true
 	}
@@ -97,7 +97,7 @@ func (r *Relay) unschedule(id uint32) {
 
 // dispatch starts a worker for every subscription due at the latest head.
 func (r *Relay) dispatch(ctx context.Context) {
-	t := r.headTime.Load()
+	t := r.head.time.Load()
 	var due []uint32
 	r.mu.Lock()
 	for r.queue.Len() > 0 && r.queue[0].due <= t {
@@ -115,12 +115,12 @@ func (r *Relay) dispatch(ctx context.Context) {
 	r.mu.Unlock()
 	for _, id := range due {
 		r.pending.Add(1)
-		r.preparing.Add(1)
+		r.dv.preparing.Add(1)
 		r.wg.Add(1)
 		go func() {
 			defer r.wg.Done()
 			defer r.pending.Add(-1)
-			defer r.preparing.Add(-1)
+			defer r.dv.preparing.Add(-1)
 			r.work(ctx, id)
 		}()
 	}
@@ -138,7 +138,7 @@ func (r *Relay) work(ctx context.Context, id uint32) {
 			// A later interval that opened while this one was being
 			// delivered is due now: it need not wait for the next head.
 			if k != 0 {
-				if cur, ok := s.Interval(r.headTime.Load()); ok && cur > k {
+				if cur, ok := s.Interval(r.head.time.Load()); ok && cur > k {
 					r.dispatch(ctx)
 				}
 			}
@@ -148,62 +148,41 @@ func (r *Relay) work(ctx context.Context, id uint32) {
 	if err != nil || !ok {
 		return
 	}
-	k, ok = s.Interval(r.headTime.Load())
+	k, ok = s.Interval(r.head.time.Load())
 	if !ok {
 		return
 	}
-	if err := r.deliverInterval(ctx, s, k); err != nil && ctx.Err() == nil {
+	if err := r.dv.deliverInterval(ctx, s, k); err != nil && ctx.Err() == nil {
 		r.o.Logger.Warn("relay: interval", "sub", id, "interval", k, "err", err)
 	}
 }
 
 // deliverInterval takes one (subscription, interval) through the delivery
 // loop.
-func (r *Relay) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
-	ctx, span := r.tracer.Start(ctx, "relay.deliver", trace.WithAttributes(
+func (dv *deliverer) deliverInterval(ctx context.Context, s *Sub, k uint32) error {
+	ctx, span := dv.tracer.Start(ctx, "relay.deliver", trace.WithAttributes(
 		attribute.Int64("subscription.id", int64(s.ID)), attribute.Int64("subscription.interval", int64(k)),
 		attribute.String("subscription.containers", s.ContainerID),
 		attribute.Int64("subscription.created_block", int64(s.Block))))
 	defer span.End()
-	iv, err := r.iv(s, k)
+	iv, err := dv.st.ivOf(s, k)
 	if err != nil {
 		return err
 	}
-	return r.deliver(ctx, &intervalDelivery{r: r, s: s, k: k, iv: iv}, span)
-}
-
-// iv reads the status of interval k of s. A status written for an earlier
-// incarnation of the subscription id (created in a block a reorg replaced)
-// does not count: the re-created subscription starts afresh, and the
-// nodeResponded check before any send keeps it from delivering twice.
-func (r *Relay) iv(s *Sub, k uint32) (Interval, error) {
-	iv, err := r.st.iv(s.ID, k)
-	if err != nil {
-		return iv, err
-	}
-	if iv.SubBlockHash != (common.Hash{}) && s.BlockHash != (common.Hash{}) && iv.SubBlockHash != s.BlockHash {
-		return Interval{}, nil
-	}
-	return iv, nil
-}
-
-// putIv persists the status of interval k of s, tagged with s's creation.
-func (r *Relay) putIv(s *Sub, k uint32, iv Interval) error {
-	iv.SubBlockHash = s.BlockHash
-	return r.st.putIv(s.ID, k, iv)
+	return dv.deliver(ctx, &intervalDelivery{dv: dv, s: s, k: k, iv: iv}, span)
 }
 
 // intervalDelivery is interval k of a tracked subscription, delivered with
 // deliverCompute.
 type intervalDelivery struct {
-	r  *Relay
+	dv *deliverer
 	s  *Sub
 	k  uint32
 	iv Interval
 }
 
 func (d *intervalDelivery) progress() *Progress { return &d.iv.Progress }
-func (d *intervalDelivery) save() error         { return d.r.putIv(d.s, d.k, d.iv) }
+func (d *intervalDelivery) save() error         { return d.dv.st.putIvOf(d.s, d.k, d.iv) }
 func (d *intervalDelivery) logAttrs() []any     { return []any{"sub", d.s.ID, "interval", d.k} }
 
 func (d *intervalDelivery) fate(o coordinator.Outcome, revert string) (IvState, string) {
@@ -212,8 +191,8 @@ func (d *intervalDelivery) fate(o coordinator.Outcome, revert string) (IvState, 
 
 func (d *intervalDelivery) confirmed(_ context.Context, rec *txm.Record) error {
 	d.iv.State, d.iv.Tx, d.iv.Err, d.iv.TxKey = IvDelivered, rec.MinedHash.Hex(), "", ""
-	d.r.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
-	d.r.o.Logger.Info("relay: delivered", "sub", d.s.ID, "interval", d.k, "tx", d.iv.Tx)
+	d.dv.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
+	d.dv.o.Logger.Info("relay: delivered", "sub", d.s.ID, "interval", d.k, "tx", d.iv.Tx)
 	return d.save()
 }
 
@@ -223,33 +202,43 @@ func (d *intervalDelivery) finish(_ context.Context, st IvState, reason string) 
 }
 
 func (d *intervalDelivery) call(attempt int, input, output, proof []byte) txm.Call {
-	r, s := d.r, d.s
+	dv, s := d.dv, d.s
 	return txm.Call{
-		Key: deliverKey(s, d.k, attempt), To: r.coord,
-		Data:         r.d.PackDeliverCompute(s.ID, d.k, input, output, proof, r.o.PaymentWallet),
+		Key: deliverKey(s, d.k, attempt), To: dv.coord,
+		Data:         dv.d.PackDeliverCompute(s.ID, d.k, input, output, proof, dv.o.PaymentWallet),
 		MaxFeePerGas: bigOf(s.MaxGasPrice),
 		MinGas:       callbackGas(s.MaxGasLimit),
-		MaxGas:       r.maxGas(s),
+		MaxGas:       dv.maxGas(s),
+		Anchor:       anchor(s),
 	}
+}
+
+// anchor is the block that created s, which its deliveries depend on;
+// nil when unknown.
+func anchor(s *Sub) *txm.Anchor {
+	if s.BlockHash == (common.Hash{}) {
+		return nil
+	}
+	return &txm.Anchor{Number: s.Block, Hash: s.BlockHash}
 }
 
 // facts re-reads the subscription, so a cancellation the listener recorded
 // meanwhile stops it (the guard refuses a cancelled one).
 func (d *intervalDelivery) facts() guard.Delivery {
-	if s, ok, err := d.r.st.sub(d.s.ID); err == nil && ok && s.BlockHash == d.s.BlockHash {
+	if s, ok, err := d.dv.st.sub(d.s.ID); err == nil && ok && s.BlockHash == d.s.BlockHash {
 		d.s = s
 	}
 	return facts(d.s, subGuardKey(d.s.ID), d.s.Start(d.k))
 }
 
-func (d *intervalDelivery) chargeGas() uint64 { return d.r.unpaidGas(d.s, false) }
+func (d *intervalDelivery) chargeGas() uint64 { return d.dv.unpaidGas(d.s, false) }
 
 // setupGas: an interval's delivery is all delivery.
 func (d *intervalDelivery) setupGas(context.Context, *txm.Record) (uint64, bool) { return 0, true }
 
 func (d *intervalDelivery) hold(until time.Time) {
 	if !until.IsZero() {
-		d.r.holdUntil(d.s.ID, until)
+		d.dv.hold(d.s.ID, until)
 	}
 }
 
@@ -257,36 +246,36 @@ func (d *intervalDelivery) hold(until time.Time) {
 // without inputs in the subscription, the owner's getContainerInputs;
 // nodeResponded only when the count is not 0), then the payment check.
 func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
-	r, s, k := d.r, d.s, d.k
-	if cur, ok := s.Interval(r.headTime.Load()); !ok || cur != k {
+	dv, s, k := d.dv, d.s, d.k
+	if cur, ok := s.Interval(dv.head.time.Load()); !ok || cur != k {
 		return ready{State: IvSkipped, Reason: "interval closed"}, nil
 	}
-	if !r.serves(s) {
+	if !dv.serves(s) {
 		return ready{NextHead: true}, nil
 	}
-	coord := r.coord
-	responded, count := r.d.IntervalCalls(s.ID, k, r.me)
+	coord := dv.coord
+	responded, count := dv.d.IntervalCalls(s.ID, k, dv.me)
 	// responseCount first: while it is 0 this node cannot have responded
 	// either, so nodeResponded is asked only when someone did (one call
 	// per delivery in the steady state instead of two).
-	msgs := []ethereum.CallMsg{{From: r.me, To: &coord, Data: count}}
+	msgs := []ethereum.CallMsg{{From: dv.me, To: &coord, Data: count}}
 	if len(s.Inputs) == 0 {
-		msgs = append(msgs, r.inputsCall(s, k))
+		msgs = append(msgs, dv.inputsCall(s, k))
 	}
 	wait := ready{Wait: true}
-	outs, errs, err := r.o.Backend.BatchCallContract(ctx, msgs)
+	outs, errs, err := dv.o.Backend.BatchCallContract(ctx, msgs)
 	if err != nil || errs[0] != nil {
 		return wait, nil // RPC trouble: retried at the poll pace, not counted
 	}
 	respondedOut := make([]byte, 32) // false, as the ABI encodes it
 	if !isZeroWord(outs[0]) {
-		ro, rerrs, err := r.o.Backend.BatchCallContract(ctx, []ethereum.CallMsg{{From: r.me, To: &coord, Data: responded}})
+		ro, rerrs, err := dv.o.Backend.BatchCallContract(ctx, []ethereum.CallMsg{{From: dv.me, To: &coord, Data: responded}})
 		if err != nil || rerrs[0] != nil {
 			return wait, nil
 		}
 		respondedOut = ro[0]
 	}
-	done, n, err := r.d.UnpackInterval(respondedOut, outs[0])
+	done, n, err := dv.d.UnpackInterval(respondedOut, outs[0])
 	switch {
 	case err != nil:
 		return wait, nil
@@ -295,16 +284,16 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 	case n >= s.Redundancy:
 		return ready{State: IvSkipped, Reason: "interval full"}, nil
 	}
-	if err := r.readyToBePaid(ctx, s); err != nil {
+	if err := dv.readyToBePaid(ctx, s); err != nil {
 		// Not paid yet (or RPC trouble): no container run, no transaction,
 		// not counted; tried again at the poll pace while the interval lasts.
-		r.o.Logger.Info("relay: delivery waits for payment", "sub", s.ID, "interval", k, "reason", err.Error())
+		dv.o.Logger.Info("relay: delivery waits for payment", "sub", s.ID, "interval", k, "reason", err.Error())
 		return wait, nil
 	}
 	data := []byte(s.Inputs)
 	fetched := len(msgs) == 2
 	if fetched {
-		if data, err = r.decodeInputs(s, outs[1], errs[1]); err != nil {
+		if data, err = dv.decodeInputs(s, outs[1], errs[1]); err != nil {
 			return ready{InputsFailed: guard.CutErr(err)}, nil
 		}
 	}
@@ -322,8 +311,8 @@ func (d *intervalDelivery) late() bool {
 	if d.s.Period == 0 {
 		return false
 	}
-	gap := uint64(d.r.sp.heads.Head().BlockTime / time.Second)
-	return d.r.headTime.Load()+max(gap, 1) >= d.s.Start(d.k)+uint64(d.s.Period)
+	gap := uint64(d.dv.sp.heads.Head().BlockTime / time.Second)
+	return d.dv.head.time.Load()+max(gap, 1) >= d.s.Start(d.k)+uint64(d.s.Period)
 }
 
 // isZeroWord reports whether an eth_call result is one ABI word of zero
@@ -347,15 +336,15 @@ func bigOf(b interface{ ToInt() *big.Int }) *big.Int {
 
 // inputsCall is the owner's getContainerInputs(id, interval, timestamp,
 // node), the container input of a subscription without inputs.
-func (r *Relay) inputsCall(s *Sub, k uint32) ethereum.CallMsg {
+func (dv *deliverer) inputsCall(s *Sub, k uint32) ethereum.CallMsg {
 	owner := s.Owner
-	return ethereum.CallMsg{From: r.me, To: &owner, Data: consumerABI.PackGetContainerInputs(s.ID, k, uint32(r.headTime.Load()), r.me)}
+	return ethereum.CallMsg{From: dv.me, To: &owner, Data: consumerABI.PackGetContainerInputs(s.ID, k, uint32(dv.head.time.Load()), dv.me)}
 }
 
 // decodeInputs decodes the answer to inputsCall.
-func (r *Relay) decodeInputs(s *Sub, out []byte, err error) ([]byte, error) {
+func (dv *deliverer) decodeInputs(s *Sub, out []byte, err error) ([]byte, error) {
 	if err != nil {
-		return nil, fmt.Errorf("getContainerInputs of %s: %w", s.Owner, r.dec.FromError(err))
+		return nil, fmt.Errorf("getContainerInputs of %s: %w", s.Owner, dv.dec.FromError(err))
 	}
 	in, err := consumerABI.UnpackGetContainerInputs(out)
 	if err != nil {
@@ -371,7 +360,7 @@ var consumerABI = consumerabi.NewIComputeConsumer()
 
 // runContainers runs the pipeline. On-chain input is given as lowercase hex
 // without 0x (docs/container-protocol.md); off-chain input (a delegated request's data) as is.
-func (r *Relay) runContainers(ctx context.Context, containers []string, src job.Location, data []byte, proof bool) (in, out, pr []byte, err error) {
+func (dv *deliverer) runContainers(ctx context.Context, containers []string, src job.Location, data []byte, proof bool) (in, out, pr []byte, err error) {
 	var d json.RawMessage
 	if src == job.OnChain {
 		d, _ = json.Marshal(hex.EncodeToString(data))
@@ -381,7 +370,7 @@ func (r *Relay) runContainers(ctx context.Context, containers []string, src job.
 			d = json.RawMessage("null")
 		}
 	}
-	res, err := r.o.Runner.Run(ctx, executor.Input{Containers: containers, Source: src, Destination: job.OnChain, Data: d, RequiresProof: proof})
+	res, err := dv.o.Runner.Run(ctx, executor.Input{Containers: containers, Source: src, Destination: job.OnChain, Data: d, RequiresProof: proof})
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("run %v: %w", containers, err)
 	}
@@ -391,10 +380,10 @@ func (r *Relay) runContainers(ctx context.Context, containers []string, src job.
 	return codec.EncodeOutput(res[len(res)-1].Output)
 }
 
-func (r *Relay) call(ctx context.Context, to common.Address, data []byte) ([]byte, error) {
-	out, err := r.o.Backend.CallContract(ctx, ethereum.CallMsg{From: r.me, To: &to, Data: data}, nil)
+func (dv *deliverer) call(ctx context.Context, to common.Address, data []byte) ([]byte, error) {
+	out, err := dv.o.Backend.CallContract(ctx, ethereum.CallMsg{From: dv.me, To: &to, Data: data}, nil)
 	if err != nil {
-		return nil, r.dec.FromError(err)
+		return nil, dv.dec.FromError(err)
 	}
 	return out, nil
 }
@@ -415,23 +404,36 @@ func deliverKey(s *Sub, k uint32, attempt int) string {
 
 // stillCanonical is the sender's resend check after a reorg dropped final
 // transactions: a delivery may be sent again only while the block that
-// created its subscription is canonical. Other keys are sent again.
-func (r *Relay) stillCanonical(ctx context.Context, key string) (bool, error) {
-	var id, k, attempt uint32
-	var block uint64
-	var prefix []byte
-	if !strings.HasPrefix(key, "deliver/") || !strings.Contains(key, "@") {
+// created its subscription (the call's Anchor) is canonical. Others are
+// sent again.
+func (dv *deliverer) stillCanonical(ctx context.Context, rec *txm.Record) (bool, error) {
+	number, hash, ok := anchorOf(rec)
+	if !ok {
 		return true, nil
 	}
-	if _, err := fmt.Sscanf(key, "deliver/%d/%d/%d@%d.%x", &id, &k, &attempt, &block, &prefix); err != nil {
-		return true, nil
-	}
-	h, err := r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(block))
+	h, err := dv.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(number))
 	if errors.Is(err, ethereum.NotFound) {
 		return false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("read block %d: %w", block, err)
+		return false, fmt.Errorf("read block %d: %w", number, err)
 	}
-	return bytes.HasPrefix(h.Hash().Bytes(), prefix), nil
+	return bytes.HasPrefix(h.Hash().Bytes(), hash), nil
+}
+
+// anchorOf is the block rec's delivery was made for and its hash (or the
+// hash's first bytes): its Anchor, or, in a record journaled before
+// anchors were kept, the "@number.hashprefix" of its key (deliverKey).
+func anchorOf(rec *txm.Record) (number uint64, hash []byte, ok bool) {
+	if rec.Anchor != nil {
+		return rec.Anchor.Number, rec.Anchor.Hash.Bytes(), true
+	}
+	var id, k, attempt uint32
+	if !strings.HasPrefix(rec.Key, "deliver/") || !strings.Contains(rec.Key, "@") {
+		return 0, nil, false
+	}
+	if _, err := fmt.Sscanf(rec.Key, "deliver/%d/%d/%d@%d.%x", &id, &k, &attempt, &number, &hash); err != nil {
+		return 0, nil, false
+	}
+	return number, hash, true
 }

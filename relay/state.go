@@ -248,3 +248,24 @@ func (s state) blocks() ([]blockRef, error) {
 func paymentRequest(s *Sub) payments.Request {
 	return payments.Request{Containers: s.Containers(), Token: s.PaymentToken, Amount: bigOf(s.PaymentAmount), Verifier: s.Verifier}
 }
+
+// ivOf reads the status of interval k of s. A status written for an earlier
+// incarnation of the subscription id (created in a block a reorg replaced)
+// does not count: the re-created subscription starts afresh, and the
+// nodeResponded check before any send keeps it from delivering twice.
+func (st state) ivOf(s *Sub, k uint32) (Interval, error) {
+	iv, err := st.iv(s.ID, k)
+	if err != nil {
+		return iv, err
+	}
+	if iv.SubBlockHash != (common.Hash{}) && s.BlockHash != (common.Hash{}) && iv.SubBlockHash != s.BlockHash {
+		return Interval{}, nil
+	}
+	return iv, nil
+}
+
+// putIvOf persists the status of interval k of s, tagged with s's creation.
+func (st state) putIvOf(s *Sub, k uint32, iv Interval) error {
+	iv.SubBlockHash = s.BlockHash
+	return st.putIv(s.ID, k, iv)
+}

@@ -481,7 +481,7 @@ func TestTrustAnvilDelegated(t *testing.T) {
 	d.settle(n)
 	d.eventually(func() bool {
 		_, ok, err := n.r.st.dlg(key)
-		return err == nil && !ok && !n.r.retaining.Load()
+		return err == nil && !ok && !n.r.ret.running.Load()
 	}, "the final record deleted after chain.delegated.retention")
 	require.Equal(t, 6, n.r.sp.waiting.Len(), "unfinished records are kept")
 	n.stop()

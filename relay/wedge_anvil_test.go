@@ -85,7 +85,7 @@ func (d *wedgeAnvil) deliveredAt(sub, k uint32) uint64 {
 	if err != nil || !ok {
 		return 0
 	}
-	iv, err := d.n.r.iv(s, k)
+	iv, err := d.n.r.st.ivOf(s, k)
 	if err != nil || iv.State != IvDelivered {
 		return 0
 	}
@@ -184,12 +184,12 @@ func TestAnvilStuckDeliveryDoesNotWedgeHonestOnes(t *testing.T) {
 		if err != nil || !ok {
 			return false
 		}
-		iv, err := n.r.iv(s, 1)
+		iv, err := n.r.st.ivOf(s, 1)
 		return err == nil && iv.State.final()
 	}, "the stuck interval reaches a final state")
 	s, _, err := n.r.st.sub(1)
 	require.NoError(t, err)
-	iv, err := n.r.iv(s, 1)
+	iv, err := n.r.st.ivOf(s, 1)
 	require.NoError(t, err)
 	t.Logf("the capped interval: %s (%s)", iv.State, iv.Err)
 	if iv.State == IvDelivered {
@@ -306,7 +306,7 @@ func TestAnvilReorgDroppingConfirmedDelivery(t *testing.T) {
 	s, ok, err := n.r.st.sub(3)
 	require.NoError(t, err)
 	require.True(t, ok)
-	iv, err := n.r.iv(s, 1)
+	iv, err := n.r.st.ivOf(s, 1)
 	require.NoError(t, err)
 	t.Logf("re-created subscription 3: %s %q tx %s", iv.State, iv.Err, iv.Tx)
 	require.Equal(t, uint16(1), responseCount(h, 3, 1))

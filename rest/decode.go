@@ -215,8 +215,8 @@ func checkUTF8(raw json.RawMessage, path string) *job.Error {
 	return invalid(path, fmt.Sprintf("%s holds bytes that are not UTF-8 (at byte %d of the value); send text as UTF-8, binary data as hex or base64", path, off))
 }
 
-// Fields of a delegated request's subscription and signature objects (SPEC
-// §4; the seed's, plus the optional payment and verifier fields, and
+// Fields of a delegated request's subscription and signature objects
+// (docs/api.md; the seed's, plus the optional payment and verifier fields, and
 // "containers", the containerId hash of the Infernet SDK v1 body).
 var (
 	subscriptionFields = []string{"owner", "container_id", "containers", "inputs", "active_at", "frequency", "period",

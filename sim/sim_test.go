@@ -140,11 +140,16 @@ func (w *world) run() result {
 				p.cancelled = w.chain.Head().Time
 			}
 		}
-		if crashAt[n] {
+		if crashAt[n] && w.node != nil {
 			w.kill()
 			w.restarts++
+		}
+		// A start that fails (its first reads rate-limited, say) is
+		// tried again at the next block, as the node retries its chain
+		// setup.
+		if w.node == nil {
 			if err := w.start(); err != nil {
-				w.fail("restart: %v", err)
+				w.log.Warn("sim: start", "err", err)
 			}
 		}
 		w.checkStep()
@@ -153,8 +158,17 @@ func (w *world) run() result {
 	for range 120 {
 		time.Sleep(time.Second)
 		w.chain.Mine(time.Now())
+		if w.node == nil {
+			_ = w.start()
+		}
 	}
-	res := w.checkEnd()
+	if w.node == nil {
+		w.fail("the node did not start again")
+	}
+	var res result
+	if w.node != nil {
+		res = w.checkEnd()
+	}
 	w.stop()
 	res.restarts, res.blocks, res.sent, res.calls, res.faultBlocks = w.restarts, int(blocks), w.sent.Load(), w.chain.Calls(), w.faults.Len()
 	res.subs = len(w.plan)
@@ -187,6 +201,10 @@ func (w *world) act(p *planned) {
 	}
 	// Refusals are the node's to make (expired, beyond the horizon, too
 	// many pending): a refused request is not due.
+	if w.node == nil { // down: the client is refused (connection refused)
+		p.refused = "node down"
+		return
+	}
 	if err := w.node.r.SubmitDelegated(context.Background(), "sim", body); err != nil {
 		p.refused = err.Error()
 	}

@@ -98,7 +98,7 @@ func (s *Sender) broadcasted(r *Record, tx *types.Transaction, err error) {
 		return
 	}
 	if chain.IsPermanent(err) {
-		s.stuck.refuse(r.Nonce, err.Error()) // given up when it is the lowest unmined nonce
+		s.mon.stuck.refuse(r.Nonce, err.Error()) // given up when it is the lowest unmined nonce
 	}
 	// The monitor retries; a nonce already used shows up there as a receipt.
 	s.o.Logger.Warn("sender: broadcast failed", "nonce", r.Nonce, "hash", tx.Hash(), "key", r.Key, "err", err)

@@ -115,7 +115,7 @@ func (p *pricer) replacement(ctx context.Context, old *types.Transaction, head *
 }
 
 // maxBumpFactor bounds every replacement of a transaction: never more
-// than 4 × the fee cap it was first sent with (SPEC §8).
+// than 4 × the fee cap it was first sent with (docs/relay.md, "The transaction pipeline").
 const maxBumpFactor = 4
 
 // ceiling is the most a replacement of r may pay per gas: r's own cap

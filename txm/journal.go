@@ -76,6 +76,8 @@ type Record struct {
 	// settle on it), and Events the first topic of each log its target
 	// (To) emitted, in order (a Coordinator's CallbackFailed); both empty
 	// in records written before they were kept.
+	// Anchor is Call.Anchor (absent in records written before it was kept).
+	Anchor  *Anchor       `json:"anchor,omitempty"`
 	GasUsed uint64        `json:"gas_used,omitempty"`
 	Events  []common.Hash `json:"events,omitempty"`
 	Err     string        `json:"err,omitempty"`

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
@@ -14,75 +15,121 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 )
 
-// Run is the monitor loop: every PollInterval (or Kick) it follows each open
-// transaction to confirmation, replaces stuck ones and rebroadcasts dropped
-// ones. It returns when ctx is done.
-func (s *Sender) Run(ctx context.Context) error {
-	t := time.NewTicker(s.o.PollInterval)
+// monitor follows the open transactions to a final state, once per head:
+// the receipts of each new block, the lowest unmined nonce replaced when
+// priced below the market or given up when stuck (stuckDetector), a
+// dropped one rebroadcast, and nonces a reorg dropped sent again
+// (repairGap). chainlink-evm's txm splits its confirmer the same way. One
+// step at a time (stepMu guards its state); its seam is the sender it
+// watches: the open records, the journal, signing and broadcast.
+type monitor struct {
+	s     *Sender
+	kick  chan struct{}
+	stuck *stuckDetector
+	stall stallWatch
+
+	stepMu   sync.Mutex  // one step at a time; guards the fields below
+	stepHead common.Hash // head of the last step
+	scanned  uint64      // last block whose receipts were read
+	mined    map[common.Hash]*types.Receipt
+	checked  map[uint64]uint64 // nonce -> head at the last pool check
+	gap      gapSeen           // a nonce gap below the open ones, being confirmed
+	// resendable: SetResendCheck's check, nil when none.
+	resendable ResendCheck
+}
+
+func newMonitor(s *Sender) *monitor {
+	return &monitor{s: s, kick: make(chan struct{}, 1), stuck: newStuckDetector(s.o.StuckBlocks),
+		mined: map[common.Hash]*types.Receipt{}, checked: map[uint64]uint64{}}
+}
+
+// wake makes the loop step now (a new head).
+func (m *monitor) wake() {
+	select {
+	case m.kick <- struct{}{}:
+	default:
+	}
+}
+
+// Run is the monitor loop: every PollInterval (or a new head) it follows
+// each open transaction to confirmation, replaces stuck ones and
+// rebroadcasts dropped ones. It returns when ctx is done.
+func (s *Sender) Run(ctx context.Context) error { return s.mon.run(ctx) }
+
+// Step runs one monitor pass over the open transactions (tests drive it).
+func (s *Sender) Step(ctx context.Context) error { return s.mon.step(ctx) }
+
+// Stalled is nil unless the oldest open nonce has not moved for
+// StuckBlocks blocks; /health reports it.
+func (s *Sender) Stalled() error { return s.mon.stall.stalled(s.o.StuckBlocks) }
+
+// run is the monitor loop (Sender.Run).
+func (m *monitor) run(ctx context.Context) error {
+	t := time.NewTicker(m.s.o.PollInterval)
 	defer t.Stop()
 	for {
-		if err := s.Step(ctx); err != nil && ctx.Err() == nil {
-			s.o.Logger.Warn("sender: monitor step", "err", err)
+		if err := m.step(ctx); err != nil && ctx.Err() == nil {
+			m.s.o.Logger.Warn("sender: monitor step", "err", err)
 		}
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-t.C:
-		case <-s.kick:
+		case <-m.kick:
 		}
 	}
 }
 
-// Step runs one monitor pass over the open transactions. It acts once per
+// step runs one monitor pass over the open transactions. It acts once per
 // new head (and on reserved nonces at once): the receipts of every block
 // since the last pass are read with one eth_getBlockReceipts each, so the
 // cost does not grow with the number of transactions in flight.
-func (s *Sender) Step(ctx context.Context) error {
-	s.stepMu.Lock()
-	defer s.stepMu.Unlock()
-	s.mu.Lock()
-	recs := make([]*Record, 0, len(s.open))
+func (m *monitor) step(ctx context.Context) error {
+	m.stepMu.Lock()
+	defer m.stepMu.Unlock()
+	m.s.mu.Lock()
+	recs := make([]*Record, 0, len(m.s.open))
 	reserved := false
-	for _, r := range s.open {
+	for _, r := range m.s.open {
 		recs = append(recs, r)
 		reserved = reserved || r.State == StateReserved
 	}
-	reorged := s.reorged
-	s.mu.Unlock()
+	m.s.mu.Unlock()
+	reorged := m.s.heads.sawReorg()
 	if len(recs) == 0 {
-		s.stall.observe(false, 0, 0)
-		if reorged || s.gap.head != 0 {
-			return s.idleGapCheck(ctx)
+		m.stall.observe(false, 0, 0)
+		if reorged || m.gap.head != 0 {
+			return m.idleGapCheck(ctx)
 		}
 		return nil
 	}
 	sort.Slice(recs, func(i, k int) bool { return recs[i].Nonce < recs[k].Nonce })
-	head, err := s.latestHead(ctx)
+	head, err := m.s.heads.latest(ctx, m.s.b)
 	if err != nil {
 		return fmt.Errorf("read head: %w", err)
 	}
 	n := head.Number.Uint64()
-	s.stall.observe(true, recs[0].Nonce, n)
-	if head.Hash() == s.stepHead && !reserved {
+	m.stall.observe(true, recs[0].Nonce, n)
+	if head.Hash() == m.stepHead && !reserved {
 		return nil // nothing can have changed on chain
 	}
-	s.stepHead = head.Hash()
-	if n <= s.scanned { // a reorg: the head's block is new
-		s.scanned = n - 1
+	m.stepHead = head.Hash()
+	if n <= m.scanned { // a reorg: the head's block is new
+		m.scanned = n - 1
 	}
-	perTx := s.scanReceipts(ctx, recs, n)
+	perTx := m.scanReceipts(ctx, recs, n)
 	var mined uint64
 	var minedRead bool
 	var errs []error
 	var fin []finalRecord
 	for _, r := range recs {
-		if err := s.follow(ctx, r, head, perTx, &fin, func() (uint64, error) {
+		if err := m.follow(ctx, r, head, perTx, &fin, func() (uint64, error) {
 			if !minedRead {
 				// At the head whose receipts were scanned, not the
 				// latest: a transaction mined after it would be
 				// taken for one whose receipt the scan missed and
 				// be read alone (a call per transaction).
-				m, err := s.b.NonceAt(ctx, s.addr, head.Number)
+				m, err := m.s.b.NonceAt(ctx, m.s.addr, head.Number)
 				if err != nil {
 					return 0, fmt.Errorf("read nonce: %w", err)
 				}
@@ -93,18 +140,18 @@ func (s *Sender) Step(ctx context.Context) error {
 			errs = append(errs, fmt.Errorf("nonce %d: %w", r.Nonce, err))
 		}
 	}
-	if err := s.finishAll(fin); err != nil {
+	if err := m.finishAll(fin); err != nil {
 		errs = append(errs, err)
 	}
 	if minedRead {
-		s.clearReorged()
+		m.s.heads.clearReorg()
 	}
 	if minedRead && mined < recs[0].Nonce {
-		if err := s.repairGap(ctx, mined, recs[0].Nonce, head); err != nil {
+		if err := m.repairGap(ctx, mined, recs[0].Nonce, head); err != nil {
 			errs = append(errs, fmt.Errorf("repair nonces %d-%d: %w", mined, recs[0].Nonce-1, err))
 		}
 	} else {
-		s.gap = gapSeen{}
+		m.gap = gapSeen{}
 	}
 	return errors.Join(errs...)
 }
@@ -113,72 +160,72 @@ func (s *Sender) Step(ctx context.Context) error {
 // up to head and keeps those of open transactions. It returns true when
 // receipts must be read per transaction instead: the backend cannot serve
 // block receipts, a read failed, or the range is too long (after a restart).
-func (s *Sender) scanReceipts(ctx context.Context, recs []*Record, head uint64) bool {
+func (m *monitor) scanReceipts(ctx context.Context, recs []*Record, head uint64) bool {
 	mine := map[common.Hash]bool{}
 	minSent := uint64(1<<63 - 1)
 	for _, r := range recs {
-		s.mu.Lock()
+		m.s.mu.Lock()
 		for _, h := range r.Hashes() {
 			mine[h] = true
 		}
 		if r.State == StateSent {
 			minSent = min(minSent, r.SentHead)
 		}
-		s.mu.Unlock()
+		m.s.mu.Unlock()
 	}
 	// A transaction is mined after the head it was priced against: the
-	// first pass starts after the oldest one's. A block scanned before a
+	// first pass starts after the oldest one'm.s. A block scanned before a
 	// transaction joined the set is caught by the per-transaction check
 	// in follow (its nonce is spent but no receipt was seen).
 	// Blocks scanned while nothing was open are not rescanned: after
 	// a quiet spell (a recurring subscription's period) the scan starts
 	// after the newest head a transaction was sent at or before, not where
 	// the last one ended, so it stays one eth_getBlockReceipts per block.
-	from := max(s.scanned, minSent) + 1
+	from := max(m.scanned, minSent) + 1
 	const maxScan = 16
 	if head >= from && head-from >= maxScan {
-		s.scanned = head
+		m.scanned = head
 		return true
 	}
 	for b := from; b <= head; b++ {
-		rcs, err := s.b.BlockReceipts(ctx, rpc.BlockNumberOrHashWithNumber(rpc.BlockNumber(b)))
+		rcs, err := m.s.b.BlockReceipts(ctx, rpc.BlockNumberOrHashWithNumber(rpc.BlockNumber(b)))
 		if err != nil {
-			s.o.Logger.Debug("sender: block receipts; reading per transaction", "block", b, "err", err)
+			m.s.o.Logger.Debug("sender: block receipts; reading per transaction", "block", b, "err", err)
 			return true
 		}
 		for _, rc := range rcs {
 			if mine[rc.TxHash] {
-				s.mined[rc.TxHash] = rc
+				m.mined[rc.TxHash] = rc
 			}
 		}
-		s.scanned = b
+		m.scanned = b
 	}
 	return false
 }
 
 // follow moves r on: a final state found is appended to fin (Step journals
 // them together), a stuck transaction is replaced, a dropped one rebroadcast.
-func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perTx bool, fin *[]finalRecord, minedNonce func() (uint64, error)) error {
-	s.mu.Lock()
+func (m *monitor) follow(ctx context.Context, r *Record, head *types.Header, perTx bool, fin *[]finalRecord, minedNonce func() (uint64, error)) error {
+	m.s.mu.Lock()
 	state := r.State
 	hashes := r.Hashes()
-	s.mu.Unlock()
+	m.s.mu.Unlock()
 	if state == StateReserved {
-		return s.fillNoop(ctx, r, head)
+		return m.fillNoop(ctx, r, head)
 	}
 	for _, h := range hashes {
-		rc := s.mined[h]
+		rc := m.mined[h]
 		if rc == nil && !perTx {
 			continue
 		}
-		if rc == nil || s.o.Confirmations > 1 && head.Number.Uint64()+1-rc.BlockNumber.Uint64() >= s.o.Confirmations {
+		if rc == nil || m.s.o.Confirmations > 1 && head.Number.Uint64()+1-rc.BlockNumber.Uint64() >= m.s.o.Confirmations {
 			// Per transaction, or re-read when deep enough: a reorg may
 			// have moved it.
 			var err error
-			rc, err = s.b.TransactionReceipt(ctx, h)
+			rc, err = m.s.b.TransactionReceipt(ctx, h)
 			if errors.Is(err, ethereum.NotFound) || (err == nil && rc == nil) ||
 				(err != nil && strings.Contains(err.Error(), "indexing is in progress")) {
-				delete(s.mined, h)
+				delete(m.mined, h)
 				continue
 			}
 			if err != nil {
@@ -186,8 +233,8 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 			}
 		}
 		depth := head.Number.Uint64() + 1 - rc.BlockNumber.Uint64()
-		if head.Number.Uint64() < rc.BlockNumber.Uint64() || depth < s.o.Confirmations {
-			s.mined[h] = rc
+		if head.Number.Uint64() < rc.BlockNumber.Uint64() || depth < m.s.o.Confirmations {
+			m.mined[h] = rc
 			return nil // mined, not yet deep enough
 		}
 		final := *r
@@ -204,7 +251,7 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 		default:
 			final.State, final.Err = StateFailed, "reverted on chain"
 		}
-		s.learn(r.Nonce, rc.GasUsed)
+		m.s.adm.learn(r.Nonce, rc.GasUsed)
 		*fin = append(*fin, finalRecord{r, &final})
 		return nil
 	}
@@ -214,7 +261,7 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 	}
 	if mined > r.Nonce {
 		if !perTx { // scanned blocks may have missed it: ask once directly
-			return s.follow(ctx, r, head, true, fin, minedNonce)
+			return m.follow(ctx, r, head, true, fin, minedNonce)
 		}
 		// The nonce was consumed by a transaction we never journaled.
 		final := *r
@@ -224,12 +271,12 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 	}
 	tx := r.Latest()
 	if tx == nil {
-		return s.fillNoop(ctx, r, head)
+		return m.fillNoop(ctx, r, head)
 	}
 	if mined == r.Nonce && head.Number.Uint64() > r.SentHead {
 		// The lowest unmined nonce, passed over by a block: the only
 		// one ever replaced.
-		if done, err := s.unstick(ctx, r, tx, head); done || err != nil {
+		if done, err := m.unstick(ctx, r, tx, head); done || err != nil {
 			return err
 		}
 	}
@@ -237,30 +284,14 @@ func (s *Sender) follow(ctx context.Context, r *Record, head *types.Header, perT
 	// is it still in the pool? Asked once per block, for that nonce only
 	// (those behind it cannot be mined before it; a dropped one is found
 	// when its turn comes).
-	if mined != r.Nonce || head.Number.Uint64() == r.SentHead || s.checked[r.Nonce] == head.Number.Uint64() {
+	if mined != r.Nonce || head.Number.Uint64() == r.SentHead || m.checked[r.Nonce] == head.Number.Uint64() {
 		return nil
 	}
-	s.checked[r.Nonce] = head.Number.Uint64()
-	if _, _, err := s.b.TransactionByHash(ctx, tx.Hash()); errors.Is(err, ethereum.NotFound) {
-		s.broadcast(ctx, r, tx) // dropped from the pool: send the same bytes again
+	m.checked[r.Nonce] = head.Number.Uint64()
+	if _, _, err := m.s.b.TransactionByHash(ctx, tx.Hash()); errors.Is(err, ethereum.NotFound) {
+		m.s.broadcast(ctx, r, tx) // dropped from the pool: send the same bytes again
 	}
 	return nil
-}
-
-// learn updates the ratio of gas used to estimate from a mined receipt.
-func (s *Sender) learn(nonce, used uint64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	est := s.estimates[nonce]
-	if est == 0 || used == 0 {
-		return
-	}
-	ratio := min(float64(used)/float64(est), 1)
-	if !s.learned {
-		s.usedRatio, s.learned = ratio, true
-		return
-	}
-	s.usedRatio = 0.8*s.usedRatio + 0.2*ratio
 }
 
 // finalRecord is an open record and the final state follow found for it.
@@ -270,7 +301,7 @@ type finalRecord struct{ r, final *Record }
 // batch, then frees their slots and wakes the waiters once: a block of
 // hundreds of deliveries costs one fsync and one wake-up, so the pending-gas
 // budget is given back right after the block's receipts are read.
-func (s *Sender) finishAll(fin []finalRecord) error {
+func (m *monitor) finishAll(fin []finalRecord) error {
 	if len(fin) == 0 {
 		return nil
 	}
@@ -278,30 +309,26 @@ func (s *Sender) finishAll(fin []finalRecord) error {
 	for i, f := range fin {
 		finals[i] = f.final
 	}
-	if err := s.j.putAll(finals); err != nil {
+	if err := m.s.j.putAll(finals); err != nil {
 		return fmt.Errorf("journal %d final states: %w", len(fin), err)
 	}
-	var exp uint64
-	s.mu.Lock()
-	for _, f := range fin {
-		n := f.r.Nonce
+	nonces := make([]uint64, len(fin))
+	m.s.mu.Lock()
+	for i, f := range fin {
+		nonces[i] = f.r.Nonce
 		*f.r = *f.final
-		delete(s.open, n)
-		exp += s.expect[n]
-		delete(s.expect, n)
-		delete(s.estimates, n)
+		delete(m.s.open, f.r.Nonce)
 	}
-	s.slots -= len(fin)
-	s.gas -= min(exp, s.gas)
-	s.notifyLocked()
-	s.mu.Unlock()
+	m.s.notifyLocked()
+	m.s.mu.Unlock()
+	m.s.adm.finished(nonces)
 	for _, f := range fin {
-		delete(s.checked, f.r.Nonce) // finishAll runs under stepMu
-		s.stuck.forget(f.r.Nonce)
+		delete(m.checked, f.r.Nonce) // finishAll runs under stepMu
+		m.stuck.forget(f.r.Nonce)
 		for _, h := range f.final.Hashes() {
-			delete(s.mined, h)
+			delete(m.mined, h)
 		}
-		s.o.Logger.Debug("sender: final", "nonce", f.r.Nonce, "state", f.final.State, "key", f.r.Key, "hash", f.final.MinedHash)
+		m.s.o.Logger.Debug("sender: final", "nonce", f.r.Nonce, "state", f.final.State, "key", f.r.Key, "hash", f.final.MinedHash)
 	}
 	return nil
 }
@@ -311,38 +338,32 @@ func (s *Sender) finishAll(fin []finalRecord) error {
 // until it agrees with the journal's next; below it, the dropped final
 // transactions are sent again (repairGap, after two heads in a row). Heads
 // that extend the chain cost nothing, so the idle cost is unchanged.
-func (s *Sender) idleGapCheck(ctx context.Context) error {
-	head, err := s.latestHead(ctx)
+func (m *monitor) idleGapCheck(ctx context.Context) error {
+	head, err := m.s.heads.latest(ctx, m.s.b)
 	if err != nil {
 		return fmt.Errorf("read head: %w", err)
 	}
-	if head.Hash() == s.stepHead {
+	if head.Hash() == m.stepHead {
 		return nil
 	}
-	s.stepHead = head.Hash()
-	next, ok, err := s.j.next()
+	m.stepHead = head.Hash()
+	next, ok, err := m.s.j.next()
 	if err != nil {
 		return fmt.Errorf("read journal: %w", err)
 	}
-	mined, err := s.b.NonceAt(ctx, s.addr, head.Number)
+	mined, err := m.s.b.NonceAt(ctx, m.s.addr, head.Number)
 	if err != nil {
 		return fmt.Errorf("read nonce: %w", err)
 	}
-	s.clearReorged()
+	m.s.heads.clearReorg()
 	if !ok || mined >= next {
-		s.gap = gapSeen{}
+		m.gap = gapSeen{}
 		return nil
 	}
-	if err := s.repairGap(ctx, mined, next, head); err != nil {
+	if err := m.repairGap(ctx, mined, next, head); err != nil {
 		return fmt.Errorf("repair nonces %d-%d: %w", mined, next-1, err)
 	}
 	return nil
-}
-
-func (s *Sender) clearReorged() {
-	s.mu.Lock()
-	s.reorged = false
-	s.mu.Unlock()
 }
 
 // targetEvents is the first topic of each log rc's target emitted (a

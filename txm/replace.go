@@ -61,12 +61,12 @@ func (d *stuckDetector) forget(nonce uint64) {
 // pool refused it for good, its delivery is given up and the nonce filled
 // by a zero-value self-transfer at the market. done reports that r was
 // acted on.
-func (s *Sender) unstick(ctx context.Context, r *Record, tx *types.Transaction, head *types.Header) (done bool, err error) {
-	d, n := s.stuck, head.Number.Uint64()
+func (m *monitor) unstick(ctx context.Context, r *Record, tx *types.Transaction, head *types.Header) (done bool, err error) {
+	d, n := m.stuck, head.Number.Uint64()
 	if why, ok := d.refusal(r.Nonce); ok {
-		return true, s.giveUp(ctx, r, tx, head, "refused by the pool: "+why)
+		return true, m.giveUp(ctx, r, tx, head, "refused by the pool: "+why)
 	}
-	below, err := s.price.belowMarket(ctx, tx, head)
+	below, err := m.s.price.belowMarket(ctx, tx, head)
 	if err != nil || !below {
 		delete(d.since, r.Nonce)
 		return false, err
@@ -78,32 +78,32 @@ func (s *Sender) unstick(ctx context.Context, r *Record, tx *types.Transaction, 
 	if d.bumped[r.Nonce] == n {
 		return true, nil
 	}
-	tip, feeCap, fits, err := s.price.replacement(ctx, tx, head, ceiling(r))
+	tip, feeCap, fits, err := m.s.price.replacement(ctx, tx, head, ceiling(r))
 	if err != nil {
 		return true, err
 	}
 	if fits {
 		d.bumped[r.Nonce] = n
-		return true, s.resign(ctx, r, tx, head, tip, feeCap, "sender: replacing the lowest nonce, priced below the market")
+		return true, m.resign(ctx, r, tx, head, tip, feeCap, "sender: replacing the lowest nonce, priced below the market")
 	}
 	if n-first >= d.blocks {
-		return true, s.giveUp(ctx, r, tx, head, fmt.Sprintf("stuck below the market for %d blocks (its fee cap allows no more)", n-first))
+		return true, m.giveUp(ctx, r, tx, head, fmt.Sprintf("stuck below the market for %d blocks (its fee cap allows no more)", n-first))
 	}
 	return false, nil
 }
 
 // resign signs r again at tip and feeCap, journals the new version, then
 // broadcasts it.
-func (s *Sender) resign(ctx context.Context, r *Record, old *types.Transaction, head *types.Header, tip, feeCap *big.Int, msg string) error {
-	tx, err := s.sign(ctx, r, tip, feeCap)
+func (m *monitor) resign(ctx context.Context, r *Record, old *types.Transaction, head *types.Header, tip, feeCap *big.Int, msg string) error {
+	tx, err := m.s.sign(ctx, r, tip, feeCap)
 	if err != nil {
 		return err
 	}
-	if err := s.commitVersion(r, tx, head.Number.Uint64()); err != nil {
+	if err := m.s.commitVersion(r, tx, head.Number.Uint64()); err != nil {
 		return err
 	}
-	s.o.Logger.Info(msg, "nonce", r.Nonce, "key", r.Key, "old", old.Hash(), "new", tx.Hash(), "tip", tip, "fee_cap", feeCap, "base_fee", baseFee(head))
-	s.broadcast(ctx, r, tx)
+	m.s.o.Logger.Info(msg, "nonce", r.Nonce, "key", r.Key, "old", old.Hash(), "new", tx.Hash(), "tip", tip, "fee_cap", feeCap, "base_fee", baseFee(head))
+	m.s.broadcast(ctx, r, tx)
 	return nil
 }
 
@@ -114,42 +114,42 @@ func (s *Sender) resign(ctx context.Context, r *Record, old *types.Transaction, 
 // what made it stuck). When the market is above that, it waits for the
 // next block. Its record ends Failed with Noop set and why in Err: the
 // caller records the delivery as given up.
-func (s *Sender) giveUp(ctx context.Context, r *Record, old *types.Transaction, head *types.Header, why string) error {
-	tip, feeCap, fits, err := s.price.replacement(ctx, old, head, minCap(s.o.MaxFeePerGas, bumpCeiling(r)))
+func (m *monitor) giveUp(ctx context.Context, r *Record, old *types.Transaction, head *types.Header, why string) error {
+	tip, feeCap, fits, err := m.s.price.replacement(ctx, old, head, minCap(m.s.o.MaxFeePerGas, bumpCeiling(r)))
 	if err != nil {
 		return fmt.Errorf("give up nonce %d (%s): %w", r.Nonce, why, err)
 	}
 	if !fits {
-		s.o.Logger.Warn("sender: a stuck nonce cannot be filled within the fee ceilings yet; retrying next block",
+		m.s.o.Logger.Warn("sender: a stuck nonce cannot be filled within the fee ceilings yet; retrying next block",
 			"nonce", r.Nonce, "key", r.Key, "base_fee", baseFee(head), "why", why)
 		return nil
 	}
-	s.mu.Lock()
-	r.To, r.Data, r.Value, r.Gas, r.Noop, r.GaveUp, r.FeeCap, r.Err = s.addr, nil, nil, 21000, true, true, nil, "given up: "+why
-	s.mu.Unlock()
-	s.o.Logger.Warn("sender: giving up a stuck nonce; filling it with a no-op", "nonce", r.Nonce, "key", r.Key, "why", why)
-	return s.resign(ctx, r, old, head, tip, feeCap, "sender: no-op replaces a given-up transaction")
+	m.s.mu.Lock()
+	r.To, r.Data, r.Value, r.Gas, r.Noop, r.GaveUp, r.FeeCap, r.Err = m.s.addr, nil, nil, 21000, true, true, nil, "given up: "+why
+	m.s.mu.Unlock()
+	m.s.o.Logger.Warn("sender: giving up a stuck nonce; filling it with a no-op", "nonce", r.Nonce, "key", r.Key, "why", why)
+	return m.resign(ctx, r, old, head, tip, feeCap, "sender: no-op replaces a given-up transaction")
 }
 
 // fillNoop spends a reserved nonce whose transaction was never signed with a
 // zero-value self-transfer, so later nonces are not blocked.
-func (s *Sender) fillNoop(ctx context.Context, r *Record, head *types.Header) error {
-	tip, feeCap, err := s.price.market(ctx, head, s.o.MaxFeePerGas)
+func (m *monitor) fillNoop(ctx context.Context, r *Record, head *types.Header) error {
+	tip, feeCap, err := m.s.price.market(ctx, head, m.s.o.MaxFeePerGas)
 	if err != nil {
 		return err
 	}
-	s.mu.Lock()
-	r.To, r.Data, r.Value, r.Gas, r.Noop, r.FeeCap = s.addr, nil, nil, 21000, true, nil
-	s.mu.Unlock()
-	tx, err := s.sign(ctx, r, tip, feeCap)
+	m.s.mu.Lock()
+	r.To, r.Data, r.Value, r.Gas, r.Noop, r.FeeCap = m.s.addr, nil, nil, 21000, true, nil
+	m.s.mu.Unlock()
+	tx, err := m.s.sign(ctx, r, tip, feeCap)
 	if err != nil {
 		return err
 	}
-	if err := s.commitVersion(r, tx, head.Number.Uint64()); err != nil {
+	if err := m.s.commitVersion(r, tx, head.Number.Uint64()); err != nil {
 		return err
 	}
-	s.o.Logger.Warn("sender: filling unsent nonce with a no-op", "nonce", r.Nonce, "key", r.Key)
-	s.broadcast(ctx, r, tx)
+	m.s.o.Logger.Warn("sender: filling unsent nonce with a no-op", "nonce", r.Nonce, "key", r.Key)
+	m.s.broadcast(ctx, r, tx)
 	return nil
 }
 
@@ -163,27 +163,27 @@ type gapSeen struct{ from, to, head uint64 }
 // again and its last signed version re-sent, so a dropped delivery is
 // delivered once more (or fails on chain, if its interval is gone) and the
 // nonces behind it move; a nonce with no record is filled by a no-op.
-func (s *Sender) repairGap(ctx context.Context, from, to uint64, head *types.Header) error {
+func (m *monitor) repairGap(ctx context.Context, from, to uint64, head *types.Header) error {
 	n := head.Number.Uint64()
-	if s.gap.from != from || s.gap.to != to || s.gap.head == 0 {
-		s.gap = gapSeen{from, to, n}
+	if m.gap.from != from || m.gap.to != to || m.gap.head == 0 {
+		m.gap = gapSeen{from, to, n}
 		return nil
 	}
-	if n <= s.gap.head {
+	if n <= m.gap.head {
 		return nil
 	}
 	recs := make([]*Record, 0, to-from)
 	stale := map[uint64]bool{}
 	for nonce := from; nonce < to; nonce++ {
-		r, err := s.j.get(nonce)
+		r, err := m.s.j.get(nonce)
 		if errors.Is(err, storage.ErrKeyNotFound) {
 			r, err = &Record{Nonce: nonce, State: StateReserved}, nil
 		}
 		if err != nil {
 			return err
 		}
-		if s.resendable != nil && r.Key != "" && !r.Noop && len(r.Raw) > 0 {
-			ok, err := s.resendable(ctx, r.Key)
+		if m.resendable != nil && r.Key != "" && !r.Noop && len(r.Raw) > 0 {
+			ok, err := m.resendable(ctx, r)
 			if err != nil { // checked again at the next head
 				return fmt.Errorf("can nonce %d (%s) be sent again: %w", nonce, r.Key, err)
 			}
@@ -191,8 +191,8 @@ func (s *Sender) repairGap(ctx context.Context, from, to uint64, head *types.Hea
 		}
 		recs = append(recs, r)
 	}
-	s.gap = gapSeen{}
-	s.o.Logger.Warn("sender: the chain's nonce is below the journal's (a reorg dropped final transactions); sending them again",
+	m.gap = gapSeen{}
+	m.s.o.Logger.Warn("sender: the chain's nonce is below the journal's (a reorg dropped final transactions); sending them again",
 		"chain_nonce", from, "lowest_open", to)
 	for _, r := range recs {
 		nonce := r.Nonce
@@ -200,39 +200,42 @@ func (s *Sender) repairGap(ctx context.Context, from, to uint64, head *types.Hea
 		if r.State.Final() {
 			r.State, r.Err = StateSent, ""
 		}
-		if err := s.j.put(r); err != nil {
+		if err := m.s.j.put(r); err != nil {
 			return err
 		}
-		s.mu.Lock()
-		if _, open := s.open[nonce]; !open {
-			s.open[nonce] = r
-			s.slots++
-			s.expect[nonce] = r.Gas
-			s.gas += r.Gas
+		m.s.mu.Lock()
+		_, open := m.s.open[nonce]
+		if !open {
+			m.s.open[nonce] = r
 		}
-		s.mu.Unlock()
+		m.s.mu.Unlock()
+		if !open {
+			m.s.adm.track(nonce, r.Gas)
+		}
 		if stale[nonce] {
 			// What it was sent for is gone with the reorg (a subscription
 			// created in a replaced block): the same bytes could land for
 			// another request, so the nonce is filled by a no-op instead.
 			r.GaveUp, r.Err = true, "given up: its request was reorged out"
-			if err := s.fillNoop(ctx, r, head); err != nil {
+			if err := m.fillNoop(ctx, r, head); err != nil {
 				return err
 			}
 			continue
 		}
 		if tx := r.Latest(); tx != nil {
-			s.broadcast(ctx, r, tx)
+			m.s.broadcast(ctx, r, tx)
 		}
 	}
 	return nil
 }
 
+// ResendCheck reports whether what the dropped final transaction rec was
+// sent for still stands on the canonical chain (its Anchor, typically).
+type ResendCheck func(ctx context.Context, rec *Record) (bool, error)
+
 // SetResendCheck sets the check a dropped final transaction passes before
-// it is sent again after a reorg (see repairGap): f reports whether what
-// the transaction under key was sent for still stands on the canonical
-// chain. The relay sets it; without it every dropped one is sent again.
-// Call it before Run.
-func (s *Sender) SetResendCheck(f func(ctx context.Context, key string) (bool, error)) {
-	s.resendable = f
+// it is sent again after a reorg (see repairGap). The relay sets it;
+// without it every dropped one is sent again. Call it before Run.
+func (s *Sender) SetResendCheck(f ResendCheck) {
+	s.mon.resendable = f
 }

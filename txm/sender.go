@@ -6,12 +6,9 @@ import (
 	"fmt"
 	"log/slog"
 	"math/big"
-	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
-	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
@@ -136,6 +133,17 @@ type Call struct {
 	// when its estimate is above it: the unpaid gas cap of a delivery
 	// whose subscription names no gas limit (SDK v1).
 	MaxGas uint64
+	// Anchor, when set, is the block the call was made for: after a reorg
+	// drops the transaction, it is sent again only if the resend check
+	// (SetResendCheck) finds the block still canonical.
+	Anchor *Anchor
+}
+
+// Anchor is a block a transaction depends on (a delivery's subscription
+// was created in it).
+type Anchor struct {
+	Number uint64      `json:"number"`
+	Hash   common.Hash `json:"hash"`
 }
 
 // Sender signs, sends and tracks the transactions of one account, with
@@ -150,44 +158,18 @@ type Sender struct {
 	chainID *big.Int
 	signer  types.Signer
 
-	sendMu  sync.Mutex // serialises nonce reservation
-	mu      sync.Mutex // guards open, slots, gas, expect, changed, head, tip*, usedRatio
-	open    map[uint64]*Record
-	slots   int
+	sendMu sync.Mutex // serialises nonce reservation
+	mu     sync.Mutex // guards open, the open records and changed
+	open   map[uint64]*Record
+	// changed is closed and replaced when open records end (Wait).
 	changed chan struct{}
-	// gas is the expected gas of the open transactions (expect by nonce).
-	gas    uint64
-	expect map[uint64]uint64
-	// usedRatio is gas used / estimate on this sender's mined
-	// transactions (a moving average; initialUsedRatio until the first
-	// receipt).
-	usedRatio float64
-	learned   bool
-	estimates map[uint64]uint64 // estimate by nonce, for usedRatio
-	// head is the latest head, pushed by ObserveHead (headFed) or read by
-	// the monitor.
-	head    *types.Header
-	headFed bool
-	// reorged: a head that does not extend the last one was seen; the
-	// next monitor step checks the chain's nonce even with nothing open,
-	// since a reorg may have dropped final transactions of an idle wallet.
-	reorged bool
-	kick    chan struct{}
-	bq      broadcastQueue
-	price   *pricer
-	stuck   *stuckDetector
-	stall   stallWatch
-	// clampWarned: the max_gas_limit clamp was logged once.
-	clampWarned atomic.Bool
 
-	stepMu   sync.Mutex  // one monitor step at a time; guards the fields below
-	stepHead common.Hash // head of the last monitor step
-	scanned  uint64      // last block whose receipts were read
-	mined    map[common.Hash]*types.Receipt
-	checked  map[uint64]uint64 // nonce -> head at the last pool check
-	gap      gapSeen           // a nonce gap below the open ones, being confirmed
-	// resendable: SetResendCheck's check, nil when none.
-	resendable func(ctx context.Context, key string) (bool, error)
+	heads headView
+	bq    broadcastQueue
+	price *pricer
+	est   *estimator
+	adm   *admission // slots and the pending-gas budget (admission.go)
+	mon   *monitor   // receipts, replacement, gaps (monitor.go)
 }
 
 // NewSender opens the journal of opts.Key's account in nonces (the node
@@ -210,12 +192,11 @@ func NewSender(ctx context.Context, b Backend, nonces storage.KeyValueStore, opt
 		signer:  types.LatestSignerForChainID(chainID),
 		open:    map[uint64]*Record{},
 		changed: make(chan struct{}),
-		expect:  map[uint64]uint64{}, estimates: map[uint64]uint64{}, usedRatio: initialUsedRatio,
-		kick:  make(chan struct{}, 1),
-		mined: map[common.Hash]*types.Receipt{}, checked: map[uint64]uint64{},
-		price: &pricer{b: b, maxTip: opts.MaxTipPerGas},
-		stuck: newStuckDetector(opts.StuckBlocks),
+		price:   &pricer{b: b, maxTip: opts.MaxTipPerGas},
 	}
+	s.est = &estimator{b: b, o: &s.o, from: s.addr}
+	s.adm = newAdmission(opts.MaxInFlight, opts.MaxPendingGas, s.heads.gasLimit)
+	s.mon = newMonitor(s)
 	s.j = newJournal(nonces, s.addr)
 	if err := s.reconcile(ctx); err != nil {
 		return nil, fmt.Errorf("sender: reconcile nonces of %s: %w", s.addr, err)
@@ -276,10 +257,8 @@ func (s *Sender) reconcile(ctx context.Context) error {
 			s.open[n] = r
 		}
 	}
-	s.slots = len(s.open)
 	for n, r := range s.open {
-		s.expect[n] = r.Gas
-		s.gas += r.Gas
+		s.adm.track(n, r.Gas)
 	}
 	if len(s.open) > 0 {
 		s.o.Logger.Info("sender: resuming journaled transactions", "address", s.addr, "open", len(s.open), "pending_nonce", pending)
@@ -294,11 +273,7 @@ func (s *Sender) Address() common.Address { return s.addr }
 func (s *Sender) ChainID() *big.Int { return new(big.Int).Set(s.chainID) }
 
 // InFlight counts transactions sent or being sent and not yet final.
-func (s *Sender) InFlight() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.slots
-}
+func (s *Sender) InFlight() int { return s.adm.inFlight() }
 
 // Lookup returns the journal record sent under key.
 func (s *Sender) Lookup(key string) (*Record, bool, error) {
@@ -315,134 +290,24 @@ func (s *Sender) Lookup(key string) (*Record, bool, error) {
 // Records returns every journal record (tests and tooling).
 func (s *Sender) Records() ([]*Record, error) { return s.j.all() }
 
+// notifyLocked wakes the waiters on open records (Wait).
 func (s *Sender) notifyLocked() {
 	close(s.changed)
 	s.changed = make(chan struct{})
-}
-
-// acquire takes a slot for a transaction expected to use gas: it waits
-// while MaxInFlight transactions are open, or while their expected gas plus
-// this one's would exceed the pending-gas budget.
-func (s *Sender) acquire(ctx context.Context, gas uint64) error {
-	for {
-		s.mu.Lock()
-		budget := s.o.MaxPendingGas
-		if budget == 0 && s.head != nil {
-			budget = s.head.GasLimit
-		}
-		if s.slots < s.o.MaxInFlight && (s.gas == 0 || budget == 0 || s.gas+gas <= budget) {
-			s.slots++
-			s.gas += gas
-			s.mu.Unlock()
-			return nil
-		}
-		ch := s.changed
-		s.mu.Unlock()
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-}
-
-func (s *Sender) release(gas uint64) {
-	s.mu.Lock()
-	s.slots--
-	s.gas -= min(gas, s.gas)
-	s.notifyLocked()
-	s.mu.Unlock()
-}
-
-// initialUsedRatio is the ratio of gas used to estimate assumed until this
-// sender's first receipt. A delivery's estimate carries the callback's whole
-// gas reserve (the echo's: estimated ~137,000, used ~86,000, 0.63); 1 would
-// let a cold node's first block of a backlog fill to about 60 %. Erring low
-// costs little: the first receipts replace it, and what the first block
-// cannot take is mined in the next.
-const initialUsedRatio = 0.5
-
-// expected is the gas a transaction estimated at est is expected to use.
-func (s *Sender) expected(est uint64) uint64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return max(uint64(float64(est)*s.usedRatio), 21_000)
 }
 
 // ObserveHead gives the sender the latest head (the relay follows heads
 // anyway): sends price against it instead of reading it again, and the
 // monitor is woken to read the new block's receipts.
 func (s *Sender) ObserveHead(h *types.Header) {
-	s.mu.Lock()
-	s.reorged = s.reorged || replaces(s.head, h)
-	s.head, s.headFed = h, true // lower after a reorg, too
-	s.mu.Unlock()
-	select {
-	case s.kick <- struct{}{}:
-	default:
-	}
-}
-
-// replaces reports whether head h is not prev or a descendant of it as far
-// as one header tells: lower or equal with another hash, or the next
-// number with another parent. A reorg seen only through several new blocks
-// at once is not noticed here; an open transaction's step notices it then.
-func replaces(prev, h *types.Header) bool {
-	if prev == nil || h == nil {
-		return false
-	}
-	switch c := h.Number.Cmp(prev.Number); {
-	case c <= 0:
-		return h.Hash() != prev.Hash()
-	case h.Number.Uint64() == prev.Number.Uint64()+1:
-		return h.ParentHash != prev.Hash()
-	}
-	return false
-}
-
-// latestHead is the observed head when heads are pushed, else a fresh read.
-func (s *Sender) latestHead(ctx context.Context) (*types.Header, error) {
-	s.mu.Lock()
-	h, fed := s.head, s.headFed
-	s.mu.Unlock()
-	if fed && h != nil {
-		return h, nil
-	}
-	h, err := s.b.HeaderByNumber(ctx, nil)
-	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	s.reorged = s.reorged || replaces(s.head, h)
-	if s.head == nil || h.Number.Cmp(s.head.Number) >= 0 {
-		s.head = h
-	}
-	s.mu.Unlock()
-	return h, nil
+	s.heads.observe(h)
+	s.mon.wake()
 }
 
 // Simulate runs c with eth_call from the sender's address against the latest
 // block and returns the decoded revert, if any.
 func (s *Sender) Simulate(ctx context.Context, c Call) ([]byte, error) {
-	out, err := s.b.CallContract(ctx, s.msg(c), nil)
-	if err != nil {
-		return nil, s.o.Decoder.FromError(err)
-	}
-	return out, nil
-}
-
-func (s *Sender) msg(c Call) ethereum.CallMsg {
-	to := c.To
-	return ethereum.CallMsg{From: s.addr, To: &to, Data: c.Data, Value: c.Value}
-}
-
-func (s *Sender) simAllowed(err error) bool {
-	for _, a := range s.o.AllowedSimErrors {
-		if a != "" && strings.Contains(err.Error(), a) {
-			return true
-		}
-	}
-	return false
+	return s.est.simulate(ctx, c)
 }
 
 // Send simulates c, estimates its gas, prices it within the caps, reserves a
@@ -461,29 +326,29 @@ func (s *Sender) Send(ctx context.Context, c Call) (*Record, error) {
 		}
 	}
 	// The budget and the gas ceiling need the block gas limit.
-	head, err := s.latestHead(ctx)
+	head, err := s.heads.latest(ctx, s.b)
 	if err != nil {
 		return nil, fmt.Errorf("read head: %w", err)
 	}
 	// The estimate is the simulation: a revert comes back from it decoded.
-	gas, est, err := s.estimate(ctx, c, s.gasLimit(head))
+	gas, est, err := s.est.estimate(ctx, c, s.est.gasLimit(head))
 	if err != nil {
 		return nil, err
 	}
-	exp := s.expected(est)
-	if err := s.acquire(ctx, exp); err != nil {
+	exp := s.adm.expected(est)
+	if err := s.adm.acquire(ctx, exp); err != nil {
 		return nil, err
 	}
 	r, err := s.send(ctx, c, gas, est, exp)
 	if err != nil {
-		s.release(exp)
+		s.adm.release(exp)
 		return nil, err
 	}
 	return r, nil
 }
 
 func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Record, error) {
-	head, err := s.latestHead(ctx)
+	head, err := s.heads.latest(ctx, s.b)
 	if err != nil {
 		return nil, fmt.Errorf("read head: %w", err)
 	}
@@ -508,7 +373,7 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 		if r, ok, err := s.Lookup(c.Key); err != nil {
 			return nil, err
 		} else if ok {
-			s.release(exp)
+			s.adm.release(exp)
 			return r, nil
 		}
 	}
@@ -516,7 +381,7 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 	if err != nil {
 		return nil, fmt.Errorf("read next nonce: %w", err)
 	}
-	r := &Record{Nonce: nonce, Key: c.Key, State: StateReserved, To: c.To, Data: c.Data, Gas: gas}
+	r := &Record{Nonce: nonce, Key: c.Key, State: StateReserved, To: c.To, Data: c.Data, Gas: gas, Anchor: c.Anchor}
 	if c.Value != nil {
 		r.Value = (*hexutil.Big)(new(big.Int).Set(c.Value))
 	}
@@ -554,8 +419,8 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 	out := r.copy()
 	s.mu.Lock()
 	s.open[nonce] = r
-	s.expect[nonce], s.estimates[nonce] = exp, est
 	s.mu.Unlock()
+	s.adm.sent(nonce, exp, est)
 	s.broadcastInOrder(ctx, out, tx)
 	return out, nil
 }
@@ -564,50 +429,6 @@ func (r *Record) copy() *Record {
 	c := *r
 	c.Raw = append([]hexutil.Bytes(nil), r.Raw...)
 	return &c
-}
-
-// estimate returns the gas limit for c and the bare estimate. A revert is
-// returned decoded, as the simulation's error.
-func (s *Sender) estimate(ctx context.Context, c Call, limit uint64) (gas, est uint64, err error) {
-	est, err = s.b.EstimateGasAtBlock(ctx, s.msg(c), nil) // latest, not pending
-	if err != nil {
-		decoded := s.o.Decoder.FromError(err)
-		if !s.simAllowed(decoded) {
-			if decoded != err { // a revert, with its reason
-				return 0, 0, fmt.Errorf("simulate: %w", decoded)
-			}
-			return 0, 0, fmt.Errorf("estimate gas: %w", err)
-		}
-		est = limit
-	}
-	if c.MaxGas > 0 && est > c.MaxGas {
-		return 0, 0, fmt.Errorf("%w: estimate %d, cap %d", ErrGasAboveCap, est, c.MaxGas)
-	}
-	gas = est + est*s.o.GasMarginPercent/100
-	if gas < c.MinGas {
-		gas = c.MinGas
-	}
-	if gas > limit {
-		if est > limit || c.MinGas > limit {
-			return 0, 0, fmt.Errorf("%w: need %d, limit %d", ErrGasAboveLimit, max(est, c.MinGas), limit)
-		}
-		gas = limit
-	}
-	return gas, est, nil
-}
-
-// gasLimit is the most gas one transaction may ask: wallet.max_gas_limit,
-// clamped to the latest block's gas limit (a transaction asking more is
-// refused by every pool), with a warning the first time it clamps.
-func (s *Sender) gasLimit(head *types.Header) uint64 {
-	if head.GasLimit == 0 || s.o.MaxGasLimit <= head.GasLimit {
-		return s.o.MaxGasLimit
-	}
-	if s.clampWarned.CompareAndSwap(false, true) {
-		s.o.Logger.Warn("sender: wallet.max_gas_limit is above the block gas limit; clamped to it",
-			"max_gas_limit", s.o.MaxGasLimit, "block_gas_limit", head.GasLimit)
-	}
-	return head.GasLimit
 }
 
 func (s *Sender) sign(ctx context.Context, r *Record, tip, feeCap *big.Int) (*types.Transaction, error) {

@@ -35,7 +35,3 @@ func (w *stallWatch) stalled(blocks uint64) error {
 	}
 	return nil
 }
-
-// Stalled is nil unless the oldest open nonce has not moved for
-// StuckBlocks blocks; /health reports it.
-func (s *Sender) Stalled() error { return s.stall.stalled(s.o.StuckBlocks) }

@@ -243,7 +243,7 @@ func serveTracked(b *testing.B, bin, dialect string, recurring, later int, windo
 	if sends > 0 {
 		b.ReportMetric((float64(calls1-calls0)-idle)/sends, "rpc/send")
 		// HTTP requests, a batch counting once (the idle calls are one
-		// request each): SPEC §8's "RPC calls per delivery".
+		// request each): the RPC calls per delivery of docs/relay.md.
 		b.ReportMetric((float64(reqs1-reqs0)-idle)/sends, "http-req/send")
 	}
 }

@@ -255,7 +255,7 @@ type idCall struct {
 	unpack func([]byte) (uint32, error)
 }
 
-// buildDelegation builds a delegated subscription in our dialect (SPEC §4,
+// buildDelegation builds a delegated subscription in our dialect (docs/chain-protocol.md,
 // docs/api.md).
 func buildDelegation(o *delegateOpts) (*delegation, error) {
 	fs := o.fs

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/ecdsa"
 	"encoding/json"
@@ -15,7 +16,10 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -61,7 +65,7 @@ type member struct {
 	code    int
 }
 
-func (m *member) start(t *testing.T) {
+func (m *member) start(t testing.TB) {
 	t.Helper()
 	m.log = nodetest.NewLog()
 	m.cmd = exec.Command(os.Args[0], "-test.run=^TestHelperFleetMember$")
@@ -79,7 +83,7 @@ func (m *member) start(t *testing.T) {
 	t.Cleanup(func() { m.kill() })
 }
 
-func (m *member) wait(t *testing.T) {
+func (m *member) wait(t testing.TB) {
 	t.Helper()
 	nodetest.WaitServing(t, m.log, m.exited)
 }
@@ -97,19 +101,25 @@ func (m *member) url() string { return fmt.Sprintf("http://127.0.0.1:%d", m.port
 // fleetSetup is anvil with 1 s blocks, our contracts, an echo container
 // and the members' configurations (not started).
 type fleetSetup struct {
-	t       *testing.T
+	t       testing.TB
 	ctx     context.Context
 	client  *ethclient.Client
 	keys    []*ecdsa.PrivateKey
 	dep     contracts.Deployment
 	echo    string
 	rpcURL  string
+	name    string // the fleet's; default "f"
+	workers int    // jobs.workers of each member; 0: the default
 	members []*member
 	nonces  map[common.Address]uint64
 }
 
-func newFleetSetup(t *testing.T) *fleetSetup {
-	ctx, a := startAnvil(t, 5*time.Minute, testnet.AnvilOptions{BlockTime: time.Second, Accounts: 10})
+func newFleetSetup(t testing.TB) *fleetSetup {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	t.Cleanup(cancel)
+	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{BlockTime: time.Second, Accounts: 10})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = a.Stop() })
 	client, err := ethclient.DialContext(ctx, a.RPCURL())
 	require.NoError(t, err)
 	t.Cleanup(client.Close)
@@ -152,8 +162,11 @@ func (s *fleetSetup) configure(n int, endpoints []string) {
 			"chain": map[string]any{"enabled": true, "rpc_url": s.rpcURL, "coordinator_address": s.dep.Coordinator.Hex(),
 				"start_block": s.dep.DeployBlock, "poll_interval": "250ms",
 				"wallet": map[string]any{"private_key": hexutil.Encode(crypto.FromECDSA(s.keys[1+i]))}},
-			"fleet": map[string]any{"name": "f", "node_id": fmt.Sprintf("m%d", i+1), "lease_ttl": "3s",
+			"fleet": map[string]any{"name": cmp.Or(s.name, "f"), "node_id": fmt.Sprintf("m%d", i+1), "lease_ttl": "3s",
 				"advertise_url": fmt.Sprintf("http://127.0.0.1:%d", ps[i].rest), "etcd": etcd},
+		}
+		if s.workers > 0 {
+			cfg["jobs"] = map[string]any{"workers": s.workers}
 		}
 		b, err := json.MarshalIndent(cfg, "", " ")
 		require.NoError(t, err)
@@ -307,7 +320,7 @@ func (s *fleetSetup) waitBlockTime(ts uint64) {
 	require.Eventually(s.t, func() bool { return s.head().Time >= ts }, 2*time.Minute, 100*time.Millisecond)
 }
 
-func getJSON(t *testing.T, url string, v any) int {
+func getJSON(t testing.TB, url string, v any) int {
 	t.Helper()
 	resp, err := http.Get(url)
 	require.NoError(t, err)
@@ -455,7 +468,7 @@ func TestFleetProcesses(t *testing.T) {
 	require.Zero(t, n, "no fleet wallet's transaction reverted")
 	require.Zero(t, extra)
 	require.Zero(t, missing, "every interval delivered redundancy times")
-	require.LessOrEqual(t, lateness[len(lateness)-1], 3+2+2, "delivered within lease_ttl + 2 blocks (+ the block it is mined in and the one it is seen in)")
+	require.LessOrEqual(t, lateness[len(lateness)-1], 3+4, "taken over within lease_ttl + 4 blocks (docs/fleet.md measures lease_ttl + 3 at worst; one more for a busy machine)")
 }
 
 func lastLines(s string, n int) string {
@@ -464,7 +477,7 @@ func lastLines(s string, n int) string {
 }
 
 // postJob creates an echo job on url and returns its id.
-func postJob(t *testing.T, url, data string) string {
+func postJob(t testing.TB, url, data string) string {
 	t.Helper()
 	resp, err := http.Post(url+"/api/jobs", "application/json", strings.NewReader(`{"containers":["echo"],"data":`+data+`}`))
 	require.NoError(t, err)
@@ -477,7 +490,7 @@ func postJob(t *testing.T, url, data string) string {
 }
 
 // jobStatus reads job id from url, waiting for it up to 10 s.
-func jobStatus(t *testing.T, url, id string) (int, string) {
+func jobStatus(t testing.TB, url, id string) (int, string) {
 	t.Helper()
 	resp, err := http.Get(url + "/api/jobs?id=" + id + "&wait=10s")
 	require.NoError(t, err)
@@ -610,4 +623,139 @@ func TestDevFleet(t *testing.T) {
 	require.Equal(t, http.StatusOK, status, body)
 	require.Contains(t, body, `"success"`)
 	d.shutdown(t)
+}
+
+// BenchmarkFleetOffchain: off-chain throughput of one member, then of three
+// members of one fleet (external etcd), with a latency-bound container
+// (50 ms a job, 4 workers a member): 48 clients post jobs round-robin over
+// the members and read each result, waiting, from the next member (a
+// forwarded read). It reports jobs/s.
+func BenchmarkFleetOffchain(b *testing.B) {
+	for _, n := range []int{1, 3} {
+		b.Run(fmt.Sprintf("members=%d", n), func(b *testing.B) {
+			for range b.N {
+				benchOffchain(b, n)
+			}
+		})
+	}
+}
+
+func benchOffchain(b *testing.B, n int) {
+	b.StopTimer()
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/service_output" {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+		body, _ := io.ReadAll(r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"echo":%s}`, body)
+	}))
+	defer slow.Close()
+	s := newFleetSetup(b)
+	s.echo, s.workers = slow.URL, 4
+	etcd := etcdtest.Start(b)
+	s.configure(n, []string{etcd.URL})
+	s.startAll()
+	for _, m := range s.members {
+		var info struct {
+			Fleet struct{ Members []struct{ NodeID string } }
+		}
+		require.Eventually(b, func() bool {
+			return getJSON(b, m.url()+"/info", &info) == http.StatusOK && len(info.Fleet.Members) == n
+		}, time.Minute, 100*time.Millisecond)
+	}
+	const jobs, clients = 480, 48
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	b.StartTimer()
+	start := time.Now()
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := next.Add(1); i <= jobs; i = next.Add(1) {
+				at := s.members[(int(i)+c)%n]
+				id := postJob(b, at.url(), fmt.Sprintf(`{"i":%d}`, i))
+				from := s.members[(int(i)+c+1)%n]
+				for {
+					code, body := jobStatus(b, from.url(), id)
+					require.Equal(b, http.StatusOK, code, body)
+					if strings.Contains(body, `"success"`) {
+						break
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	b.StopTimer()
+	b.ReportMetric(float64(jobs)/elapsed.Seconds(), "jobs/s")
+	for _, m := range s.members {
+		m.kill()
+	}
+}
+
+// BenchmarkFleetTakeover: three members with embedded etcd on anvil (1 s
+// blocks), 12 recurring subscriptions of redundancy 1 every 10 s; each
+// round SIGKILLs one member a block before an interval opens, measures the
+// block seconds from the interval opening to its last delivery (the dead
+// member's share, taken over), then restarts the member. It reports the
+// median and the largest over the rounds (INFERNODE_FLEET_KILLS, default
+// 20).
+func BenchmarkFleetTakeover(b *testing.B) {
+	rounds := 20
+	if v, err := strconv.Atoi(os.Getenv("INFERNODE_FLEET_KILLS")); err == nil && v > 0 {
+		rounds = v
+	}
+	for range b.N {
+		s := newFleetSetup(b)
+		s.configure(3, nil)
+		s.startAll()
+		const period = 10
+		activeAt := s.head().Time + 4
+		var subs []coordinatorabi.Subscription
+		for i := range 12 {
+			subs = append(subs, coordinatorabi.Subscription{ActiveAt: uint32(activeAt), Period: period, Frequency: 1000, Redundancy: 1,
+				MaxGasPrice: big.NewInt(1e12), MaxGasLimit: 100_000, ContainerId: "echo", Inputs: []byte{byte(i)}, PaymentAmount: new(big.Int)})
+		}
+		created := s.subscribe(subs)
+		s.waitBlockTime(activeAt)
+		var delays []int
+		missed := 0
+		for r := range rounds {
+			victim := s.members[r%3]
+			k := uint32((s.head().Time-activeAt)/period + 2) // an interval opening after the kill
+			open := activeAt + uint64(k-1)*period
+			s.waitBlockTime(open - 1)
+			victim.kill()
+			s.waitBlockTime(open + period + 1) // the interval is over
+			got := s.deliveries()
+			var last uint64
+			for id := range created {
+				if d := got[[2]uint32{id, k}]; d != nil {
+					last = max(last, d.at)
+				} else {
+					missed++
+				}
+			}
+			delays = append(delays, int(last)-int(open))
+			victim.start(b)
+			victim.wait(b)
+			var info struct{ Fleet struct{ Members []struct{ NodeID string } } }
+			require.Eventually(b, func() bool {
+				return getJSON(b, victim.url()+"/info", &info) == http.StatusOK && len(info.Fleet.Members) == 3
+			}, time.Minute, 100*time.Millisecond)
+		}
+		sort.Ints(delays)
+		b.ReportMetric(float64(delays[len(delays)/2]), "takeover_p50_s")
+		b.ReportMetric(float64(delays[len(delays)-1]), "takeover_max_s")
+		b.ReportMetric(float64(len(delays)), "kills")
+		b.ReportMetric(float64(missed), "missed")
+		b.Logf("takeover (block seconds from the interval opening to its last delivery), %d kills: %v", len(delays), delays)
+		for _, m := range s.members {
+			m.kill()
+		}
+	}
 }

@@ -139,7 +139,7 @@ func TestServeStartupErrors(t *testing.T) {
 // TestServeWithChainUnreachable: `serve` whose only RPC endpoint (an API
 // key in its path, a password in its user-info) refuses connections
 // serves REST, with /health unhealthy, and stops cleanly; nothing it
-// writes shows the URL's secrets (SPEC §8).
+// writes shows the URL's secrets (docs/relay.md, "The chain link").
 func TestServeWithChainUnreachable(t *testing.T) {
 	dir := t.TempDir()
 	port := freeTCPPort(t)

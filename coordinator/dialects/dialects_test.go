@@ -28,5 +28,5 @@ func TestChoose(t *testing.T) {
 
 	reg := common.HexToAddress("0x5e9")
 	_, err = Choose(context.Background(), c, Target{Registry: reg}, Options{})
-	require.ErrorContains(t, err, "Registry "+reg.Hex())
+	require.ErrorContains(t, err, "the Registry "+reg.Hex())
 }

@@ -67,7 +67,7 @@ func ReadRegistry(ctx context.Context, b coordinator.Caller, registry common.Add
 		}
 		addr, err := inetRegistry.UnpackCOORDINATOR(outs[i]) // every getter returns one address
 		if err != nil || addr == (common.Address{}) {
-			return a, fmt.Errorf("Registry %s: %s() gave no address (is it an Infernet SDK v1 Registry on this chain?)", registry.Hex(), names[i])
+			return a, fmt.Errorf("the Registry %s: %s() gave no address (is it an Infernet SDK v1 Registry on this chain?)", registry.Hex(), names[i])
 		}
 		*dst[i] = addr
 	}

@@ -1,10 +1,9 @@
 package docker
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/infernode/infernode/internal/promreg"
 )
 
 // metrics are the runtime's Prometheus series, labelled by container id.
@@ -34,31 +33,16 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 		return m, nil
 	}
 	var err error
-	if m.restarts, err = register(reg, m.restarts); err != nil {
+	if m.restarts, err = promreg.Register(reg, m.restarts); err != nil {
 		return nil, err
 	}
-	if m.ready, err = register(reg, m.ready); err != nil {
+	if m.ready, err = promreg.Register(reg, m.ready); err != nil {
 		return nil, err
 	}
-	if m.readySeconds, err = register(reg, m.readySeconds); err != nil {
+	if m.readySeconds, err = promreg.Register(reg, m.readySeconds); err != nil {
 		return nil, err
 	}
 	return m, nil
-}
-
-// register registers c, or returns the collector already registered under
-// its name (a node that builds a second runtime on the same registry).
-func register[C prometheus.Collector](reg prometheus.Registerer, c C) (C, error) {
-	if err := reg.Register(c); err != nil {
-		var are prometheus.AlreadyRegisteredError
-		if errors.As(err, &are) {
-			if existing, ok := are.ExistingCollector.(C); ok {
-				return existing, nil
-			}
-		}
-		return c, fmt.Errorf("register docker runtime metrics: %w", err)
-	}
-	return c, nil
 }
 
 // Describe and Collect make the Runtime a prometheus.Collector of its own
@@ -115,10 +99,10 @@ func newSwarmMetrics(reg prometheus.Registerer) (*swarmMetrics, error) {
 	if reg == nil {
 		return m, nil
 	}
-	if m.replicas, err = register(reg, m.replicas); err != nil {
+	if m.replicas, err = promreg.Register(reg, m.replicas); err != nil {
 		return nil, err
 	}
-	if m.drops, err = register(reg, m.drops); err != nil {
+	if m.drops, err = promreg.Register(reg, m.drops); err != nil {
 		return nil, err
 	}
 	return m, nil

@@ -104,7 +104,7 @@ type Chain struct {
 	Enabled bool `json:"enabled"`
 	// RPCURL is one JSON-RPC endpoint: a list of one (RPCURLs).
 	RPCURL string `json:"rpc_url,omitempty"`
-	// RPCURLs are several JSON-RPC endpoints of the same chain (SPEC §8):
+	// RPCURLs are several JSON-RPC endpoints of the same chain (docs/relay.md, "The chain link"):
 	// reads go to the best healthy one, transactions to every healthy
 	// one. Exclusive with RPCURL. URLs are secrets: only their scheme and
 	// host are ever logged.
@@ -163,7 +163,7 @@ func (c Chain) URLs() []string {
 	return nil
 }
 
-// RPC is chain.rpc (SPEC §8).
+// RPC is chain.rpc (docs/configuration.md).
 type RPC struct {
 	// Timeout bounds every RPC call (eth_getLogs gets three times it).
 	Timeout Duration `json:"timeout,omitempty"`
@@ -179,7 +179,7 @@ type RPC struct {
 	MaxClockSkew Duration `json:"max_clock_skew,omitempty"`
 }
 
-// Unpaid is chain.unpaid (SPEC §8).
+// Unpaid is chain.unpaid (docs/configuration.md).
 type Unpaid struct {
 	// MaxGas is the most callback gas (maxGasLimit; in the SDK v1 dialect
 	// the delivery's estimate) an unpaid delivery may ask.
@@ -195,7 +195,7 @@ type Unpaid struct {
 	NewOwnerGasPerDay uint64 `json:"new_owner_gas_per_day,omitempty"`
 }
 
-// Delegated is chain.delegated (SPEC §8).
+// Delegated is chain.delegated (docs/configuration.md).
 type Delegated struct {
 	// MaxHorizon is how far ahead of the latest block a delegated
 	// subscription's activeAt may lie.
@@ -242,7 +242,7 @@ type Wallet struct {
 	MaxPriorityFeeGas uint64        `json:"max_priority_fee_per_gas,omitempty"`
 	// StuckBlocks is how many blocks the lowest unmined nonce may stay
 	// priced below the market before it is replaced by a zero-value
-	// self-transfer and its delivery given up (SPEC §8).
+	// self-transfer and its delivery given up (docs/relay.md).
 	StuckBlocks uint64 `json:"stuck_blocks,omitempty"`
 }
 

@@ -31,14 +31,14 @@ const (
 	DefaultLogLevel            = "info"
 	DefaultCacheMaxBytes       = 256 << 20 // cache.max_bytes
 
-	// The chain link and the transaction pipeline (SPEC §8).
+	// The chain link and the transaction pipeline (docs/relay.md).
 	DefaultRPCTimeout    = Duration(10 * time.Second) // chain.rpc.timeout
 	DefaultMaxHeadLag    = 5                          // chain.rpc.max_head_lag
 	DefaultMaxClockSkew  = Duration(30 * time.Second) // chain.rpc.max_clock_skew
 	DefaultStuckBlocks   = 10                         // chain.wallet.stuck_blocks
 	DefaultConfirmations = 1                          // chain.confirmations
 
-	// Chain spending bounds (SPEC §8).
+	// Chain spending bounds (docs/relay.md).
 	DefaultUnpaidMaxGas        = 1_000_000
 	DefaultOwnerGasPerDay      = 50_000_000
 	DefaultMaxInputBytes       = 128 << 10

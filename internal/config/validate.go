@@ -245,7 +245,7 @@ func (v *validator) chain(ch *Chain) {
 	}
 }
 
-// spending checks the bounds of SPEC §8 (defaulted: a zero is a default).
+// spending checks the bounds of docs/relay.md (defaulted: a zero is a default).
 func (v *validator) spending(ch *Chain) {
 	if ch.Unpaid.MaxGas > 0 && ch.Unpaid.OwnerGasPerDay > 0 && ch.Unpaid.OwnerGasPerDay < ch.Unpaid.MaxGas {
 		v.fail("chain.unpaid.owner_gas_per_day", "%d is below chain.unpaid.max_gas (%d), so no unpaid delivery could ever be served; raise it (default %d)", ch.Unpaid.OwnerGasPerDay, ch.Unpaid.MaxGas, DefaultOwnerGasPerDay)

@@ -1,8 +1,13 @@
 package lint
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -23,6 +28,13 @@ func TestLinkRules(t *testing.T) {
 			// (coordinator/ours, coordinator/infernetv1).
 			name: "payments links no contract binding (abi/)", pkg: module + "/payments",
 			forbidden: func(dep string) bool { return within(dep, module+"/abi") },
+		},
+		{
+			// The node deploys and calls proof verifiers; proving is the
+			// proof workload's (its own program). gnark-crypto, which
+			// go-ethereum links for KZG, is another module.
+			name: "the infernode binary links no gnark (the prover)", pkg: module + "/cmd/infernode",
+			forbidden: func(dep string) bool { return within(dep, "github.com/consensys/gnark") },
 		},
 	}
 	pkgs := map[string]pkg{}
@@ -57,4 +69,115 @@ func TestOneCoordinatorRoom(t *testing.T) {
 	for _, p := range listPackages(t) {
 		require.False(t, within(p.ImportPath, module+"/dialect") || within(p.ImportPath, module+"/dialects"), "package %s: Coordinator knowledge belongs under coordinator/", p.ImportPath)
 	}
+}
+
+// TestHubTypesStaySmall keeps the two hub types carved by job
+// (docs/architecture.md): relay.Relay follows heads, logs, the schedule,
+// health and delegated admission (the deliverer delivers); txm.Sender
+// reserves nonces, signs, journals and broadcasts (admission and the
+// monitor are their own types).
+func TestHubTypesStaySmall(t *testing.T) {
+	for _, tt := range []struct {
+		dir, typ              string
+		maxMethods, maxFields int
+	}{
+		{"relay", "Relay", 32, 20},
+		{"txm", "Sender", 22, 16},
+	} {
+		methods, fields := typeSize(t, filepath.Join("..", "..", tt.dir), tt.typ)
+		require.LessOrEqual(t, methods, tt.maxMethods, "%s.%s has %d methods: give a job its own type", tt.dir, tt.typ, methods)
+		require.LessOrEqual(t, fields, tt.maxFields, "%s.%s has %d fields: give a job its own type", tt.dir, tt.typ, fields)
+	}
+}
+
+// typeSize counts the methods (value and pointer receivers) and the
+// struct fields (each name; an embedded field counts once) of type typ in
+// the non-test files of the package in dir.
+func typeSize(t *testing.T, dir, typ string) (methods, fields int) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	found := false
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, 0)
+		require.NoError(t, err)
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv != nil && len(d.Recv.List) == 1 && recvName(d.Recv.List[0].Type) == typ {
+					methods++
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					ts, ok := s.(*ast.TypeSpec)
+					if !ok || ts.Name.Name != typ {
+						continue
+					}
+					st, ok := ts.Type.(*ast.StructType)
+					require.True(t, ok, "%s is not a struct", typ)
+					found = true
+					for _, fl := range st.Fields.List {
+						fields += max(len(fl.Names), 1)
+					}
+				}
+			}
+		}
+	}
+	require.True(t, found, "no type %s in %s", typ, dir)
+	return methods, fields
+}
+
+func recvName(e ast.Expr) string {
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// TestCodeCitesTheRepository: code cites only what is in the repository
+// (docs/), never the specification's sections.
+func TestCodeCitesTheRepository(t *testing.T) {
+	require.Empty(t, goFilesWith(t, "SPEC "+"§", ""), "cite docs/ instead of the specification")
+}
+
+// TestOneCollectorHelper: registering a Prometheus collector or reusing
+// the one registered in its place is written once, in internal/promreg.
+func TestOneCollectorHelper(t *testing.T) {
+	require.Empty(t, goFilesWith(t, "AlreadyRegistered"+"Error", filepath.Join("internal", "promreg")), "register collectors with promreg.Register")
+}
+
+// goFilesWith lists the Go files of the module (tests included) that
+// contain s, outside the directory except.
+func goFilesWith(t *testing.T, s, except string) []string {
+	t.Helper()
+	root := filepath.Join("..", "..")
+	var found []string
+	require.NoError(t, filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && path != root || d.Name() == "node_modules" || d.Name() == "testdata" ||
+			except != "" && path == filepath.Join(root, except)) {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(string(b), s) {
+			found = append(found, path)
+		}
+		return nil
+	}))
+	return found
 }

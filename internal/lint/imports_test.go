@@ -84,13 +84,21 @@ func TestForbiddenImports(t *testing.T) {
 		},
 		{
 			// The workloads are standalone programs: they share the
-			// container protocol (workloads/protocol) and the build's
-			// version string, nothing of the node. Their end-to-end tests
+			// container protocol (workloads/protocol), the Open Inference
+			// Protocol codec (oip, itself a leaf beside workloads/protocol)
+			// and the build's version string, nothing of the node. Their end-to-end tests
 			// (workloads/e2e) drive a real node, so test imports are exempt.
 			name:    "workloads import nothing of the node",
 			applies: func(importer string, test bool) bool { return within(importer, module+"/workloads") && !test },
 			forbidden: func(_, imp string) bool {
-				return within(imp, module) && !within(imp, module+"/workloads") && imp != module+"/internal/version"
+				return within(imp, module) && !within(imp, module+"/workloads") && imp != module+"/internal/version" && imp != module+"/oip"
+			},
+		},
+		{
+			name:    "oip is a leaf: it imports nothing of ours but the container protocol",
+			applies: func(importer string, test bool) bool { return within(importer, module+"/oip") && !test },
+			forbidden: func(_, imp string) bool {
+				return within(imp, module) && imp != module+"/workloads/protocol"
 			},
 		},
 		{

@@ -1,10 +1,9 @@
 package telemetry
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/infernode/infernode/internal/promreg"
 )
 
 // Metrics are the node's job metrics. Container call latency is recorded by
@@ -84,28 +83,16 @@ func NewMetrics(reg prometheus.Registerer, queueDepth, running func() float64) (
 // register registers c, or returns the collector already registered in its
 // place.
 func register(reg prometheus.Registerer, c prometheus.Collector) (prometheus.Collector, error) {
-	if err := reg.Register(c); err != nil {
-		var are prometheus.AlreadyRegisteredError
-		if errors.As(err, &are) {
-			return are.ExistingCollector, nil
-		}
-		return nil, fmt.Errorf("register metrics: %w", err)
-	}
-	return c, nil
+	return promreg.Register(reg, c)
 }
 
 // Reuse registers c in reg and returns it, or the identical collector a
 // previous server registered there (a server built twice on one registry);
 // any other clash is a programming error and panics.
 func Reuse[C prometheus.Collector](reg prometheus.Registerer, c C) C {
-	if err := reg.Register(c); err != nil {
-		var are prometheus.AlreadyRegisteredError
-		if errors.As(err, &are) {
-			if existing, ok := are.ExistingCollector.(C); ok {
-				return existing
-			}
-		}
-		panic("register metric: " + err.Error())
+	got, err := promreg.Register(reg, c)
+	if err != nil {
+		panic(err.Error())
 	}
-	return c
+	return got
 }

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 )
@@ -27,6 +28,13 @@ func LimitMemory(getenv func(string) string) (uint64, error) {
 	}
 	if err := limitData(limit); err != nil {
 		return 0, fmt.Errorf("MODEL_MAX_MEMORY_BYTES: set the process's data limit: %w", err)
+	}
+	// The Go heap is under the same limit, and the runtime cannot survive
+	// failing to grow it: collect harder well before it, so that garbage
+	// (encoded replies, decoded requests) never takes the heap there. A
+	// GOMEMLIMIT the operator set that is lower stays.
+	if soft := int64(limit / 4 * 3); soft < debug.SetMemoryLimit(-1) {
+		debug.SetMemoryLimit(soft)
 	}
 	return limit, nil
 }

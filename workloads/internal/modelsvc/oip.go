@@ -13,7 +13,7 @@ import (
 )
 
 // OIP is what a workload brings to serve the Open Inference Protocol v2
-// (package oip, SPEC §9) beside the container protocol. Every field is
+// (package oip; docs/api.md) beside the container protocol. Every field is
 // required.
 type OIP[M, In, Out any] struct {
 	// Platform is the metadata's platform, e.g. "onnxruntime_onnx".

@@ -1,10 +1,10 @@
 package ort_test
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,20 +18,18 @@ import (
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
-// rssBytes is the process's resident set (VmRSS).
-func rssBytes(t *testing.T) int64 {
-	f, err := os.Open("/proc/self/status")
+// procStatus is a size field of /proc/self/status (VmRSS, VmData) in bytes.
+func procStatus(t *testing.T, field string) uint64 {
+	b, err := os.ReadFile("/proc/self/status")
 	require.NoError(t, err)
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			kb, err := strconv.ParseUint(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
 			require.NoError(t, err)
 			return kb << 10
 		}
 	}
-	t.Fatal("no VmRSS in /proc/self/status")
+	t.Fatalf("no %s in /proc/self/status", field)
 	return 0
 }
 
@@ -42,7 +40,7 @@ func rssBytes(t *testing.T) int64 {
 // dynamic output dimension is named after its input's loads and runs.
 func TestModelBombRefusedBeforeItRuns(t *testing.T) {
 	rt := open(t)
-	before := rssBytes(t)
+	before := int64(procStatus(t, "VmRSS"))
 	for _, tc := range []struct {
 		name     string
 		declared []int64
@@ -62,7 +60,7 @@ func TestModelBombRefusedBeforeItRuns(t *testing.T) {
 			require.Contains(t, err.Error(), tc.want)
 		})
 	}
-	grown := rssBytes(t) - before
+	grown := int64(procStatus(t, "VmRSS")) - before
 	t.Logf("RSS grew by %d MiB over four bomb loads", grown>>20)
 	require.Less(t, grown, int64(100<<20), "nothing the size of the output was allocated")
 
@@ -125,22 +123,6 @@ func expandModel(inDims, shape, outDims []int64) []byte {
 	return msg(m, 7, g)
 }
 
-// vmData is the process's private writable memory (VmData), what
-// RLIMIT_DATA bounds.
-func vmData(t *testing.T) uint64 {
-	b, err := os.ReadFile("/proc/self/status")
-	require.NoError(t, err)
-	for line := range strings.SplitSeq(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmData:"); ok {
-			kb, err := strconv.ParseUint(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			require.NoError(t, err)
-			return kb << 10
-		}
-	}
-	t.Fatal("no VmData in /proc/self/status")
-	return 0
-}
-
 // Under MODEL_MAX_MEMORY_BYTES, a model the operator let through
 // (MODEL_ALLOW_DYNAMIC_OUTPUTS) that asks for more than the limit fails its
 // run with an error, and the process lives to run the next one.
@@ -154,8 +136,12 @@ func TestMemoryLimitFailsTheRunNotTheProcess(t *testing.T) {
 
 	var saved unix.Rlimit
 	require.NoError(t, unix.Getrlimit(unix.RLIMIT_DATA, &saved))
-	t.Cleanup(func() { require.NoError(t, unix.Setrlimit(unix.RLIMIT_DATA, &saved)) })
-	limit := vmData(t) + 128<<20 // what the process holds, and 128 MiB for the run
+	goLimit := debug.SetMemoryLimit(-1)
+	t.Cleanup(func() {
+		require.NoError(t, unix.Setrlimit(unix.RLIMIT_DATA, &saved))
+		debug.SetMemoryLimit(goLimit)
+	})
+	limit := procStatus(t, "VmData") + 128<<20 // what the process holds, and 128 MiB for the run
 	env := map[string]string{"MODEL_MAX_MEMORY_BYTES": strconv.FormatUint(limit, 10)}
 	got, err := protocol.LimitMemory(func(k string) string { return env[k] })
 	require.NoError(t, err)

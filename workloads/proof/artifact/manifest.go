@@ -30,6 +30,8 @@ import (
 	"slices"
 
 	"github.com/infernode/infernode/workloads/proof/circuit"
+
+	"github.com/infernode/infernode/workloads/proof/onchain"
 )
 
 // Format is the manifest's format tag. Format 3 added a non-negative
@@ -56,7 +58,7 @@ const (
 	ProvingFile   = "proving.key"
 	VerifyingFile = "verifying.key"
 	SolidityFile  = "Verifier.sol"
-	BytecodeFile  = "verifier.bin"
+	BytecodeFile  = onchain.BytecodeFile
 )
 
 // Files are the artifact files a manifest lists, in the order Open reads

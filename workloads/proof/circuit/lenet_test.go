@@ -97,8 +97,8 @@ func TestLenetFixedPoint(t *testing.T) {
 
 var bigOne = big.NewInt(1)
 
-// TestOutsideTheOpSet: a model with an operator or attribute outside SPEC
-// §7's set is a setup error that names it.
+// TestOutsideTheOpSet: a model with an operator or attribute outside the
+// set docs/proof.md lists is a setup error that names it.
 func TestOutsideTheOpSet(t *testing.T) {
 	for _, tc := range []struct{ file, want string }{
 		{"lstm.onnx", `"LSTM" (node "/lstm/LSTM")`},

@@ -15,20 +15,23 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/ethclient"
-
-	"github.com/infernode/infernode/workloads/proof/artifact"
 )
+
+// BytecodeFile is the verifier's deployable bytecode in an artifact
+// directory (package artifact writes it). It is declared here so that the
+// node's binary, which deploys and calls verifiers, links no prover.
+const BytecodeFile = "verifier.bin"
 
 // DeployVerifier deploys dir's verifier.bin with opts (the sending
 // account and its signer) and waits until it is mined.
 func DeployVerifier(ctx context.Context, c *ethclient.Client, opts *bind.TransactOpts, dir string) (common.Address, error) {
-	raw, err := os.ReadFile(filepath.Join(dir, artifact.BytecodeFile))
+	raw, err := os.ReadFile(filepath.Join(dir, BytecodeFile))
 	if err != nil {
 		return common.Address{}, fmt.Errorf("read the verifier's bytecode: %w", err)
 	}
 	code := common.FromHex(strings.TrimSpace(string(raw)))
 	if len(code) == 0 {
-		return common.Address{}, fmt.Errorf("%s holds no bytecode", filepath.Join(dir, artifact.BytecodeFile))
+		return common.Address{}, fmt.Errorf("%s holds no bytecode", filepath.Join(dir, BytecodeFile))
 	}
 	addr, tx, err := bind.DeployContract(opts, code, c, nil)
 	if err != nil {

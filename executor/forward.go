@@ -15,10 +15,10 @@ import (
 	"go.opentelemetry.io/otel/trace"
 )
 
-// RelayCall is one HTTP call the node passes to a container as it is: the
-// Open Inference Protocol front door (SPEC §9), whose bodies the node does
+// ForwardCall is one HTTP call the node passes to a container as it is: the
+// Open Inference Protocol front door (docs/api.md), whose bodies the node does
 // not convert.
-type RelayCall struct {
+type ForwardCall struct {
 	Method string
 	// Path is the container's path, e.g. "/v2/models/onnx/infer".
 	Path string
@@ -28,30 +28,30 @@ type RelayCall struct {
 	Body   []byte
 }
 
-// RelayReply is a container's answer to a RelayCall, whatever its status.
-type RelayReply struct {
+// ForwardReply is a container's answer to a ForwardCall, whatever its status.
+type ForwardReply struct {
 	Status int
 	Header http.Header
 	Body   []byte
 }
 
-// Relay makes call to container id within the container's timeout and
+// Forward makes call to container id within the container's timeout and
 // returns its reply, of at most the container protocol's output bound. A
 // call that got no reply is a *ContainerError. A container marked "cache"
 // answers a repeated inference request from the response cache.
-func (e *Executor) Relay(ctx context.Context, id string, call RelayCall) (RelayReply, error) {
+func (e *Executor) Forward(ctx context.Context, id string, call ForwardCall) (ForwardReply, error) {
 	if salt, ok := e.salts[id]; ok {
-		if k, ok := relayKey(salt, call, call.Header.Get(headerLength)); ok {
-			return e.cachedRelay(ctx, id, k, call)
+		if k, ok := forwardKey(salt, call, call.Header.Get(headerLength)); ok {
+			return e.cachedForward(ctx, id, k, call)
 		}
 	}
-	return e.relayCall(ctx, id, call)
+	return e.forwardCall(ctx, id, call)
 }
 
-// relayCall is Relay without the cache.
-func (e *Executor) relayCall(ctx context.Context, id string, call RelayCall) (RelayReply, error) {
+// forwardCall is Forward without the cache.
+func (e *Executor) forwardCall(ctx context.Context, id string, call ForwardCall) (ForwardReply, error) {
 	if _, ok := e.timeouts[id]; !ok {
-		return RelayReply{}, &ContainerError{Container: id, Message: "container not configured"}
+		return ForwardReply{}, &ContainerError{Container: id, Message: "container not configured"}
 	}
 	ctx, span := e.tracer.Start(ctx, "container.relay", trace.WithSpanKind(trace.SpanKindClient))
 	if span.IsRecording() {
@@ -59,10 +59,10 @@ func (e *Executor) relayCall(ctx context.Context, id string, call RelayCall) (Re
 	}
 	defer span.End()
 	start := time.Now()
-	var reply RelayReply
+	var reply ForwardReply
 	err := e.onReplica(ctx, id, func(ep Endpoint, to time.Duration) error {
 		var err error
-		reply, err = e.relay(ctx, id, ep, to, call)
+		reply, err = e.forward(ctx, id, ep, to, call)
 		return err
 	})
 	outcome := "ok"
@@ -75,7 +75,7 @@ func (e *Executor) relayCall(ctx context.Context, id string, call RelayCall) (Re
 	return reply, err
 }
 
-func (e *Executor) relay(ctx context.Context, id string, ep Endpoint, timeout time.Duration, call RelayCall) (RelayReply, error) {
+func (e *Executor) forward(ctx context.Context, id string, ep Endpoint, timeout time.Duration, call ForwardCall) (ForwardReply, error) {
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var body io.Reader
@@ -84,7 +84,7 @@ func (e *Executor) relay(ctx context.Context, id string, ep Endpoint, timeout ti
 	}
 	hr, err := http.NewRequestWithContext(cctx, call.Method, ep.URL+call.Path, body)
 	if err != nil {
-		return RelayReply{}, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
+		return ForwardReply{}, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
 	}
 	for k, v := range call.Header {
 		hr.Header[k] = v
@@ -95,17 +95,17 @@ func (e *Executor) relay(ctx context.Context, id string, ep Endpoint, timeout ti
 	}
 	resp, err := e.hc.Do(hr)
 	if err != nil {
-		return RelayReply{}, transportError(ctx, id, timeout, err)
+		return ForwardReply{}, transportError(ctx, id, timeout, err)
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, maxOutput+1))
 	if err != nil {
-		return RelayReply{}, transportError(ctx, id, timeout, err)
+		return ForwardReply{}, transportError(ctx, id, timeout, err)
 	}
 	if len(b) > maxOutput {
-		return RelayReply{}, &ContainerError{Container: id, Status: resp.StatusCode, Message: fmt.Sprintf("reply larger than %d bytes", maxOutput)}
+		return ForwardReply{}, &ContainerError{Container: id, Status: resp.StatusCode, Message: fmt.Sprintf("reply larger than %d bytes", maxOutput)}
 	}
-	return RelayReply{Status: resp.StatusCode, Header: resp.Header, Body: b}, nil
+	return ForwardReply{Status: resp.StatusCode, Header: resp.Header, Body: b}, nil
 }
 
 // StreamReply is a container's answer to a RelayStream call: its status
@@ -123,7 +123,7 @@ type StreamReply struct {
 // wait for the headers and then each wait for more bytes, never the
 // whole reply. Cancelling ctx, or closing Body, ends the call (and, for
 // the llm workload, its provider call).
-func (e *Executor) RelayStream(ctx context.Context, id string, call RelayCall) (*StreamReply, error) {
+func (e *Executor) RelayStream(ctx context.Context, id string, call ForwardCall) (*StreamReply, error) {
 	if _, ok := e.timeouts[id]; !ok {
 		return nil, &ContainerError{Container: id, Message: "container not configured"}
 	}
@@ -138,7 +138,7 @@ func (e *Executor) RelayStream(ctx context.Context, id string, call RelayCall) (
 
 // openRelayStream sends call to ep and returns the reply once its headers
 // arrived, whatever its status.
-func (e *Executor) openRelayStream(ctx context.Context, id string, ep Endpoint, to time.Duration, call RelayCall) (*StreamReply, error) {
+func (e *Executor) openRelayStream(ctx context.Context, id string, ep Endpoint, to time.Duration, call ForwardCall) (*StreamReply, error) {
 	sctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
 	// The stream outlives the submitting request's context only through
 	// the idle timer and Close; a cancelled caller still stops it, with

@@ -1,0 +1,176 @@
+package soak
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+)
+
+// Sample is one 15 s observation of the node. A sample taken while the node
+// was down (between a kill and its restart) has Up false and is not judged.
+type Sample struct {
+	At         time.Duration // since the start of the run
+	Up         bool
+	RSSBytes   int64
+	Goroutines int
+	OpenFiles  int
+	StoreBytes int64
+	// P50 and P99 are the job latencies of the requests answered since the
+	// previous sample (0 when none).
+	P50, P99 time.Duration
+	// RPCPerBlock is the JSON-RPC calls the node made per block mined
+	// since the previous sample.
+	RPCPerBlock float64
+	Jobs        int64 // jobs accepted so far
+	Deliveries  int64 // the node's deliveries mined so far
+}
+
+// Thresholds are the limits a run is judged by (docs/testing.md, Soak).
+type Thresholds struct {
+	// Warmup is left out of every judgement.
+	Warmup time.Duration
+	// RSSGrowth is the largest growth allowed from the first post-warm-up
+	// tenth's mean RSS to the last tenth's (0.20: 20 %).
+	RSSGrowth float64
+	// Climb bounds a least-squares slope of goroutines and of open files
+	// over the post-warm-up samples: the fitted rise across that span may
+	// be at most max(ClimbAbs, ClimbRel × the mean).
+	ClimbAbs, ClimbRel float64
+	// P99Factor is how many times the first post-warm-up tenth's p99 the
+	// last tenth's may be; P99Floor is a p99 below which nothing is judged
+	// (scheduling noise of a shared machine).
+	P99Factor float64
+	P99Floor  time.Duration
+	// StorePlateau is when the store should have reached its plateau (the
+	// jobs' retention plus a sweep); StoreGrowth is the largest growth from
+	// the plateau's first tenth's maximum to the last tenth's maximum.
+	StorePlateau time.Duration
+	StoreGrowth  float64
+}
+
+// DefaultThresholds are the thresholds of a run of length d: the warm-up
+// is 10 minutes, or a tenth of a run shorter than 100 minutes.
+func DefaultThresholds(d, retention time.Duration) Thresholds {
+	warm := min(10*time.Minute, d/10)
+	return Thresholds{
+		Warmup: warm, RSSGrowth: 0.20,
+		ClimbAbs: 10, ClimbRel: 0.10,
+		P99Factor: 2, P99Floor: 50 * time.Millisecond,
+		StorePlateau: max(warm, retention+time.Minute), StoreGrowth: 0.5,
+	}
+}
+
+// Judge returns what the samples break, one line each; none means the run
+// held. Samples must be in time order.
+func Judge(samples []Sample, th Thresholds) []string {
+	var post []Sample
+	for _, s := range samples {
+		if s.Up && s.At >= th.Warmup {
+			post = append(post, s)
+		}
+	}
+	if len(post) < 10 {
+		return []string{fmt.Sprintf("only %d samples after the warm-up of %s: too few to judge (run longer)", len(post), th.Warmup)}
+	}
+	var fails []string
+	first, last := tenths(post)
+
+	rss0, rss1 := mean(first, func(s Sample) float64 { return float64(s.RSSBytes) }), mean(last, func(s Sample) float64 { return float64(s.RSSBytes) })
+	if rss0 > 0 && rss1 > rss0*(1+th.RSSGrowth) {
+		fails = append(fails, fmt.Sprintf("RSS grew %.1f %% (%.1f → %.1f MB), above %.0f %%", 100*(rss1/rss0-1), rss0/1e6, rss1/1e6, 100*th.RSSGrowth))
+	}
+	for _, m := range []struct {
+		name string
+		f    func(Sample) float64
+	}{
+		{"goroutines", func(s Sample) float64 { return float64(s.Goroutines) }},
+		{"open files", func(s Sample) float64 { return float64(s.OpenFiles) }},
+	} {
+		slope := Slope(post, m.f) // per second
+		span := (post[len(post)-1].At - post[0].At).Seconds()
+		rise, bound := slope*span, max(th.ClimbAbs, th.ClimbRel*mean(post, m.f))
+		if rise > bound {
+			fails = append(fails, fmt.Sprintf("%s keep climbing: fitted rise %.1f over %s, above %.1f", m.name, rise, time.Duration(span)*time.Second, bound))
+		}
+	}
+	p0, p1 := maxDur(first), maxDur(last)
+	if p1 > th.P99Floor && p0 > 0 && float64(p1) > th.P99Factor*float64(p0) {
+		fails = append(fails, fmt.Sprintf("p99 latency of the last tenth %s is above %.0f× the first tenth's %s", p1, th.P99Factor, p0))
+	}
+	var plateau []Sample
+	for _, s := range post {
+		if s.At >= th.StorePlateau {
+			plateau = append(plateau, s)
+		}
+	}
+	if len(plateau) >= 10 {
+		pf, pl := tenths(plateau)
+		s0 := maxOf(pf, func(s Sample) float64 { return float64(s.StoreBytes) })
+		s1 := maxOf(pl, func(s Sample) float64 { return float64(s.StoreBytes) })
+		if s0 > 0 && s1 > s0*(1+th.StoreGrowth) {
+			fails = append(fails, fmt.Sprintf("store grew past its plateau: %.1f → %.1f MB (more than %.0f %%)", s0/1e6, s1/1e6, 100*th.StoreGrowth))
+		}
+	}
+	return fails
+}
+
+// tenths returns the first and the last tenth of s (at least one sample each).
+func tenths(s []Sample) (first, last []Sample) {
+	n := max(1, len(s)/10)
+	return s[:n], s[len(s)-n:]
+}
+
+func mean(s []Sample, f func(Sample) float64) float64 {
+	var sum float64
+	for _, x := range s {
+		sum += f(x)
+	}
+	return sum / float64(len(s))
+}
+
+func maxOf(s []Sample, f func(Sample) float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range s {
+		m = max(m, f(x))
+	}
+	return m
+}
+
+// maxDur is the largest window p99 of s: a tenth's p99 is at least that.
+func maxDur(s []Sample) time.Duration {
+	var m time.Duration
+	for _, x := range s {
+		m = max(m, x.P99)
+	}
+	return m
+}
+
+// Slope is the least-squares slope of f over the samples, per second.
+func Slope(s []Sample, f func(Sample) float64) float64 {
+	n := float64(len(s))
+	if n < 2 {
+		return 0
+	}
+	var sx, sy, sxx, sxy float64
+	for _, x := range s {
+		t, y := x.At.Seconds(), f(x)
+		sx, sy, sxx, sxy = sx+t, sy+y, sxx+t*t, sxy+t*y
+	}
+	d := n*sxx - sx*sx
+	if d == 0 {
+		return 0
+	}
+	return (n*sxy - sx*sy) / d
+}
+
+// Percentile is the p-th percentile (0 < p ≤ 1) of d, nearest rank; 0 for
+// none. It sorts d.
+func Percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	slices.Sort(d)
+	i := int(math.Ceil(p*float64(len(d)))) - 1
+	return d[min(max(i, 0), len(d)-1)]
+}

@@ -1,0 +1,102 @@
+package soak
+
+import (
+	"bytes"
+	"image/png"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// series makes a sample every 15 s for d, each from f(at).
+func series(d time.Duration, f func(at time.Duration, s *Sample)) []Sample {
+	var out []Sample
+	for at := time.Duration(0); at <= d; at += 15 * time.Second {
+		s := Sample{At: at, Up: true, RSSBytes: 100e6, Goroutines: 80, OpenFiles: 30, StoreBytes: 5e6, P99: 20 * time.Millisecond}
+		f(at, &s)
+		out = append(out, s)
+	}
+	return out
+}
+
+func TestJudge(t *testing.T) {
+	const d = time.Hour
+	th := DefaultThresholds(d, 10*time.Minute)
+	grow := func(at time.Duration) float64 { return at.Seconds() / d.Seconds() } // 0 → 1 over the run
+	for _, tc := range []struct {
+		name string
+		f    func(time.Duration, *Sample)
+		want string // a substring of the one failure; "" for none
+	}{
+		{"flat", func(time.Duration, *Sample) {}, ""},
+		{"noisy but flat", func(at time.Duration, s *Sample) {
+			if at/(15*time.Second)%2 == 0 {
+				s.Goroutines += 6
+				s.RSSBytes += 10e6
+			}
+		}, ""},
+		{"rss grows 30 %", func(at time.Duration, s *Sample) { s.RSSBytes = int64(100e6 * (1 + 0.3*grow(at))) }, "RSS grew"},
+		{"rss grows 10 %", func(at time.Duration, s *Sample) { s.RSSBytes = int64(100e6 * (1 + 0.1*grow(at))) }, ""},
+		{"goroutines climb", func(at time.Duration, s *Sample) { s.Goroutines = 80 + int(60*grow(at)) }, "goroutines keep climbing"},
+		{"open files climb", func(at time.Duration, s *Sample) { s.OpenFiles = 30 + int(40*grow(at)) }, "open files keep climbing"},
+		{"p99 triples", func(at time.Duration, s *Sample) {
+			if at > 55*time.Minute {
+				s.P99 = 60 * time.Millisecond
+			}
+		}, "p99 latency"},
+		{"p99 triples below the floor", func(at time.Duration, s *Sample) {
+			s.P99 = time.Millisecond
+			if at > 55*time.Minute {
+				s.P99 = 3 * time.Millisecond
+			}
+		}, ""},
+		{"store keeps growing", func(at time.Duration, s *Sample) { s.StoreBytes = int64(1e6 + 20e6*grow(at)) }, "store grew"},
+		{"store grows to its plateau", func(at time.Duration, s *Sample) { s.StoreBytes = int64(min(1, 4*grow(at)) * 10e6) }, ""},
+		{"down samples are not judged", func(at time.Duration, s *Sample) {
+			if at > 30*time.Minute && at < 32*time.Minute {
+				s.Up, s.Goroutines, s.OpenFiles = false, 0, 0
+			}
+		}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fails := Judge(series(d, tc.f), th)
+			if tc.want == "" {
+				require.Empty(t, fails)
+				return
+			}
+			require.Len(t, fails, 1, "%v", fails)
+			require.Contains(t, fails[0], tc.want)
+		})
+	}
+	require.Contains(t, Judge(series(time.Minute, func(time.Duration, *Sample) {}), th)[0], "too few")
+}
+
+func TestDefaultThresholdsWarmup(t *testing.T) {
+	require.Equal(t, 10*time.Minute, DefaultThresholds(6*time.Hour, time.Hour).Warmup)
+	require.Equal(t, 2*time.Minute, DefaultThresholds(20*time.Minute, 4*time.Minute).Warmup)
+}
+
+func TestPercentile(t *testing.T) {
+	var d []time.Duration
+	for i := 100; i >= 1; i-- {
+		d = append(d, time.Duration(i)*time.Millisecond)
+	}
+	require.Equal(t, 50*time.Millisecond, Percentile(d, 0.5))
+	require.Equal(t, 99*time.Millisecond, Percentile(d, 0.99))
+	require.Zero(t, Percentile(nil, 0.99))
+}
+
+func TestReports(t *testing.T) {
+	s := series(5*time.Minute, func(at time.Duration, s *Sample) { s.Up = at != time.Minute })
+	var csvOut, pngOut bytes.Buffer
+	require.NoError(t, WriteCSV(&csvOut, s))
+	lines := strings.Split(strings.TrimSpace(csvOut.String()), "\n")
+	require.Len(t, lines, len(s)+1)
+	require.Equal(t, "60,false,100000000,80,30,5000000,0.0,20.0,0.00,0,0", lines[5])
+	require.NoError(t, WritePNG(&pngOut, s, 30))
+	img, err := png.Decode(&pngOut)
+	require.NoError(t, err)
+	require.Equal(t, 900, img.Bounds().Dx())
+}
