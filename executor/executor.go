@@ -140,6 +140,18 @@ func (e *Executor) Call(ctx context.Context, id string, req Request) (json.RawMe
 	return e.callContainer(ctx, id, req)
 }
 
+// observe ends a container call's accounting: the span's error status and
+// the latency histogram by outcome (Call and Forward alike).
+func (e *Executor) observe(span trace.Span, id string, start time.Time, err error) {
+	outcome := "ok"
+	if err != nil {
+		outcome = "error"
+		span.RecordError(err)
+		span.SetStatus(codes.Error, err.Error())
+	}
+	e.histogram.WithLabelValues(id, outcome).Observe(time.Since(start).Seconds())
+}
+
 // callContainer is Call without the cache.
 func (e *Executor) callContainer(ctx context.Context, id string, req Request) (json.RawMessage, error) {
 	if _, ok := e.timeouts[id]; !ok {
@@ -158,13 +170,7 @@ func (e *Executor) callContainer(ctx context.Context, id string, req Request) (j
 		out, err = call(ctx, e.hc, e.prop, id, ep, to, req)
 		return err
 	})
-	outcome := "ok"
-	if err != nil {
-		outcome = "error"
-		span.RecordError(err)
-		span.SetStatus(codes.Error, err.Error())
-	}
-	e.histogram.WithLabelValues(id, outcome).Observe(time.Since(start).Seconds())
+	e.observe(span, id, start, err)
 	return out, err
 }
 

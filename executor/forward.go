@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"go.opentelemetry.io/otel/attribute"
-	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 )
@@ -65,13 +64,7 @@ func (e *Executor) forwardCall(ctx context.Context, id string, call ForwardCall)
 		reply, err = e.forward(ctx, id, ep, to, call)
 		return err
 	})
-	outcome := "ok"
-	if err != nil {
-		outcome = "error"
-		span.RecordError(err)
-		span.SetStatus(codes.Error, err.Error())
-	}
-	e.histogram.WithLabelValues(id, outcome).Observe(time.Since(start).Seconds())
+	e.observe(span, id, start, err)
 	return reply, err
 }
 
