@@ -81,7 +81,7 @@ type service struct {
 
 	// guarded by Swarm.mu
 	serviceID string
-	imageID   string // the image the service runs (sha256:…)
+	imageID   string    // the image the service runs (sha256:…)
 	since     time.Time // when this node deployed the current spec
 	state     string
 	err       string
