@@ -19,8 +19,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/internal/config"
-	llm "github.com/infernode/infernode/workloads/llm/service"
 	"github.com/infernode/infernode/workloads/llm/providertest"
+	llm "github.com/infernode/infernode/workloads/llm/service"
 )
 
 // openAIStack is a node serving the OpenAI API through the llm workload

@@ -743,7 +743,9 @@ func BenchmarkFleetTakeover(b *testing.B) {
 			delays = append(delays, int(last)-int(open))
 			victim.start(b)
 			victim.wait(b)
-			var info struct{ Fleet struct{ Members []struct{ NodeID string } } }
+			var info struct {
+				Fleet struct{ Members []struct{ NodeID string } }
+			}
 			require.Eventually(b, func() bool {
 				return getJSON(b, victim.url()+"/info", &info) == http.StatusOK && len(info.Fleet.Members) == 3
 			}, time.Minute, 100*time.Millisecond)
