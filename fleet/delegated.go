@@ -44,29 +44,15 @@ func (f *Fleet) DeleteDelegated(ctx context.Context, id string) error {
 // after a break it reads them all again (admit must take a replay).
 func (f *Fleet) WatchDelegated(ctx context.Context, admit func(id string, body []byte)) {
 	pfx := f.delegatedKey("")
-	for ctx.Err() == nil {
-		rctx, cancel := f.rpc(ctx)
-		resp, err := f.o.Client.Get(rctx, pfx, clientv3.WithPrefix())
-		cancel()
-		if err != nil {
-			sleep(ctx, f.o.LeaseTTL/3)
-			continue
-		}
+	f.follow(ctx, pfx, func(resp *clientv3.GetResponse) {
 		for _, kv := range resp.Kvs {
 			admit(strings.TrimPrefix(string(kv.Key), pfx), kv.Value)
 		}
-		wctx, wcancel := context.WithCancel(clientv3.WithRequireLeader(ctx))
-		for w := range f.o.Client.Watch(wctx, pfx, clientv3.WithPrefix(), clientv3.WithRev(resp.Header.Revision+1)) {
-			if w.Err() != nil {
-				break
-			}
-			for _, ev := range w.Events {
-				if ev.Type == clientv3.EventTypePut && ev.IsCreate() {
-					admit(strings.TrimPrefix(string(ev.Kv.Key), pfx), ev.Kv.Value)
-				}
+	}, func(evs []*clientv3.Event) {
+		for _, ev := range evs {
+			if ev.Type == clientv3.EventTypePut && ev.IsCreate() {
+				admit(strings.TrimPrefix(string(ev.Kv.Key), pfx), ev.Kv.Value)
 			}
 		}
-		wcancel()
-		sleep(ctx, f.o.LeaseTTL/6)
-	}
+	})
 }

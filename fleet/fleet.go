@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -345,18 +346,10 @@ func (f *Fleet) Healthy() error {
 	return f.down
 }
 
-// watchMembers follows the member records: a watch from a full read,
-// read again after any break.
+// watchMembers follows the member records.
 func (f *Fleet) watchMembers(ctx context.Context) {
 	pfx := f.memberKey("")
-	for ctx.Err() == nil {
-		rctx, cancel := f.rpc(ctx)
-		resp, err := f.o.Client.Get(rctx, pfx, clientv3.WithPrefix())
-		cancel()
-		if err != nil {
-			sleep(ctx, f.o.LeaseTTL/3)
-			continue
-		}
+	f.follow(ctx, pfx, func(resp *clientv3.GetResponse) {
 		live := map[string]Member{}
 		for _, kv := range resp.Kvs {
 			var m Member
@@ -365,38 +358,51 @@ func (f *Fleet) watchMembers(ctx context.Context) {
 			}
 		}
 		f.setMembers(live)
+	}, func(evs []*clientv3.Event) {
+		f.mu.Lock()
+		next := maps.Clone(f.members)
+		f.mu.Unlock()
+		if next == nil {
+			next = map[string]Member{}
+		}
+		for _, ev := range evs {
+			id := strings.TrimPrefix(string(ev.Kv.Key), pfx)
+			if ev.Type == clientv3.EventTypeDelete {
+				delete(next, id)
+				continue
+			}
+			var m Member
+			if json.Unmarshal(ev.Kv.Value, &m) == nil {
+				next[id] = m
+			}
+		}
+		f.setMembers(next)
+	})
+}
+
+// follow hands snapshot every key under pfx, then watches from the next
+// revision and hands events each batch; after any break (an error, a lost
+// leader) it reads everything again, until ctx is done.
+func (f *Fleet) follow(ctx context.Context, pfx string, snapshot func(*clientv3.GetResponse), events func([]*clientv3.Event)) {
+	for ctx.Err() == nil {
+		rctx, cancel := f.rpc(ctx)
+		resp, err := f.o.Client.Get(rctx, pfx, clientv3.WithPrefix())
+		cancel()
+		if err != nil {
+			sleep(ctx, f.o.LeaseTTL/3)
+			continue
+		}
+		snapshot(resp)
 		wctx, wcancel := context.WithCancel(clientv3.WithRequireLeader(ctx))
 		for w := range f.o.Client.Watch(wctx, pfx, clientv3.WithPrefix(), clientv3.WithRev(resp.Header.Revision+1)) {
 			if w.Err() != nil {
 				break
 			}
-			f.mu.Lock()
-			next := maps(f.members)
-			f.mu.Unlock()
-			for _, ev := range w.Events {
-				id := strings.TrimPrefix(string(ev.Kv.Key), pfx)
-				if ev.Type == clientv3.EventTypeDelete {
-					delete(next, id)
-					continue
-				}
-				var m Member
-				if json.Unmarshal(ev.Kv.Value, &m) == nil {
-					next[id] = m
-				}
-			}
-			f.setMembers(next)
+			events(w.Events)
 		}
 		wcancel()
 		sleep(ctx, f.o.LeaseTTL/6)
 	}
-}
-
-func maps(m map[string]Member) map[string]Member {
-	out := make(map[string]Member, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // setMembers takes a new view of the live members, logging who joined and
