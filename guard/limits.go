@@ -51,6 +51,9 @@ type Limits struct {
 	// long a final delegated record is kept.
 	DelegatedMaxPendingPerOwner int
 	DelegatedRetention          time.Duration
+	// Retention is chain.retention: how long the relay keeps the records
+	// of ended subscriptions, closed intervals and final transactions.
+	Retention time.Duration
 }
 
 // LimitsOf reads the limits from the chain configuration.
@@ -59,7 +62,8 @@ func LimitsOf(ch config.Chain) Limits {
 		GasPerDay: ch.Unpaid.GasPerDay, NewOwnerGasPerDay: ch.Unpaid.NewOwnerGasPerDay,
 		MaxInputBytes: ch.MaxInputBytes, IntervalDeadline: ch.IntervalDeadline.D(),
 		DelegatedMaxHorizon: ch.Delegated.MaxHorizon.D(), DelegatedMaxPending: ch.Delegated.MaxPending,
-		DelegatedMaxPendingPerOwner: ch.Delegated.MaxPendingPerOwner, DelegatedRetention: ch.Delegated.Retention.D()}
+		DelegatedMaxPendingPerOwner: ch.Delegated.MaxPendingPerOwner, DelegatedRetention: ch.Delegated.Retention.D(),
+		Retention: ch.Retention.D()}
 }
 
 func (l Limits) withDefaults() Limits {
@@ -77,6 +81,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.DelegatedRetention <= 0 {
 		l.DelegatedRetention = config.DefaultDelegatedRetention.D()
+	}
+	if l.Retention <= 0 {
+		l.Retention = config.DefaultChainRetention.D()
 	}
 	if l.BackoffBase <= 0 {
 		l.BackoffBase = DefaultBackoffBase

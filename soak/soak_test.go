@@ -41,6 +41,7 @@ import (
 	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/nodetest"
+	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/testnet"
 	echoservice "github.com/infernode/infernode/workloads/echo/service"
 )
@@ -520,6 +521,7 @@ func TestSoak(t *testing.T) {
 	// Two kill -9 and restart cycles, at 40 % and 70 % of the run.
 	kills := []time.Duration{d * 4 / 10, d * 7 / 10}
 	var samples []Sample
+	var censuses []censusAt
 	prevCalls, prevBlock := rpcCalls.Load(), uint64(0)
 	prevBlock, _ = ec.BlockNumber(ctx)
 	tick := time.NewTicker(sampleEvery)
@@ -534,6 +536,12 @@ func TestSoak(t *testing.T) {
 			nodeMu.Unlock()
 			say("kill -9 node (pid %d) at %s", node.Pid(), at.Round(time.Second))
 			samples = append(samples, Sample{At: time.Since(start)})
+			if c, err := census(dataDir, false); err != nil {
+				say("census of the store: %v", err)
+			} else {
+				censuses = append(censuses, censusAt{at.Round(time.Second).String() + " (killed)", c, 0})
+				say("store census at %s:\n%s", at.Round(time.Second), c)
+			}
 			n := serve()
 			nodeMu.Lock()
 			node, up = n, true
@@ -724,6 +732,26 @@ func TestSoak(t *testing.T) {
 		}
 	}
 
+	// The store at the end: what it holds (live keys by family) and what
+	// is left on disk once a manual compaction reclaims the deleted keys'
+	// space (the node stopped first: one process holds the store).
+	nodeMu.Lock()
+	stopErr := node.Stop()
+	up = false
+	nodeMu.Unlock()
+	endAt := time.Since(start).Round(time.Second).String()
+	stoppedBytes := dirBytes(dataDir)
+	if c, err := census(dataDir, false); err != nil {
+		fails = append(fails, "census of the store at the end: "+err.Error())
+	} else {
+		censuses = append(censuses, censusAt{endAt + " (stopped)", c, stoppedBytes})
+	}
+	if c, err := census(dataDir, true); err != nil {
+		fails = append(fails, "census of the store after a compaction: "+err.Error())
+	} else {
+		censuses = append(censuses, censusAt{endAt + " (compacted)", c, dirBytes(dataDir)})
+	}
+
 	// Reports and the thresholds.
 	writeFile(t, filepath.Join(out, "soak.csv"), func(w io.Writer) error { return WriteCSV(w, samples) })
 	writeFile(t, filepath.Join(out, "soak.png"), func(w io.Writer) error { return WritePNG(w, samples, th.Warmup.Seconds()) })
@@ -735,6 +763,13 @@ func TestSoak(t *testing.T) {
 	fmt.Fprintf(&sum, "jobs accepted %d: %v, lost %d, taken back %d; failure reasons %v\n", len(ids), byStatus, len(lostIDs), len(takenBack), failReason)
 	fmt.Fprintf(&sum, "deliveries by the node %d (hostile sub %d: %d); due intervals %d, missed %d, double %d\n", deliveries, hostileID, hostileDelivered, due, missed, doubles)
 	fmt.Fprintf(&sum, "node transactions %d, reverted %d; hostile bodies sent %d, 5xx %d\n", nodeTxs, reverted, noiseN.Load(), len(noise5xx))
+	for _, c := range censuses {
+		fmt.Fprintf(&sum, "store census at %s", c.what)
+		if c.dirBytes > 0 {
+			fmt.Fprintf(&sum, ", %.2f MB on disk", float64(c.dirBytes)/1e6)
+		}
+		fmt.Fprintf(&sum, ":\n%s", c.c)
+	}
 	fmt.Fprintf(&sum, "failures: %d\n", len(fails))
 	for _, f := range fails {
 		fmt.Fprintf(&sum, "  FAIL %s\n", f)
@@ -742,10 +777,30 @@ func TestSoak(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(out, "summary.txt"), []byte(sum.String()), 0o644))
 	fmt.Print(sum.String())
 	say("CSV, PNG and summary in %s", out)
-	nodeMu.Lock()
-	require.NoError(t, node.Stop(), "the node stops cleanly on SIGTERM")
-	nodeMu.Unlock()
+	require.NoError(t, stopErr, "the node stops cleanly on SIGTERM")
 	require.Empty(t, fails)
+}
+
+type censusAt struct {
+	what     string
+	c        storage.Census
+	dirBytes int64
+}
+
+// census opens the store in dataDir (the node down) and counts what it
+// holds; compact first runs a manual compaction.
+func census(dataDir string, compact bool) (storage.Census, error) {
+	st, err := storage.Open(dataDir, storage.Options{})
+	if err != nil {
+		return storage.Census{}, err
+	}
+	defer st.Close()
+	if compact {
+		if err := st.CompactAll(); err != nil {
+			return storage.Census{}, err
+		}
+	}
+	return st.Census()
 }
 
 type ecdsaKey = ecdsa.PrivateKey

@@ -252,6 +252,7 @@ func (m *monitor) follow(ctx context.Context, r *Record, head *types.Header, per
 			final.State, final.Err = StateFailed, "reverted on chain"
 		}
 		m.s.adm.learn(r.Nonce, rc.GasUsed)
+		final.FinalAt = head.Time
 		*fin = append(*fin, finalRecord{r, &final})
 		return nil
 	}
@@ -266,6 +267,7 @@ func (m *monitor) follow(ctx context.Context, r *Record, head *types.Header, per
 		// The nonce was consumed by a transaction we never journaled.
 		final := *r
 		final.State, final.Err = StateFailed, "nonce consumed by another transaction"
+		final.FinalAt = head.Time
 		*fin = append(*fin, finalRecord{r, &final})
 		return nil
 	}

@@ -287,6 +287,26 @@ func (s *Sender) Lookup(key string) (*Record, bool, error) {
 	return r, true, nil
 }
 
+// pruneBatch bounds the records one Prune pass reads and deletes at once.
+const pruneBatch = 1000
+
+// Prune deletes the journal's records that became final at or before
+// before (block time), with their idempotency keys: Lookup no longer knows
+// them. Records final before their time was kept are stamped with now and
+// go a retention later. The relay calls it with chain.retention; nothing
+// reads a final record that old (a delivery's outcome is recorded once
+// its transaction is final). It returns how many records it deleted.
+func (s *Sender) Prune(before, now time.Time) (int, error) {
+	deleted := 0
+	for {
+		n, stamped, err := s.j.prune(uint64(max(before.Unix(), 0)), uint64(max(now.Unix(), 0)), pruneBatch)
+		deleted += n
+		if err != nil || n+stamped < pruneBatch {
+			return deleted, err
+		}
+	}
+}
+
 // Records returns every journal record (tests and tooling).
 func (s *Sender) Records() ([]*Record, error) { return s.j.all() }
 
