@@ -12,7 +12,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/ratelimit"
 )
@@ -38,7 +37,7 @@ func fixedReply(declared bool) func(w http.ResponseWriter, req Request) {
 func TestReplyBudgetCharges(t *testing.T) {
 	for _, declared := range []bool{true, false} {
 		t.Run("declared="+strconv.FormatBool(declared), func(t *testing.T) {
-			f := newFixture(t, fake{config.Container{ID: "a"}, replying(fixedReply(declared))})
+			f := newFixture(t, fake{Container{ID: "a"}, replying(fixedReply(declared))})
 			budget := ratelimit.NewBytes(10 << 10)
 			f.exec.budget = budget
 			ctx := context.Background()

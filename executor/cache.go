@@ -12,7 +12,6 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/respcache"
 )
 
@@ -31,7 +30,7 @@ const (
 // for its version and model (the image reference and, where the runtime
 // knows it, the image's ID; the url for a container without image;
 // command; env, which names the default model).
-func cacheSalt(c config.Container, imageID string) [32]byte {
+func cacheSalt(c Container, imageID string) [32]byte {
 	h := sha256.New()
 	field := func(s string) {
 		var n [8]byte

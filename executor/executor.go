@@ -20,7 +20,6 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/promreg"
 	"github.com/infernode/infernode/ratelimit"
@@ -41,7 +40,7 @@ type Options struct {
 	// Runtime says where each container is reached. Required.
 	Runtime Runtime
 	// Containers is the configuration (timeouts, ids). Required.
-	Containers []config.Container
+	Containers []Container
 	// HTTPClient makes the container calls. Default: NewHTTPClient(0).
 	HTTPClient *http.Client
 	// ResourcesTimeout bounds each GET /service-resources. Default 5s.
@@ -111,9 +110,9 @@ func New(opts Options) (*Executor, error) {
 		}, []string{"container", "outcome"}),
 	}
 	for _, c := range opts.Containers {
-		to := c.Timeout.D()
+		to := c.Timeout
 		if to <= 0 {
-			to = config.DefaultContainerTimeout.D()
+			to = DefaultTimeout
 		}
 		e.timeouts[c.ID] = to
 		e.order = append(e.order, c.ID)
@@ -319,7 +318,7 @@ func (e *Executor) Stream(ctx context.Context, in Input) (*Stream, error) {
 // openStream sends one streaming request to ep and returns the reply once
 // its headers arrived; a non-2xx reply is a *ContainerError.
 func (e *Executor) openStream(ctx context.Context, id string, ep Endpoint, to time.Duration, body []byte) (*Stream, error) {
-	r, err := e.openRelayStream(ctx, id, ep, to, ForwardCall{Method: http.MethodPost, Path: "/service_output",
+	r, err := e.openForwardStream(ctx, id, ep, to, ForwardCall{Method: http.MethodPost, Path: "/service_output",
 		Header: http.Header{"Content-Type": {"application/json"}}, Body: body})
 	if err != nil {
 		return nil, err

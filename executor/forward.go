@@ -109,7 +109,7 @@ func (e *Executor) forward(ctx context.Context, id string, ep Endpoint, timeout 
 	return ForwardReply{Status: resp.StatusCode, Header: resp.Header, Body: b, charge: newCharge(e.budget, held)}, nil
 }
 
-// StreamReply is a container's answer to a RelayStream call: its status
+// StreamReply is a container's answer to a ForwardStream call: its status
 // and headers, and its body as it arrives. Body must be closed exactly
 // once.
 type StreamReply struct {
@@ -118,28 +118,28 @@ type StreamReply struct {
 	Body   io.ReadCloser
 }
 
-// RelayStream makes call to container id and returns the reply once its
+// ForwardStream makes call to container id and returns the reply once its
 // headers arrived, its body read as the container writes it (the OpenAI
 // front door's streamed completions). The container's timeout bounds the
 // wait for the headers and then each wait for more bytes, never the
 // whole reply. Cancelling ctx, or closing Body, ends the call (and, for
 // the llm workload, its provider call).
-func (e *Executor) RelayStream(ctx context.Context, id string, call ForwardCall) (*StreamReply, error) {
+func (e *Executor) ForwardStream(ctx context.Context, id string, call ForwardCall) (*StreamReply, error) {
 	if _, ok := e.timeouts[id]; !ok {
 		return nil, &ContainerError{Container: id, Message: "container not configured"}
 	}
 	var reply *StreamReply
 	err := e.onReplica(ctx, id, func(ep Endpoint, to time.Duration) error {
 		var err error
-		reply, err = e.openRelayStream(ctx, id, ep, to, call)
+		reply, err = e.openForwardStream(ctx, id, ep, to, call)
 		return err
 	})
 	return reply, err
 }
 
-// openRelayStream sends call to ep and returns the reply once its headers
+// openForwardStream sends call to ep and returns the reply once its headers
 // arrived, whatever its status.
-func (e *Executor) openRelayStream(ctx context.Context, id string, ep Endpoint, to time.Duration, call ForwardCall) (*StreamReply, error) {
+func (e *Executor) openForwardStream(ctx context.Context, id string, ep Endpoint, to time.Duration, call ForwardCall) (*StreamReply, error) {
 	sctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
 	// The stream outlives the submitting request's context only through
 	// the idle timer and Close; a cancelled caller still stops it, with

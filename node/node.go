@@ -176,7 +176,7 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	}
 	return &Node{
 		cfg: cfg, opts: opts, log: opts.Logger, reg: opts.Registry, tp: opts.TracerProvider,
-		guard: access.NewGuardian(cfg.Containers), ready: make(chan struct{}),
+		guard: access.NewGuardian(AccessContainers(cfg.Containers)), ready: make(chan struct{}),
 		bodyBudget:  ratelimit.NewBytes(cfg.Server.MaxBodyBytesInFlight),
 		replyBudget: ratelimit.NewBytes(cfg.Server.MaxReplyBytesInFlight),
 	}, nil
@@ -269,7 +269,7 @@ func (n *Node) Run(ctx context.Context) (err error) {
 	if cache != nil {
 		defer cache.Close() // before the store closes
 	}
-	exec, err := executor.New(executor.Options{Runtime: rt, Containers: cfg.Containers, HTTPClient: containerClient(cfg.Jobs.Workers),
+	exec, err := executor.New(executor.Options{Runtime: rt, Containers: ExecutorContainers(cfg.Containers), HTTPClient: containerClient(cfg.Jobs.Workers),
 		TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator, Cache: cache, ReplyBudget: n.replyBudget})
 	if err != nil {
 		return err
@@ -388,7 +388,7 @@ func (n *Node) runtime() (executor.Runtime, error) {
 		return n.opts.Runtime, nil
 	}
 	if !n.cfg.Managed() {
-		return executor.NewUnmanaged(n.cfg.Containers, executor.UnmanagedOptions{Logger: n.log}), nil
+		return executor.NewUnmanaged(ExecutorContainers(n.cfg.Containers), executor.UnmanagedOptions{Logger: n.log}), nil
 	}
 	if n.opts.NewManagedRuntime == nil {
 		return nil, errors.New("manage_containers is true but this build has no Docker runtime; set manage_containers to false and run the containers yourself")

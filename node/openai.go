@@ -183,7 +183,7 @@ func (b *backend) OpenAI(ctx context.Context, client string, call rest.OpenAICal
 	}
 	release := sync.OnceFunc(func() { <-b.oipSlots })
 	b.metrics.Submitted.WithLabelValues("openai").Inc()
-	r, err := b.exec.RelayStream(ctx, container, executor.ForwardCall{Method: http.MethodPost, Path: call.Path,
+	r, err := b.exec.ForwardStream(ctx, container, executor.ForwardCall{Method: http.MethodPost, Path: call.Path,
 		Header: http.Header{"Content-Type": {"application/json"}}, Body: call.Body})
 	if err != nil {
 		release()

@@ -5,10 +5,9 @@ package config
 
 import (
 	"encoding/json"
-	"errors"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
+	"github.com/infernode/infernode/internal/keyform"
 )
 
 // Config is the whole node configuration file.
@@ -259,43 +258,21 @@ type RemoteSigner struct {
 	Timeout Duration `json:"timeout,omitempty"`
 }
 
-// KeyForm names the form chain.wallet's key takes: "private_key",
-// "keystore", "remote_signer", or "" when none is set.
-func (w Wallet) KeyForm() string {
-	switch {
-	case w.PrivateKey != "":
-		return "private_key"
-	case w.Keystore != "":
-		return "keystore"
-	case w.RemoteSigner != nil:
-		return "remote_signer"
+// Signer is the key form as the signer takes it (keyform.Wallet).
+func (w Wallet) Signer() keyform.Wallet {
+	sw := keyform.Wallet{PrivateKey: w.PrivateKey, Keystore: w.Keystore, PasswordFile: w.PasswordFile}
+	if rs := w.RemoteSigner; rs != nil {
+		sw.RemoteSigner = &keyform.RemoteSigner{URL: rs.URL, Address: rs.Address, Timeout: rs.Timeout.D()}
 	}
-	return ""
+	return sw
 }
 
-// CheckForm reports an error unless exactly one key form is set, with
-// what it needs.
-func (w Wallet) CheckForm() error {
-	n := 0
-	for _, set := range []bool{w.PrivateKey != "", w.Keystore != "", w.RemoteSigner != nil} {
-		if set {
-			n++
-		}
-	}
-	switch {
-	case n == 0:
-		return errors.New("no signing key: set exactly one of private_key (64 hex digits), keystore (an encrypted key file, with password_file or INFERNODE_KEYSTORE_PASSWORD) or remote_signer ({url, address})")
-	case n > 1:
-		return errors.New("more than one signing key: keep exactly one of private_key, keystore and remote_signer")
-	case w.PasswordFile != "" && w.Keystore == "":
-		return errors.New("password_file is set without keystore; it is the keystore's password: set keystore too, or remove it")
-	case w.RemoteSigner != nil && w.RemoteSigner.URL == "":
-		return errors.New("remote_signer.url is required: the signer's JSON-RPC URL, e.g. http://127.0.0.1:9000")
-	case w.RemoteSigner != nil && !common.IsHexAddress(w.RemoteSigner.Address):
-		return errors.New("remote_signer.address is required: the account the signer holds (0x followed by 40 hex digits)")
-	}
-	return nil
-}
+// KeyForm names the form chain.wallet's key takes (keyform.Wallet.KeyForm).
+func (w Wallet) KeyForm() string { return w.Signer().KeyForm() }
+
+// CheckForm reports an error unless exactly one key form is set
+// (keyform.Wallet.CheckForm).
+func (w Wallet) CheckForm() error { return w.Signer().CheckForm() }
 
 // Docker is registry auth for image pulls and the engine mode.
 type Docker struct {

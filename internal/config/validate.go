@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/infernode/infernode/internal/keyform"
 )
 
 // PortNumber returns the container's host port, or 0 when none is set or it
@@ -191,7 +193,7 @@ func (v *validator) chain(ch *Chain) {
 			v.fail(fmt.Sprintf("chain.verifiers[%d]", i), "%q is not an address; write 0x followed by 40 hex digits", a)
 		}
 	}
-	if _, err := ParsePrivateKey(ch.Wallet.PrivateKey); ch.Wallet.PrivateKey != "" && err != nil {
+	if _, err := keyform.ParsePrivateKey(ch.Wallet.PrivateKey); ch.Wallet.PrivateKey != "" && err != nil {
 		v.fail("chain.wallet.private_key", "is not a private key; write 64 hex digits, with or without 0x")
 	}
 	if ch.Wallet.KeyForm() != "" {

@@ -77,13 +77,19 @@ func TestLenetProofThroughNodeVerifiedOnAnvil(t *testing.T) {
 // TestResidualProofThroughNodeVerifiedOnAnvil: the small residual network
 // (identity and projection blocks, stride-2 and padded convs, Concat, Mul
 // by a constant, Sub, GlobalAveragePool) set up with no fixed-point flags
-// (the image defaults) and proved through the node (proofsOnAnvil).
+// (the image defaults) and proved through the node (proofsOnAnvil), with
+// bit decompositions and with lookups (one commitment: the exported
+// verifier's second pairing check and the commitment's hash on chain).
 func TestResidualProofThroughNodeVerifiedOnAnvil(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs proof setup, a node and anvil")
 	}
 	f := prooftest.ReadResidual(t, "resnet_small")
-	proofsOnAnvil(t, prooftest.ResidualSmall, f.Images, f.Shape, f.Logits, 450_000)
+	for _, fx := range []prooftest.Fixture{prooftest.ResidualSmall, prooftest.ResidualLookups} {
+		t.Run(fx.Name, func(t *testing.T) {
+			proofsOnAnvil(t, fx, f.Images, f.Shape, f.Logits, 450_000)
+		})
+	}
 }
 
 // proofsOnAnvil sets fx up and proves every input through the node as a

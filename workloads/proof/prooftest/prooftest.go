@@ -29,6 +29,8 @@ type Fixture struct {
 	// Samples, when set, are the inputs setup chooses the fixed point
 	// from (proof setup --calibrate) instead of Fixed.
 	Samples func(testing.TB) [][]float64
+	// Lookups is setup's --lookups (auto when empty).
+	Lookups string
 }
 
 // The fixtures. LeNet's options: 8-bit inputs and activations, 10-bit
@@ -44,6 +46,9 @@ var (
 	// ResidualSmall is testdata/resnet_small.onnx with no fixed-point
 	// options: the image defaults.
 	ResidualSmall = Fixture{Name: "resnet_small", File: "resnet_small.onnx"}
+	// ResidualLookups is the same network with its ReLUs range-checked by
+	// lookups (--lookups on): one BSB22 commitment, a 384-byte proof.
+	ResidualLookups = Fixture{Name: "resnet_small_lookups", File: "resnet_small.onnx", Lookups: "on"}
 
 	LenetOptions = circuit.Options{ScaleBits: 8, WeightBits: 10, InputRangeBits: 1}
 )
@@ -95,7 +100,7 @@ func SetUp(t testing.TB, f Fixture) (string, *artifact.Manifest) {
 		if s.dir, s.err = os.MkdirTemp("", "infernode-proof-"+f.Name+"-*"); s.err != nil {
 			return
 		}
-		opt := artifact.SetupOptions{ModelID: f.Name, Solc: sc, Fixed: f.Fixed}
+		opt := artifact.SetupOptions{ModelID: f.Name, Solc: sc, Fixed: f.Fixed, Lookups: f.Lookups}
 		if f.Samples != nil {
 			opt.Calibrate = f.Samples(t)
 		}
