@@ -141,14 +141,6 @@ func mean(s []Sample, f func(Sample) float64) float64 {
 	return sum / float64(len(s))
 }
 
-func maxOf(s []Sample, f func(Sample) float64) float64 {
-	m := math.Inf(-1)
-	for _, x := range s {
-		m = max(m, f(x))
-	}
-	return m
-}
-
 // maxDur is the largest window p99 of s: a tenth's p99 is at least that.
 func maxDur(s []Sample) time.Duration {
 	var m time.Duration
