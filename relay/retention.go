@@ -32,9 +32,10 @@ func (s state) saveDlg(key string, d *Delegated, head uint64) error {
 
 // retention is the sweep of what is over: final delegated records older
 // than chain.delegated.retention, and, chain.retention after they ended,
-// subscriptions with their intervals' records, the records of closed
-// intervals of the running ones, and the transaction journal's final
-// records. A node running for months keeps a store that plateaus.
+// subscriptions with their intervals' records and the records of closed
+// intervals of the running ones (the sender deletes its journal's final
+// records itself: txm.SenderOptions.Retention). A node running for months
+// keeps a store that plateaus.
 type retention struct {
 	// at is the block time of the last sweep; running is set while the
 	// background part runs.
@@ -49,35 +50,30 @@ func retainPeriod(keep time.Duration) time.Duration {
 	return max(min(retainEvery, keep/4), time.Second)
 }
 
-// retain runs the retention sweep at head time now, once per retainPeriod:
-// the subscriptions' part inline (onHead's goroutine is the one that writes
-// subscriptions: the listener, a rollback), the delegated records' and the
-// journal's in the background (counted in r.wg).
-func (r *Relay) retain(now time.Time) {
+// sweep runs the retention sweep of r at head time now, once per
+// retainPeriod: the subscriptions' part inline (onHead's goroutine is the
+// one that writes subscriptions: the listener, a rollback), the delegated
+// records' in the background (counted in r.wg).
+func (rt *retention) sweep(r *Relay, now time.Time) {
 	keep, keepDlg := r.sp.lim.Retention, r.sp.lim.DelegatedRetention
-	last := r.ret.at.Load()
+	last := rt.at.Load()
 	if last != 0 && now.Unix()-last < int64(retainPeriod(min(keep, keepDlg))/time.Second) {
 		return
 	}
-	if !r.ret.running.CompareAndSwap(false, true) {
+	if !rt.running.CompareAndSwap(false, true) {
 		return
 	}
-	r.ret.at.Store(now.Unix())
-	r.retainSubs(now, keep)
+	rt.at.Store(now.Unix())
+	rt.subs(r, now, keep)
 	log := r.o.Logger
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
-		defer r.ret.running.Store(false)
+		defer rt.running.Store(false)
 		if n, err := sweepDelegated(now, r.st, keepDlg); err != nil {
 			log.Warn("relay: delete delegated records past chain.delegated.retention", "err", err)
 		} else if n > 0 {
 			log.Info("relay: deleted final delegated records past chain.delegated.retention", "records", n, "retention", keepDlg)
-		}
-		if n, err := r.o.Sender.Prune(now.Add(-keep), now); err != nil {
-			log.Warn("relay: delete final transaction records past chain.retention", "err", err)
-		} else if n > 0 {
-			log.Info("relay: deleted final transaction records past chain.retention", "records", n, "retention", keep)
 		}
 	}()
 }
@@ -112,12 +108,12 @@ func sweepDelegated(now time.Time, st state, keep time.Duration) (int, error) {
 	}
 }
 
-// retainSubs stamps the subscriptions found over (cancelled, past their
+// subs stamps the subscriptions of r found over (cancelled, past their
 // last interval, their one interval final) with now, deletes those over
 // for keep with their intervals' records, and deletes the records of the
 // intervals of the others that closed keep ago. A subscription with a
 // worker running is left for the next sweep.
-func (r *Relay) retainSubs(now time.Time, keep time.Duration) {
+func (rt *retention) subs(r *Relay, now time.Time, keep time.Duration) {
 	subs, err := r.st.subs()
 	if err != nil {
 		r.o.Logger.Warn("relay: read subscriptions for chain.retention", "err", err)

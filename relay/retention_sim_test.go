@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/coordinatorabi"
+	"github.com/infernode/infernode/txm"
 )
 
 // TestSimRetentionBoundsTheStore keeps issue 35's soak finding fixed: the
@@ -26,7 +27,7 @@ import (
 func TestSimRetentionBoundsTheStore(t *testing.T) {
 	h := newHarness(t, 1)
 	const keep = 30 * time.Second
-	n := h.startNodeWith(1, t.TempDir(), nil, nil, func(o *Options) { o.Limits.Retention = keep })
+	n := h.startNodeWith(1, t.TempDir(), nil, func(so *txm.SenderOptions) { so.Retention = keep }, func(o *Options) { o.Limits.Retention = keep })
 	h.mineSettled(n) // +1 s of block time per block
 	owner := crypto.PubkeyToAddress(h.keys[0].PublicKey)
 	// Subscription 1: every 5 s for a long time.

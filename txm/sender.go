@@ -31,6 +31,9 @@ var (
 )
 
 // SenderOptions configure a Sender. Zero values take the documented defaults.
+// DefaultRetention is SenderOptions.Retention's default (chain.retention's).
+const DefaultRetention = 7 * 24 * time.Hour
+
 type SenderOptions struct {
 	// Signer signs every transaction (an in-memory key, a keystore, a
 	// remote signer). Required.
@@ -67,6 +70,11 @@ type SenderOptions struct {
 	StuckBlocks uint64
 	// PollInterval paces the monitor loop. Default 1s.
 	PollInterval time.Duration
+	// Retention is how long (block time) a journal record is kept once it
+	// is final (chain.retention): the monitor deletes older ones, with
+	// their idempotency keys (Lookup no longer knows them), once an hour
+	// of block time (a quarter of a shorter retention). Default 7 days.
+	Retention time.Duration
 	// Decoder decodes revert reasons (coordinator.RevertDecoder); nil
 	// leaves simulation errors as the RPC returned them.
 	Decoder RevertDecoder
@@ -94,6 +102,9 @@ func (o *SenderOptions) defaults() {
 	}
 	if o.PollInterval <= 0 {
 		o.PollInterval = time.Second
+	}
+	if o.Retention <= 0 {
+		o.Retention = DefaultRetention
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
@@ -285,26 +296,6 @@ func (s *Sender) Lookup(key string) (*Record, bool, error) {
 		return nil, false, err
 	}
 	return r, true, nil
-}
-
-// pruneBatch bounds the records one Prune pass reads and deletes at once.
-const pruneBatch = 1000
-
-// Prune deletes the journal's records that became final at or before
-// before (block time), with their idempotency keys: Lookup no longer knows
-// them. Records final before their time was kept are stamped with now and
-// go a retention later. The relay calls it with chain.retention; nothing
-// reads a final record that old (a delivery's outcome is recorded once
-// its transaction is final). It returns how many records it deleted.
-func (s *Sender) Prune(before, now time.Time) (int, error) {
-	deleted := 0
-	for {
-		n, stamped, err := s.j.prune(uint64(max(before.Unix(), 0)), uint64(max(now.Unix(), 0)), pruneBatch)
-		deleted += n
-		if err != nil || n+stamped < pruneBatch {
-			return deleted, err
-		}
-	}
 }
 
 // Records returns every journal record (tests and tooling).
