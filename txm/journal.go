@@ -81,6 +81,9 @@ type Record struct {
 	GasUsed uint64        `json:"gas_used,omitempty"`
 	Events  []common.Hash `json:"events,omitempty"`
 	Err     string        `json:"err,omitempty"`
+	// Estimated is the estimate the gas limit was sized from; kept in
+	// memory only (records Send returns), not journaled.
+	Estimated uint64 `json:"-"`
 }
 
 // Latest decodes the newest signed version, or nil.
