@@ -55,6 +55,11 @@ type Server struct {
 	// MaxBodyBytesInFlight bounds the bytes of request bodies being read at
 	// once, node-wide (503 with Retry-After beyond). Default 256 MiB.
 	MaxBodyBytesInFlight int64 `json:"max_body_bytes_in_flight,omitempty"`
+	// MaxReplyBytesInFlight bounds the bytes of container replies the node
+	// buffers at once, node-wide: forwarded OIP replies until written to
+	// their client (503 with Retry-After beyond), job outputs until stored
+	// (a job waits for room). Default 256 MiB, at least MaxReplyBytes.
+	MaxReplyBytesInFlight int64 `json:"max_reply_bytes_in_flight,omitempty"`
 	// RateLimitIPv6Prefix keys an IPv6 client's rate-limit bucket by this
 	// many leading bits of its address. Default 64.
 	RateLimitIPv6Prefix int `json:"rate_limit_ipv6_prefix,omitempty"`

@@ -14,6 +14,11 @@ const (
 	DefaultMaxBodyBytes = 16 << 20 // a ResNet-18 image job is ~3.3 MB of JSON
 	// DefaultMaxBodyBytesInFlight is server.max_body_bytes_in_flight.
 	DefaultMaxBodyBytesInFlight = 256 << 20
+	// DefaultMaxReplyBytesInFlight is server.max_reply_bytes_in_flight.
+	DefaultMaxReplyBytesInFlight = 256 << 20
+	// MaxReplyBytes is the largest reply the node reads from a container
+	// (the executor's bound on one output or forwarded reply).
+	MaxReplyBytes = 64 << 20
 	// DefaultRateLimitIPv6Prefix is server.rate_limit_ipv6_prefix.
 	DefaultRateLimitIPv6Prefix = 64
 	DefaultDataDir             = "data"
@@ -90,6 +95,9 @@ func (c *Config) ApplyDefaults() {
 	sv := &c.Server
 	if sv.MaxBodyBytesInFlight == 0 {
 		sv.MaxBodyBytesInFlight = DefaultMaxBodyBytesInFlight
+	}
+	if sv.MaxReplyBytesInFlight == 0 {
+		sv.MaxReplyBytesInFlight = DefaultMaxReplyBytesInFlight
 	}
 	if sv.RateLimitIPv6Prefix == 0 {
 		sv.RateLimitIPv6Prefix = DefaultRateLimitIPv6Prefix
