@@ -262,9 +262,6 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 	if c.NextHead {
 		return "", "", &next, nil
 	}
-	if claimed, err := dv.claim(ctx, d); err != nil || !claimed {
-		return "", "", &next, err
-	}
 	if c.Fetched && len(c.Data) > dv.sp.lim.MaxInputBytes {
 		c.InputsFailed = fmt.Sprintf("input of %d bytes is above chain.max_input_bytes (%d)", len(c.Data), dv.sp.lim.MaxInputBytes)
 	}
@@ -297,15 +294,22 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 		return IvSkipped, "interval ends before the next block: a delivery could only revert", nil, nil
 	}
 	call := d.call(p.Attempts, input, output, proof)
+	// A fleet member claims its slot now, in one etcd transaction: the
+	// containers ran for nothing only if another member holds every slot.
+	if st, sendable, err := dv.claim(ctx, d, call.Key); err != nil || !sendable {
+		dv.record(f, guard.NotSent, ch, nil)
+		if st == "" {
+			p.Attempts-- // not this member's to send now: not counted
+			return "", "", &next, d.save()
+		}
+		return st, "claimed by another fleet member", nil, err
+	}
 	p.TxKey = call.Key
 	if err := d.save(); err != nil {
 		return "", "", nil, err
 	}
-	if st, fenced, err := dv.fence(ctx, d, call.Key); err != nil || fenced {
-		dv.record(f, guard.NotSent, ch, nil)
-		return st, "taken over by another fleet member", nil, err
-	}
 	if _, err := dv.o.Sender.Send(ctx, call); err != nil {
+		unsent(d) // nothing journaled
 		tried := p.Attempts
 		st, reason := dv.sendFailed(d, err)
 		counted := p.Attempts == tried

@@ -21,7 +21,6 @@ import (
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	v1dialect "github.com/infernode/infernode/coordinator/infernetv1"
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/testabi/inetv1testabi"
 	"github.com/infernode/infernode/internal/testabi/testverifierabi"
@@ -71,7 +70,7 @@ func TestInfernetV1Anvil(t *testing.T) {
 	h.transact(owner, consumerWallet, v1dialect.New(addrs, v1dialect.Options{}).PackApprove(c.addr, common.Address{}, new(big.Int).Mul(price, big.NewInt(10))))
 	nodeWallet := newWallet(payee)
 
-	policy, err := payments.NewPolicy([]config.Container{{ID: "echo", AcceptedPayments: map[string]string{"0x0000000000000000000000000000000000000000": price.String()}}}, nil)
+	policy, err := payments.NewPolicy([]payments.Accepted{{Container: "echo", Payments: map[string]string{"0x0000000000000000000000000000000000000000": price.String()}}}, nil)
 	require.NoError(t, err)
 	// Nodes 1 and 2 serve unpaid subscriptions; node 3 only paid ones.
 	n1 := h.startInetNode(3, t.TempDir(), addrs, nil)
@@ -286,11 +285,11 @@ func TestInfernetV1Verified(t *testing.T) {
 	h.transact(owner, consumerWallet, wallet.PackApprove(c.addr, common.Address{}, big.NewInt(5_000)))
 	h.send(owner, &nodeWallet, big.NewInt(10_000), nil) // collateral funds, no allowance yet
 
-	policy, err := payments.NewPolicy([]config.Container{{ID: "echo", AcceptedPayments: map[string]string{"0x0000000000000000000000000000000000000000": "1000"}}}, []string{verifier.Hex()})
+	policy, err := payments.NewPolicy([]payments.Accepted{{Container: "echo", Payments: map[string]string{"0x0000000000000000000000000000000000000000": "1000"}}}, []string{verifier.Hex()})
 	require.NoError(t, err)
 	n := h.startInetNode(3, t.TempDir(), addrs, func(o *Options) {
 		o.Payments, o.PaymentWallet = policy, nodeWallet
-		o.Guard = access.NewGuardian([]config.Container{{ID: "echo", External: true, GeneratesProofs: true}})
+		o.Guard = access.NewGuardian([]access.Container{{ID: "echo", External: true, GeneratesProofs: true}})
 	})
 	id := h.inetSubscribe(owner, c, inetSub{containers: "echo", frequency: 1, redundancy: 1, amount: big.NewInt(1_000), wallet: consumerWallet, verifier: verifier})
 	h.eventually(func() bool { return h.inetCount(c, id, 1, node) == 1 }, "verified subscription delivered")

@@ -31,6 +31,9 @@ var (
 )
 
 // SenderOptions configure a Sender. Zero values take the documented defaults.
+// DefaultRetention is SenderOptions.Retention's default (chain.retention's).
+const DefaultRetention = 7 * 24 * time.Hour
+
 type SenderOptions struct {
 	// Signer signs every transaction (an in-memory key, a keystore, a
 	// remote signer). Required.
@@ -67,6 +70,11 @@ type SenderOptions struct {
 	StuckBlocks uint64
 	// PollInterval paces the monitor loop. Default 1s.
 	PollInterval time.Duration
+	// Retention is how long (block time) a journal record is kept once it
+	// is final (chain.retention): the monitor deletes older ones, with
+	// their idempotency keys (Lookup no longer knows them), once an hour
+	// of block time (a quarter of a shorter retention). Default 7 days.
+	Retention time.Duration
 	// Decoder decodes revert reasons (coordinator.RevertDecoder); nil
 	// leaves simulation errors as the RPC returned them.
 	Decoder RevertDecoder
@@ -94,6 +102,9 @@ func (o *SenderOptions) defaults() {
 	}
 	if o.PollInterval <= 0 {
 		o.PollInterval = time.Second
+	}
+	if o.Retention <= 0 {
+		o.Retention = DefaultRetention
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)

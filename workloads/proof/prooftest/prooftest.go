@@ -213,3 +213,28 @@ func copyFile(src, dst string) error {
 	}
 	return out.Close()
 }
+
+// HostileCopy copies the artifact set in dir, lets patch rewrite its
+// proving key, and updates the manifest's hash as a publisher would.
+func HostileCopy(t *testing.T, dir string, patch func(pk []byte)) string {
+	t.Helper()
+	out := t.TempDir()
+	for _, name := range append([]string{artifact.ManifestFile}, artifact.Files...) {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(out, name), b, 0o644))
+	}
+	pk, err := os.ReadFile(filepath.Join(out, artifact.ProvingFile))
+	require.NoError(t, err)
+	patch(pk)
+	require.NoError(t, os.WriteFile(filepath.Join(out, artifact.ProvingFile), pk, 0o644))
+	mb, err := os.ReadFile(filepath.Join(out, artifact.ManifestFile))
+	require.NoError(t, err)
+	var man map[string]any
+	require.NoError(t, json.Unmarshal(mb, &man))
+	man["files"].(map[string]any)[artifact.ProvingFile] = artifact.Sum(pk)
+	mb, err = json.Marshal(man)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(out, artifact.ManifestFile), mb, 0o644))
+	return out
+}
