@@ -527,7 +527,8 @@ func (n *Node) grpcServer(b *backend) (*grpc.Server, net.Listener, error) {
 	}
 	o := oipgrpc.Options{Logger: n.log, MaxMessageBytes: sc.MaxBodyBytes, Registerer: n.reg,
 		TracerProvider: n.tp, Propagator: n.opts.Propagator,
-		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D(), BodyBudget: n.bodyBudget}
+		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D(), BodyBudget: n.bodyBudget,
+		ReceiveTimeout: sc.ReadTimeout.D()}
 	o.RateLimitIPv6Prefix = sc.RateLimitIPv6Prefix
 	if sc.RateLimit != nil {
 		o.RateLimit = sc.RateLimit.NumRequests

@@ -48,7 +48,7 @@ func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (re
 	if call.Method == http.MethodPost {
 		b.metrics.Submitted.WithLabelValues("oip").Inc()
 	}
-	r, err := b.exec.Forward(ctx, call.Container, executor.ForwardCall{Method: call.Method, Path: call.Path, Header: h, Body: call.Body})
+	r, err := b.exec.Forward(ctx, call.Container, executor.ForwardCall{Method: call.Method, Path: call.Path, Header: h, Body: call.Body, Tail: call.Tail})
 	if err != nil {
 		if call.Method == http.MethodPost {
 			b.metrics.Finished.WithLabelValues(string(job.StatusFailed)).Inc()
