@@ -153,6 +153,11 @@ type Chain struct {
 	IntervalDeadline Duration `json:"interval_deadline,omitempty"`
 	// Delegated bounds the delegated subscriptions the node accepts.
 	Delegated Delegated `json:"delegated"`
+	// Retention is how long the relay keeps what is over: a subscription
+	// ended or cancelled (its record and its intervals' records), an
+	// interval's record once the interval closed, a transaction's journal
+	// record once it is final.
+	Retention Duration `json:"retention,omitempty"`
 }
 
 // URLs is the endpoint list: chain.rpc_urls, or chain.rpc_url as a list

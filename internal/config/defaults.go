@@ -54,6 +54,7 @@ const (
 	DefaultNewOwnerGasPerDay   = 5_000_000
 	DefaultMaxPendingPerOwner  = 100
 	DefaultDelegatedRetention  = Duration(7 * 24 * time.Hour)
+	DefaultChainRetention      = Duration(7 * 24 * time.Hour)
 
 	DefaultReadHeaderTimeout = Duration(10 * time.Second)
 	DefaultReadTimeout       = Duration(30 * time.Second)
@@ -286,5 +287,8 @@ func (ch *Chain) applySpendingDefaults() {
 	}
 	if ch.Delegated.Retention == 0 {
 		ch.Delegated.Retention = DefaultDelegatedRetention
+	}
+	if ch.Retention == 0 {
+		ch.Retention = DefaultChainRetention
 	}
 }

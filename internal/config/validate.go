@@ -278,6 +278,9 @@ func (v *validator) spending(ch *Chain) {
 	if ch.Delegated.Retention < 0 {
 		v.fail("chain.delegated.retention", "must not be negative; use e.g. \"168h\" (7 days, the default)")
 	}
+	if ch.Retention < 0 {
+		v.fail("chain.retention", "must not be negative; use e.g. \"168h\" (7 days, the default)")
+	}
 	if ch.Delegated.MaxPending < 0 {
 		v.fail("chain.delegated.max_pending", "must not be negative; use 1 or more (default %d)", DefaultDelegatedMaxPending)
 	}
