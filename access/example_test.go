@@ -2,15 +2,15 @@ package access_test
 
 import (
 	"fmt"
+	"net/netip"
 
 	"github.com/infernode/infernode/access"
-	"github.com/infernode/infernode/internal/config"
 )
 
 // The guardian answers with the docs/api.md rejection for an off-chain job.
 func ExampleGuardian_CheckOffchain() {
-	g := access.NewGuardian([]config.Container{
-		{ID: "echo", External: true, AllowedIPs: []string{"10.0.0.0/8", "::1"}},
+	g := access.NewGuardian([]access.Container{
+		{ID: "echo", External: true, AllowedIPs: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}},
 		{ID: "post"},
 	})
 	fmt.Println(g.CheckOffchain("10.1.2.3", []string{"echo", "post"}, false))

@@ -4,7 +4,6 @@ import (
 	"net/netip"
 	"strings"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -22,17 +21,23 @@ type guarded struct {
 	delegates        map[string]bool // lowercase hex; nil = everyone
 }
 
-// NewGuardian builds the rules from a validated configuration (invalid
-// allowed_ips entries were rejected by config.Validate and are skipped).
-func NewGuardian(containers []config.Container) *Guardian {
+// Container is what the guardian knows of one configured container
+// (containers[]: external, generates_proofs, allowed_ips,
+// allowed_addresses, allowed_delegate_addresses).
+type Container struct {
+	ID                       string
+	External                 bool
+	GeneratesProofs          bool
+	AllowedIPs               []netip.Prefix
+	AllowedAddresses         []string
+	AllowedDelegateAddresses []string
+}
+
+// NewGuardian builds the rules of the containers.
+func NewGuardian(containers []Container) *Guardian {
 	g := &Guardian{byID: make(map[string]*guarded, len(containers))}
 	for _, c := range containers {
-		r := &guarded{external: c.External, proofs: c.GeneratesProofs}
-		for _, s := range c.AllowedIPs {
-			if p, err := config.ParsePrefix(s); err == nil {
-				r.ips = append(r.ips, p)
-			}
-		}
+		r := &guarded{external: c.External, proofs: c.GeneratesProofs, ips: c.AllowedIPs}
 		r.addresses = addressSet(c.AllowedAddresses)
 		r.delegates = addressSet(c.AllowedDelegateAddresses)
 		g.byID[c.ID] = r

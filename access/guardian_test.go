@@ -1,11 +1,11 @@
 package access
 
 import (
+	"net/netip"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -15,12 +15,12 @@ const (
 )
 
 func testGuardian() *Guardian {
-	return NewGuardian([]config.Container{
+	return NewGuardian([]Container{
 		{ID: "open", External: true},
 		{ID: "internal"},
 		{ID: "prover", External: true, GeneratesProofs: true},
-		{ID: "v4", External: true, AllowedIPs: []string{"10.0.0.0/8", "192.168.1.7"}},
-		{ID: "v6", External: true, AllowedIPs: []string{"fd00::/8", "::1"}},
+		{ID: "v4", External: true, AllowedIPs: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.168.1.7/32")}},
+		{ID: "v6", External: true, AllowedIPs: []netip.Prefix{netip.MustParsePrefix("fd00::/8"), netip.MustParsePrefix("::1/128")}},
 		{ID: "owned", External: true, AllowedAddresses: []string{owner}, AllowedDelegateAddresses: []string{delegate}},
 	})
 }

@@ -12,7 +12,6 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/respcache"
 )
 
@@ -31,7 +30,7 @@ const (
 // for its version and model (the image reference and, where the runtime
 // knows it, the image's ID; the url for a container without image;
 // command; env, which names the default model).
-func cacheSalt(c config.Container, imageID string) [32]byte {
+func cacheSalt(c Container, imageID string) [32]byte {
 	h := sha256.New()
 	field := func(s string) {
 		var n [8]byte
@@ -232,6 +231,11 @@ func (e *Executor) cachedForward(ctx context.Context, id string, k respcache.Key
 	if !ok {
 		return e.forwardCall(ctx, id, call)
 	}
+	// A hit's body is a copy read from the store: held like a reply.
+	if !e.budget.Take(int64(len(r.Body))) {
+		return ForwardReply{}, readError(ctx, id, 0, e.budget, r.Status, ErrReplyBudget)
+	}
+	r.charge = newCharge(e.budget, int64(len(r.Body)))
 	return r, nil
 }
 

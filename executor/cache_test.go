@@ -14,7 +14,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/respcache"
@@ -31,7 +30,7 @@ func cachedExecutor(t testing.TB, h http.Handler, cached bool) *Executor {
 	c, err := respcache.Open(respcache.Options{Store: st.Table(storage.TableCache), MaxBytes: 1 << 20})
 	require.NoError(t, err)
 	t.Cleanup(func() { c.Close(); _ = st.Close() })
-	cfgs := []config.Container{{ID: "m", URL: srv.URL, Cache: cached, Timeout: config.Duration(10 * time.Second)}}
+	cfgs := []Container{{ID: "m", URL: srv.URL, Cache: cached, Timeout: (10 * time.Second)}}
 	rt := NewUnmanaged(cfgs, UnmanagedOptions{})
 	require.NoError(t, rt.Start(context.Background()))
 	t.Cleanup(func() { _ = rt.Stop(context.Background()) })
@@ -163,7 +162,7 @@ func TestForwardTail(t *testing.T) {
 	// client).
 	srv := httptest.NewServer(counting(&calls))
 	t.Cleanup(srv.Close)
-	cfgs := []config.Container{{ID: "m", URL: srv.URL, Timeout: config.Duration(10 * time.Second)}}
+	cfgs := []Container{{ID: "m", URL: srv.URL, Timeout: 10 * time.Second}}
 	rt := NewUnmanaged(cfgs, UnmanagedOptions{})
 	require.NoError(t, rt.Start(context.Background()))
 	t.Cleanup(func() { _ = rt.Stop(context.Background()) })
@@ -225,10 +224,10 @@ func benchInput(n int) json.RawMessage {
 
 // Everything that stands for a container's version is in its keys.
 func TestCacheSalt(t *testing.T) {
-	base := config.Container{ID: "m", Image: "infernode/onnx:latest", Command: "--addr :3000", Env: map[string]string{"A": "1", "B": "2"}}
+	base := Container{ID: "m", Image: "infernode/onnx:latest", Command: "--addr :3000", Env: map[string]string{"A": "1", "B": "2"}}
 	salt := cacheSalt(base, "sha256:aaa")
 	require.Equal(t, salt, cacheSalt(base, "sha256:aaa"))
-	other := func(edit func(*config.Container)) config.Container {
+	other := func(edit func(*Container)) Container {
 		c := base
 		c.Env = map[string]string{"A": "1", "B": "2"}
 		edit(&c)
@@ -236,11 +235,11 @@ func TestCacheSalt(t *testing.T) {
 	}
 	for name, s := range map[string][32]byte{
 		"image id": cacheSalt(base, "sha256:bbb"),
-		"image":    cacheSalt(other(func(c *config.Container) { c.Image = "infernode/onnx:v2" }), "sha256:aaa"),
-		"id":       cacheSalt(other(func(c *config.Container) { c.ID = "n" }), "sha256:aaa"),
-		"command":  cacheSalt(other(func(c *config.Container) { c.Command = "" }), "sha256:aaa"),
-		"env":      cacheSalt(other(func(c *config.Container) { c.Env["B"] = "3" }), "sha256:aaa"),
-		"env name": cacheSalt(other(func(c *config.Container) { c.Env = map[string]string{"A": "1", "C": "2"} }), "sha256:aaa"),
+		"image":    cacheSalt(other(func(c *Container) { c.Image = "infernode/onnx:v2" }), "sha256:aaa"),
+		"id":       cacheSalt(other(func(c *Container) { c.ID = "n" }), "sha256:aaa"),
+		"command":  cacheSalt(other(func(c *Container) { c.Command = "" }), "sha256:aaa"),
+		"env":      cacheSalt(other(func(c *Container) { c.Env["B"] = "3" }), "sha256:aaa"),
+		"env name": cacheSalt(other(func(c *Container) { c.Env = map[string]string{"A": "1", "C": "2"} }), "sha256:aaa"),
 	} {
 		require.NotEqual(t, salt, s, name)
 	}

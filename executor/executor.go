@@ -20,9 +20,9 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/promreg"
+	"github.com/infernode/infernode/ratelimit"
 	"github.com/infernode/infernode/respcache"
 )
 
@@ -40,7 +40,7 @@ type Options struct {
 	// Runtime says where each container is reached. Required.
 	Runtime Runtime
 	// Containers is the configuration (timeouts, ids). Required.
-	Containers []config.Container
+	Containers []Container
 	// HTTPClient makes the container calls. Default: NewHTTPClient(0).
 	HTTPClient *http.Client
 	// ResourcesTimeout bounds each GET /service-resources. Default 5s.
@@ -55,6 +55,11 @@ type Options struct {
 	// Cache answers the containers marked "cache" (docs/cache.md).
 	// Default: none, every call runs.
 	Cache *respcache.Cache
+	// ReplyBudget bounds the bytes of container replies buffered at once,
+	// node-wide (server.max_reply_bytes_in_flight): a job's output waits
+	// for room, a forwarded reply without room fails with ErrReplyBudget
+	// (budget.go). Default: nil, each reply bounded only by itself (64 MiB).
+	ReplyBudget *ratelimit.Bytes
 }
 
 // Executor runs container chains. It is safe for concurrent use and holds
@@ -70,6 +75,7 @@ type Executor struct {
 	histogram *prometheus.HistogramVec
 	cache     *respcache.Cache
 	salts     map[string][32]byte // the cached containers' key salts
+	budget    *ratelimit.Bytes    // the reply budget; nil: none
 }
 
 // New returns an Executor over opts.Runtime.
@@ -96,6 +102,7 @@ func New(opts Options) (*Executor, error) {
 		resTO:    opts.ResourcesTimeout,
 		tracer:   opts.TracerProvider.Tracer("github.com/infernode/infernode/executor"),
 		prop:     opts.Propagator,
+		budget:   opts.ReplyBudget,
 		histogram: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "infernode_container_call_seconds",
 			Help:    "Latency of container protocol calls by container and outcome.",
@@ -103,9 +110,9 @@ func New(opts Options) (*Executor, error) {
 		}, []string{"container", "outcome"}),
 	}
 	for _, c := range opts.Containers {
-		to := c.Timeout.D()
+		to := c.Timeout
 		if to <= 0 {
-			to = config.DefaultContainerTimeout.D()
+			to = DefaultTimeout
 		}
 		e.timeouts[c.ID] = to
 		e.order = append(e.order, c.ID)
@@ -167,7 +174,7 @@ func (e *Executor) callContainer(ctx context.Context, id string, req Request) (j
 	var out json.RawMessage
 	err := e.onReplica(ctx, id, func(ep Endpoint, to time.Duration) error {
 		var err error
-		out, err = call(ctx, e.hc, e.prop, id, ep, to, req)
+		out, err = call(ctx, e.hc, e.prop, e.budget, id, ep, to, req)
 		return err
 	})
 	e.observe(span, id, start, err)
@@ -311,7 +318,7 @@ func (e *Executor) Stream(ctx context.Context, in Input) (*Stream, error) {
 // openStream sends one streaming request to ep and returns the reply once
 // its headers arrived; a non-2xx reply is a *ContainerError.
 func (e *Executor) openStream(ctx context.Context, id string, ep Endpoint, to time.Duration, body []byte) (*Stream, error) {
-	r, err := e.openRelayStream(ctx, id, ep, to, ForwardCall{Method: http.MethodPost, Path: "/service_output",
+	r, err := e.openForwardStream(ctx, id, ep, to, ForwardCall{Method: http.MethodPost, Path: "/service_output",
 		Header: http.Header{"Content-Type": {"application/json"}}, Body: body})
 	if err != nil {
 		return nil, err

@@ -16,7 +16,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -59,14 +58,14 @@ type fixture struct {
 }
 
 type fake struct {
-	cfg     config.Container
+	cfg     Container
 	handler func(r *recorder) http.Handler
 }
 
 func newFixture(t *testing.T, fakes ...fake) *fixture {
 	t.Helper()
 	f := &fixture{rec: map[string]*recorder{}}
-	var cfgs []config.Container
+	var cfgs []Container
 	for _, fk := range fakes {
 		r := &recorder{}
 		srv := httptest.NewServer(fk.handler(r))
@@ -74,7 +73,7 @@ func newFixture(t *testing.T, fakes ...fake) *fixture {
 		c := fk.cfg
 		c.URL = srv.URL
 		if c.Timeout == 0 {
-			c.Timeout = config.Duration(5 * time.Second)
+			c.Timeout = (5 * time.Second)
 		}
 		cfgs = append(cfgs, c)
 		f.rec[c.ID] = r
@@ -94,9 +93,9 @@ func replying(reply func(w http.ResponseWriter, req Request)) func(r *recorder) 
 
 func TestRunChain(t *testing.T) {
 	f := newFixture(t,
-		fake{config.Container{ID: "a", Bearer: "secret"}, replying(echoReply)},
-		fake{config.Container{ID: "b"}, replying(echoReply)},
-		fake{config.Container{ID: "c"}, replying(echoReply)},
+		fake{Container{ID: "a", Bearer: "secret"}, replying(echoReply)},
+		fake{Container{ID: "b"}, replying(echoReply)},
+		fake{Container{ID: "c"}, replying(echoReply)},
 	)
 	res, err := f.exec.Run(context.Background(), Input{
 		Containers: []string{"a", "b", "c"}, Source: job.OffChain, Destination: job.OnChain,
@@ -145,9 +144,9 @@ func TestRunErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t,
-				fake{config.Container{ID: "first"}, replying(echoReply)},
-				fake{config.Container{ID: "bad", Timeout: config.Duration(100 * time.Millisecond)}, replying(tc.reply)},
-				fake{config.Container{ID: "never"}, replying(echoReply)},
+				fake{Container{ID: "first"}, replying(echoReply)},
+				fake{Container{ID: "bad", Timeout: (100 * time.Millisecond)}, replying(tc.reply)},
+				fake{Container{ID: "never"}, replying(echoReply)},
 			)
 			res, err := f.exec.Run(context.Background(), Input{Containers: []string{"first", "bad", "never"}, Data: json.RawMessage(`1`)})
 			var ce *ContainerError
@@ -160,7 +159,7 @@ func TestRunErrors(t *testing.T) {
 		})
 	}
 	t.Run("code 200 is success", func(t *testing.T) {
-		f := newFixture(t, fake{config.Container{ID: "a"}, replying(func(w http.ResponseWriter, _ Request) {
+		f := newFixture(t, fake{Container{ID: "a"}, replying(func(w http.ResponseWriter, _ Request) {
 			io.WriteString(w, `{"code": "200", "output": 1}`)
 		})})
 		res, err := f.exec.Run(context.Background(), Input{Containers: []string{"a"}})
@@ -168,7 +167,7 @@ func TestRunErrors(t *testing.T) {
 		require.JSONEq(t, `{"code":"200","output":1}`, string(res[0].Output))
 	})
 	t.Run("refused", func(t *testing.T) {
-		cfg := []config.Container{{ID: "gone", URL: refused, Timeout: config.Duration(time.Second)}}
+		cfg := []Container{{ID: "gone", URL: refused, Timeout: (time.Second)}}
 		e, err := New(Options{Runtime: startedRuntime(cfg), Containers: cfg})
 		require.NoError(t, err)
 		_, err = e.Run(context.Background(), Input{Containers: []string{"gone"}})
@@ -177,7 +176,7 @@ func TestRunErrors(t *testing.T) {
 		require.Equal(t, "container unreachable: connection refused", ce.Message)
 	})
 	t.Run("cancelled job carries its cause", func(t *testing.T) {
-		f := newFixture(t, fake{config.Container{ID: "slow"}, replying(func(w http.ResponseWriter, r Request) { time.Sleep(time.Second) })})
+		f := newFixture(t, fake{Container{ID: "slow"}, replying(func(w http.ResponseWriter, r Request) { time.Sleep(time.Second) })})
 		ctx, cancel := context.WithCancelCause(context.Background())
 		time.AfterFunc(50*time.Millisecond, func() { cancel(fmt.Errorf("job timed out after 50ms")) })
 		_, err := f.exec.Run(ctx, Input{Containers: []string{"slow"}})
@@ -189,7 +188,7 @@ func TestRunErrors(t *testing.T) {
 
 // startedRuntime is a started unmanaged runtime whose containers need not
 // be reachable: it skips Start's wait.
-func startedRuntime(cfg []config.Container) *Unmanaged {
+func startedRuntime(cfg []Container) *Unmanaged {
 	u := NewUnmanaged(cfg, UnmanagedOptions{})
 	u.started = true
 	return u
@@ -198,7 +197,7 @@ func startedRuntime(cfg []config.Container) *Unmanaged {
 func TestStream(t *testing.T) {
 	step := make(chan struct{})
 	f := newFixture(t,
-		fake{config.Container{ID: "slow", Timeout: config.Duration(time.Second)}, func(r *recorder) http.Handler {
+		fake{Container{ID: "slow", Timeout: (time.Second)}, func(r *recorder) http.Handler {
 			return r.handler(func(w http.ResponseWriter, req Request) {
 				w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 				w.WriteHeader(http.StatusOK)
@@ -214,11 +213,11 @@ func TestStream(t *testing.T) {
 				}
 			})
 		}},
-		fake{config.Container{ID: "plain"}, replying(func(w http.ResponseWriter, req Request) {
+		fake{Container{ID: "plain"}, replying(func(w http.ResponseWriter, req Request) {
 			w.Header()["Content-Type"] = nil
 			w.Write([]byte("raw bytes"))
 		})},
-		fake{config.Container{ID: "stall", Timeout: config.Duration(150 * time.Millisecond)}, func(*recorder) http.Handler {
+		fake{Container{ID: "stall", Timeout: (150 * time.Millisecond)}, func(*recorder) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				if r.URL.Path != "/service_output" {
 					return
@@ -228,14 +227,14 @@ func TestStream(t *testing.T) {
 				<-r.Context().Done() // until the node gives up on the stream
 			})
 		}},
-		fake{config.Container{ID: "steady", Timeout: config.Duration(600 * time.Millisecond)}, replying(func(w http.ResponseWriter, req Request) {
+		fake{Container{ID: "steady", Timeout: (600 * time.Millisecond)}, replying(func(w http.ResponseWriter, req Request) {
 			for i := 0; i < 16; i++ { // 16 x 50ms: longer in total than the idle timeout
 				fmt.Fprintf(w, "%d", i)
 				w.(http.Flusher).Flush()
 				time.Sleep(50 * time.Millisecond)
 			}
 		})},
-		fake{config.Container{ID: "fail"}, replying(func(w http.ResponseWriter, req Request) {
+		fake{Container{ID: "fail"}, replying(func(w http.ResponseWriter, req Request) {
 			http.Error(w, "no stream for you", http.StatusServiceUnavailable)
 		})},
 	)
@@ -317,10 +316,10 @@ func TestResources(t *testing.T) {
 		}
 	}
 	f := newFixture(t,
-		fake{config.Container{ID: "ok", Bearer: "tok"}, res(`{"supported": true}`, 200)},
-		fake{config.Container{ID: "fails"}, res(`{"error":"x"}`, 500)},
-		fake{config.Container{ID: "text"}, res(`not json`, 200)},
-		fake{config.Container{ID: "hangs"}, func(*recorder) http.Handler {
+		fake{Container{ID: "ok", Bearer: "tok"}, res(`{"supported": true}`, 200)},
+		fake{Container{ID: "fails"}, res(`{"error":"x"}`, 500)},
+		fake{Container{ID: "text"}, res(`not json`, 200)},
+		fake{Container{ID: "hangs"}, func(*recorder) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				if r.URL.Path == "/service-resources" {
 					<-r.Context().Done()
@@ -341,8 +340,8 @@ func TestUnmanagedRuntime(t *testing.T) {
 	require.NoError(t, err)
 	addr := l.Addr().String()
 	require.NoError(t, l.Close())
-	cfg := []config.Container{{ID: "late", URL: "http://" + addr}, {ID: "ported", Port: json.Number("1")}}
-	cfg[1].Port = json.Number(strings.Split(addr, ":")[1])
+	cfg := []Container{{ID: "late", URL: "http://" + addr}, {ID: "ported", Port: string("1")}}
+	cfg[1].Port = string(strings.Split(addr, ":")[1])
 
 	u := NewUnmanaged(cfg, UnmanagedOptions{ProbeInterval: 20 * time.Millisecond})
 	_, err = u.Endpoint("late")
@@ -358,7 +357,7 @@ func TestUnmanagedRuntime(t *testing.T) {
 	require.NoError(t, u.Start(context.Background()))
 	ep, err := u.Endpoint("ported")
 	require.NoError(t, err)
-	require.Equal(t, Endpoint{URL: "http://127.0.0.1:" + cfg[1].Port.String()}, ep)
+	require.Equal(t, Endpoint{URL: "http://127.0.0.1:" + cfg[1].Port}, ep)
 	_, err = u.Endpoint("nope")
 	require.ErrorContains(t, err, "unknown container")
 	require.Equal(t, []ContainerState{{ID: "late", Ready: true, State: "running"}, {ID: "ported", Ready: true, State: "running"}}, u.States())
@@ -375,8 +374,8 @@ func TestUnmanagedRuntime(t *testing.T) {
 
 	// A container's own ready_timeout wins over the runtime's.
 	own := cfg[0]
-	own.ReadyTimeout = config.Duration(100 * time.Millisecond)
-	u = NewUnmanaged([]config.Container{own}, UnmanagedOptions{StartTimeout: time.Minute})
+	own.ReadyTimeout = (100 * time.Millisecond)
+	u = NewUnmanaged([]Container{own}, UnmanagedOptions{StartTimeout: time.Minute})
 	err = u.Start(context.Background())
 	require.ErrorContains(t, err, "container late at http://"+addr+" did not answer HTTP within 100ms")
 }
@@ -404,7 +403,7 @@ func TestUnmanagedStartSaysItWaits(t *testing.T) {
 	addr := l.Addr().String()
 	require.NoError(t, l.Close())
 	msgs := make(chan string, 16)
-	u := NewUnmanaged([]config.Container{{ID: "late", URL: "http://" + addr}},
+	u := NewUnmanaged([]Container{{ID: "late", URL: "http://" + addr}},
 		UnmanagedOptions{Logger: slog.New(chanHandler{msgs}), ProgressInterval: time.Millisecond, StartTimeout: 5 * time.Minute})
 	started := make(chan error, 1)
 	go func() { started <- u.Start(context.Background()) }()

@@ -90,16 +90,27 @@ func (r *partsReader) WriteTo(w io.Writer) (int64, error) {
 func (r *partsReader) Close() error { return nil }
 
 // ForwardReply is a container's answer to a ForwardCall, whatever its status.
+// Its body is charged to the reply budget (Options.ReplyBudget) until
+// Release.
 type ForwardReply struct {
 	Status int
 	Header http.Header
 	Body   []byte
+	charge *charge
 }
+
+// Release gives the reply's bytes back to the reply budget: call it once
+// the body is written out or copied. It may be called more than once, and
+// on a zero ForwardReply.
+func (r ForwardReply) Release() { r.charge.release() }
 
 // Forward makes call to container id within the container's timeout and
 // returns its reply, of at most the container protocol's output bound. A
-// call that got no reply is a *ContainerError. A container marked "cache"
-// answers a repeated inference request from the response cache.
+// call that got no reply is a *ContainerError; one whose reply the reply
+// budget has no room for is a *ContainerError wrapping ErrReplyBudget (the
+// front doors' 503 Node busy), decided without waiting. A container marked
+// "cache" answers a repeated inference request from the response cache.
+// The caller must Release the reply.
 func (e *Executor) Forward(ctx context.Context, id string, call ForwardCall) (ForwardReply, error) {
 	if salt, ok := e.salts[id]; ok {
 		if k, ok := forwardKey(salt, call, call.Header.Get(headerLength)); ok {
@@ -138,14 +149,11 @@ func (e *Executor) forward(ctx context.Context, id string, ep Endpoint, timeout 
 			if extra, ok := extraHeaders(cctx, e.prop, ep.Bearer); ok && sendable(call.Path, call.Header, extra) {
 				parts := make([][]byte, 0, 1+len(call.Tail))
 				parts = append(append(parts, call.Body), call.Tail...)
-				r, err := tr.send(cctx, b, call.Method, call.Path, call.Header, extra, parts, maxOutput)
-				if errors.Is(err, errTooLarge) {
-					return ForwardReply{}, &ContainerError{Container: id, Status: r.status, Message: fmt.Sprintf("reply larger than %d bytes", maxOutput)}
-				}
+				r, err := tr.send(cctx, b, call.Method, call.Path, call.Header, extra, parts, replyRead{limit: maxOutput, budget: e.budget})
 				if err != nil {
-					return ForwardReply{}, transportError(ctx, id, timeout, err)
+					return ForwardReply{}, readError(ctx, id, timeout, e.budget, r.status, err)
 				}
-				return ForwardReply{Status: r.status, Header: r.header, Body: r.body}, nil
+				return ForwardReply{Status: r.status, Header: r.header, Body: r.body, charge: newCharge(e.budget, r.held)}, nil
 			}
 		}
 	}
@@ -170,17 +178,14 @@ func (e *Executor) forward(ctx context.Context, id string, ep Endpoint, timeout 
 		return ForwardReply{}, transportError(ctx, id, timeout, err)
 	}
 	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, maxOutput+1))
+	b, held, err := readBody(cctx, e.budget, false, resp.Body, resp.ContentLength, maxOutput)
 	if err != nil {
-		return ForwardReply{}, transportError(ctx, id, timeout, err)
+		return ForwardReply{}, readError(ctx, id, timeout, e.budget, resp.StatusCode, err)
 	}
-	if len(b) > maxOutput {
-		return ForwardReply{}, &ContainerError{Container: id, Status: resp.StatusCode, Message: fmt.Sprintf("reply larger than %d bytes", maxOutput)}
-	}
-	return ForwardReply{Status: resp.StatusCode, Header: resp.Header, Body: b}, nil
+	return ForwardReply{Status: resp.StatusCode, Header: resp.Header, Body: b, charge: newCharge(e.budget, held)}, nil
 }
 
-// StreamReply is a container's answer to a RelayStream call: its status
+// StreamReply is a container's answer to a ForwardStream call: its status
 // and headers, and its body as it arrives. Body must be closed exactly
 // once.
 type StreamReply struct {
@@ -189,28 +194,28 @@ type StreamReply struct {
 	Body   io.ReadCloser
 }
 
-// RelayStream makes call to container id and returns the reply once its
+// ForwardStream makes call to container id and returns the reply once its
 // headers arrived, its body read as the container writes it (the OpenAI
 // front door's streamed completions). The container's timeout bounds the
 // wait for the headers and then each wait for more bytes, never the
 // whole reply. Cancelling ctx, or closing Body, ends the call (and, for
 // the llm workload, its provider call).
-func (e *Executor) RelayStream(ctx context.Context, id string, call ForwardCall) (*StreamReply, error) {
+func (e *Executor) ForwardStream(ctx context.Context, id string, call ForwardCall) (*StreamReply, error) {
 	if _, ok := e.timeouts[id]; !ok {
 		return nil, &ContainerError{Container: id, Message: "container not configured"}
 	}
 	var reply *StreamReply
 	err := e.onReplica(ctx, id, func(ep Endpoint, to time.Duration) error {
 		var err error
-		reply, err = e.openRelayStream(ctx, id, ep, to, call)
+		reply, err = e.openForwardStream(ctx, id, ep, to, call)
 		return err
 	})
 	return reply, err
 }
 
-// openRelayStream sends call to ep and returns the reply once its headers
+// openForwardStream sends call to ep and returns the reply once its headers
 // arrived, whatever its status.
-func (e *Executor) openRelayStream(ctx context.Context, id string, ep Endpoint, to time.Duration, call ForwardCall) (*StreamReply, error) {
+func (e *Executor) openForwardStream(ctx context.Context, id string, ep Endpoint, to time.Duration, call ForwardCall) (*StreamReply, error) {
 	sctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
 	// The stream outlives the submitting request's context only through
 	// the idle timer and Close; a cancelled caller still stops it, with

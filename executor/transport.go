@@ -2,10 +2,8 @@ package executor
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -16,6 +14,8 @@ import (
 	"time"
 
 	"golang.org/x/net/http/httpguts"
+
+	"github.com/infernode/infernode/ratelimit"
 )
 
 // transport is the http.RoundTripper of container calls. A container call
@@ -284,13 +284,14 @@ func (t *transport) targetFor(rawURL, path string) (*target, bool) {
 type header struct{ key, value string }
 
 // post sends one POST with a JSON body to tg and returns the reply's
-// status and up to limit bytes of its body (more is an error). It is the
+// status, up to rd.limit bytes of its body (more is an error) and the
+// bytes of it charged to rd.budget (the caller gives them back). It is the
 // container call's fast path: no http.Request or http.Client, the same
 // pooled connections as RoundTrip, and the reply parsed by net/http.
-func (t *transport) post(ctx context.Context, tg *target, extra []header, body []byte, limit int64) (int, []byte, error) {
+func (t *transport) post(ctx context.Context, tg *target, extra []header, body []byte, rd replyRead) (int, []byte, int64, error) {
 	pc, err := t.get(ctx, tg.host)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, 0, err
 	}
 	stop := pc.cancelOn(ctx)
 	w := pc.bw
@@ -303,26 +304,31 @@ func (t *transport) post(ctx context.Context, tg *target, extra []header, body [
 	_, _ = w.WriteString("\r\n\r\n")
 	_, _ = w.Write(body)
 	if err := w.Flush(); err != nil {
-		return 0, nil, pc.abandon(ctx, stop, err)
+		return 0, nil, 0, pc.abandon(ctx, stop, err)
 	}
 	resp, err := http.ReadResponse(pc.br, nil)
 	if err != nil {
-		return 0, nil, pc.abandon(ctx, stop, err)
+		return 0, nil, 0, pc.abandon(ctx, stop, err)
 	}
-	size := limit + 1
-	if resp.ContentLength >= 0 && resp.ContentLength <= limit {
-		size = resp.ContentLength
-	}
-	buf := bytes.NewBuffer(make([]byte, 0, min(size, 64<<10)))
-	got, err := buf.ReadFrom(io.LimitReader(resp.Body, limit+1))
+	b, held, err := readBody(ctx, rd.budget, rd.wait, resp.Body, resp.ContentLength, rd.limit)
 	if err != nil {
-		return 0, nil, pc.abandon(ctx, stop, err)
-	}
-	if got > limit {
-		return 0, nil, pc.abandon(ctx, stop, fmt.Errorf("reply larger than %d bytes", limit))
+		if errors.Is(err, ErrReplyBudget) || errors.Is(err, errTooLarge) {
+			stop()
+			pc.c.Close()
+			return resp.StatusCode, nil, 0, err
+		}
+		return resp.StatusCode, nil, 0, pc.abandon(ctx, stop, err)
 	}
 	pc.release(stop, !resp.Close)
-	return resp.StatusCode, buf.Bytes(), nil
+	return resp.StatusCode, b, held, nil
+}
+
+// replyRead is how post reads a reply: within limit bytes, charged to
+// budget, waiting for room or not (readBody).
+type replyRead struct {
+	limit  int64
+	budget *ratelimit.Bytes
+	wait   bool
 }
 
 // base is a container's base URL taken apart once for send.
@@ -379,15 +385,17 @@ type sent struct {
 	status int
 	header http.Header
 	body   []byte
+	held   int64 // of body, charged to the reply budget
 }
 
 // send makes one HTTP/1.1 call to b: method and path, the headers given,
 // and a body of parts written as they are, in one writev where the body is
 // large (a forwarded tensor goes from the caller's memory to the socket
-// without a copy into a buffer). It returns the reply with up to limit
-// bytes of its body (more is an error). The caller checked the request with
-// sendable.
-func (t *transport) send(ctx context.Context, b *base, method, path string, hs http.Header, extra []header, parts [][]byte, limit int64) (sent, error) {
+// without a copy into a buffer). It returns the reply with up to rd.limit
+// bytes of its body (more is an error), charged to rd.budget as post's. The
+// caller checked the request with sendable. A transport error before the
+// reply's status leaves sent.status 0.
+func (t *transport) send(ctx context.Context, b *base, method, path string, hs http.Header, extra []header, parts [][]byte, rd replyRead) (sent, error) {
 	n := 0
 	for _, p := range parts {
 		n += len(p)
@@ -425,30 +433,18 @@ func (t *transport) send(ctx context.Context, b *base, method, path string, hs h
 	if err != nil {
 		return sent{}, pc.abandon(ctx, stop, err)
 	}
-	var body []byte
-	if n := resp.ContentLength; n >= 0 && n <= limit {
-		// One allocation of the declared length; net/http ends the body
-		// there.
-		body = make([]byte, n)
-		_, err = io.ReadFull(resp.Body, body)
-	} else {
-		buf := bytes.NewBuffer(make([]byte, 0, 64<<10))
-		var got int64
-		got, err = buf.ReadFrom(io.LimitReader(resp.Body, limit+1))
-		if err == nil && got > limit {
-			return sent{status: resp.StatusCode}, pc.abandon(ctx, stop, errTooLarge)
-		}
-		body = buf.Bytes()
-	}
+	body, held, err := readBody(ctx, rd.budget, rd.wait, resp.Body, resp.ContentLength, rd.limit)
 	if err != nil {
-		return sent{}, pc.abandon(ctx, stop, err)
+		if errors.Is(err, ErrReplyBudget) || errors.Is(err, errTooLarge) {
+			stop()
+			pc.c.Close()
+			return sent{status: resp.StatusCode}, err
+		}
+		return sent{status: resp.StatusCode}, pc.abandon(ctx, stop, err)
 	}
 	pc.release(stop, !resp.Close && resp.ProtoAtLeast(1, 1))
-	return sent{status: resp.StatusCode, header: resp.Header, body: body}, nil
+	return sent{status: resp.StatusCode, header: resp.Header, body: body, held: held}, nil
 }
-
-// errTooLarge is send's error for a reply past its limit.
-var errTooLarge = errors.New("reply too large")
 
 // writeParts writes head and then the n bytes of parts: a small body
 // through the connection's buffer, a larger one with head in one vectored

@@ -9,8 +9,6 @@ import (
 	"net/http"
 	"sync"
 	"time"
-
-	"github.com/infernode/infernode/internal/config"
 )
 
 // UnmanagedOptions configures NewUnmanaged. Zero values take the
@@ -40,7 +38,7 @@ type UnmanagedOptions struct {
 // reports reachability as last probed.
 type Unmanaged struct {
 	opts  UnmanagedOptions
-	cfg   []config.Container
+	cfg   []Container
 	index map[string]int
 
 	mu      sync.Mutex
@@ -51,7 +49,7 @@ type Unmanaged struct {
 }
 
 // NewUnmanaged returns a runtime for the given (validated) containers.
-func NewUnmanaged(containers []config.Container, opts UnmanagedOptions) *Unmanaged {
+func NewUnmanaged(containers []Container, opts UnmanagedOptions) *Unmanaged {
 	if opts.StartTimeout <= 0 {
 		opts.StartTimeout = 30 * time.Second
 	}
@@ -72,7 +70,7 @@ func NewUnmanaged(containers []config.Container, opts UnmanagedOptions) *Unmanag
 		tr.DisableKeepAlives = true
 		opts.HTTPClient = &http.Client{Transport: tr}
 	}
-	u := &Unmanaged{opts: opts, cfg: append([]config.Container(nil), containers...), index: map[string]int{}}
+	u := &Unmanaged{opts: opts, cfg: append([]Container(nil), containers...), index: map[string]int{}}
 	for i, c := range u.cfg {
 		u.index[c.ID] = i
 		u.states = append(u.states, ContainerState{ID: c.ID, State: "starting"})
@@ -97,7 +95,7 @@ func (u *Unmanaged) Start(ctx context.Context) error {
 			defer wg.Done()
 			limit := u.opts.StartTimeout
 			if c.ReadyTimeout > 0 {
-				limit = c.ReadyTimeout.D()
+				limit = c.ReadyTimeout
 			}
 			sctx, cancel := context.WithTimeout(ctx, limit)
 			defer cancel()
@@ -118,7 +116,7 @@ func (u *Unmanaged) Start(ctx context.Context) error {
 	return nil
 }
 
-func (u *Unmanaged) waitReady(ctx context.Context, c config.Container, limit time.Duration) error {
+func (u *Unmanaged) waitReady(ctx context.Context, c Container, limit time.Duration) error {
 	delay := 50 * time.Millisecond
 	began := time.Now()
 	lastNote := began
@@ -145,7 +143,7 @@ func (u *Unmanaged) waitReady(ctx context.Context, c config.Container, limit tim
 	}
 }
 
-func (u *Unmanaged) probe(ctx context.Context, c config.Container) error {
+func (u *Unmanaged) probe(ctx context.Context, c Container) error {
 	ctx, cancel := context.WithTimeout(ctx, u.opts.ProbeTimeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.BaseURL()+"/", nil)

@@ -21,7 +21,7 @@ func (f *Fleet) PutDelegated(ctx context.Context, id string, body []byte) error 
 	rctx, cancel := f.rpc(ctx)
 	defer cancel()
 	k := f.delegatedKey(id)
-	_, err := f.o.Client.Txn(rctx).If(clientv3.Compare(clientv3.CreateRevision(k), "=", 0)).Then(clientv3.OpPut(k, string(body))).Commit()
+	_, err := f.kv.Txn(rctx).If(clientv3.Compare(clientv3.CreateRevision(k), "=", 0)).Then(clientv3.OpPut(k, string(body))).Commit()
 	if err != nil {
 		return fmt.Errorf("fleet: store delegated subscription %s: %w", id, err)
 	}
@@ -33,7 +33,7 @@ func (f *Fleet) PutDelegated(ctx context.Context, id string, body []byte) error 
 func (f *Fleet) DeleteDelegated(ctx context.Context, id string) error {
 	rctx, cancel := f.rpc(ctx)
 	defer cancel()
-	if _, err := f.o.Client.Delete(rctx, f.delegatedKey(id)); err != nil {
+	if _, err := f.kv.Delete(rctx, f.delegatedKey(id)); err != nil {
 		return fmt.Errorf("fleet: drop delegated subscription %s: %w", id, err)
 	}
 	return nil

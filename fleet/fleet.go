@@ -67,8 +67,8 @@ type Info struct {
 var (
 	// ErrLost: another member holds the slot (or every slot).
 	ErrLost = errors.New("fleet: claimed by another member")
-	// ErrFenced: the claim no longer holds (its lease expired, another
-	// member took the slot over); nothing may be sent.
+	// ErrFenced: this member's lease is gone at etcd (it was paused or
+	// cut off past it): it claims nothing, so it sends nothing new.
 	ErrFenced = errors.New("fleet: claim fenced")
 	// ErrNotMember: this node holds no lease now (etcd unreachable or the
 	// lease lost): it claims nothing until it is a member again.
@@ -96,13 +96,38 @@ type Fleet struct {
 	known   map[string]Member    // every member seen since start (job ids' owners)
 	down    error                // why this node is not a member now
 
-	claimed atomic.Int64
-	trips   atomic.Int64 // etcd transactions made for claims (benchmarks)
+	// changed has a value when a member left or joined since it was
+	// last read (Changed).
+	changed chan struct{}
+
+	kv         clientv3.KV // o.Client's, counting its round trips
+	claimed    atomic.Int64
+	claimTrips atomic.Int64 // claim and release transactions
+	kvTrips    atomic.Int64 // every KV round trip (claims included)
+	leaseTrips atomic.Int64 // lease grants, revocations, TTL reads, keep-alive answers
 }
 
-// ClaimTrips counts the etcd round trips claims took (claim, fence and
-// release transactions) since the member started.
-func (f *Fleet) ClaimTrips() int64 { return f.trips.Load() }
+// Trips counts this member's etcd round trips since it started.
+type Trips struct {
+	// Claims: claim and release transactions.
+	Claims int64
+	// KV: every key-value round trip (claims, delegated subscriptions,
+	// membership reads).
+	KV int64
+	// Lease: lease grants, revocations and TTL reads, and keep-alive
+	// answers (one a lease_ttl/3 while etcd answers).
+	Lease int64
+}
+
+// Trips is what this member asked etcd since it started (benchmarks).
+func (f *Fleet) Trips() Trips {
+	return Trips{Claims: f.claimTrips.Load(), KV: f.kvTrips.Load(), Lease: f.leaseTrips.Load()}
+}
+
+// Changed has a value when a member left or joined since it was last
+// read: a member that took over work acts on it at once rather than at
+// its next head.
+func (f *Fleet) Changed() <-chan struct{} { return f.changed }
 
 // New checks o; Join makes the node a member.
 func New(o Options) (*Fleet, error) {
@@ -123,9 +148,44 @@ func New(o Options) (*Fleet, error) {
 	if o.Metrics == nil {
 		o.Metrics, _ = NewMetrics(nil)
 	}
-	return &Fleet{o: o, prefix: "/infernode/" + o.Name + "/",
+	f := &Fleet{o: o, prefix: "/infernode/" + o.Name + "/",
 		me:      Member{NodeID: o.NodeID, Address: o.Address.Hex(), AdvertiseURL: o.AdvertiseURL, Healthy: true},
-		members: map[string]Member{}, left: map[string]time.Time{}, known: map[string]Member{}, down: ErrNotMember}, nil
+		members: map[string]Member{}, left: map[string]time.Time{}, known: map[string]Member{}, down: ErrNotMember,
+		changed: make(chan struct{}, 1)}
+	f.kv = countingKV{KV: o.Client.KV, n: &f.kvTrips}
+	return f, nil
+}
+
+// countingKV counts the round trips of a KV.
+type countingKV struct {
+	clientv3.KV
+	n *atomic.Int64
+}
+
+func (c countingKV) Get(ctx context.Context, key string, opts ...clientv3.OpOption) (*clientv3.GetResponse, error) {
+	c.n.Add(1)
+	return c.KV.Get(ctx, key, opts...)
+}
+
+func (c countingKV) Put(ctx context.Context, key, val string, opts ...clientv3.OpOption) (*clientv3.PutResponse, error) {
+	c.n.Add(1)
+	return c.KV.Put(ctx, key, val, opts...)
+}
+
+func (c countingKV) Delete(ctx context.Context, key string, opts ...clientv3.OpOption) (*clientv3.DeleteResponse, error) {
+	c.n.Add(1)
+	return c.KV.Delete(ctx, key, opts...)
+}
+
+func (c countingKV) Do(ctx context.Context, op clientv3.Op) (clientv3.OpResponse, error) {
+	c.n.Add(1)
+	return c.KV.Do(ctx, op)
+}
+
+// Txn counts the transaction's one round trip (its Commit).
+func (c countingKV) Txn(ctx context.Context) clientv3.Txn {
+	c.n.Add(1)
+	return c.KV.Txn(ctx)
 }
 
 // NodeID is this member's id.
@@ -179,13 +239,14 @@ func (f *Fleet) register(ctx context.Context) error {
 	rctx, cancel := f.rpc(ctx)
 	defer cancel()
 	cli := f.o.Client
+	f.leaseTrips.Add(1)
 	lease, err := cli.Grant(rctx, int64((f.o.LeaseTTL+time.Second-1)/time.Second))
 	if err != nil {
 		return fmt.Errorf("fleet: grant a lease: %w", err)
 	}
 	me, _ := json.Marshal(f.me)
 	wk, mk := f.walletKey(), f.memberKey(f.o.NodeID)
-	resp, err := cli.Txn(rctx).
+	resp, err := f.kv.Txn(rctx).
 		If(clientv3.Compare(clientv3.CreateRevision(wk), "=", 0), clientv3.Compare(clientv3.CreateRevision(mk), "=", 0)).
 		Then(clientv3.OpPut(wk, f.o.NodeID, clientv3.WithLease(lease.ID)), clientv3.OpPut(mk, string(me), clientv3.WithLease(lease.ID))).
 		Else(clientv3.OpGet(wk), clientv3.OpGet(mk)).Commit()
@@ -211,6 +272,7 @@ func (f *Fleet) register(ctx context.Context) error {
 		}
 		return &stillLive{}
 	}
+	f.leaseTrips.Add(1)
 	rec, err := cli.Grant(rctx, int64(recordTTL/time.Second))
 	if err != nil {
 		_, _ = cli.Revoke(rctx, lease.ID)
@@ -274,6 +336,7 @@ func (f *Fleet) stillHeld(ctx context.Context, lease clientv3.LeaseID) bool {
 	deadline := time.Now().Add(f.o.LeaseTTL)
 	for ctx.Err() == nil && time.Now().Before(deadline) {
 		rctx, cancel := context.WithTimeout(ctx, f.o.LeaseTTL/3)
+		f.leaseTrips.Add(1)
 		resp, err := f.o.Client.TimeToLive(rctx, lease)
 		cancel()
 		if err == nil {
@@ -293,6 +356,7 @@ func (f *Fleet) keepAlive(ctx context.Context, lease clientv3.LeaseID) {
 		return
 	}
 	for resp := range ch {
+		f.leaseTrips.Add(1)
 		if resp.TTL <= 0 {
 			return
 		}
@@ -311,6 +375,7 @@ func (f *Fleet) rotateRecord(ctx context.Context) {
 	}
 	rctx, cancel := f.rpc(ctx)
 	defer cancel()
+	f.leaseTrips.Add(1)
 	rec, err := f.o.Client.Grant(rctx, int64(recordTTL/time.Second))
 	if err != nil {
 		return
@@ -386,7 +451,7 @@ func (f *Fleet) watchMembers(ctx context.Context) {
 func (f *Fleet) follow(ctx context.Context, pfx string, snapshot func(*clientv3.GetResponse), events func([]*clientv3.Event)) {
 	for ctx.Err() == nil {
 		rctx, cancel := f.rpc(ctx)
-		resp, err := f.o.Client.Get(rctx, pfx, clientv3.WithPrefix())
+		resp, err := f.kv.Get(rctx, pfx, clientv3.WithPrefix())
 		cancel()
 		if err != nil {
 			sleep(ctx, f.o.LeaseTTL/3)
@@ -426,6 +491,12 @@ func (f *Fleet) setMembers(live map[string]Member) {
 	for id, at := range f.left {
 		if now.Sub(at) > time.Minute {
 			delete(f.left, id)
+		}
+	}
+	if !maps.EqualFunc(f.members, live, func(a, b Member) bool { return a == b }) {
+		select {
+		case f.changed <- struct{}{}:
+		default:
 		}
 	}
 	f.members = live

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	clientv3 "go.etcd.io/etcd/client/v3"
 
 	"github.com/infernode/infernode/internal/etcdtest"
 )
@@ -137,47 +138,77 @@ func testClaimsAndFence(t *testing.T, e *testEtcd) {
 	a, b := member(t, e.Etcd, "a", 1), member(t, e.Etcd, "b", 2)
 	ctx := context.Background()
 
-	ca, err := a.Claim(ctx, "s1", 1, 0, 1)
+	before := a.Trips()
+	ca, err := a.Claim(ctx, "s1", 1, 0, 1, "deliver/1/1/1")
 	require.NoError(t, err)
-	_, err = b.Claim(ctx, "s1", 1, 0, 1)
+	require.True(t, ca.Sent)
+	after := a.Trips()
+	require.Equal(t, int64(1), after.Claims-before.Claims, "a claim is one etcd round trip")
+	require.Equal(t, int64(1), after.KV-before.KV, "and nothing else")
+	_, err = b.Claim(ctx, "s1", 1, 0, 1, "deliver/1/1/1")
 	require.ErrorIs(t, err, ErrLost, "one slot, one member")
-	again, err := a.Claim(ctx, "s1", 1, 0, 1)
+	again, err := a.Claim(ctx, "s1", 1, 0, 1, "deliver/1/1/2")
 	require.NoError(t, err)
-	require.Equal(t, ca, again, "a member finds its own claim")
+	require.Equal(t, ca, again, "a member finds its own claim (a restart, a try after a failed send)")
 
 	// Redundancy 2: two members, two slots; a member never holds two.
-	c1, err := a.Claim(ctx, "s2", 1, 1, 2)
+	c1, err := a.Claim(ctx, "s2", 1, 1, 2, "x")
 	require.NoError(t, err)
-	c2, err := b.Claim(ctx, "s2", 1, 1, 2)
+	c2, err := b.Claim(ctx, "s2", 1, 1, 2, "x")
 	require.NoError(t, err, "slot 1 taken: b takes slot 0")
 	require.NotEqual(t, c1.Slot, c2.Slot)
-	c1b, err := a.Claim(ctx, "s2", 1, 0, 2)
+	c1b, err := a.Claim(ctx, "s2", 1, 0, 2, "x")
 	require.NoError(t, err)
 	require.Equal(t, c1.Slot, c1b.Slot)
+	c3 := member(t, e.Etcd, "c", 3)
+	_, err = c3.Claim(ctx, "s2", 1, 0, 2, "x")
+	require.ErrorIs(t, err, ErrLost, "both slots held")
 
-	sent, err := a.Fence(ctx, ca, "deliver/1/1/1")
+	// A released claim (its delivery ended with nothing sent) frees the slot.
+	cr, err := a.Claim(ctx, "s4", 1, 0, 1, "x")
 	require.NoError(t, err)
-	require.True(t, sent.Sent)
-	after, err := a.Claim(ctx, "s1", 1, 0, 1)
+	require.NoError(t, a.Release(ctx, cr))
+	_, err = b.Claim(ctx, "s4", 1, 0, 1, "x")
 	require.NoError(t, err)
-	require.True(t, after.Sent, "the send is recorded: a restart does not send again")
 
-	t.Run("a paused member's claim is fenced once its lease is gone", func(t *testing.T) {
-		cp, err := a.Claim(ctx, "s3", 7, 0, 1)
+	t.Run("a claim outlives its member's lease: nobody else sends for it", func(t *testing.T) {
+		cp, err := a.Claim(ctx, "s3", 7, 0, 1, "deliver/3/7/1")
 		require.NoError(t, err)
-		a.mu.Lock()
-		lease := a.lease
-		a.mu.Unlock()
-		_, err = e.Client.Revoke(ctx, lease) // as if it expired while a was stopped
-		require.NoError(t, err)
-		cb, err := b.Claim(ctx, "s3", 7, 0, 1)
-		require.NoError(t, err, "b takes the slot over")
-		_, err = a.Fence(ctx, cp, "deliver/3/7/1")
-		require.ErrorIs(t, err, ErrFenced, "a sends nothing")
-		_, err = b.Fence(ctx, cb, "deliver/3/7/1")
-		require.NoError(t, err)
-		eventually(t, func() bool { return a.Healthy() == nil }, "a joins again by itself")
+		old := revoke(t, e, a) // as if a died right after sending
+		_, err = b.Claim(ctx, "s3", 7, 0, 1, "deliver/3/7/1")
+		require.ErrorIs(t, err, ErrLost, "the claim may have been sent: b sends nothing")
+		eventually(t, func() bool { return a.Healthy() == nil && a.leaseID() != old }, "a joins again by itself")
+		mine, err := a.Claim(ctx, "s3", 7, 0, 1, "deliver/3/7/2")
+		require.NoError(t, err, "restarted, a finds its claim again")
+		require.Equal(t, cp.Key, mine.Key)
 	})
+
+	t.Run("a paused member claims nothing once its lease is gone", func(t *testing.T) {
+		revoke(t, e, b) // b's lease expired while it was stopped; it has not noticed yet
+		b.mu.Lock()
+		b.lease = 1<<62 + 1 // a lease b thinks it holds
+		b.mu.Unlock()
+		_, err := b.Claim(ctx, "s5", 1, 0, 1, "x")
+		require.ErrorIs(t, err, ErrFenced, "b sends nothing")
+		ca, err := a.Claim(ctx, "s5", 1, 0, 1, "x")
+		require.NoError(t, err, "a takes the slot over")
+		require.Equal(t, 0, ca.Slot)
+	})
+}
+
+// revoke revokes f's lease, as if it expired, and returns it.
+func revoke(t *testing.T, e *testEtcd, f *Fleet) clientv3.LeaseID {
+	t.Helper()
+	lease := f.leaseID()
+	_, err := e.Client.Revoke(context.Background(), lease)
+	require.NoError(t, err)
+	return lease
+}
+
+func (f *Fleet) leaseID() clientv3.LeaseID {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.lease
 }
 
 func TestEtcdDown(t *testing.T) {
@@ -197,7 +228,7 @@ func testEtcdDown(t *testing.T, e *testEtcd) {
 	t.Logf("while etcd is down: %v", a.Healthy())
 	e.restart()
 	eventually(t, func() bool { return a.Healthy() == nil }, "resumes by itself")
-	_, err := a.Claim(context.Background(), "s1", 1, 0, 1)
+	_, err := a.Claim(context.Background(), "s1", 1, 0, 1, "x")
 	require.NoError(t, err)
 }
 

@@ -1,13 +1,22 @@
 package guard
 
-import (
-	"time"
+import "time"
 
-	"github.com/infernode/infernode/internal/config"
+// Defaults of a zero Limits field: the configuration's defaults of the
+// same keys (docs/configuration.md; node's tests keep them equal).
+const (
+	DefaultUnpaidMaxGas        = 1_000_000
+	DefaultOwnerGasPerDay      = 50_000_000
+	DefaultMaxInputBytes       = 128 << 10
+	DefaultIntervalDeadline    = time.Hour
+	DefaultDelegatedMaxHorizon = 7 * 24 * time.Hour
+	DefaultDelegatedMaxPending = 10_000
+	DefaultMaxPendingPerOwner  = 100
+	DefaultDelegatedRetention  = 7 * 24 * time.Hour
+	DefaultRetention           = 7 * 24 * time.Hour
 )
 
-// Back-off defaults (docs/relay.md); the other defaults are the
-// configuration's (config.DefaultUnpaidMaxGas, ...).
+// Back-off defaults (docs/relay.md).
 const (
 	// DefaultBackoffBase is the first back-off after a failed delivery,
 	// doubled per failure up to DefaultBackoffMax.
@@ -51,32 +60,29 @@ type Limits struct {
 	// long a final delegated record is kept.
 	DelegatedMaxPendingPerOwner int
 	DelegatedRetention          time.Duration
-}
-
-// LimitsOf reads the limits from the chain configuration.
-func LimitsOf(ch config.Chain) Limits {
-	return Limits{UnpaidMaxGas: ch.Unpaid.MaxGas, OwnerGasPerDay: ch.Unpaid.OwnerGasPerDay,
-		GasPerDay: ch.Unpaid.GasPerDay, NewOwnerGasPerDay: ch.Unpaid.NewOwnerGasPerDay,
-		MaxInputBytes: ch.MaxInputBytes, IntervalDeadline: ch.IntervalDeadline.D(),
-		DelegatedMaxHorizon: ch.Delegated.MaxHorizon.D(), DelegatedMaxPending: ch.Delegated.MaxPending,
-		DelegatedMaxPendingPerOwner: ch.Delegated.MaxPendingPerOwner, DelegatedRetention: ch.Delegated.Retention.D()}
+	// Retention is chain.retention: how long the relay keeps the records
+	// of ended subscriptions, closed intervals and final transactions.
+	Retention time.Duration
 }
 
 func (l Limits) withDefaults() Limits {
 	if l.UnpaidMaxGas == 0 {
-		l.UnpaidMaxGas = config.DefaultUnpaidMaxGas
+		l.UnpaidMaxGas = DefaultUnpaidMaxGas
 	}
 	if l.OwnerGasPerDay == 0 {
-		l.OwnerGasPerDay = config.DefaultOwnerGasPerDay
+		l.OwnerGasPerDay = DefaultOwnerGasPerDay
 	}
 	if l.MaxInputBytes <= 0 {
-		l.MaxInputBytes = config.DefaultMaxInputBytes
+		l.MaxInputBytes = DefaultMaxInputBytes
 	}
 	if l.IntervalDeadline <= 0 {
-		l.IntervalDeadline = config.DefaultIntervalDeadline.D()
+		l.IntervalDeadline = DefaultIntervalDeadline
 	}
 	if l.DelegatedRetention <= 0 {
-		l.DelegatedRetention = config.DefaultDelegatedRetention.D()
+		l.DelegatedRetention = DefaultDelegatedRetention
+	}
+	if l.Retention <= 0 {
+		l.Retention = DefaultRetention
 	}
 	if l.BackoffBase <= 0 {
 		l.BackoffBase = DefaultBackoffBase

@@ -6,7 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -39,13 +38,13 @@ type waitItem struct {
 // (chain.delegated.max_horizon); zero values take the defaults.
 func NewWaiting(maxPending, perOwner int, horizon time.Duration) *Waiting {
 	if maxPending <= 0 {
-		maxPending = config.DefaultDelegatedMaxPending
+		maxPending = DefaultDelegatedMaxPending
 	}
 	if perOwner <= 0 {
-		perOwner = config.DefaultMaxPendingPerOwner
+		perOwner = DefaultMaxPendingPerOwner
 	}
 	if horizon <= 0 {
-		horizon = config.DefaultDelegatedMaxHorizon.D()
+		horizon = DefaultDelegatedMaxHorizon
 	}
 	return &Waiting{max: maxPending, perOwner: perOwner, horizon: horizon, at: map[string]*waitItem{}, owners: map[string]int{}}
 }

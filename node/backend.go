@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
@@ -22,6 +23,7 @@ import (
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/internal/telemetry"
 	"github.com/infernode/infernode/internal/version"
+	"github.com/infernode/infernode/ratelimit"
 	"github.com/infernode/infernode/rest"
 )
 
@@ -53,6 +55,8 @@ type backend struct {
 	oipSlots chan struct{}
 	// openai is the OpenAI front door's state (node/openai.go).
 	openai *openAIFront
+	// replyBudget is server.max_reply_bytes_in_flight (Node.replyBudget).
+	replyBudget *ratelimit.Bytes
 	// streamIDGrace is how long a stream's answer waits for the container's
 	// headers (to pass its Content-Type through) before it starts with the
 	// job id anyway.
@@ -69,7 +73,12 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 		tracer:  n.tp.Tracer("github.com/infernode/infernode/node"),
 		streams: make(chan struct{}, n.cfg.Jobs.Workers), stopping: make(chan struct{}),
 		oipSlots:      make(chan struct{}, n.cfg.Jobs.Workers),
+		replyBudget:   n.replyBudget,
 		streamIDGrace: defaultStreamIDGrace}
+	telemetry.Reuse(n.reg, prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "infernode_reply_bytes_held",
+		Help: "Bytes of container replies the node buffers now, within server.max_reply_bytes_in_flight.",
+	}, func() float64 { return float64(b.replyBudget.Held()) }))
 	var mgr *manager
 	m, err := telemetry.NewMetrics(n.reg,
 		func() float64 {
@@ -245,13 +254,16 @@ func errMessage(err error) string {
 }
 
 // recordingBody relays a stream and keeps a copy; at the end it stores the
-// text as {"output": "<text>"}, or the failure.
+// text as {"output": "<text>"}, or the failure. The copy is charged to
+// server.max_reply_bytes_in_flight until it is stored: without room it
+// is cut, as past maxStoredStream (the client still gets every byte).
 type recordingBody struct {
 	b         *backend
 	id        string
 	container string
 	body      io.ReadCloser
 	buf       bytes.Buffer
+	held      int64 // of buf, charged to the reply budget
 	truncated bool
 	once      sync.Once
 	release   func() // frees the stream slot, once
@@ -259,9 +271,10 @@ type recordingBody struct {
 
 func (r *recordingBody) Read(p []byte) (int, error) {
 	n, err := r.body.Read(p)
-	if n > 0 {
-		if r.buf.Len()+n <= maxStoredStream {
+	if n > 0 && !r.truncated {
+		if r.buf.Len()+n <= maxStoredStream && r.b.replyBudget.Take(int64(n)) {
 			r.buf.Write(p[:n])
+			r.held += int64(n)
 		} else {
 			r.truncated = true
 		}
@@ -283,12 +296,13 @@ func (r *recordingBody) Close() error {
 func (r *recordingBody) done(err error) {
 	r.once.Do(func() {
 		defer r.release()
+		defer func() { r.b.replyBudget.Give(r.held); r.held = 0 }()
 		if err != nil {
 			r.b.finish(r.id, job.Result{Status: job.StatusFailed, Result: &job.ContainerResult{Container: r.container, Error: errMessage(err)}})
 			return
 		}
 		if r.truncated {
-			r.b.log.Warn("stream longer than the stored limit; result truncated", "job", r.id, "limit", maxStoredStream)
+			r.b.log.Warn("stream longer than the stored limit, or than the room in server.max_reply_bytes_in_flight; result truncated", "job", r.id, "limit", maxStoredStream)
 		}
 		out, merr := json.Marshal(map[string]string{"output": r.buf.String()})
 		if merr != nil {

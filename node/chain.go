@@ -14,7 +14,6 @@ import (
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/coordinator/dialects"
 	"github.com/infernode/infernode/fleet"
-	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/payments"
@@ -76,7 +75,7 @@ func (k *walletKey) get(ctx context.Context, deps ChainDeps) (signer.Signer, err
 			return nil, fmt.Errorf("chain.wallet: mark the process not dumpable while it holds the key (or set chain.wallet.allow_core_dumps): %w", err)
 		}
 	}
-	sig, err := signer.FromConfig(ctx, w, signer.Options{Logger: deps.Logger})
+	sig, err := signer.Open(ctx, w.Signer(), signer.Options{Logger: deps.Logger})
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +139,7 @@ func relayChainOnce(ro RelayOptions, key *walletKey) func(context.Context, Chain
 			Signer: sig, MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
 			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
 			Decoder: cd.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
-			Logger: deps.Logger,
+			Logger: deps.Logger, Retention: cfg.Retention.D(),
 		}
 		if cfg.Wallet.MaxFeePerGas > 0 {
 			so.MaxFeePerGas = new(big.Int).SetUint64(cfg.Wallet.MaxFeePerGas)
@@ -190,7 +189,7 @@ func relayChainOnce(ro RelayOptions, key *walletKey) func(context.Context, Chain
 			Runner: deps.Executor, Guard: deps.Guardian,
 			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 			Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,
-			Limits: guard.LimitsOf(cfg),
+			Limits: guardLimits(cfg),
 		})
 		if err != nil {
 			if closeFn != nil {
@@ -310,7 +309,7 @@ func chooseDialect(ctx context.Context, c coordinator.Caller, cfg config.Chain, 
 // a Wallet of the Coordinator's WalletFactory.
 func paymentSetup(ctx context.Context, c coordinator.Caller, deps ChainDeps, d coordinator.Dialect, node common.Address) (*payments.Policy, common.Address, error) {
 	cfg := deps.Config.Chain
-	policy, err := payments.NewPolicy(deps.Config.Containers, cfg.Verifiers)
+	policy, err := payments.NewPolicy(acceptedPayments(deps.Config.Containers), cfg.Verifiers)
 	if err != nil {
 		return nil, common.Address{}, err
 	}

@@ -69,7 +69,7 @@ func TestUnreachableContainer(t *testing.T) {
 
 	cfg := &config.Config{Containers: []config.Container{{ID: "flaky", URL: "http://" + addr, External: true}}}
 	logs := &lockedBuffer{}
-	rt := executor.NewUnmanaged(cfg.Containers, executor.UnmanagedOptions{ProbeInterval: 10 * time.Millisecond})
+	rt := executor.NewUnmanaged(ExecutorContainers(cfg.Containers), executor.UnmanagedOptions{ProbeInterval: 10 * time.Millisecond})
 	tn := startNode(t, cfg, Options{Runtime: rt, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 
 	code, body := tn.health(t)

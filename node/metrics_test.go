@@ -21,7 +21,7 @@ type collectingRuntime struct {
 
 func newCollectingRuntime(cfg *config.Config) *collectingRuntime {
 	return &collectingRuntime{
-		Unmanaged: executor.NewUnmanaged(cfg.Containers, executor.UnmanagedOptions{}),
+		Unmanaged: executor.NewUnmanaged(ExecutorContainers(cfg.Containers), executor.UnmanagedOptions{}),
 		starts:    prometheus.NewCounter(prometheus.CounterOpts{Name: "test_runtime_marker_total", Help: "A runtime's own metric."}),
 	}
 }

@@ -83,6 +83,7 @@ func (b *backend) llmList(ctx context.Context, id string) llmList {
 	ctx, cancel := context.WithTimeout(ctx, llmListTimeout)
 	defer cancel()
 	r, err := b.exec.Forward(ctx, id, executor.ForwardCall{Method: http.MethodGet, Path: "/v1/models", Header: http.Header{"Accept": {"application/json"}}})
+	defer r.Release()
 	if err == nil && r.Status == http.StatusOK {
 		var body struct {
 			Object string `json:"object"`
@@ -182,7 +183,7 @@ func (b *backend) OpenAI(ctx context.Context, client string, call rest.OpenAICal
 	}
 	release := sync.OnceFunc(func() { <-b.oipSlots })
 	b.metrics.Submitted.WithLabelValues("openai").Inc()
-	r, err := b.exec.RelayStream(ctx, container, executor.ForwardCall{Method: http.MethodPost, Path: call.Path,
+	r, err := b.exec.ForwardStream(ctx, container, executor.ForwardCall{Method: http.MethodPost, Path: call.Path,
 		Header: http.Header{"Content-Type": {"application/json"}}, Body: call.Body})
 	if err != nil {
 		release()

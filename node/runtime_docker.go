@@ -24,13 +24,13 @@ func init() { newManagedRuntime = newDockerRuntime }
 // With docker.mode "swarm" the containers run as Swarm services instead.
 func newDockerRuntime(cfg *config.Config, log *slog.Logger) (executor.Runtime, error) {
 	opts := docker.Options{
-		Auth:           cfg.Docker,
+		Auth:           dockerAuth(cfg.Docker),
 		KeepContainers: cfg.KeepContainers,
 		NamePrefix:     os.Getenv(DockerPrefixEnv),
 		Logger:         log.With("component", "docker"),
 	}
 	if cfg.Swarm() {
-		return docker.NewSwarm(cfg.Containers, opts)
+		return docker.NewSwarm(ExecutorContainers(cfg.Containers), opts)
 	}
-	return docker.New(cfg.Containers, opts)
+	return docker.New(ExecutorContainers(cfg.Containers), opts)
 }

@@ -10,8 +10,6 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
-
-	"github.com/infernode/infernode/internal/config"
 )
 
 // Native is the token address of the chain's native coin.
@@ -25,26 +23,33 @@ type Policy struct {
 	verifiers map[common.Address]bool
 }
 
-// NewPolicy reads containers[].accepted_payments and chain.verifiers
-// (already validated by the config package).
-func NewPolicy(containers []config.Container, verifiers []string) (*Policy, error) {
+// Accepted is what one container asks to be paid
+// (containers[].accepted_payments): token address -> minimum amount, both
+// as written in the configuration.
+type Accepted struct {
+	Container string
+	Payments  map[string]string
+}
+
+// NewPolicy reads containers[].accepted_payments and chain.verifiers.
+func NewPolicy(containers []Accepted, verifiers []string) (*Policy, error) {
 	p := &Policy{accepted: map[string]map[common.Address]*big.Int{}, verifiers: map[common.Address]bool{}}
 	for _, c := range containers {
-		if len(c.AcceptedPayments) == 0 {
+		if len(c.Payments) == 0 {
 			continue
 		}
 		m := map[common.Address]*big.Int{}
-		for tok, amt := range c.AcceptedPayments {
+		for tok, amt := range c.Payments {
 			if !common.IsHexAddress(tok) {
-				return nil, fmt.Errorf("containers %q accepted_payments: %q is not a token address", c.ID, tok)
+				return nil, fmt.Errorf("containers %q accepted_payments: %q is not a token address", c.Container, tok)
 			}
 			n, ok := new(big.Int).SetString(amt, 0)
 			if !ok || n.Sign() < 0 {
-				return nil, fmt.Errorf("containers %q accepted_payments %s: %q is not an amount", c.ID, tok, amt)
+				return nil, fmt.Errorf("containers %q accepted_payments %s: %q is not an amount", c.Container, tok, amt)
 			}
 			m[common.HexToAddress(tok)] = n
 		}
-		p.accepted[c.ID] = m
+		p.accepted[c.Container] = m
 	}
 	for _, v := range verifiers {
 		if !common.IsHexAddress(v) {

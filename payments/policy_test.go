@@ -6,19 +6,17 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
-
-	"github.com/infernode/infernode/internal/config"
 )
 
 func TestPolicyCheck(t *testing.T) {
 	erc := common.HexToAddress("0x00000000000000000000000000000000000000e2")
 	other := common.HexToAddress("0x00000000000000000000000000000000000000ff")
 	ver := common.HexToAddress("0x00000000000000000000000000000000000000a1")
-	p, err := NewPolicy([]config.Container{
-		{ID: "paid", AcceptedPayments: map[string]string{"0x0000000000000000000000000000000000000000": "100", erc.Hex(): "5"}},
-		{ID: "paid2", AcceptedPayments: map[string]string{"0x0000000000000000000000000000000000000000": "0x10"}},
-		{ID: "free"},
-		{ID: "zero", AcceptedPayments: map[string]string{"0x0000000000000000000000000000000000000000": "0"}},
+	p, err := NewPolicy([]Accepted{
+		{Container: "paid", Payments: map[string]string{"0x0000000000000000000000000000000000000000": "100", erc.Hex(): "5"}},
+		{Container: "paid2", Payments: map[string]string{"0x0000000000000000000000000000000000000000": "0x10"}},
+		{Container: "free"},
+		{Container: "zero", Payments: map[string]string{"0x0000000000000000000000000000000000000000": "0"}},
 	}, []string{ver.Hex()})
 	require.NoError(t, err)
 	for _, tc := range []struct {

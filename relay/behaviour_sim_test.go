@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"net/netip"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -17,7 +18,6 @@ import (
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/executor"
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 )
 
@@ -111,9 +111,9 @@ func TestSimInputsFromGetContainerInputs(t *testing.T) {
 
 func TestSimDelegatedGuardRejections(t *testing.T) {
 	h := newHarness(t, 1)
-	guard := access.NewGuardian([]config.Container{
-		{ID: "echo", External: true, URL: "http://127.0.0.1:1", AllowedDelegateAddresses: []string{"0x00000000000000000000000000000000000000b0"}},
-		{ID: "lan", External: true, URL: "http://127.0.0.1:1", AllowedIPs: []string{"10.0.0.0/8"}},
+	guard := access.NewGuardian([]access.Container{
+		{ID: "echo", External: true, AllowedDelegateAddresses: []string{"0x00000000000000000000000000000000000000b0"}},
+		{ID: "lan", External: true, AllowedIPs: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}},
 	})
 	n := h.startNodeWith(1, t.TempDir(), nil, nil, func(o *Options) { o.Guard = guard })
 	head, err := h.client.HeaderByNumber(context.Background(), nil)

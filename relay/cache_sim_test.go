@@ -12,7 +12,6 @@ import (
 
 	"github.com/infernode/infernode/access"
 	"github.com/infernode/infernode/executor"
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/respcache"
 	"github.com/infernode/infernode/workloads/echo/service"
@@ -33,7 +32,7 @@ func TestSimRecurringConstantInputsRunOnce(t *testing.T) {
 		echo.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	cfg := []config.Container{{ID: "echo", External: true, URL: srv.URL, Cache: true, Timeout: config.Duration(10 * time.Second)}}
+	cfg := []executor.Container{{ID: "echo", URL: srv.URL, Cache: true, Timeout: 10 * time.Second}}
 	rt := executor.NewUnmanaged(cfg, executor.UnmanagedOptions{})
 	require.NoError(t, rt.Start(context.Background()))
 	t.Cleanup(func() { _ = rt.Stop(context.Background()) })
@@ -44,7 +43,7 @@ func TestSimRecurringConstantInputsRunOnce(t *testing.T) {
 	t.Cleanup(func() { cache.Close(); _ = st.Close() })
 	h.exec, err = executor.New(executor.Options{Runtime: rt, Containers: cfg, Cache: cache})
 	require.NoError(t, err)
-	h.guard = access.NewGuardian(cfg)
+	h.guard = access.NewGuardian([]access.Container{{ID: "echo", External: true}})
 
 	n := h.startNode(1, t.TempDir(), nil)
 	h.mineSettled(n)

@@ -9,12 +9,14 @@ import (
 	"github.com/infernode/infernode/fleet"
 )
 
-// A fleet member (Options.Fleet, the deliverer's seam: nil costs nothing) delivers only the intervals it serves:
-// it looks at an interval only while it is one of the redundancy members
-// rendezvous hashing gives the subscription (no RPC call otherwise),
-// claims a redundancy slot in etcd after the chain check and before the
-// containers run, and fences the claim right before the send. Delegated
-// subscriptions are delivered by the member that accepted them.
+// A fleet member (Options.Fleet, the deliverer's seam: nil costs nothing)
+// delivers only the intervals it serves: it looks at an interval only while
+// it is one of the redundancy members rendezvous hashing gives the
+// subscription (no RPC call otherwise), and right before the send it
+// claims a redundancy slot in one etcd transaction, which checks that its
+// lease is alive and records the claim past it (fleet.Claim): one etcd
+// round trip per delivery. Delegated subscriptions are claimed the same
+// way by the member that serves them.
 
 // claimer is a delivery a fleet member claims: an interval's.
 type claimer interface {
@@ -37,53 +39,47 @@ func (dv *deliverer) serves(s *Sub) bool {
 	return ok
 }
 
-// claim claims d for this member before its containers run (one etcd
-// transaction); false: another member's, or etcd cannot say now: looked
-// at again on the next head, nothing counted.
-func (dv *deliverer) claim(ctx context.Context, d delivery) (bool, error) {
+// claim claims d for this member right before its transaction txKey is
+// sent (one etcd transaction; none when d already holds its claim, a try
+// after a failed send). sendable: send it; else, with a final state when
+// the slots are other members' (they send), without one (the try not
+// counted, looked at again on the next head) when this member's lease is
+// gone or etcd could not answer.
+func (dv *deliverer) claim(ctx context.Context, d delivery, txKey string) (st IvState, sendable bool, err error) {
 	cd, ok := d.(claimer)
+	p := d.progress()
 	if dv.o.Fleet == nil || !ok {
-		return true, nil
+		return "", true, nil
 	}
-	key, red, k := cd.work()
-	slot, _ := dv.o.Fleet.Serves(key, red)
-	c, err := dv.o.Fleet.Claim(ctx, key, k, slot, red)
-	if err != nil {
-		if !errors.Is(err, fleet.ErrLost) && !errors.Is(err, fleet.ErrNotMember) {
-			dv.o.Logger.Warn("relay: claim", append(d.logAttrs(), "err", err)...)
+	if p.Claim == nil {
+		key, red, k := cd.work()
+		slot, _ := dv.o.Fleet.Serves(key, red)
+		c, err := dv.o.Fleet.Claim(ctx, key, k, slot, red, txKey)
+		switch {
+		case errors.Is(err, fleet.ErrLost):
+			return IvSkipped, false, nil
+		case err != nil:
+			if !errors.Is(err, fleet.ErrFenced) && !errors.Is(err, fleet.ErrNotMember) {
+				dv.o.Logger.Warn("relay: claim", append(d.logAttrs(), "err", err)...)
+			}
+			return "", false, nil
 		}
-		return false, nil
-	}
-	p := d.progress()
-	p.Claim = &c
-	return true, d.save()
-}
-
-// fence checks d's claim right before its transaction txKey is sent, and
-// records the send in the fleet. fenced: send nothing; with a final state
-// when another member took the delivery over, without one (the try not
-// counted, tried again) when etcd could not answer.
-func (dv *deliverer) fence(ctx context.Context, d delivery, txKey string) (IvState, bool, error) {
-	p := d.progress()
-	if dv.o.Fleet == nil || p.Claim == nil {
-		return "", false, nil
-	}
-	c, err := dv.o.Fleet.Fence(ctx, *p.Claim, txKey)
-	if err == nil {
 		p.Claim = &c
-		return "", false, d.save()
 	}
-	p.TxKey = ""
-	if errors.Is(err, fleet.ErrFenced) {
-		p.Claim = nil
-		return IvSkipped, true, d.save()
-	}
-	p.Attempts--
-	dv.o.Logger.Warn("relay: fence claim", append(d.logAttrs(), "err", err)...)
-	return "", true, d.save()
+	p.Claim.Sent = true
+	return "", true, nil
 }
 
-// release drops d's claim when it ends without a send of this member's.
+// unsent marks d's claim as having no transaction of this member's in
+// flight: its send failed with nothing journaled.
+func unsent(d delivery) {
+	if c := d.progress().Claim; c != nil {
+		c.Sent = false
+	}
+}
+
+// release drops d's claim when it ends with no transaction of this
+// member's in flight under it.
 func (dv *deliverer) release(ctx context.Context, d delivery) {
 	p := d.progress()
 	if dv.o.Fleet == nil || p.Claim == nil || p.Claim.Sent {
@@ -92,6 +88,7 @@ func (dv *deliverer) release(ctx context.Context, d delivery) {
 	if err := dv.o.Fleet.Release(ctx, *p.Claim); err != nil {
 		dv.o.Logger.Warn("relay: release claim", append(d.logAttrs(), "err", err)...)
 	}
+	p.Claim = nil
 }
 
 func (g *delegatedDelivery) work() (string, int, uint32) {

@@ -35,7 +35,6 @@ import (
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/executor"
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/testnet"
@@ -132,13 +131,13 @@ func (h *harness) startEcho() {
 	require.NoError(t, err)
 	srv := httptest.NewServer(echo)
 	t.Cleanup(srv.Close)
-	cfg := []config.Container{{ID: "echo", External: true, URL: srv.URL, Timeout: config.Duration(10 * time.Second)}}
+	cfg := []executor.Container{{ID: "echo", URL: srv.URL, Timeout: 10 * time.Second}}
 	rt := executor.NewUnmanaged(cfg, executor.UnmanagedOptions{})
 	require.NoError(t, rt.Start(context.Background()))
 	t.Cleanup(func() { _ = rt.Stop(context.Background()) })
 	h.exec, err = executor.New(executor.Options{Runtime: rt, Containers: cfg})
 	require.NoError(t, err)
-	h.guard = access.NewGuardian(cfg)
+	h.guard = access.NewGuardian([]access.Container{{ID: "echo", External: true}})
 }
 
 func (h *harness) commit() common.Hash {

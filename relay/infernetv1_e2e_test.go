@@ -5,15 +5,13 @@ import (
 	"context"
 	"encoding/hex"
 	"fmt"
-	"os/exec"
-
 	"math/big"
+	"os/exec"
 	"testing"
-
-	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
@@ -21,12 +19,12 @@ import (
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
 	v1dialect "github.com/infernode/infernode/coordinator/infernetv1"
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/testabi/inetv1testabi"
 	"github.com/infernode/infernode/internal/testabi/testverifierabi"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/txm"
 )
 
 // startInetAnvil starts anvil mining each transaction as it arrives (time
@@ -71,7 +69,7 @@ func TestInfernetV1Anvil(t *testing.T) {
 	h.transact(owner, consumerWallet, v1dialect.New(addrs, v1dialect.Options{}).PackApprove(c.addr, common.Address{}, new(big.Int).Mul(price, big.NewInt(10))))
 	nodeWallet := newWallet(payee)
 
-	policy, err := payments.NewPolicy([]config.Container{{ID: "echo", AcceptedPayments: map[string]string{"0x0000000000000000000000000000000000000000": price.String()}}}, nil)
+	policy, err := payments.NewPolicy([]payments.Accepted{{Container: "echo", Payments: map[string]string{"0x0000000000000000000000000000000000000000": price.String()}}}, nil)
 	require.NoError(t, err)
 	// Nodes 1 and 2 serve unpaid subscriptions; node 3 only paid ones.
 	n1 := h.startInetNode(3, t.TempDir(), addrs, nil)
@@ -286,11 +284,11 @@ func TestInfernetV1Verified(t *testing.T) {
 	h.transact(owner, consumerWallet, wallet.PackApprove(c.addr, common.Address{}, big.NewInt(5_000)))
 	h.send(owner, &nodeWallet, big.NewInt(10_000), nil) // collateral funds, no allowance yet
 
-	policy, err := payments.NewPolicy([]config.Container{{ID: "echo", AcceptedPayments: map[string]string{"0x0000000000000000000000000000000000000000": "1000"}}}, []string{verifier.Hex()})
+	policy, err := payments.NewPolicy([]payments.Accepted{{Container: "echo", Payments: map[string]string{"0x0000000000000000000000000000000000000000": "1000"}}}, []string{verifier.Hex()})
 	require.NoError(t, err)
 	n := h.startInetNode(3, t.TempDir(), addrs, func(o *Options) {
 		o.Payments, o.PaymentWallet = policy, nodeWallet
-		o.Guard = access.NewGuardian([]config.Container{{ID: "echo", External: true, GeneratesProofs: true}})
+		o.Guard = access.NewGuardian([]access.Container{{ID: "echo", External: true, GeneratesProofs: true}})
 	})
 	id := h.inetSubscribe(owner, c, inetSub{containers: "echo", frequency: 1, redundancy: 1, amount: big.NewInt(1_000), wallet: consumerWallet, verifier: verifier})
 	h.eventually(func() bool { return h.inetCount(c, id, 1, node) == 1 }, "verified subscription delivered")
@@ -306,4 +304,49 @@ func TestInfernetV1Verified(t *testing.T) {
 	bal, err := h.client.BalanceAt(ctx, nodeWallet, nil)
 	require.NoError(t, err)
 	require.Equal(t, big.NewInt(10_000+900), bal, "paid the payment less the verifier's fee")
+}
+
+// TestInfernetV1LearnedGas: in the SDK dialect too, a recurring
+// subscription's later deliveries are sent with the first one's estimate
+// (no eth_estimateGas); when the owner's callback starts to revert, the
+// learned send is mined reverted once, and the subscription's deliveries
+// are simulated again from then on (docs/relay.md, "RPC calls per
+// delivery").
+func TestInfernetV1LearnedGas(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an anvil process")
+	}
+	h, addrs, _ := startInetAnvil(t, 0)
+	owner := h.keys[0]
+	node := crypto.PubkeyToAddress(h.keys[3].PublicKey)
+	c := h.deployInetConsumer(owner, addrs.Registry)
+	n := h.startInetNode(3, t.TempDir(), addrs, nil)
+	id := h.inetSubscribe(owner, c, inetSub{containers: "echo", frequency: 4, period: 60, redundancy: 1})
+	for k := uint32(1); k <= 2; k++ {
+		h.advance(60)
+		h.eventually(func() bool { return h.inetCount(c, id, k, node) == 1 }, "interval delivered")
+	}
+	require.Equal(t, int64(1), n.rpc.CallsByMethod()["eth_estimateGas"], "interval 2 sent with interval 1's estimate")
+
+	// The callback now reverts: interval 3's learned send is mined reverted.
+	h.transact(owner, c.addr, c.abi.PackSetFailCallbacks(true))
+	h.advance(60)
+	reverted := func() int {
+		recs, err := n.s.Records()
+		require.NoError(t, err)
+		k := 0
+		for _, r := range recs {
+			if r.MinedHash != (common.Hash{}) && r.State != txm.StateConfirmed {
+				k++
+			}
+		}
+		return k
+	}
+	h.eventually(func() bool { return reverted() == 1 }, "interval 3 mined reverted")
+	h.transact(owner, c.addr, c.abi.PackSetFailCallbacks(false))
+	h.advance(60)
+	h.eventually(func() bool { return h.inetCount(c, id, 4, node) == 1 }, "interval 4 delivered")
+	require.Equal(t, int64(2), n.rpc.CallsByMethod()["eth_estimateGas"], "interval 4 simulated again")
+	require.Equal(t, 1, reverted(), "one mined revert")
+	require.Zero(t, h.inetCount(c, id, 3, node))
 }

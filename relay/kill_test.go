@@ -25,7 +25,6 @@ import (
 	"github.com/infernode/infernode/coordinator/infernetv1"
 	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/executor"
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/testnet"
@@ -49,7 +48,7 @@ func TestHelperNodeProcess(t *testing.T) {
 	echo, err := service.New(service.Config{})
 	require.NoError(t, err)
 	srv := httptest.NewServer(echo)
-	cfg := []config.Container{{ID: "echo", External: true, URL: srv.URL}}
+	cfg := []executor.Container{{ID: "echo", URL: srv.URL}}
 	rt := executor.NewUnmanaged(cfg, executor.UnmanagedOptions{})
 	require.NoError(t, rt.Start(ctx))
 	exec, err := executor.New(executor.Options{Runtime: rt, Containers: cfg})
@@ -62,7 +61,7 @@ func TestHelperNodeProcess(t *testing.T) {
 	require.NoError(t, err)
 	o := Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s,
 		Dialect: ours.New(common.HexToAddress(os.Getenv("CHILD_COORDINATOR")), []string{"echo"}, 0),
-		Runner:  exec, Guard: access.NewGuardian(cfg), StartBlock: start,
+		Runner:  exec, Guard: access.NewGuardian([]access.Container{{ID: "echo", External: true}}), StartBlock: start,
 		PollInterval: 50 * time.Millisecond, RetryBackoff: 100 * time.Millisecond, Logger: testLogger()}
 	if reg := os.Getenv("CHILD_REGISTRY"); reg != "" { // the Infernet SDK v1 dialect
 		addrs, err := infernetv1.ReadRegistry(ctx, client, common.HexToAddress(reg))

@@ -21,7 +21,6 @@ import (
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/coordinator/ours"
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/testabi/testtokenabi"
 	"github.com/infernode/infernode/internal/testabi/testverifierabi"
 	"github.com/infernode/infernode/payments"
@@ -134,7 +133,7 @@ func (h *payHarness) nonceOf(k *ecdsa.PrivateKey) uint64 {
 }
 
 func (h *payHarness) startPaidNode(t *testing.T, dir string) *node {
-	policy, err := payments.NewPolicy([]config.Container{{ID: "echo", AcceptedPayments: map[string]string{
+	policy, err := payments.NewPolicy([]payments.Accepted{{Container: "echo", Payments: map[string]string{
 		"0x0000000000000000000000000000000000000000": "1000", h.token.Hex(): "5",
 	}}}, nil)
 	require.NoError(t, err)
@@ -242,9 +241,9 @@ func TestSimVerifiedDeliveryTopsUpCollateral(t *testing.T) {
 	h.transact(h.keys[0], h.consumerWallet, walletABI.PackApprove(h.dep.ExampleConsumer, payments.Native, big.NewInt(5_000)))
 	h.sendValue(h.keys[0], h.nodeWall, big.NewInt(10_000)) // collateral funds, no allowance yet
 
-	policy, err := payments.NewPolicy([]config.Container{{ID: "echo", AcceptedPayments: map[string]string{payments.Native.Hex(): "1000"}}}, []string{verifier.Hex()})
+	policy, err := payments.NewPolicy([]payments.Accepted{{Container: "echo", Payments: map[string]string{payments.Native.Hex(): "1000"}}}, []string{verifier.Hex()})
 	require.NoError(t, err)
-	proofs := []config.Container{{ID: "echo", External: true, GeneratesProofs: true}}
+	proofs := []access.Container{{ID: "echo", External: true, GeneratesProofs: true}}
 	parsed := h.coordABI()
 	n := h.startNodeWith(1, t.TempDir(), nil,
 		func(o *txm.SenderOptions) {

@@ -403,6 +403,12 @@ func benchFleet(b *testing.B, inFleet, single bool) {
 	for _, n := range d.nodes {
 		calls0 += n.rpc.Calls()
 	}
+	var trips0 fleet.Trips
+	for _, f := range fleets {
+		t := f.Trips()
+		trips0.Claims, trips0.KV, trips0.Lease = trips0.Claims+t.Claims, trips0.KV+t.KV, trips0.Lease+t.Lease
+	}
+	began := time.Now()
 	b.StartTimer()
 	for range freq*period/int(d.step) + 3 {
 		d.round()
@@ -448,11 +454,20 @@ func benchFleet(b *testing.B, inFleet, single bool) {
 	b.ReportMetric(float64(wasted), "wasted_gas")
 	b.ReportMetric(float64(calls-calls0)/float64(max(len(logs), 1)), "rpc/delivery")
 	if inFleet {
-		var trips int64
+		// Every etcd round trip of every member while the intervals ran,
+		// over the deliveries: claims, and all key-value requests
+		// (claims, membership and delegated reads included); lease
+		// traffic (keep-alives) is per second, not per delivery.
+		trips := trips0
+		trips.Claims, trips.KV, trips.Lease = -trips.Claims, -trips.KV, -trips.Lease
 		for _, f := range fleets {
-			trips += f.ClaimTrips()
+			t := f.Trips()
+			trips.Claims, trips.KV, trips.Lease = trips.Claims+t.Claims, trips.KV+t.KV, trips.Lease+t.Lease
 		}
-		b.ReportMetric(float64(trips)/float64(max(len(logs), 1)), "etcd_rt/delivery")
+		n := float64(max(len(logs), 1))
+		b.ReportMetric(float64(trips.Claims)/n, "etcd_claim_rt/delivery")
+		b.ReportMetric(float64(trips.KV)/n, "etcd_kv_rt/delivery")
+		b.ReportMetric(float64(trips.Lease)/time.Since(began).Seconds(), "etcd_lease_rt/s")
 	}
 	for _, n := range d.nodes {
 		n.stop()

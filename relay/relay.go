@@ -351,11 +351,21 @@ func (r *Relay) Run(ctx context.Context) error {
 	r.health.tickEvery.Store(int64(poll))
 	t := time.NewTicker(poll)
 	defer t.Stop()
+	var members <-chan struct{} // a fleet member left or joined
+	if r.o.Fleet != nil {
+		members = r.o.Fleet.Changed()
+	}
 	for {
 		var err error
 		select {
 		case <-ctx.Done():
 			return nil
+		case <-members:
+			// The intervals a member that left served are due now at the
+			// head this node has: taken over at once, not at the next
+			// head (docs/fleet.md, Failover).
+			r.dispatch(ctx)
+			continue
 		case err := <-subErr:
 			r.o.Logger.Warn("relay: head subscription ended; polling", "err", err)
 			sub, subErr, waited, wait = nil, nil, 0, 1
@@ -468,6 +478,7 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	r.lst.failed.Store(err != nil)
 	r.dispatch(ctx)
 	r.wakeDelegated(ctx)
+	r.ret.sweep(r, time.Unix(int64(head.Time), 0))
 	r.handled.Store(n)
 	return err
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/unix"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/signer"
 )
 
@@ -46,7 +45,7 @@ func dumpHelper(mode string) int {
 			return 1
 		}
 	}
-	s, err := signer.FromConfig(context.Background(), config.Wallet{Keystore: os.Getenv("KEYSTORE")}, signer.Options{})
+	s, err := signer.Open(context.Background(), signer.Wallet{Keystore: os.Getenv("KEYSTORE")}, signer.Options{})
 	if err != nil {
 		fmt.Println("open:", err)
 		return 1

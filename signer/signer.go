@@ -12,6 +12,7 @@ package signer
 import (
 	"bytes"
 	"context"
+	"crypto/ecdsa"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -25,7 +26,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 
-	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/keyform"
 )
 
 // Signer signs the node's transactions and EIP-712 typed data. Its method
@@ -44,7 +45,7 @@ type Signer interface {
 // from when chain.wallet.password_file is not set.
 const PasswordEnv = "INFERNODE_KEYSTORE_PASSWORD"
 
-// Options are what FromConfig needs besides the wallet section.
+// Options are what Open needs besides the wallet section.
 type Options struct {
 	// Getenv reads the environment (default os.Getenv).
 	Getenv func(string) string
@@ -72,11 +73,11 @@ func (o Options) path(field string) string {
 	return "chain.wallet." + field
 }
 
-// FromConfig returns the Signer chain.wallet describes: exactly one of
+// Open returns the Signer chain.wallet describes: exactly one of
 // private_key, keystore (with password_file or INFERNODE_KEYSTORE_PASSWORD)
 // or remote_signer. A remote signer is asked to sign once before it is
 // accepted, so one that answers for another address is refused here.
-func FromConfig(ctx context.Context, w config.Wallet, o Options) (Signer, error) {
+func Open(ctx context.Context, w Wallet, o Options) (Signer, error) {
 	if o.Getenv == nil {
 		o.Getenv = os.Getenv
 		if o.Unsetenv == nil {
@@ -91,7 +92,7 @@ func FromConfig(ctx context.Context, w config.Wallet, o Options) (Signer, error)
 	}
 	switch {
 	case w.PrivateKey != "":
-		key, err := config.ParsePrivateKey(w.PrivateKey)
+		key, err := ParsePrivateKey(w.PrivateKey)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.path("private_key"), err)
 		}
@@ -113,7 +114,7 @@ func FromConfig(ctx context.Context, w config.Wallet, o Options) (Signer, error)
 		return ks, nil
 	default:
 		rs := w.RemoteSigner
-		r, err := NewRemote(RemoteOptions{URL: rs.URL, Address: common.HexToAddress(rs.Address), Timeout: rs.Timeout.D(), Client: o.HTTPClient})
+		r, err := NewRemote(RemoteOptions{URL: rs.URL, Address: common.HexToAddress(rs.Address), Timeout: rs.Timeout, Client: o.HTTPClient})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.path("remote_signer"), err)
 		}
@@ -181,3 +182,13 @@ var errWrongSigner = errors.New("signed by another account")
 
 // defaultTimeout is a remote signer call's deadline when none is set.
 const defaultTimeout = 5 * time.Second
+
+// Wallet is the key form Open takes (keyform.Wallet): exactly one of
+// PrivateKey, Keystore (with PasswordFile or PasswordEnv) or RemoteSigner.
+type Wallet = keyform.Wallet
+
+// RemoteSigner is a JSON-RPC signer's URL and the account it holds.
+type RemoteSigner = keyform.RemoteSigner
+
+// ParsePrivateKey reads a secp256k1 private key in hex (keyform.ParsePrivateKey).
+func ParsePrivateKey(s string) (*ecdsa.PrivateKey, error) { return keyform.ParsePrivateKey(s) }

@@ -18,7 +18,6 @@ import (
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/signer/signertest"
 )
@@ -84,7 +83,7 @@ func checkSigner(t *testing.T, s signer.Signer, want common.Address) {
 	require.Equal(t, want, crypto.PubkeyToAddress(*pub))
 }
 
-func TestFromConfigThreeForms(t *testing.T) {
+func TestOpenThreeForms(t *testing.T) {
 	ctx := context.Background()
 	key, _ := crypto.HexToECDSA(keyHex)
 	addr := crypto.PubkeyToAddress(key.PublicKey)
@@ -97,28 +96,28 @@ func TestFromConfigThreeForms(t *testing.T) {
 
 	for _, tc := range []struct {
 		name   string
-		w      config.Wallet
+		w      signer.Wallet
 		getenv func(string) string
 	}{
-		{"private key", config.Wallet{PrivateKey: "0x" + keyHex}, noEnv},
-		{"keystore, password file", config.Wallet{Keystore: ks, PasswordFile: pwFile}, noEnv},
-		{"keystore, password env", config.Wallet{Keystore: ks}, func(k string) string {
+		{"private key", signer.Wallet{PrivateKey: "0x" + keyHex}, noEnv},
+		{"keystore, password file", signer.Wallet{Keystore: ks, PasswordFile: pwFile}, noEnv},
+		{"keystore, password env", signer.Wallet{Keystore: ks}, func(k string) string {
 			if k == signer.PasswordEnv {
 				return password
 			}
 			return ""
 		}},
-		{"remote signer", config.Wallet{RemoteSigner: &config.RemoteSigner{URL: remote.URL, Address: addr.Hex()}}, noEnv},
+		{"remote signer", signer.Wallet{RemoteSigner: &signer.RemoteSigner{URL: remote.URL, Address: addr.Hex()}}, noEnv},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := signer.FromConfig(ctx, tc.w, signer.Options{Getenv: tc.getenv})
+			s, err := signer.Open(ctx, tc.w, signer.Options{Getenv: tc.getenv})
 			require.NoError(t, err)
 			checkSigner(t, s, addr)
 		})
 	}
 }
 
-func TestFromConfigRefuses(t *testing.T) {
+func TestOpenRefuses(t *testing.T) {
 	ctx := context.Background()
 	key, _ := crypto.HexToECDSA(keyHex)
 	other, _ := crypto.GenerateKey()
@@ -133,20 +132,20 @@ func TestFromConfigRefuses(t *testing.T) {
 
 	for _, tc := range []struct {
 		name string
-		w    config.Wallet
+		w    signer.Wallet
 		want []string
 	}{
-		{"no form", config.Wallet{}, []string{"chain.wallet: no signing key"}},
-		{"two forms", config.Wallet{PrivateKey: keyHex, Keystore: ks}, []string{"more than one signing key"}},
-		{"wrong password", config.Wallet{Keystore: ks, PasswordFile: wrong}, []string{"keystore " + ks + ": wrong password"}},
-		{"no password", config.Wallet{Keystore: ks}, []string{"chain.wallet.keystore " + ks, "no password: set password_file", signer.PasswordEnv}},
-		{"not a keystore", config.Wallet{Keystore: junk, PasswordFile: wrong}, []string{"keystore " + junk + ": not a Web3 Secret Storage v3 file"}},
-		{"missing keystore", config.Wallet{Keystore: filepath.Join(dir, "nope"), PasswordFile: wrong}, []string{"no such file"}},
-		{"signer for another address", config.Wallet{RemoteSigner: &config.RemoteSigner{URL: remote.URL, Address: crypto.PubkeyToAddress(key.PublicKey).Hex()}},
+		{"no form", signer.Wallet{}, []string{"chain.wallet: no signing key"}},
+		{"two forms", signer.Wallet{PrivateKey: keyHex, Keystore: ks}, []string{"more than one signing key"}},
+		{"wrong password", signer.Wallet{Keystore: ks, PasswordFile: wrong}, []string{"keystore " + ks + ": wrong password"}},
+		{"no password", signer.Wallet{Keystore: ks}, []string{"chain.wallet.keystore " + ks, "no password: set password_file", signer.PasswordEnv}},
+		{"not a keystore", signer.Wallet{Keystore: junk, PasswordFile: wrong}, []string{"keystore " + junk + ": not a Web3 Secret Storage v3 file"}},
+		{"missing keystore", signer.Wallet{Keystore: filepath.Join(dir, "nope"), PasswordFile: wrong}, []string{"no such file"}},
+		{"signer for another address", signer.Wallet{RemoteSigner: &signer.RemoteSigner{URL: remote.URL, Address: crypto.PubkeyToAddress(key.PublicKey).Hex()}},
 			[]string{"chain.wallet.remote_signer: the signer at " + remote.URL + " does not sign for " + crypto.PubkeyToAddress(key.PublicKey).Hex()}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := signer.FromConfig(ctx, tc.w, signer.Options{Getenv: noEnv})
+			_, err := signer.Open(ctx, tc.w, signer.Options{Getenv: noEnv})
 			require.Error(t, err)
 			for _, w := range tc.want {
 				require.ErrorContains(t, err, w)
@@ -177,13 +176,13 @@ func TestPermissionWarnings(t *testing.T) {
 	require.NoError(t, os.WriteFile(pw, []byte(password), 0o600))
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
-	_, err := signer.FromConfig(context.Background(), config.Wallet{Keystore: ks, PasswordFile: pw}, signer.Options{Logger: log})
+	_, err := signer.Open(context.Background(), signer.Wallet{Keystore: ks, PasswordFile: pw}, signer.Options{Logger: log})
 	require.NoError(t, err)
 	require.Empty(t, logs.String(), "0600 files: no warning")
 
 	require.NoError(t, os.Chmod(ks, 0o644))
 	require.NoError(t, os.Chmod(pw, 0o640))
-	_, err = signer.FromConfig(context.Background(), config.Wallet{Keystore: ks, PasswordFile: pw}, signer.Options{Logger: log})
+	_, err = signer.Open(context.Background(), signer.Wallet{Keystore: ks, PasswordFile: pw}, signer.Options{Logger: log})
 	require.NoError(t, err)
 	require.Contains(t, logs.String(), "keystore "+ks+" is accessible by group or others (mode 0644)")
 	require.Contains(t, logs.String(), "password file "+pw+" is accessible by group or others (mode 0640)")
@@ -240,14 +239,14 @@ func BenchmarkSignTx(b *testing.B) {
 	ctx := context.Background()
 	for _, bc := range []struct {
 		name string
-		w    config.Wallet
+		w    signer.Wallet
 	}{
-		{"private_key", config.Wallet{PrivateKey: keyHex}},
-		{"keystore", config.Wallet{Keystore: ks}},
-		{"remote_signer", config.Wallet{RemoteSigner: &config.RemoteSigner{URL: remote.URL, Address: remote.Address().Hex()}}},
+		{"private_key", signer.Wallet{PrivateKey: keyHex}},
+		{"keystore", signer.Wallet{Keystore: ks}},
+		{"remote_signer", signer.Wallet{RemoteSigner: &signer.RemoteSigner{URL: remote.URL, Address: remote.Address().Hex()}}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			s, err := signer.FromConfig(ctx, bc.w, signer.Options{Getenv: func(string) string { return password }})
+			s, err := signer.Open(ctx, bc.w, signer.Options{Getenv: func(string) string { return password }})
 			require.NoError(b, err)
 			tx := testTx(1)
 			b.ResetTimer()

@@ -29,7 +29,6 @@ import (
 	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/guard"
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/relay"
@@ -234,7 +233,7 @@ func (w *world) start() error {
 		_ = db.Close()
 		return err
 	}
-	cfg := []config.Container{{ID: "echo", External: true, URL: "http://echo.invalid"}}
+	cfg := []access.Container{{ID: "echo", External: true}}
 	r, err := relay.New(relay.Options{Backend: g, DB: db.Table(storage.TableRelay), Sender: s,
 		Dialect: ours.New(coordAddr, []string{"echo"}, 0), Runner: echo{}, Guard: access.NewGuardian(cfg),
 		Logger: w.log, Metrics: m, Limits: w.limits})

@@ -16,7 +16,7 @@ import (
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/contracts"
 	"github.com/infernode/infernode/contracts/infernetv1"
-	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/signer"
 )
 
 // deployCommand is `infernode deploy` (docs/contracts.md): deploys the Coordinator and
@@ -141,5 +141,5 @@ func withDeployClient(ctx context.Context, rpcURL string, key contracts.Sender, 
 	return nil
 }
 
-// parsePrivateKey reads a --private-key flag (config.ParsePrivateKey).
-func parsePrivateKey(s string) (*ecdsa.PrivateKey, error) { return config.ParsePrivateKey(s) }
+// parsePrivateKey reads a --private-key flag (signer.ParsePrivateKey).
+func parsePrivateKey(s string) (*ecdsa.PrivateKey, error) { return signer.ParsePrivateKey(s) }

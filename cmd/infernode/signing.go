@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"os"
 
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/signer"
 )
 
@@ -49,10 +48,10 @@ func addSigningFlags(fs *flag.FlagSet, role string) *signingFlags {
 
 // wallet returns the key form given: by flags when any form's flag is
 // set, else by the environment.
-func (k *signingFlags) wallet() config.Wallet {
-	w := config.Wallet{PrivateKey: *k.privateKey, Keystore: *k.keystore, PasswordFile: *k.passwordFile}
+func (k *signingFlags) wallet() signer.Wallet {
+	w := signer.Wallet{PrivateKey: *k.privateKey, Keystore: *k.keystore, PasswordFile: *k.passwordFile}
 	if *k.remoteSigner != "" || *k.signerAddress != "" {
-		w.RemoteSigner = &config.RemoteSigner{URL: *k.remoteSigner, Address: *k.signerAddress}
+		w.RemoteSigner = &signer.RemoteSigner{URL: *k.remoteSigner, Address: *k.signerAddress}
 	}
 	if w.KeyForm() != "" {
 		return w
@@ -65,7 +64,7 @@ func (k *signingFlags) wallet() config.Wallet {
 		w.PasswordFile = k.getenv(envPasswordFile)
 	}
 	if u := k.getenv(envRemoteSigner); u != "" {
-		w.RemoteSigner = &config.RemoteSigner{URL: u, Address: k.getenv(envSignerAddress)}
+		w.RemoteSigner = &signer.RemoteSigner{URL: u, Address: k.getenv(envSignerAddress)}
 	}
 	return w
 }
@@ -81,11 +80,11 @@ func (k *signingFlags) signer(ctx context.Context, stderr io.Writer) (signer.Sig
 		return nil, usagef(k.fs, "give exactly one signing key: --private-key, --keystore (with --password-file or %s) or --remote-signer with --signer-address, or their environment variables (docs/keys.md)", signer.PasswordEnv)
 	}
 	if w.PrivateKey != "" {
-		if _, err := config.ParsePrivateKey(w.PrivateKey); err != nil {
+		if _, err := signer.ParsePrivateKey(w.PrivateKey); err != nil {
 			return nil, usagef(k.fs, "--private-key: %v", err) // the key itself is never echoed
 		}
 	}
-	return signer.FromConfig(ctx, w, signer.Options{
+	return signer.Open(ctx, w, signer.Options{
 		Getenv: k.getenv, Flags: true,
 		Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})

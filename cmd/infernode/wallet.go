@@ -21,7 +21,6 @@ import (
 	"github.com/infernode/infernode/coordinator/dialects"
 	"github.com/infernode/infernode/coordinator/infernetv1"
 	"github.com/infernode/infernode/coordinator/ours"
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/signer"
 )
@@ -296,7 +295,7 @@ func runWalletKeystore(sub string, args []string, stdout, stderr io.Writer) erro
 		if h == "" {
 			return usagef(fs, "--private-key (or env %s) is required: the key to import", envPrivateKey)
 		}
-		key, kerr := config.ParsePrivateKey(h)
+		key, kerr := signer.ParsePrivateKey(h)
 		if kerr != nil {
 			return usagef(fs, "--private-key: %v", kerr)
 		}

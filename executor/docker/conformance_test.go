@@ -5,7 +5,6 @@ import (
 
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/executor/runtimetest"
-	"github.com/infernode/infernode/internal/config"
 )
 
 // The runtime conformance suite on the real engine: each workload is a
@@ -13,9 +12,9 @@ import (
 func TestConformance(t *testing.T) {
 	engine(t)
 	runtimetest.Run(t, func(t *testing.T, ws []runtimetest.Workload) executor.Runtime {
-		var cs []config.Container
+		var cs []executor.Container
 		for _, w := range ws {
-			c := config.Container{ID: w.ID, Image: testImage, Bearer: w.Bearer}
+			c := executor.Container{ID: w.ID, Image: testImage, Bearer: w.Bearer}
 			if w.Broken {
 				c.Command = "--exit-at-start 1"
 			}

@@ -14,8 +14,8 @@ import (
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/executor/docker"
-	"github.com/infernode/infernode/internal/config"
 )
 
 // The configured registry credentials reach the registry: a loopback
@@ -47,8 +47,8 @@ func TestPullSendsRegistryAuth(t *testing.T) {
 	}))
 	defer reg.Close()
 	img := reg.Listener.Addr().String() + "/private/model:v1"
-	r := newRuntime(t, prefix, []config.Container{{ID: "private", Image: img}}, func(o *docker.Options) {
-		o.Auth = &config.Docker{Username: "alice", Password: "s3cret"}
+	r := newRuntime(t, prefix, []executor.Container{{ID: "private", Image: img}}, func(o *docker.Options) {
+		o.Auth = &docker.Auth{Username: "alice", Password: "s3cret"}
 	})
 	err := r.Start(context.Background())
 	require.ErrorContains(t, err, `container "private": image "`+img+`" is not present locally and could not be pulled`)
@@ -64,7 +64,7 @@ func TestPortTaken(t *testing.T) {
 	require.NoError(t, err)
 	defer l.Close()
 	port := l.Addr().(*net.TCPAddr).Port
-	r := newRuntime(t, prefix, []config.Container{{ID: "clash", Image: testImage, Port: jsonNumber(port)}})
+	r := newRuntime(t, prefix, []executor.Container{{ID: "clash", Image: testImage, Port: jsonNumber(port)}})
 	require.ErrorContains(t, r.Start(context.Background()), "port "+strconv.Itoa(port)+" is taken on 127.0.0.1")
 }
 
@@ -72,7 +72,7 @@ func TestPortTaken(t *testing.T) {
 // GPU driver, so it refuses exactly that request.
 func TestGPURequest(t *testing.T) {
 	prefix := engine(t)
-	r := newRuntime(t, prefix, []config.Container{{ID: "gpu", Image: testImage, GPU: true}})
+	r := newRuntime(t, prefix, []executor.Container{{ID: "gpu", Image: testImage, GPU: true}})
 	require.ErrorContains(t, r.Start(context.Background()), "capabilities: [[gpu]]")
 }
 
@@ -82,14 +82,14 @@ func TestOrphanRemoved(t *testing.T) {
 	prefix := engine(t)
 	ctx := context.Background()
 	keep := func(o *docker.Options) { o.KeepContainers = true }
-	old := newRuntime(t, prefix, []config.Container{{ID: "old", Image: testImage}}, keep)
+	old := newRuntime(t, prefix, []executor.Container{{ID: "old", Image: testImage}}, keep)
 	require.NoError(t, old.Start(ctx))
 	require.NoError(t, old.Stop(ctx))
-	other := newRuntime(t, prefix+"other-", []config.Container{{ID: "old", Image: testImage}}, keep)
+	other := newRuntime(t, prefix+"other-", []executor.Container{{ID: "old", Image: testImage}}, keep)
 	require.NoError(t, other.Start(ctx))
 	require.NoError(t, other.Stop(ctx))
 
-	r := newRuntime(t, prefix, []config.Container{{ID: "new", Image: testImage}})
+	r := newRuntime(t, prefix, []executor.Container{{ID: "new", Image: testImage}})
 	require.NoError(t, r.Start(ctx))
 	_, err := cli.ContainerInspect(ctx, prefix+"infernode-old")
 	require.True(t, cerrdefs.IsNotFound(err), "orphan removed: %v", err)
@@ -100,7 +100,7 @@ func TestOrphanRemoved(t *testing.T) {
 // counted and the reason kept, and serves again between crashes.
 func TestCrashLoop(t *testing.T) {
 	prefix := engine(t)
-	r := newRuntime(t, prefix, []config.Container{{ID: "loop", Image: testImage, Command: "--exit-after 300ms"}}, func(o *docker.Options) {
+	r := newRuntime(t, prefix, []executor.Container{{ID: "loop", Image: testImage, Command: "--exit-after 300ms"}}, func(o *docker.Options) {
 		o.BackoffInitial, o.BackoffMax = 50*time.Millisecond, 200*time.Millisecond
 	})
 	require.NoError(t, r.Start(context.Background()))

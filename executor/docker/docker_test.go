@@ -23,7 +23,6 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/executor/docker"
 	"github.com/infernode/infernode/executor/docker/internal/dockertest"
-	"github.com/infernode/infernode/internal/config"
 )
 
 // Set by TestMain for the tests that run containers (not under -short).
@@ -62,7 +61,7 @@ func engine(t testing.TB) string {
 }
 
 // newRuntime builds a runtime with fast test timings; Stop runs at cleanup.
-func newRuntime(t *testing.T, prefix string, containers []config.Container, mod ...func(*docker.Options)) *docker.Runtime {
+func newRuntime(t *testing.T, prefix string, containers []executor.Container, mod ...func(*docker.Options)) *docker.Runtime {
 	t.Helper()
 	opts := docker.Options{
 		NamePrefix: prefix, ReadyTimeout: 20 * time.Second, StopTimeout: time.Second,
@@ -118,7 +117,7 @@ func TestLifecycle(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "report.txt"), []byte("mounted content\n"), 0o644))
 	reg := prometheus.NewRegistry()
-	r := newRuntime(t, prefix, []config.Container{{
+	r := newRuntime(t, prefix, []executor.Container{{
 		ID: "work", Image: testImage, Bearer: "tok",
 		Env:     map[string]string{"GREETING": "hello world", "REPORT_FILE": "/data/report.txt"},
 		Command: `--addr :3000 'an arg' "with \"quotes\""`,
@@ -179,7 +178,7 @@ func TestLifecycle(t *testing.T) {
 	require.NoError(t, r.Stop(context.Background()), "second Stop")
 }
 
-func jsonNumber(n int) json.Number { return json.Number(strconv.Itoa(n)) }
+func jsonNumber(n int) string { return strconv.Itoa(n) }
 
 // metricValue returns the value of the first series of a gauge or counter.
 func metricValue(t *testing.T, g prometheus.Gatherer, name string) float64 {
@@ -201,7 +200,7 @@ func metricValue(t *testing.T, g prometheus.Gatherer, name string) float64 {
 
 func TestCrashRestart(t *testing.T) {
 	prefix := engine(t)
-	r := newRuntime(t, prefix, []config.Container{{ID: "crashy", Image: testImage}}, func(o *docker.Options) { o.Registerer = nil })
+	r := newRuntime(t, prefix, []executor.Container{{ID: "crashy", Image: testImage}}, func(o *docker.Options) { o.Registerer = nil })
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(r), "the runtime is a Collector of its metrics")
 	require.NoError(t, r.Start(context.Background()))
@@ -240,7 +239,7 @@ func TestCrashRestart(t *testing.T) {
 // run); a changed one recreates it.
 func TestReuseAndRecreate(t *testing.T) {
 	prefix := engine(t)
-	cfg := []config.Container{{ID: "keep", Image: testImage, Env: map[string]string{"V": "1"}}}
+	cfg := []executor.Container{{ID: "keep", Image: testImage, Env: map[string]string{"V": "1"}}}
 	keep := func(o *docker.Options) { o.KeepContainers = true }
 	name := prefix + "infernode-keep"
 	ctx := context.Background()
@@ -265,7 +264,7 @@ func TestReuseAndRecreate(t *testing.T) {
 	require.Equal(t, container.RestartPolicyDisabled, second.HostConfig.RestartPolicy.Name)
 	require.NoError(t, r2.Stop(ctx))
 
-	changed := []config.Container{{ID: "keep", Image: testImage, Env: map[string]string{"V": "2"}}}
+	changed := []executor.Container{{ID: "keep", Image: testImage, Env: map[string]string{"V": "2"}}}
 	r3 := newRuntime(t, prefix, changed)
 	require.NoError(t, r3.Start(ctx))
 	third := inspect(t, name)
@@ -282,7 +281,7 @@ func TestMissingImage(t *testing.T) {
 	prefix := engine(t)
 	// A registry on a closed loopback port: the pull fails at once, offline.
 	const img = "127.0.0.1:1/infernode-missing:v1"
-	r := newRuntime(t, prefix, []config.Container{{ID: "ghost", Image: img}})
+	r := newRuntime(t, prefix, []executor.Container{{ID: "ghost", Image: img}})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	err := r.Start(ctx)
@@ -295,7 +294,7 @@ func TestMissingImage(t *testing.T) {
 
 func TestEngineUnreachable(t *testing.T) {
 	engine(t)
-	r := newRuntime(t, "unused-", []config.Container{{ID: "a", Image: "x"}}, func(o *docker.Options) {
+	r := newRuntime(t, "unused-", []executor.Container{{ID: "a", Image: "x"}}, func(o *docker.Options) {
 		o.Host = "unix:///nonexistent/infernode/docker.sock"
 	})
 	err := r.Start(context.Background())
@@ -306,19 +305,19 @@ func TestNotReady(t *testing.T) {
 	prefix := engine(t)
 	tests := []struct {
 		name string
-		c    config.Container
+		c    executor.Container
 		err  []string
 	}{
-		{"exits at start", config.Container{ID: "quits", Image: testImage, Command: "--exit-at-start 4"},
+		{"exits at start", executor.Container{ID: "quits", Image: testImage, Command: "--exit-at-start 4"},
 			[]string{`container "quits": exited with code 4 before it answered HTTP`, "testworkload: exiting at start with code 4"}},
-		{"listens elsewhere", config.Container{ID: "deaf", Image: testImage, Command: "--addr :3001"},
+		{"listens elsewhere", executor.Container{ID: "deaf", Image: testImage, Command: "--addr :3001"},
 			[]string{`container "deaf": not ready after 2s: no HTTP answer on 127.0.0.1:`, "make the workload listen on 0.0.0.0:3000", "listening on :3001"}},
-		{"its own ready_timeout wins", config.Container{ID: "slowpoke", Image: testImage, Command: "--addr :3001", ReadyTimeout: config.Duration(time.Second)},
+		{"its own ready_timeout wins", executor.Container{ID: "slowpoke", Image: testImage, Command: "--addr :3001", ReadyTimeout: (time.Second)},
 			[]string{`container "slowpoke": not ready after 1s`, "give it longer with containers[].ready_timeout"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := newRuntime(t, prefix, []config.Container{tt.c}, func(o *docker.Options) { o.ReadyTimeout = 2 * time.Second })
+			r := newRuntime(t, prefix, []executor.Container{tt.c}, func(o *docker.Options) { o.ReadyTimeout = 2 * time.Second })
 			err := r.Start(context.Background())
 			for _, want := range tt.err {
 				require.ErrorContains(t, err, want)
@@ -337,7 +336,7 @@ func TestForeignContainerNotTouched(t *testing.T) {
 	created, err := cli.ContainerCreate(ctx, &container.Config{Image: testImage, Labels: map[string]string{"infernode.prefix": runID}}, nil, nil, nil, name)
 	require.NoError(t, err)
 	defer cli.ContainerRemove(ctx, created.ID, container.RemoveOptions{Force: true})
-	r := newRuntime(t, prefix, []config.Container{{ID: "taken", Image: testImage}})
+	r := newRuntime(t, prefix, []executor.Container{{ID: "taken", Image: testImage}})
 	require.ErrorContains(t, r.Start(ctx), "is taken by a container this node did not create")
 	require.Equal(t, created.ID, inspect(t, name).ID)
 }

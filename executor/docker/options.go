@@ -8,8 +8,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"go.opentelemetry.io/otel/trace"
 	"go.opentelemetry.io/otel/trace/noop"
-
-	"github.com/infernode/infernode/internal/config"
 )
 
 // Options configures a Runtime. The zero value is usable: every zero field
@@ -23,7 +21,7 @@ type Options struct {
 	Client *client.Client
 	// Auth is registry auth for image pulls (config "docker"); nil pulls
 	// anonymously.
-	Auth *config.Docker
+	Auth *Auth
 	// KeepContainers leaves the containers running at Stop (switched to
 	// Docker's "unless-stopped" restart policy so they outlive the node).
 	KeepContainers bool
@@ -97,4 +95,10 @@ func backoff(n int, initial, max time.Duration) time.Duration {
 		d *= 2
 	}
 	return min(d, max)
+}
+
+// Auth is a registry's user name and password (docker.username and
+// docker.password).
+type Auth struct {
+	Username, Password string
 }

@@ -22,7 +22,6 @@ import (
 
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/clock"
-	"github.com/infernode/infernode/internal/config"
 )
 
 // States reported in executor.ContainerState.State.
@@ -59,7 +58,7 @@ type Runtime struct {
 
 // managed is one configured container. spec is nil for a remote one.
 type managed struct {
-	cfg  config.Container
+	cfg  executor.Container
 	spec *spec
 
 	// guarded by Runtime.mu
@@ -74,7 +73,7 @@ type managed struct {
 
 // New checks the containers' configuration and connects a client (lazily:
 // the engine is first contacted by Start). Errors name the field and the fix.
-func New(containers []config.Container, opts Options) (*Runtime, error) {
+func New(containers []executor.Container, opts Options) (*Runtime, error) {
 	opts = opts.withDefaults()
 	r := &Runtime{
 		engine: engine{opts: opts, log: opts.Logger},

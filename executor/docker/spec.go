@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/executor"
 )
 
 // Labels the runtime puts on every container it creates. A container with
@@ -46,14 +46,14 @@ var invalidNameChars = regexp.MustCompile(`[^a-zA-Z0-9_.-]`)
 
 // newSpec checks container i of the configuration; errors name the field
 // and the fix.
-func newSpec(i int, c config.Container, prefix string) (*spec, error) {
+func newSpec(i int, c executor.Container, prefix string) (*spec, error) {
 	field := func(f string) string { return fmt.Sprintf("containers[%d].%s", i, f) }
 	s := &spec{
 		id:            c.ID,
 		name:          prefix + "infernode-" + invalidNameChars.ReplaceAllString(c.ID, "_"),
 		image:         strings.TrimSpace(c.Image),
 		containerPort: c.ContainerPort,
-		readyTimeout:  c.ReadyTimeout.D(),
+		readyTimeout:  c.ReadyTimeout,
 		gpu:           c.GPU,
 	}
 	if c.ID == "" {
@@ -68,7 +68,7 @@ func newSpec(i int, c config.Container, prefix string) (*spec, error) {
 	if s.containerPort < 1 || s.containerPort > 65535 {
 		return nil, fmt.Errorf("%s: %d is not a port: use 1-65535 (default %d)", field("container_port"), c.ContainerPort, defaultContainerPort)
 	}
-	if p := strings.TrimSpace(c.Port.String()); p != "" {
+	if p := strings.TrimSpace(c.Port); p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 || n > 65535 {
 			return nil, fmt.Errorf("%s: %q is not a port: use 1-65535, or leave it out to get a free one", field("port"), p)

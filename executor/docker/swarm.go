@@ -22,7 +22,6 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/executor"
-	"github.com/infernode/infernode/internal/config"
 )
 
 // StateDegraded: some replicas of a service are ready, fewer than desired.
@@ -75,7 +74,7 @@ type Swarm struct {
 
 // service is one configured container. spec is nil for a remote one.
 type service struct {
-	cfg      config.Container
+	cfg      executor.Container
 	spec     *spec
 	replicas int
 
@@ -107,7 +106,7 @@ type replica struct {
 
 // NewSwarm checks the containers' configuration and connects a client
 // (lazily). Errors name the field and the fix.
-func NewSwarm(containers []config.Container, opts Options) (*Swarm, error) {
+func NewSwarm(containers []executor.Container, opts Options) (*Swarm, error) {
 	opts = opts.withDefaults()
 	w := &Swarm{
 		engine:    engine{opts: opts, log: opts.Logger},
@@ -234,7 +233,7 @@ func (w *Swarm) checkSwarm(ctx context.Context) error {
 	if sw.LocalNodeState != swarm.LocalNodeStateActive {
 		return fmt.Errorf("docker.mode is %q but the Docker engine at %s is not in swarm mode (state %q%s): "+
 			"run `docker swarm init` (one machine: `docker swarm init --advertise-addr 127.0.0.1`) or join it to a swarm as a manager, "+
-			"or set docker.mode to %q for plain containers", config.DockerModeSwarm, w.cli.DaemonHost(), sw.LocalNodeState, errSuffix(sw.Error), config.DockerModeEngine)
+			"or set docker.mode to %q for plain containers", "swarm", w.cli.DaemonHost(), sw.LocalNodeState, errSuffix(sw.Error), "engine")
 	}
 	if !sw.ControlAvailable {
 		return fmt.Errorf("the Docker engine at %s is a swarm worker, not a manager: services can only be managed on a manager; point DOCKER_HOST at one (or `docker node promote` this node)", w.cli.DaemonHost())

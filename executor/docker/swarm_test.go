@@ -22,13 +22,12 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/executor/docker"
 	"github.com/infernode/infernode/executor/runtimetest"
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 )
 
 // newSwarm builds a Swarm runtime with fast test timings; Stop runs at
 // cleanup.
-func newSwarm(t *testing.T, prefix string, containers []config.Container, mod ...func(*docker.Options)) *docker.Swarm {
+func newSwarm(t *testing.T, prefix string, containers []executor.Container, mod ...func(*docker.Options)) *docker.Swarm {
 	t.Helper()
 	opts := docker.Options{
 		NamePrefix: prefix, ReadyTimeout: time.Minute, StopTimeout: 5 * time.Second, PullTimeout: 30 * time.Second,
@@ -51,9 +50,9 @@ func TestSwarmConformance(t *testing.T) {
 	prefix := engine(t)
 	n := 0
 	runtimetest.Run(t, func(t *testing.T, ws []runtimetest.Workload) executor.Runtime {
-		var cs []config.Container
+		var cs []executor.Container
 		for _, w := range ws {
-			c := config.Container{ID: w.ID, Image: testImage, Bearer: w.Bearer, Replicas: 2}
+			c := executor.Container{ID: w.ID, Image: testImage, Bearer: w.Bearer, Replicas: 2}
 			if w.Broken {
 				c.Command = "--exit-at-start 1"
 			}
@@ -81,7 +80,7 @@ func TestSwarmNotInSwarmMode(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	w, err := docker.NewSwarm([]config.Container{{ID: "echo", Image: "infernode/echo:latest"}}, docker.Options{Host: "tcp://" + srv.Listener.Addr().String()})
+	w, err := docker.NewSwarm([]executor.Container{{ID: "echo", Image: "infernode/echo:latest"}}, docker.Options{Host: "tcp://" + srv.Listener.Addr().String()})
 	require.NoError(t, err)
 	err = w.Start(context.Background())
 	require.ErrorContains(t, err, "not in swarm mode")
@@ -128,7 +127,7 @@ func callOnce(ctx context.Context, ex *executor.Executor, id string, n int) (ech
 	return out, nil
 }
 
-func newExecutor(t *testing.T, rt executor.Runtime, cs []config.Container) *executor.Executor {
+func newExecutor(t *testing.T, rt executor.Runtime, cs []executor.Container) *executor.Executor {
 	ex, err := executor.New(executor.Options{Runtime: rt, Containers: cs})
 	require.NoError(t, err)
 	return ex
@@ -181,7 +180,7 @@ func stream(ctx context.Context, ex *executor.Executor, id string, workers int, 
 func TestSwarmReplicasKill(t *testing.T) {
 	prefix := engine(t)
 	reg := prometheus.NewRegistry()
-	cs := []config.Container{{ID: "echo", Image: testImage, Replicas: 3, Env: map[string]string{"ECHO_HOST": "1"}}}
+	cs := []executor.Container{{ID: "echo", Image: testImage, Replicas: 3, Env: map[string]string{"ECHO_HOST": "1"}}}
 	w := newSwarm(t, prefix, cs, func(o *docker.Options) { o.Registerer = reg })
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
@@ -253,7 +252,7 @@ func TestSwarmRollingUpdate(t *testing.T) {
 	prefix := engine(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	v1 := []config.Container{{ID: "echo", Image: testImage, Replicas: 2, Env: map[string]string{"ECHO_TAG": "v1", "ECHO_HOST": "1"}}}
+	v1 := []executor.Container{{ID: "echo", Image: testImage, Replicas: 2, Env: map[string]string{"ECHO_TAG": "v1", "ECHO_HOST": "1"}}}
 	keep := func(o *docker.Options) { o.KeepContainers = true }
 	w1 := newSwarm(t, prefix, v1, keep)
 	require.NoError(t, w1.Start(ctx))
@@ -261,7 +260,7 @@ func TestSwarmRollingUpdate(t *testing.T) {
 	require.NoError(t, w1.Stop(ctx))
 	require.Equal(t, docker.StateKept, w1.States()[0].State)
 
-	v2 := []config.Container{{ID: "echo", Image: testImage, Replicas: 2, Env: map[string]string{"ECHO_TAG": "v2", "ECHO_HOST": "1"}}}
+	v2 := []executor.Container{{ID: "echo", Image: testImage, Replicas: 2, Env: map[string]string{"ECHO_TAG": "v2", "ECHO_HOST": "1"}}}
 	w2 := newSwarm(t, prefix, v2)
 	require.NoError(t, w2.Start(ctx), "the kept v1 replicas serve at once")
 	ex := newExecutor(t, w2, v2)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/executor/runtimetest"
-	"github.com/infernode/infernode/internal/config"
 )
 
 // The suite on the unmanaged runtime: each workload is an echo server on
@@ -15,7 +14,7 @@ import (
 // runs the suite in executor/docker.)
 func TestUnmanaged(t *testing.T) {
 	runtimetest.Run(t, func(t *testing.T, ws []runtimetest.Workload) executor.Runtime {
-		var cs []config.Container
+		var cs []executor.Container
 		for _, w := range ws {
 			url := "http://127.0.0.1:1"
 			if !w.Broken {
@@ -23,7 +22,7 @@ func TestUnmanaged(t *testing.T) {
 				t.Cleanup(srv.Close)
 				url = srv.URL
 			}
-			cs = append(cs, config.Container{ID: w.ID, URL: url, Bearer: w.Bearer})
+			cs = append(cs, executor.Container{ID: w.ID, URL: url, Bearer: w.Bearer})
 		}
 		return executor.NewUnmanaged(cs, executor.UnmanagedOptions{StartTimeout: 2 * time.Second, ProbeInterval: 100 * time.Millisecond})
 	})

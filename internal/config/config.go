@@ -5,10 +5,9 @@ package config
 
 import (
 	"encoding/json"
-	"errors"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
+	"github.com/infernode/infernode/internal/keyform"
 )
 
 // Config is the whole node configuration file.
@@ -56,6 +55,11 @@ type Server struct {
 	// MaxBodyBytesInFlight bounds the bytes of request bodies being read at
 	// once, node-wide (503 with Retry-After beyond). Default 256 MiB.
 	MaxBodyBytesInFlight int64 `json:"max_body_bytes_in_flight,omitempty"`
+	// MaxReplyBytesInFlight bounds the bytes of container replies the node
+	// buffers at once, node-wide: forwarded OIP replies until written to
+	// their client (503 with Retry-After beyond), job outputs until stored
+	// (a job waits for room). Default 256 MiB, at least MaxReplyBytes.
+	MaxReplyBytesInFlight int64 `json:"max_reply_bytes_in_flight,omitempty"`
 	// RateLimitIPv6Prefix keys an IPv6 client's rate-limit bucket by this
 	// many leading bits of its address. Default 64.
 	RateLimitIPv6Prefix int `json:"rate_limit_ipv6_prefix,omitempty"`
@@ -149,6 +153,11 @@ type Chain struct {
 	IntervalDeadline Duration `json:"interval_deadline,omitempty"`
 	// Delegated bounds the delegated subscriptions the node accepts.
 	Delegated Delegated `json:"delegated"`
+	// Retention is how long the relay keeps what is over: a subscription
+	// ended or cancelled (its record and its intervals' records), an
+	// interval's record once the interval closed, a transaction's journal
+	// record once it is final.
+	Retention Duration `json:"retention,omitempty"`
 }
 
 // URLs is the endpoint list: chain.rpc_urls, or chain.rpc_url as a list
@@ -254,43 +263,21 @@ type RemoteSigner struct {
 	Timeout Duration `json:"timeout,omitempty"`
 }
 
-// KeyForm names the form chain.wallet's key takes: "private_key",
-// "keystore", "remote_signer", or "" when none is set.
-func (w Wallet) KeyForm() string {
-	switch {
-	case w.PrivateKey != "":
-		return "private_key"
-	case w.Keystore != "":
-		return "keystore"
-	case w.RemoteSigner != nil:
-		return "remote_signer"
+// Signer is the key form as the signer takes it (keyform.Wallet).
+func (w Wallet) Signer() keyform.Wallet {
+	sw := keyform.Wallet{PrivateKey: w.PrivateKey, Keystore: w.Keystore, PasswordFile: w.PasswordFile}
+	if rs := w.RemoteSigner; rs != nil {
+		sw.RemoteSigner = &keyform.RemoteSigner{URL: rs.URL, Address: rs.Address, Timeout: rs.Timeout.D()}
 	}
-	return ""
+	return sw
 }
 
-// CheckForm reports an error unless exactly one key form is set, with
-// what it needs.
-func (w Wallet) CheckForm() error {
-	n := 0
-	for _, set := range []bool{w.PrivateKey != "", w.Keystore != "", w.RemoteSigner != nil} {
-		if set {
-			n++
-		}
-	}
-	switch {
-	case n == 0:
-		return errors.New("no signing key: set exactly one of private_key (64 hex digits), keystore (an encrypted key file, with password_file or INFERNODE_KEYSTORE_PASSWORD) or remote_signer ({url, address})")
-	case n > 1:
-		return errors.New("more than one signing key: keep exactly one of private_key, keystore and remote_signer")
-	case w.PasswordFile != "" && w.Keystore == "":
-		return errors.New("password_file is set without keystore; it is the keystore's password: set keystore too, or remove it")
-	case w.RemoteSigner != nil && w.RemoteSigner.URL == "":
-		return errors.New("remote_signer.url is required: the signer's JSON-RPC URL, e.g. http://127.0.0.1:9000")
-	case w.RemoteSigner != nil && !common.IsHexAddress(w.RemoteSigner.Address):
-		return errors.New("remote_signer.address is required: the account the signer holds (0x followed by 40 hex digits)")
-	}
-	return nil
-}
+// KeyForm names the form chain.wallet's key takes (keyform.Wallet.KeyForm).
+func (w Wallet) KeyForm() string { return w.Signer().KeyForm() }
+
+// CheckForm reports an error unless exactly one key form is set
+// (keyform.Wallet.CheckForm).
+func (w Wallet) CheckForm() error { return w.Signer().CheckForm() }
 
 // Docker is registry auth for image pulls and the engine mode.
 type Docker struct {

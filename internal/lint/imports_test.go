@@ -102,6 +102,17 @@ func TestForbiddenImports(t *testing.T) {
 			},
 		},
 		{
+			// The domain packages (access, executor, guard, payments,
+			// signer, relay, ...) take options types of their own; node/
+			// (and the CLI) map the configuration onto them.
+			name: "only node, cmd and internal/nodetest import internal/config",
+			applies: func(importer string, test bool) bool {
+				return !test && !within(importer, module+"/node") && !within(importer, module+"/cmd") &&
+					importer != module+"/internal/nodetest" && importer != module+"/internal/config"
+			},
+			forbidden: func(_, imp string) bool { return imp == module+"/internal/config" },
+		},
+		{
 			name:    "internal/ holds leaves: it imports nothing of ours outside internal/",
 			applies: func(importer string, test bool) bool { return within(importer, module+"/internal") && !test },
 			forbidden: func(_, imp string) bool {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/executor"
-	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	llmsvc "github.com/infernode/infernode/workloads/llm/service"
@@ -31,9 +30,9 @@ func TestOnChainThroughExecutor(t *testing.T) {
 		t.Skip("runs every workload on loopback")
 	}
 	s := startStack(t)
-	var cs []config.Container
+	var cs []executor.Container
 	for id, url := range s.direct {
-		cs = append(cs, config.Container{ID: id, URL: url, External: true})
+		cs = append(cs, executor.Container{ID: id, URL: url})
 	}
 	rt := executor.NewUnmanaged(cs, executor.UnmanagedOptions{})
 	ctx := context.Background()

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"math/big"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -77,13 +75,19 @@ func TestLenetProofThroughNodeVerifiedOnAnvil(t *testing.T) {
 // TestResidualProofThroughNodeVerifiedOnAnvil: the small residual network
 // (identity and projection blocks, stride-2 and padded convs, Concat, Mul
 // by a constant, Sub, GlobalAveragePool) set up with no fixed-point flags
-// (the image defaults) and proved through the node (proofsOnAnvil).
+// (the image defaults) and proved through the node (proofsOnAnvil), with
+// bit decompositions and with lookups (one commitment: the exported
+// verifier's second pairing check and the commitment's hash on chain).
 func TestResidualProofThroughNodeVerifiedOnAnvil(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs proof setup, a node and anvil")
 	}
 	f := prooftest.ReadResidual(t, "resnet_small")
-	proofsOnAnvil(t, prooftest.ResidualSmall, f.Images, f.Shape, f.Logits, 450_000)
+	for _, fx := range []prooftest.Fixture{prooftest.ResidualSmall, prooftest.ResidualLookups} {
+		t.Run(fx.Name, func(t *testing.T) {
+			proofsOnAnvil(t, fx, f.Images, f.Shape, f.Logits, 450_000)
+		})
+	}
 }
 
 // proofsOnAnvil sets fx up and proves every input through the node as a
@@ -104,14 +108,12 @@ func proofsOnAnvil(t testing.TB, fx prooftest.Fixture, inputs [][]float64, shape
 	key := a.FundedKeys()[0]
 
 	repo := "local/infernode/" + fx.Name
-	s, dir := proofStackOf(t, fx, repo, "")
-	// The model alone (not a second copy of the keys: ResNet-20's are
-	// gigabytes).
-	_, man := prooftest.SetUp(t, fx)
-	raw, err := os.ReadFile(filepath.Join(dir, artifact.ModelFile))
+	s, dir, svc := proofStackWith(t, fx, repo, "")
+	// The service's own model (loading the set the jobs then use): not a
+	// second copy of a ResNet-20's compiled model.
+	set, err := svc.Artifacts(ctx, repo)
 	require.NoError(t, err)
-	m, err := circuit.Compile(raw, man.FixedPoint.Options())
-	require.NoError(t, err)
+	m, man := set.Model(), set.Manifest
 	t.Logf("%s: %d constraints, %d public inputs, float error %+v", fx.Name, man.Constraints, man.Public[0].Count+man.Public[1].Count, man.FloatError)
 	verifier, err := prooftest.DeployVerifier(ctx, c, key, dir)
 	require.NoError(t, err)

@@ -5,6 +5,7 @@
 //	proof setup --onnx FILE --out DIR [--model-id ID] [--solc DIR]
 //	            [--scale-bits N] [--weight-bits N] [--input-range-bits N]
 //	            [--input-non-negative] [--calibrate SAMPLES.json] [--error-range LOW,HIGH]
+//	            [--lookups auto|on|off]
 //	proof [--addr :3000]
 //
 // setup is the model publisher's step: it compiles the ONNX model into a
@@ -91,7 +92,12 @@ func setup(args []string) int {
 	nonNeg := fs.Bool("input-non-negative", false, "inputs also satisfy x >= 0 (saves a bit a value in the public inputs)")
 	calibrate := fs.String("calibrate", "", "choose the fixed point from sample inputs in FILE (JSON: an array of samples, or {\"inputs\": [...]}; a sample is the input's values, nested arrays flattened row-major): the fewest bits that keep the float model's top-1 on every sample")
 	errRange := fs.String("error-range", "", "LOW,HIGH: the range of the random inputs on which setup reports the fixed point's error (default: the whole input range)")
+	lookups := fs.String("lookups", "auto", "range-check the ReLUs by lookups (a log-derivative argument under one commitment: fewer constraints, a faster prover, ~110k more gas to verify): on, off, or auto (on from "+fmt.Sprint(artifact.AutoLookupConstraints)+" constraints)")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *lookups != "auto" && *lookups != "on" && *lookups != "off" {
+		fmt.Fprintf(os.Stderr, "proof setup: --lookups %q: want auto, on or off\n", *lookups)
 		return 2
 	}
 	if *onnx == "" || *out == "" || fs.NArg() != 0 {
@@ -129,7 +135,7 @@ func setup(args []string) int {
 	}
 	start := time.Now()
 	man, err := artifact.Setup(ctx, *onnx, *out, artifact.SetupOptions{ModelID: *modelID, Solc: sc, Log: log,
-		Fixed: fixed, Calibrate: samples, ErrorLow: lo, ErrorHigh: hi})
+		Fixed: fixed, Calibrate: samples, ErrorLow: lo, ErrorHigh: hi, Lookups: *lookups})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "proof setup:", err)
 		return 1

@@ -22,7 +22,6 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/executor/docker"
 	"github.com/infernode/infernode/executor/docker/internal/dockertest"
-	"github.com/infernode/infernode/internal/config"
 )
 
 const echoPkg = "github.com/infernode/infernode/workloads/echo"
@@ -118,7 +117,7 @@ func engine(tb testing.TB) string {
 // managedEcho starts the echo image as a managed container.
 func managedEcho(tb testing.TB) executor.Runtime {
 	tb.Helper()
-	r, err := docker.New([]config.Container{{ID: "echo", Image: echoImage}}, docker.Options{NamePrefix: engine(tb), StopTimeout: time.Second})
+	r, err := docker.New([]executor.Container{{ID: "echo", Image: echoImage}}, docker.Options{NamePrefix: engine(tb), StopTimeout: time.Second})
 	require.NoError(tb, err)
 	tb.Cleanup(func() { require.NoError(tb, r.Stop(context.Background())) })
 	require.NoError(tb, r.Start(context.Background()))
@@ -135,7 +134,7 @@ func hostEcho(tb testing.TB) executor.Runtime {
 	cmd := exec.Command(echoBin, "--addr", "127.0.0.1:"+strconv.Itoa(port))
 	require.NoError(tb, cmd.Start())
 	tb.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	r := executor.NewUnmanaged([]config.Container{{ID: "echo", URL: "http://127.0.0.1:" + strconv.Itoa(port)}}, executor.UnmanagedOptions{})
+	r := executor.NewUnmanaged([]executor.Container{{ID: "echo", URL: "http://127.0.0.1:" + strconv.Itoa(port)}}, executor.UnmanagedOptions{})
 	tb.Cleanup(func() { r.Stop(context.Background()) })
 	require.NoError(tb, r.Start(context.Background()))
 	return r
@@ -234,7 +233,7 @@ func BenchmarkStartEcho(b *testing.B) {
 		b.Run(mode, func(b *testing.B) {
 			prefix := engine(b)
 			keep := mode == "reuse"
-			cfg := []config.Container{{ID: "echo", Image: echoImage}}
+			cfg := []executor.Container{{ID: "echo", Image: echoImage}}
 			ctx := context.Background()
 			if keep { // the run that leaves the container to reuse
 				r, err := docker.New(cfg, docker.Options{NamePrefix: prefix, KeepContainers: true})
@@ -260,9 +259,9 @@ func BenchmarkStartEcho(b *testing.B) {
 // bundledRuntime makes a runtime with one container per bundled workload.
 func bundledRuntime(tb testing.TB, prefix string) *docker.Runtime {
 	tb.Helper()
-	var cs []config.Container
+	var cs []executor.Container
 	for name, tag := range bundled {
-		cs = append(cs, config.Container{ID: name, Image: tag})
+		cs = append(cs, executor.Container{ID: name, Image: tag})
 	}
 	r, err := docker.New(cs, docker.Options{NamePrefix: prefix, StopTimeout: time.Second})
 	require.NoError(tb, err)

@@ -61,8 +61,7 @@ const (
 	BytecodeFile  = onchain.BytecodeFile
 )
 
-// Files are the artifact files a manifest lists, in the order Open reads
-// them.
+// Files are the artifact files a manifest lists.
 var Files = []string{ModelFile, CircuitFile, VerifyingFile, ProvingFile, SolidityFile, BytecodeFile}
 
 // Manifest is manifest.json.
@@ -107,6 +106,10 @@ type FixedPoint struct {
 	ReluBits []int `json:"relu_bits,omitempty"`
 	// SoftmaxDropped: the ONNX graph's final Softmax is not in the circuit.
 	SoftmaxDropped bool `json:"softmax_dropped"`
+	// LookupBits: the ReLUs' range checks are lookups in a table of
+	// 2^LookupBits values under one BSB22 commitment (the proof is then
+	// 384 bytes); absent: bit decompositions.
+	LookupBits int `json:"lookup_bits,omitempty"`
 }
 
 // PublicVec is one vector of the public inputs: Values signed integers at
@@ -196,5 +199,5 @@ func parseManifest(b []byte) (*Manifest, error) {
 
 // Options are the compile options that reproduce the model's circuit.
 func (f FixedPoint) Options() circuit.Options {
-	return circuit.Options{ScaleBits: f.ScaleBits, WeightBits: f.WeightBits, InputRangeBits: f.InputRangeBits, RangeSet: true, NonNegative: f.InputNonNegative, ReluBits: f.ReluBits}
+	return circuit.Options{ScaleBits: f.ScaleBits, WeightBits: f.WeightBits, InputRangeBits: f.InputRangeBits, RangeSet: true, NonNegative: f.InputNonNegative, ReluBits: f.ReluBits, LookupBits: f.LookupBits}
 }

@@ -1,7 +1,6 @@
 package artifact
 
 import (
-	"bytes"
 	"fmt"
 	"math/big"
 
@@ -15,12 +14,18 @@ import (
 )
 
 // ProofSize is a proof's size: the points A, B, C in EIP-197 encoding, the
-// bytes the Solidity verifier takes.
-const ProofSize = 256
+// bytes the Solidity verifier takes. A circuit with lookups
+// (FixedPoint.LookupBits) adds its commitment and the commitment's proof
+// of knowledge, two more points: CommittedProofSize.
+const (
+	ProofSize          = 256
+	CommittedProofSize = ProofSize + 128
+)
 
 // Proof is one proof and what it proves.
 type Proof struct {
-	// Proof is the 256-byte proof the verifier takes.
+	// Proof is the proof the verifier takes: ProofSize bytes, or
+	// CommittedProofSize with lookups.
 	Proof []byte
 	// Input and Logits are the quantized input and the logits (signed
 	// integers at the manifest's scales).
@@ -53,11 +58,11 @@ func (s *Set) Prove(xq []*big.Int) (*Proof, error) {
 	if err := groth16.Verify(proof, s.vk, pub, solidity.WithVerifierTargetSolidityVerifier(backend.GROTH16)); err != nil {
 		return nil, fmt.Errorf("the new proof does not verify (the artifacts do not belong together?): %w", err)
 	}
-	var raw bytes.Buffer
-	if _, err := proof.WriteRawTo(&raw); err != nil {
-		return nil, fmt.Errorf("encode proof: %w", err)
+	sp, ok := proof.(interface{ MarshalSolidity() []byte })
+	if !ok {
+		return nil, fmt.Errorf("encode proof: %T has no Solidity encoding", proof)
 	}
-	p := &Proof{Proof: raw.Bytes()[:ProofSize], Input: xq, Logits: y, Public: public}
+	p := &Proof{Proof: sp.MarshalSolidity(), Input: xq, Logits: y, Public: public}
 	p.Calldata = Calldata(s.Manifest.Verifier.Function, p.Proof, p.Public)
 	return p, nil
 }

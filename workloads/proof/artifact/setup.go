@@ -36,7 +36,17 @@ type SetupOptions struct {
 	// (circuit.Calibrate) instead of Fixed; the error is then reported on
 	// them.
 	Calibrate [][]float64
+	// Lookups: "on", "off", or "auto"/"" (on when the circuit with bit
+	// decompositions has AutoLookupConstraints or more and lookups at
+	// least halve it).
+	Lookups string
 }
+
+// AutoLookupConstraints is where --lookups auto switches lookups on: below
+// it a proof takes seconds and the commitment's extra ~110k gas outweighs
+// the time saved (LeNet, iris); above it (ResNet-20: 4.8M) the prover's
+// time and memory dominate.
+const AutoLookupConstraints = 1 << 20
 
 // floatErrorInputs is how many random inputs setup's error report uses.
 const floatErrorInputs = 16
@@ -87,6 +97,9 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 		}
 		fe.MaxAbs, fe.MaxLogit, fe.ArgmaxAgree = model.FloatError(fe.Inputs, fe.Low, fe.High)
 	}
+	if err := chooseLookups(model, opt.Lookups, log); err != nil {
+		return nil, fmt.Errorf("%s: %w", onnxPath, err)
+	}
 	log.Info("model compiled", "layers", model.Describe(), "max_bits", model.MaxBits)
 	log.Info("fixed point against the float model", "on", fe.On, "inputs", fe.Inputs, "from", fe.Low, "to", fe.High,
 		"max_logit_error", fe.MaxAbs, "max_logit", fe.MaxLogit, "argmax_agrees", fmt.Sprintf("%d/%d", fe.ArgmaxAgree, fe.Inputs))
@@ -107,7 +120,8 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 	man := &Manifest{
 		Format: Format, ProofSystem: ProofSystem, ModelID: opt.ModelID, ModelSHA256: Sum(raw), Layers: model.Describe(),
 		FixedPoint: FixedPoint{ScaleBits: model.ScaleBits, WeightBits: model.WeightBits, InputRangeBits: model.InputBits - model.ScaleBits,
-			InputNonNegative: model.NonNegative, ReluBits: model.ReluBits, OutputScaleLog2: model.OutScale, SoftmaxDropped: model.Softmax},
+			InputNonNegative: model.NonNegative, ReluBits: model.ReluBits, OutputScaleLog2: model.OutScale, SoftmaxDropped: model.Softmax,
+			LookupBits: model.LookupBits},
 		FloatError:  fe,
 		Calibration: cal,
 		Public: []PublicVec{
@@ -169,6 +183,32 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 		return nil, err
 	}
 	return man, nil
+}
+
+// chooseLookups switches model's range checks to lookups as mode says.
+func chooseLookups(model *circuit.Model, mode string, log *slog.Logger) error {
+	if mode == "off" || model.LookupBits > 0 {
+		return nil
+	}
+	plain := 0
+	for _, c := range model.Costs() {
+		plain += c.Constraints
+	}
+	bits, with := model.BestLookupBits()
+	switch {
+	case bits == 0 && mode == "on":
+		return fmt.Errorf("lookups do not apply to this model (no ReLU, or a rescale beyond 2^%d)", circuit.MaxLookupBits)
+	case bits == 0:
+		return nil
+	case mode != "on" && (plain < AutoLookupConstraints || 2*with > plain):
+		log.Info("range checks by bit decomposition", "constraints", plain, "with_lookups", with, "why", fmt.Sprintf("lookups pay from %d constraints (--lookups on to force)", AutoLookupConstraints))
+		return nil
+	}
+	if err := model.WithLookups(bits); err != nil {
+		return err
+	}
+	log.Info("range checks by lookup", "table_bits", bits, "constraints_before", plain, "why", "one BSB22 commitment: a 384-byte proof and ~110k more gas to verify, for a smaller circuit")
+	return nil
 }
 
 // writeFile writes path through a temporary file and a rename, returning

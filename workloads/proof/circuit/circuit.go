@@ -63,11 +63,15 @@ func (c *Circuit) Define(api frontend.API) error {
 	// itself in InputBits bits).
 	cur := make([]frontend.Variable, m.In.Values)
 	off := m.In.offset()
+	lk := &lookups{bits: m.LookupBits}
 	for w := range m.In.Words {
 		n := min(m.In.PerWord, m.In.Values-w*m.In.PerWord)
 		bits := api.ToBinary(c.Public[w], n*m.In.Bits)
 		for t := range n {
 			cur[w*m.In.PerWord+t] = api.Sub(fromBits(api, bits[t*m.In.Bits:(t+1)*m.In.Bits]), off)
+		}
+		if lk.bits > 0 {
+			lk.committed = append(lk.committed, bits...) // the lookups' queries depend on them
 		}
 	}
 	for _, l := range m.Layers {
@@ -81,6 +85,22 @@ func (c *Circuit) Define(api frontend.API) error {
 				cur = append(cur, api.Add(terms[0], terms[1], terms[2:]...))
 			}
 		case ReLU:
+			if lk.bits > 0 {
+				sep := l.lookupSeparation()
+				for o := range l.Out {
+					b := l.Bits[o]
+					if b <= l.Shift {
+						cur = append(cur, 0)
+						continue
+					}
+					y, err := lk.relu(api, api.Add(cur[l.From+o], l.Half), b, l.Shift, sep)
+					if err != nil {
+						return err
+					}
+					cur = append(cur, y)
+				}
+				continue
+			}
 			// y + 2^Bits has Bits+1 bits; its top bit is 1 exactly when y
 			// >= 0 (|y| < 2^Bits by the static bound), and then bits
 			// Shift..Bits-1 are floor(y / 2^Shift): the rescale is free. y
@@ -123,7 +143,7 @@ func (c *Circuit) Define(api frontend.API) error {
 		}
 		api.AssertIsEqual(api.Add(terms[0], terms[1], terms[2:]...), c.Public[m.In.Words+w])
 	}
-	return nil
+	return lk.build(api)
 }
 
 // noCompress keeps gnark from splitting long linear combinations (its

@@ -79,7 +79,12 @@ func (m *Model) eval(x []*big.Int, check bool) ([]*big.Int, error) {
 			}
 			for o := range l.Out {
 				v := new(big.Int).Add(vals[l.From+o], l.Half)
-				if v.CmpAbs(pow2(l.Bits[o])) >= 0 {
+				beyond := v.CmpAbs(pow2(l.Bits[o])) >= 0
+				if m.LookupBits > 0 && l.Bits[o] > l.Shift && v.Sign() < 0 {
+					// The lookup ReLU admits v >= -2^Bits + 2^Shift (lookup.go).
+					beyond = new(big.Int).Sub(v, pow2(l.Shift)).CmpAbs(pow2(l.Bits[o])) > 0
+				}
+				if beyond {
 					return nil, &ActivationRangeError{Layer: k, Index: o, Bits: l.Bits[o]}
 				}
 			}

@@ -111,8 +111,14 @@ type Layer struct {
 	// nearest: Half is 2^(Shift-1), or 0 without a shift).
 	Shift int
 	Half  *big.Int
-	// Bits: ReLU, per value v + Half: |v + Half| < 2^Bits[i].
+	// Bits: ReLU, per value v + Half: |v + Half| < 2^Bits[i] (with
+	// lookups, -2^Bits + 2^Shift <= v + Half < 2^Bits, and Bits - Shift a
+	// multiple of the table's bits).
 	Bits []int
+	// StaticBits: ReLU, the static bound of every v + Half (|v + Half| <
+	// 2^StaticBits) whatever the calibrated Bits: the lookup ReLU's
+	// separation constant is above it.
+	StaticBits int
 }
 
 // Packing is how a vector sits in the public inputs: value j is stored as
@@ -161,6 +167,8 @@ type Model struct {
 	NonNegative bool
 	// ReluBits: Options.ReluBits.
 	ReluBits []int
+	// LookupBits: Options.LookupBits (0: bit decompositions).
+	LookupBits int
 	// OutScale: the logits are quantized at 2^OutScale.
 	OutScale int
 	// MaxBits: every intermediate value is below 2^MaxBits in magnitude.
@@ -201,6 +209,11 @@ type Options struct {
 	// NonNegative: inputs also satisfy x >= 0, which saves a bit a value
 	// in the public inputs (images with pixels in [0, 1]).
 	NonNegative bool
+	// LookupBits: when above 0, each ReLU's range checks are lookups in a
+	// table of 2^LookupBits values (a log-derivative argument under one
+	// BSB22 commitment; lookup.go) instead of bit decompositions
+	// (BestLookupBits chooses it). 0: bit decompositions, no commitment.
+	LookupBits int
 }
 
 // InputSize and OutputSize are the lengths of the input and logit vectors.
@@ -331,7 +344,10 @@ func (f *floatModel) quantize(opt Options, fit bool) (*Model, error) {
 		return nil, fmt.Errorf("fixed point: scale bits %d and weight bits %d must be 1..32, input range bits %d 0..64", opt.ScaleBits, opt.WeightBits, opt.InputRangeBits)
 	}
 	m := &Model{InputName: f.inName, InputShape: f.inShape, OutputName: f.outName, OutputShape: f.outShape, Softmax: f.softmax,
-		ScaleBits: opt.ScaleBits, WeightBits: opt.WeightBits, InputBits: opt.ScaleBits + opt.InputRangeBits, NonNegative: opt.NonNegative, ReluBits: opt.ReluBits, float: f.layers}
+		ScaleBits: opt.ScaleBits, WeightBits: opt.WeightBits, InputBits: opt.ScaleBits + opt.InputRangeBits, NonNegative: opt.NonNegative, ReluBits: opt.ReluBits, LookupBits: opt.LookupBits, float: f.layers}
+	if opt.LookupBits < 0 || opt.LookupBits > MaxLookupBits {
+		return nil, fmt.Errorf("fixed point: lookup bits %d must be 0..%d", opt.LookupBits, MaxLookupBits)
+	}
 	if err := m.quantize(); err != nil {
 		return nil, err
 	}
@@ -513,9 +529,17 @@ func (m *Model) bound() error {
 			}
 			relus++
 			l.Bits = make([]int, l.Out)
+			l.StaticBits = 1
 			for o := range l.Out {
 				v := new(big.Int).Add(mag[l.From+o], l.Half)
+				l.StaticBits = max(l.StaticBits, v.BitLen())
 				l.Bits[o] = min(max(v.BitLen(), 1), limit)
+				if L := m.LookupBits; L > 0 && l.Bits[o] > l.Shift {
+					// The quotient's bits in whole table widths: the
+					// check is exact at the top (v < 2^Bits), so the
+					// bound below holds.
+					l.Bits[o] = l.Shift + (l.Bits[o]-l.Shift+L-1)/L*L
+				}
 				if v.BitLen() > l.Bits[o] { // checked: |v| < 2^Bits
 					v.Sub(pow2(l.Bits[o]), big.NewInt(1))
 				}
@@ -548,6 +572,9 @@ func (m *Model) bound() error {
 		return fmt.Errorf("fixed point: %d ReLU bit limits for %d ReLU layers", len(m.ReluBits), relus)
 	}
 	m.MaxBits = top
+	if err := m.checkLookups(); err != nil {
+		return err
+	}
 	if top > maxBits {
 		return &UnsupportedError{What: fmt.Sprintf("model whose fixed-point values reach 2^%d (the field allows 2^%d): use fewer layers or smaller scales", top, maxBits)}
 	}
@@ -614,7 +641,11 @@ func (m *Model) Costs() []LayerCost {
 		switch l.Kind {
 		case ReLU:
 			for _, b := range l.Bits {
-				if b > l.Shift {
+				switch {
+				case b <= l.Shift:
+				case m.LookupBits > 0:
+					c.Constraints += lookupReluCost(b, l.Shift, m.LookupBits)
+				default:
 					c.Constraints += b + 3 // b+1 bits, their sum, the product
 				}
 			}
@@ -629,7 +660,11 @@ func (m *Model) Costs() []LayerCost {
 		}
 		costs = append(costs, c)
 	}
-	return append(costs, LayerCost{Layer: "logits packing", Outputs: m.Out.Values, Constraints: m.Out.Words})
+	costs = append(costs, LayerCost{Layer: "logits packing", Outputs: m.Out.Values, Constraints: m.Out.Words})
+	if m.LookupBits > 0 {
+		costs = append(costs, LayerCost{Layer: fmt.Sprintf("lookup argument (table of 2^%d)", m.LookupBits), Outputs: 0, Constraints: lookupFixedCost(m.LookupBits)})
+	}
+	return costs
 }
 
 // FloatError compares the fixed-point model with the float one on n
@@ -677,6 +712,11 @@ func (m *Model) FloatErrorOn(xs [][]float64) (maxErr, maxLogit float64, agree in
 // EvalFloat is the float model (the ONNX graph as compiled, before
 // rounding) on x.
 func (m *Model) EvalFloat(x []float64) []float64 { return evalFloat(m.float, x) }
+
+// DropFloat lets the float model go (as large as the quantized one: a
+// ResNet-20's rows are hundreds of MB): a model kept only to Eval needs it
+// no more. FloatError and EvalFloat then panic.
+func (m *Model) DropFloat() { m.float = nil }
 
 func argmax(v []float64) int {
 	best := 0

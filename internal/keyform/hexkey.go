@@ -1,4 +1,4 @@
-package config
+package keyform
 
 import (
 	"crypto/ecdsa"
