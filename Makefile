@@ -26,7 +26,8 @@ run: build
 ## SOAK_OUT (default: a new temp dir, printed).
 SOAK     ?= 1h
 SOAK_OUT ?=
-soak: build tools
+soak: build
+	bash .ci/tools.sh anvil
 	SOAK=$(SOAK) SOAK_BIN=$(abspath $(BIN)/infernode) SOAK_OUT=$(SOAK_OUT) $(GO) test -tags soak -count=1 -v -timeout 0 -run '^TestSoak$$' ./soak/
 
 ## tools: installs geth, abigen, anvil, solc-js into .tools/ and contracts/.

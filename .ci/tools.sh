@@ -5,7 +5,8 @@
 # Runtime's shared library (from npm's onnxruntime-node, linked as
 # .tools/lib/libonnxruntime.so.1) for the onnx workload; protoc (apt) for
 # the gRPC code's stale test; the openai npm client for node/ (pinned by
-# node/testdata/openaiclient/package-lock.json).
+# node/testdata/openaiclient/package-lock.json). `.ci/tools.sh anvil`
+# installs anvil alone (what `make soak` needs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -16,6 +17,22 @@ ANVIL_VERSION=1.7.1
 # binding (github.com/yalue/onnxruntime_go in go.mod) was written for.
 ORT_VERSION=1.24.1
 
+install_anvil() {
+  if [ ! -x .tools/bin/anvil ]; then
+    echo "tools: installing anvil ${ANVIL_VERSION} (npm, about 20 s)"
+    mkdir -p .tools/anvil
+    npm install --silent --no-audit --no-fund --prefix .tools/anvil "@foundry-rs/anvil-linux-amd64@${ANVIL_VERSION}" >/dev/null
+    bin=$(find .tools/anvil/node_modules/@foundry-rs -path '*bin/anvil' -type f | head -n1)
+    chmod +x "$bin"
+    ln -sf "$root/$bin" .tools/bin/anvil
+  fi
+}
+if [ "${1:-}" = anvil ]; then
+  install_anvil
+  echo "tools: ok (anvil $(.tools/bin/anvil --version 2>/dev/null | head -n1))"
+  exit 0
+fi
+
 if [ ! -x .tools/bin/geth ] || ! .tools/bin/geth version 2>/dev/null | grep -q "${GETH_VERSION#v}"; then
   echo "tools: installing geth ${GETH_VERSION} (compiles from source through the Go module proxy, about 4 minutes on 2 cores)"
   GOBIN="$root/.tools/bin" go install "github.com/ethereum/go-ethereum/cmd/geth@${GETH_VERSION}"
@@ -24,14 +41,7 @@ if [ ! -x .tools/bin/abigen ]; then
   echo "tools: installing abigen ${GETH_VERSION} (compiles from source, about 1 minute after geth)"
   GOBIN="$root/.tools/bin" go install "github.com/ethereum/go-ethereum/cmd/abigen@${GETH_VERSION}"
 fi
-if [ ! -x .tools/bin/anvil ]; then
-  echo "tools: installing anvil ${ANVIL_VERSION} (npm, about 20 s)"
-  mkdir -p .tools/anvil
-  npm install --silent --no-audit --no-fund --prefix .tools/anvil "@foundry-rs/anvil-linux-amd64@${ANVIL_VERSION}" >/dev/null
-  bin=$(find .tools/anvil/node_modules/@foundry-rs -path '*bin/anvil' -type f | head -n1)
-  chmod +x "$bin"
-  ln -sf "$root/$bin" .tools/bin/anvil
-fi
+install_anvil
 if [ ! -e .tools/lib/libonnxruntime.so.1 ] || [ "$(cat .tools/onnxruntime/version 2>/dev/null)" != "$ORT_VERSION" ]; then
   echo "tools: installing onnxruntime ${ORT_VERSION} (npm onnxruntime-node, about 30 s)"
   rm -rf .tools/onnxruntime

@@ -60,6 +60,11 @@ type Sub struct {
 	BlockHash   common.Hash `json:"block_hash,omitempty"`
 	Cancelled   bool        `json:"cancelled,omitempty"`
 	CancelBlock uint64      `json:"cancel_block,omitempty"`
+	// Ended is the block time (unix seconds) at which the relay's
+	// retention sweep first found the subscription over (cancelled, past
+	// its last interval, or its one interval final): its records are
+	// deleted chain.retention later.
+	Ended uint64 `json:"ended_at,omitempty"`
 }
 
 // Dialect is what differs between the Coordinators the node serves: its two

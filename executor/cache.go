@@ -223,6 +223,11 @@ func (e *Executor) cachedForward(ctx context.Context, id string, k respcache.Key
 	if !ok {
 		return e.forwardCall(ctx, id, call)
 	}
+	// A hit's body is a copy read from the store: held like a reply.
+	if !e.budget.Take(int64(len(r.Body))) {
+		return ForwardReply{}, readError(ctx, id, 0, e.budget, r.Status, ErrReplyBudget)
+	}
+	r.charge = newCharge(e.budget, int64(len(r.Body)))
 	return r, nil
 }
 

@@ -22,6 +22,7 @@ import (
 
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/promreg"
+	"github.com/infernode/infernode/ratelimit"
 	"github.com/infernode/infernode/respcache"
 )
 
@@ -54,6 +55,11 @@ type Options struct {
 	// Cache answers the containers marked "cache" (docs/cache.md).
 	// Default: none, every call runs.
 	Cache *respcache.Cache
+	// ReplyBudget bounds the bytes of container replies buffered at once,
+	// node-wide (server.max_reply_bytes_in_flight): a job's output waits
+	// for room, a forwarded reply without room fails with ErrReplyBudget
+	// (budget.go). Default: nil, each reply bounded only by itself (64 MiB).
+	ReplyBudget *ratelimit.Bytes
 }
 
 // Executor runs container chains. It is safe for concurrent use and holds
@@ -69,6 +75,7 @@ type Executor struct {
 	histogram *prometheus.HistogramVec
 	cache     *respcache.Cache
 	salts     map[string][32]byte // the cached containers' key salts
+	budget    *ratelimit.Bytes    // the reply budget; nil: none
 }
 
 // New returns an Executor over opts.Runtime.
@@ -95,6 +102,7 @@ func New(opts Options) (*Executor, error) {
 		resTO:    opts.ResourcesTimeout,
 		tracer:   opts.TracerProvider.Tracer("github.com/infernode/infernode/executor"),
 		prop:     opts.Propagator,
+		budget:   opts.ReplyBudget,
 		histogram: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "infernode_container_call_seconds",
 			Help:    "Latency of container protocol calls by container and outcome.",
@@ -166,7 +174,7 @@ func (e *Executor) callContainer(ctx context.Context, id string, req Request) (j
 	var out json.RawMessage
 	err := e.onReplica(ctx, id, func(ep Endpoint, to time.Duration) error {
 		var err error
-		out, err = call(ctx, e.hc, e.prop, id, ep, to, req)
+		out, err = call(ctx, e.hc, e.prop, e.budget, id, ep, to, req)
 		return err
 	})
 	e.observe(span, id, start, err)

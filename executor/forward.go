@@ -28,16 +28,27 @@ type ForwardCall struct {
 }
 
 // ForwardReply is a container's answer to a ForwardCall, whatever its status.
+// Its body is charged to the reply budget (Options.ReplyBudget) until
+// Release.
 type ForwardReply struct {
 	Status int
 	Header http.Header
 	Body   []byte
+	charge *charge
 }
+
+// Release gives the reply's bytes back to the reply budget: call it once
+// the body is written out or copied. It may be called more than once, and
+// on a zero ForwardReply.
+func (r ForwardReply) Release() { r.charge.release() }
 
 // Forward makes call to container id within the container's timeout and
 // returns its reply, of at most the container protocol's output bound. A
-// call that got no reply is a *ContainerError. A container marked "cache"
-// answers a repeated inference request from the response cache.
+// call that got no reply is a *ContainerError; one whose reply the reply
+// budget has no room for is a *ContainerError wrapping ErrReplyBudget (the
+// front doors' 503 Node busy), decided without waiting. A container marked
+// "cache" answers a repeated inference request from the response cache.
+// The caller must Release the reply.
 func (e *Executor) Forward(ctx context.Context, id string, call ForwardCall) (ForwardReply, error) {
 	if salt, ok := e.salts[id]; ok {
 		if k, ok := forwardKey(salt, call, call.Header.Get(headerLength)); ok {
@@ -91,14 +102,11 @@ func (e *Executor) forward(ctx context.Context, id string, ep Endpoint, timeout 
 		return ForwardReply{}, transportError(ctx, id, timeout, err)
 	}
 	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, maxOutput+1))
+	b, held, err := readBody(cctx, e.budget, false, resp.Body, resp.ContentLength, maxOutput)
 	if err != nil {
-		return ForwardReply{}, transportError(ctx, id, timeout, err)
+		return ForwardReply{}, readError(ctx, id, timeout, e.budget, resp.StatusCode, err)
 	}
-	if len(b) > maxOutput {
-		return ForwardReply{}, &ContainerError{Container: id, Status: resp.StatusCode, Message: fmt.Sprintf("reply larger than %d bytes", maxOutput)}
-	}
-	return ForwardReply{Status: resp.StatusCode, Header: resp.Header, Body: b}, nil
+	return ForwardReply{Status: resp.StatusCode, Header: resp.Header, Body: b, charge: newCharge(e.budget, held)}, nil
 }
 
 // StreamReply is a container's answer to a ForwardStream call: its status

@@ -17,6 +17,7 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/ratelimit"
 )
 
 // Request is the body of POST /service_output.
@@ -30,8 +31,9 @@ type Request struct {
 // maxErrorBody caps how much of a failing reply is read into a message.
 const maxErrorBody = 4 << 10
 
-// maxOutput caps a container's JSON output (64 MiB): beyond, the call fails
-// rather than exhausting memory.
+// maxOutput caps a container's JSON output and a forwarded reply (64 MiB):
+// beyond, the call fails rather than exhausting memory. The node-wide bound
+// on the replies held at once is Options.ReplyBudget.
 const maxOutput = 64 << 20
 
 // DefaultIdlePerHost is NewHTTPClient's pool size when given none.
@@ -55,8 +57,11 @@ func NewHTTPClient(idlePerHost int) *http.Client {
 }
 
 // call performs one POST /service_output and returns the container's JSON
-// output, or a *ContainerError.
-func call(ctx context.Context, hc *http.Client, prop propagation.TextMapPropagator, id string, ep Endpoint, timeout time.Duration, req Request) (json.RawMessage, error) {
+// output, or a *ContainerError. The reply is charged to budget while it is
+// read (readBody): a call waits for room unless its job already holds an
+// output (HoldReplies). The charge is given back on return, or kept by the
+// job's lease until the job is done.
+func call(ctx context.Context, hc *http.Client, prop propagation.TextMapPropagator, budget *ratelimit.Bytes, id string, ep Endpoint, timeout time.Duration, req Request) (json.RawMessage, error) {
 	if len(req.Data) == 0 {
 		req.Data = json.RawMessage("null")
 	}
@@ -66,14 +71,16 @@ func call(ctx context.Context, hc *http.Client, prop propagation.TextMapPropagat
 	}
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	l := leaseOf(ctx)
+	rd := replyRead{limit: maxOutput, budget: budget, wait: !l.holding()}
 	if tr, ok := hc.Transport.(*transport); ok {
 		if tg, ok := tr.targetFor(ep.URL, "/service_output"); ok {
 			if extra, ok := extraHeaders(cctx, prop, ep.Bearer); ok {
-				status, b, err := tr.post(cctx, tg, extra, body, maxOutput)
+				status, b, held, err := tr.post(cctx, tg, extra, body, rd)
 				if err != nil {
-					return nil, transportError(ctx, id, timeout, err)
+					return nil, readError(ctx, id, timeout, budget, status, err)
 				}
-				return reply(id, status, b)
+				return keepReply(l, budget, held)(reply(id, status, b))
 			}
 		}
 	}
@@ -96,14 +103,24 @@ func call(ctx context.Context, hc *http.Client, prop propagation.TextMapPropagat
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 		return nil, &ContainerError{Container: id, Status: resp.StatusCode, Message: replyMessage(resp.StatusCode, b)}
 	}
-	b, err := io.ReadAll(io.LimitReader(resp.Body, maxOutput+1))
+	b, held, err := readBody(cctx, rd.budget, rd.wait, resp.Body, resp.ContentLength, rd.limit)
 	if err != nil {
-		return nil, transportError(ctx, id, timeout, err)
+		return nil, readError(ctx, id, timeout, budget, resp.StatusCode, err)
 	}
-	if len(b) > maxOutput {
-		return nil, &ContainerError{Container: id, Status: resp.StatusCode, Message: fmt.Sprintf("output larger than %d bytes", maxOutput)}
+	return keepReply(l, budget, held)(reply(id, resp.StatusCode, b))
+}
+
+// keepReply ends a read reply's charge of held bytes: kept by the job's
+// lease l when the call succeeded, given back otherwise.
+func keepReply(l *lease, budget *ratelimit.Bytes, held int64) func(json.RawMessage, error) (json.RawMessage, error) {
+	return func(out json.RawMessage, err error) (json.RawMessage, error) {
+		if err != nil {
+			budget.Give(held)
+		} else {
+			l.keep(budget, held)
+		}
+		return out, err
 	}
-	return reply(id, resp.StatusCode, b)
 }
 
 // reply checks a container's reply: a 2xx status and a JSON output whose

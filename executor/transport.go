@@ -2,9 +2,8 @@ package executor
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"fmt"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -12,6 +11,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/infernode/infernode/ratelimit"
 )
 
 // transport is the http.RoundTripper of container calls. A container call
@@ -280,13 +281,14 @@ func (t *transport) targetFor(rawURL, path string) (*target, bool) {
 type header struct{ key, value string }
 
 // post sends one POST with a JSON body to tg and returns the reply's
-// status and up to limit bytes of its body (more is an error). It is the
+// status, up to rd.limit bytes of its body (more is an error) and the
+// bytes of it charged to rd.budget (the caller gives them back). It is the
 // container call's fast path: no http.Request or http.Client, the same
 // pooled connections as RoundTrip, and the reply parsed by net/http.
-func (t *transport) post(ctx context.Context, tg *target, extra []header, body []byte, limit int64) (int, []byte, error) {
+func (t *transport) post(ctx context.Context, tg *target, extra []header, body []byte, rd replyRead) (int, []byte, int64, error) {
 	pc, err := t.get(ctx, tg.host)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, 0, err
 	}
 	stop := pc.cancelOn(ctx)
 	w := pc.bw
@@ -299,24 +301,29 @@ func (t *transport) post(ctx context.Context, tg *target, extra []header, body [
 	_, _ = w.WriteString("\r\n\r\n")
 	_, _ = w.Write(body)
 	if err := w.Flush(); err != nil {
-		return 0, nil, pc.abandon(ctx, stop, err)
+		return 0, nil, 0, pc.abandon(ctx, stop, err)
 	}
 	resp, err := http.ReadResponse(pc.br, nil)
 	if err != nil {
-		return 0, nil, pc.abandon(ctx, stop, err)
+		return 0, nil, 0, pc.abandon(ctx, stop, err)
 	}
-	size := limit + 1
-	if resp.ContentLength >= 0 && resp.ContentLength <= limit {
-		size = resp.ContentLength
-	}
-	buf := bytes.NewBuffer(make([]byte, 0, min(size, 64<<10)))
-	got, err := buf.ReadFrom(io.LimitReader(resp.Body, limit+1))
+	b, held, err := readBody(ctx, rd.budget, rd.wait, resp.Body, resp.ContentLength, rd.limit)
 	if err != nil {
-		return 0, nil, pc.abandon(ctx, stop, err)
-	}
-	if got > limit {
-		return 0, nil, pc.abandon(ctx, stop, fmt.Errorf("reply larger than %d bytes", limit))
+		if errors.Is(err, ErrReplyBudget) || errors.Is(err, errTooLarge) {
+			stop()
+			pc.c.Close()
+			return resp.StatusCode, nil, 0, err
+		}
+		return resp.StatusCode, nil, 0, pc.abandon(ctx, stop, err)
 	}
 	pc.release(stop, !resp.Close)
-	return resp.StatusCode, buf.Bytes(), nil
+	return resp.StatusCode, b, held, nil
+}
+
+// replyRead is how post reads a reply: within limit bytes, charged to
+// budget, waiting for room or not (readBody).
+type replyRead struct {
+	limit  int64
+	budget *ratelimit.Bytes
+	wait   bool
 }

@@ -195,11 +195,11 @@ func TestTransportPost(t *testing.T) {
 		{body: `{"x":1}`, status: 200, want: `POST /service_output Bearer t {"x":1}`},
 		{body: "chunked", status: 200, want: "ab"},
 		{body: "fail", status: http.StatusTeapot, want: "nope\n"},
-		{body: "big", err: "reply larger than 64 bytes"},
+		{body: "big", err: errTooLarge.Error()},
 		{body: `{"x":2}`, status: 200, want: `POST /service_output Bearer t {"x":2}`},
 	}
 	for _, tc := range tests {
-		status, got, err := tr.post(context.Background(), tg, []header{{"Authorization", "Bearer t"}}, []byte(tc.body), 64)
+		status, got, _, err := tr.post(context.Background(), tg, []header{{"Authorization", "Bearer t"}}, []byte(tc.body), replyRead{limit: 64})
 		if tc.err != "" {
 			require.ErrorContains(t, err, tc.err)
 			continue

@@ -13,6 +13,7 @@ const (
 	DefaultDelegatedMaxPending = 10_000
 	DefaultMaxPendingPerOwner  = 100
 	DefaultDelegatedRetention  = 7 * 24 * time.Hour
+	DefaultRetention           = 7 * 24 * time.Hour
 )
 
 // Back-off defaults (docs/relay.md).
@@ -59,6 +60,9 @@ type Limits struct {
 	// long a final delegated record is kept.
 	DelegatedMaxPendingPerOwner int
 	DelegatedRetention          time.Duration
+	// Retention is chain.retention: how long the relay keeps the records
+	// of ended subscriptions, closed intervals and final transactions.
+	Retention time.Duration
 }
 
 func (l Limits) withDefaults() Limits {
@@ -76,6 +80,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.DelegatedRetention <= 0 {
 		l.DelegatedRetention = DefaultDelegatedRetention
+	}
+	if l.Retention <= 0 {
+		l.Retention = DefaultRetention
 	}
 	if l.BackoffBase <= 0 {
 		l.BackoffBase = DefaultBackoffBase

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
@@ -22,6 +23,7 @@ import (
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/internal/telemetry"
 	"github.com/infernode/infernode/internal/version"
+	"github.com/infernode/infernode/ratelimit"
 	"github.com/infernode/infernode/rest"
 )
 
@@ -53,6 +55,8 @@ type backend struct {
 	oipSlots chan struct{}
 	// openai is the OpenAI front door's state (node/openai.go).
 	openai *openAIFront
+	// replyBudget is server.max_reply_bytes_in_flight (Node.replyBudget).
+	replyBudget *ratelimit.Bytes
 	// streamIDGrace is how long a stream's answer waits for the container's
 	// headers (to pass its Content-Type through) before it starts with the
 	// job id anyway.
@@ -69,7 +73,12 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 		tracer:  n.tp.Tracer("github.com/infernode/infernode/node"),
 		streams: make(chan struct{}, n.cfg.Jobs.Workers), stopping: make(chan struct{}),
 		oipSlots:      make(chan struct{}, n.cfg.Jobs.Workers),
+		replyBudget:   n.replyBudget,
 		streamIDGrace: defaultStreamIDGrace}
+	telemetry.Reuse(n.reg, prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "infernode_reply_bytes_held",
+		Help: "Bytes of container replies the node buffers now, within server.max_reply_bytes_in_flight.",
+	}, func() float64 { return float64(b.replyBudget.Held()) }))
 	var mgr *manager
 	m, err := telemetry.NewMetrics(n.reg,
 		func() float64 {

@@ -139,7 +139,7 @@ func relayChainOnce(ro RelayOptions, key *walletKey) func(context.Context, Chain
 			Signer: sig, MaxGasLimit: cfg.Wallet.MaxGasLimit, Confirmations: cfg.Confirmations,
 			MaxInFlight: cfg.MaxTxsInFlight, PollInterval: cfg.PollInterval.D(),
 			Decoder: cd.Decoder(), AllowedSimErrors: cfg.Wallet.AllowedSimErrors,
-			Logger: deps.Logger,
+			Logger: deps.Logger, Retention: cfg.Retention.D(),
 		}
 		if cfg.Wallet.MaxFeePerGas > 0 {
 			so.MaxFeePerGas = new(big.Int).SetUint64(cfg.Wallet.MaxFeePerGas)

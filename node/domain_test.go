@@ -8,6 +8,7 @@ import (
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/txm"
 )
 
 // TestGuardDefaultsAreTheConfiguration's: guard's own defaults (a zero
@@ -21,5 +22,7 @@ func TestGuardDefaultsAreTheConfigurations(t *testing.T) {
 	require.Equal(t, int(config.DefaultDelegatedMaxPending), int(guard.DefaultDelegatedMaxPending))
 	require.Equal(t, int(config.DefaultMaxPendingPerOwner), int(guard.DefaultMaxPendingPerOwner))
 	require.Equal(t, config.DefaultDelegatedRetention.D(), guard.DefaultDelegatedRetention)
+	require.Equal(t, config.DefaultChainRetention.D(), guard.DefaultRetention)
+	require.Equal(t, config.DefaultChainRetention.D(), txm.DefaultRetention)
 	require.Equal(t, config.DefaultContainerTimeout.D(), executor.DefaultTimeout)
 }

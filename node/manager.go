@@ -176,6 +176,10 @@ func (m *manager) execute(t task) {
 	defer span.End()
 	ctx, cancel := context.WithTimeoutCause(ctx, m.timeout, m.timedOut)
 	defer cancel()
+	// The job's outputs stay charged to server.max_reply_bytes_in_flight
+	// until they are stored.
+	ctx, stored := executor.HoldReplies(ctx)
+	defer stored()
 	start := time.Now()
 	results, err := m.run.Run(ctx, t.in)
 	res := job.Result{ID: t.id, Status: job.StatusSuccess}

@@ -130,6 +130,10 @@ type Node struct {
 	// bodyBudget bounds the request-body bytes the front doors read at
 	// once (server.max_body_bytes_in_flight), shared by all of them.
 	bodyBudget *ratelimit.Bytes
+	// replyBudget bounds the container reply bytes the node buffers at
+	// once (server.max_reply_bytes_in_flight): forwarded replies and job
+	// outputs.
+	replyBudget *ratelimit.Bytes
 }
 
 // New applies the defaults to a copy of cfg, validates it, and returns a
@@ -173,7 +177,8 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	return &Node{
 		cfg: cfg, opts: opts, log: opts.Logger, reg: opts.Registry, tp: opts.TracerProvider,
 		guard: access.NewGuardian(AccessContainers(cfg.Containers)), ready: make(chan struct{}),
-		bodyBudget: ratelimit.NewBytes(cfg.Server.MaxBodyBytesInFlight),
+		bodyBudget:  ratelimit.NewBytes(cfg.Server.MaxBodyBytesInFlight),
+		replyBudget: ratelimit.NewBytes(cfg.Server.MaxReplyBytesInFlight),
 	}, nil
 }
 
@@ -265,7 +270,7 @@ func (n *Node) Run(ctx context.Context) (err error) {
 		defer cache.Close() // before the store closes
 	}
 	exec, err := executor.New(executor.Options{Runtime: rt, Containers: ExecutorContainers(cfg.Containers), HTTPClient: containerClient(cfg.Jobs.Workers),
-		TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator, Cache: cache})
+		TracerProvider: n.tp, Registerer: n.reg, Propagator: n.opts.Propagator, Cache: cache, ReplyBudget: n.replyBudget})
 	if err != nil {
 		return err
 	}
@@ -483,7 +488,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
 		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
 		Hosts: s.Hosts, OIP: b, OpenAI: b,
-		BodyBudget: n.bodyBudget, RateLimitIPv6Prefix: s.RateLimitIPv6Prefix,
+		BodyBudget: n.bodyBudget, ReplyBudget: n.replyBudget, RateLimitIPv6Prefix: s.RateLimitIPv6Prefix,
 	}
 	if s.RateLimit != nil {
 		ro.RateLimit = s.RateLimit.NumRequests
@@ -527,7 +532,8 @@ func (n *Node) grpcServer(b *backend) (*grpc.Server, net.Listener, error) {
 	}
 	o := oipgrpc.Options{Logger: n.log, MaxMessageBytes: sc.MaxBodyBytes, Registerer: n.reg,
 		TracerProvider: n.tp, Propagator: n.opts.Propagator,
-		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D(), BodyBudget: n.bodyBudget}
+		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D(), BodyBudget: n.bodyBudget,
+		ReplyBudget: n.replyBudget}
 	o.RateLimitIPv6Prefix = sc.RateLimitIPv6Prefix
 	if sc.RateLimit != nil {
 		o.RateLimit = sc.RateLimit.NumRequests

@@ -2,6 +2,7 @@ package node
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -19,6 +20,9 @@ import (
 // under an off-chain job's access rules. It is synchronous and stores
 // nothing: the client holds the connection for the answer, as OIP clients
 // expect. At most jobs.workers calls run at once; beyond, 503 Node busy.
+// The reply stays charged to server.max_reply_bytes_in_flight until the
+// front door calls its Release; one the budget has no room for is 503
+// Node busy too.
 func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (rest.OIPReply, error) {
 	ctx, span := b.tracer.Start(ctx, "oip.call", trace.WithAttributes(
 		attribute.String("job.containers", call.Container), attribute.String("http.method", call.Method)))
@@ -49,6 +53,10 @@ func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (re
 		b.metrics.Submitted.WithLabelValues("oip").Inc()
 	}
 	r, err := b.exec.Forward(ctx, call.Container, executor.ForwardCall{Method: call.Method, Path: call.Path, Header: h, Body: call.Body})
+	if errors.Is(err, executor.ErrReplyBudget) {
+		b.metrics.Rejected.WithLabelValues("busy").Inc()
+		return rest.OIPReply{}, job.Reject(job.CodeBusy, errMessage(err), "limit", "server.max_reply_bytes_in_flight", "bytes", b.replyBudget.Max())
+	}
 	if err != nil {
 		if call.Method == http.MethodPost {
 			b.metrics.Finished.WithLabelValues(string(job.StatusFailed)).Inc()
@@ -65,10 +73,11 @@ func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (re
 	span.SetAttributes(attribute.Int("http.status_code", r.Status))
 	if r.Status == http.StatusNotFound && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 		// Not an answer of an OIP server (Go's mux: "404 page not found").
+		r.Release()
 		return rest.OIPReply{}, job.Reject(job.CodeNotFound, "container "+strconv.Quote(call.Container)+" does not serve the Open Inference Protocol; the onnx and tensor workloads do")
 	}
 	return rest.OIPReply{Status: r.Status, ContentType: r.Header.Get("Content-Type"),
-		HeaderLength: r.Header.Get(oip.HeaderLength), Body: r.Body}, nil
+		HeaderLength: r.Header.Get(oip.HeaderLength), Body: r.Body, Release: r.Release}, nil
 }
 
 var _ rest.OIPBackend = (*backend)(nil)

@@ -83,6 +83,7 @@ func (b *backend) llmList(ctx context.Context, id string) llmList {
 	ctx, cancel := context.WithTimeout(ctx, llmListTimeout)
 	defer cancel()
 	r, err := b.exec.Forward(ctx, id, executor.ForwardCall{Method: http.MethodGet, Path: "/v1/models", Header: http.Header{"Accept": {"application/json"}}})
+	defer r.Release()
 	if err == nil && r.Status == http.StatusOK {
 		var body struct {
 			Object string `json:"object"`

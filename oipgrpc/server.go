@@ -63,6 +63,12 @@ type Options struct {
 	// holds its message and the request built from it for the call;
 	// without room the call is Unavailable (Node busy) at once. Nil: none.
 	BodyBudget *ratelimit.Bytes
+	// ReplyBudget is the node's budget of container reply bytes held at
+	// once (server.max_reply_bytes_in_flight), which charges the reply a
+	// call relays (OIPReply.Release): ModelInfer charges the response it
+	// builds from it too; without room the call is Unavailable (Node busy)
+	// at once. Nil: none.
+	ReplyBudget *ratelimit.Bytes
 	// IdleTimeout closes a connection with no call for this long
 	// (server.idle_timeout); HandshakeTimeout bounds a new connection's
 	// setup (server.read_header_timeout). Zero: gRPC's defaults (no idle
@@ -348,6 +354,7 @@ func (s *server) ModelReady(ctx context.Context, req *pb.ModelReadyRequest) (*pb
 	if err != nil {
 		return nil, s.fail(ctx, "model ready", err)
 	}
+	reply.Done()
 	return &pb.ModelReadyResponse{Ready: reply.Status == http.StatusOK}, nil
 }
 
@@ -360,6 +367,7 @@ func (s *server) ModelMetadata(ctx context.Context, req *pb.ModelMetadataRequest
 	if err != nil {
 		return nil, s.fail(ctx, "model metadata", err)
 	}
+	defer reply.Done()
 	if reply.Status/100 != 2 {
 		return nil, containerStatus(reply.Status, reply.Body)
 	}
@@ -395,9 +403,18 @@ func (s *server) ModelInfer(ctx context.Context, req *pb.ModelInferRequest) (*pb
 	if err != nil {
 		return nil, s.fail(ctx, "model infer", err)
 	}
+	defer reply.Done()
 	if reply.Status/100 != 2 {
 		return nil, containerStatus(reply.Status, reply.Body)
 	}
+	// The response built from the reply is about its size, held with it
+	// until the call returns.
+	copied := int64(len(reply.Body))
+	if !s.opts.ReplyBudget.Take(copied) {
+		s.metrics.busy.Inc()
+		return nil, status.Errorf(codes.Unavailable, "Node busy: the node holds server.max_reply_bytes_in_flight (%d bytes) of container replies; retry shortly", s.opts.ReplyBudget.Max())
+	}
+	defer s.opts.ReplyBudget.Give(copied)
 	resp, err := inferResponse(req, reply.Body, reply.HeaderLength)
 	if err != nil {
 		return nil, s.fail(ctx, "model infer", err)
@@ -435,7 +452,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		})),
 		busy: telemetry.Reuse(reg, prometheus.NewCounter(prometheus.CounterOpts{
 			Namespace: "infernode", Subsystem: "grpc", Name: "body_budget_refused_total",
-			Help: "ModelInfer calls refused because server.max_body_bytes_in_flight was held.",
+			Help: "ModelInfer calls refused because server.max_body_bytes_in_flight or server.max_reply_bytes_in_flight was held.",
 		})),
 	}
 }

@@ -1,9 +1,13 @@
 package ratelimit
 
 import (
+	"context"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -75,4 +79,53 @@ func TestBytes(t *testing.T) {
 	var none *Bytes
 	require.True(t, none.Take(1<<40), "a nil budget allows everything")
 	require.Nil(t, NewBytes(0))
+}
+
+// Wait takes room once a Give makes it; ctx ends a wait; a reservation
+// larger than the budget is refused at once; many waiters and givers
+// never lose a wake-up nor pass the budget.
+func TestBytesWait(t *testing.T) {
+	b := NewBytes(10)
+	require.True(t, b.Take(8))
+	got := make(chan error, 1)
+	go func() { got <- b.Wait(context.Background(), 5) }()
+	select {
+	case err := <-got:
+		t.Fatalf("Wait returned %v with 2 bytes free", err)
+	case <-time.After(20 * time.Millisecond):
+	}
+	b.Give(8)
+	require.NoError(t, <-got)
+	require.Equal(t, int64(5), b.Held())
+
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	require.ErrorIs(t, b.Wait(ctx, 6), context.DeadlineExceeded)
+	require.ErrorIs(t, b.Wait(context.Background(), 11), ErrOverBudget)
+	require.Equal(t, int64(5), b.Held(), "a failed Wait holds nothing")
+	b.Give(5)
+
+	var wg sync.WaitGroup
+	var peak atomic.Int64
+	for i := range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n := int64(1 + i%7)
+			for range 200 {
+				if !assert.NoError(t, b.Wait(context.Background(), n)) {
+					return
+				}
+				if h := b.Held(); h > peak.Load() {
+					peak.Store(h)
+				}
+				b.Give(n)
+			}
+		}()
+	}
+	wg.Wait()
+	require.Zero(t, b.Held())
+	require.LessOrEqual(t, peak.Load(), int64(10))
+	var none *Bytes
+	require.NoError(t, none.Wait(context.Background(), 1<<40))
 }

@@ -164,7 +164,6 @@ func (r *Relay) wakeDelegated(ctx context.Context) {
 			}
 		}
 	}
-	r.ret.sweep(time.Unix(int64(now), 0), r.st, r.sp.lim.DelegatedRetention, &r.wg, r.o.Logger)
 }
 
 // resumeDelegated restarts an accepted delegated request: at once when it

@@ -149,7 +149,7 @@ func (r *Relay) rollback(ancestor blockRef) error {
 		case s.Block > ancestor.Number:
 			deleted = append(deleted, s.ID)
 		case s.Cancelled && s.CancelBlock > ancestor.Number:
-			s.Cancelled, s.CancelBlock = false, 0
+			s.Cancelled, s.CancelBlock, s.Ended = false, 0, 0 // live again: not over
 			restored = append(restored, s)
 		}
 	}

@@ -478,6 +478,7 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	r.lst.failed.Store(err != nil)
 	r.dispatch(ctx)
 	r.wakeDelegated(ctx)
+	r.ret.sweep(r, time.Unix(int64(head.Time), 0))
 	r.handled.Store(n)
 	return err
 }

@@ -1,6 +1,7 @@
 package relay
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -68,6 +69,48 @@ func (s state) iv(id, k uint32) (Interval, error) {
 
 func (s state) putIv(id, k uint32, iv Interval) error {
 	return storage.PutJSON(s.kv, storage.RelayIntervalKey(id, k), iv)
+}
+
+// trimIvs deletes the records of sub id's intervals below upto; it returns
+// how many there were.
+func (s state) trimIvs(id, upto uint32) (int, error) {
+	prefix := storage.RelayIntervalPrefix(id)
+	end := storage.RelayIntervalKey(id, upto)
+	n := 0
+	err := s.kv.Scan(prefix, func(k, _ []byte) error {
+		if bytes.Compare(k, end) >= 0 {
+			return errStop
+		}
+		n++
+		return nil
+	})
+	if err != nil && !errors.Is(err, errStop) {
+		return 0, err
+	}
+	if n == 0 {
+		return 0, nil
+	}
+	b := s.kv.NewBatch()
+	defer b.Close()
+	if err := b.DeleteRange(prefix, end); err != nil {
+		return 0, err
+	}
+	return n, b.Commit()
+}
+
+// deleteSub deletes subscription id's record and its intervals' records
+// in one batch.
+func (s state) deleteSub(id uint32) error {
+	prefix := storage.RelayIntervalPrefix(id)
+	b := s.kv.NewBatch()
+	defer b.Close()
+	if err := b.Delete(storage.RelaySubKey(id)); err != nil {
+		return err
+	}
+	if err := b.DeleteRange(prefix, storage.RelayIntervalKey(id, ^uint32(0))); err != nil {
+		return err
+	}
+	return b.Commit()
 }
 
 func (s state) sub(id uint32) (*Sub, bool, error) {

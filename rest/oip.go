@@ -52,6 +52,17 @@ type OIPReply struct {
 	Status                    int
 	ContentType, HeaderLength string
 	Body                      []byte
+	// Release, when set, gives the body's bytes back to the node's reply
+	// budget (server.max_reply_bytes_in_flight): the front door calls it
+	// once the reply is written or copied.
+	Release func()
+}
+
+// Done calls r.Release, if any.
+func (r OIPReply) Done() {
+	if r.Release != nil {
+		r.Release()
+	}
 }
 
 // OIP route patterns.
@@ -137,10 +148,12 @@ func (s *server) oipRelay(ob OIPBackend, infer bool) http.HandlerFunc {
 			s.fail(w, r, "oip "+call.Path, err)
 			return
 		}
+		defer reply.Done()
 		h := w.Header()
 		h.Add("Vary", "Accept-Encoding")
 		if coding := replyEncoding(r.Header.Get("Accept-Encoding")); coding != "" && len(reply.Body) > 0 {
-			if z, err := encodeReply(coding, reply.Body); err == nil {
+			if z, err := encodeReply(coding, reply.Body); err == nil && s.opts.ReplyBudget.Take(int64(len(z))) {
+				defer s.opts.ReplyBudget.Give(int64(len(z)))
 				reply.Body = z
 				h.Set("Content-Encoding", coding)
 			}

@@ -30,6 +30,12 @@ type Options struct {
 	// beyond). Share one with the node's other front doors. Nil: no bound
 	// beyond MaxBodyBytes per request.
 	BodyBudget *ratelimit.Bytes
+	// ReplyBudget is the node's budget of container reply bytes held at
+	// once (server.max_reply_bytes_in_flight), which charges the OIP
+	// replies it relays (OIPReply.Release); the front door charges a
+	// compressed copy of a reply to it too, and sends the reply as it is
+	// when there is no room for the copy. Nil: no bound.
+	ReplyBudget *ratelimit.Bytes
 	// MaxBatchItems caps the items of one POST /api/jobs/batch (413 Batch
 	// too large beyond). Default 1,000.
 	MaxBatchItems int

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"regexp"
 	"runtime"
+	"sort"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -91,11 +94,68 @@ type result struct {
 	sent                        int64
 	calls                       uint64
 	restarts, faultBlocks, subs int
+	// reasons counts the given-up intervals (and delegated requests) by
+	// their recorded reason (reasonClass).
+	reasons map[string]int
 }
 
 func (r result) String() string {
-	return fmt.Sprintf("%d blocks (%d with faults), %d subscriptions, %d intervals delivered, %d given up with a reason, %d transactions sent, %d RPC calls, %d restarts",
-		r.blocks, r.faultBlocks, r.subs, r.delivered, r.givenUp, r.sent, r.calls, r.restarts)
+	return fmt.Sprintf("%d blocks (%d with faults), %d subscriptions, %d intervals delivered, %d given up with a reason, %d transactions sent, %d RPC calls, %d restarts; given up by reason: %s",
+		r.blocks, r.faultBlocks, r.subs, r.delivered, r.givenUp, r.sent, r.calls, r.restarts, byCount(r.reasons))
+}
+
+// giveUp counts one interval given up for reason; spanned marks one an
+// earlier interval's hold covered (no record of its own).
+func (r *result) giveUp(reason string, spanned bool) {
+	if r.reasons == nil {
+		r.reasons = map[string]int{}
+	}
+	c := reasonClass(reason)
+	if spanned {
+		c += " (spanned by an earlier interval's hold)"
+	}
+	r.reasons[c]++
+	r.givenUp++
+}
+
+var (
+	reHex    = regexp.MustCompile(`0x[0-9a-fA-F]+`)
+	reNumber = regexp.MustCompile(`[0-9]+(\.[0-9]+)?`)
+)
+
+// reasonClass is a recorded reason with its numbers and addresses taken
+// out, so that reasons of one kind count together.
+func reasonClass(reason string) string {
+	c := reNumber.ReplaceAllString(reHex.ReplaceAllString(reason, "0x…"), "#")
+	if len(c) > 90 {
+		c = c[:90] + "…"
+	}
+	return c
+}
+
+// byCount lists the reasons, most frequent first.
+func byCount(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	var b strings.Builder
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%d %q", m[k], k)
+	}
+	if b.Len() == 0 {
+		return "none"
+	}
+	return b.String()
 }
 
 // run runs sc in a synctest bubble: simulated time, one block a second.
@@ -245,7 +305,7 @@ func (w *world) checkEnd() result {
 				var d relay.Delegated
 				ok, err := storage.GetJSON(kv, storage.RelayDelegatedKey(p.owner.addr, p.nonce), &d)
 				if err == nil && ok && d.State != relay.IvDelivered && d.State != relay.IvRunning && d.Err != "" {
-					res.givenUp++ // e.g. its signature expired before it could be sent
+					res.giveUp("delegated: "+d.Err, false) // e.g. its signature expired before it could be sent
 					continue
 				}
 				w.fail("delegated subscription %d of %s accepted and neither created nor given up with a reason (record %v: %+v)", p.nonce, p.owner.addr, ok, d.Progress)
@@ -286,11 +346,11 @@ func (w *world) checkEnd() result {
 			// is the subscription's, so the record of the interval it
 			// began in covers the later ones it spanned.
 			if ok && iv.State != relay.IvDelivered && iv.Err != "" {
-				res.givenUp++
+				res.giveUp(iv.Err, false)
 				continue
 			}
 			if held := w.heldBefore(kv, p.id, k); held != "" {
-				res.givenUp++
+				res.giveUp(held, true)
 				continue
 			}
 			if os.Getenv("SIM_DUMP") != "" {

@@ -10,11 +10,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// series makes a sample every 15 s for d, each from f(at).
+// series makes a sample every 15 s for d, each from f(at); as the soak
+// does, the samples at 40 % and 70 % of an hour (the kills) and at its end
+// are taken with the node down and carry a census of the store.
 func series(d time.Duration, f func(at time.Duration, s *Sample)) []Sample {
 	var out []Sample
 	for at := time.Duration(0); at <= d; at += 15 * time.Second {
 		s := Sample{At: at, Up: true, RSSBytes: 100e6, Goroutines: 80, OpenFiles: 30, StoreBytes: 5e6, P99: 20 * time.Millisecond}
+		if at == 24*time.Minute || at == 42*time.Minute || at == time.Hour {
+			s = Sample{At: at, LiveBytes: 2e6, CompactedBytes: 1e6}
+		}
 		f(at, &s)
 		out = append(out, s)
 	}
@@ -52,8 +57,24 @@ func TestJudge(t *testing.T) {
 				s.P99 = 3 * time.Millisecond
 			}
 		}, ""},
-		{"store keeps growing", func(at time.Duration, s *Sample) { s.StoreBytes = int64(1e6 + 20e6*grow(at)) }, "store grew"},
-		{"store grows to its plateau", func(at time.Duration, s *Sample) { s.StoreBytes = int64(min(1, 4*grow(at)) * 10e6) }, ""},
+		{"compacted store keeps growing", func(at time.Duration, s *Sample) {
+			if s.CompactedBytes > 0 {
+				s.CompactedBytes = int64(1e6 + 2e6*grow(at))
+			}
+		}, "store grew past its plateau: compacted size"},
+		{"live keys keep growing", func(at time.Duration, s *Sample) {
+			if s.LiveBytes > 0 {
+				s.LiveBytes = int64(1e6 + 2e6*grow(at))
+			}
+		}, "store grew past its plateau: live keys"},
+		{"live keys at their plateau, noisy", func(at time.Duration, s *Sample) {
+			if at == 42*time.Minute {
+				s.LiveBytes, s.CompactedBytes = 2.6e6, 1.3e6
+			}
+		}, ""},
+		{"the size on disk saw-toothed and growing is not judged", func(at time.Duration, s *Sample) {
+			s.StoreBytes = int64(1e6 + 20e6*grow(at))
+		}, ""},
 		{"down samples are not judged", func(at time.Duration, s *Sample) {
 			if at > 30*time.Minute && at < 32*time.Minute {
 				s.Up, s.Goroutines, s.OpenFiles = false, 0, 0
@@ -94,7 +115,7 @@ func TestReports(t *testing.T) {
 	require.NoError(t, WriteCSV(&csvOut, s))
 	lines := strings.Split(strings.TrimSpace(csvOut.String()), "\n")
 	require.Len(t, lines, len(s)+1)
-	require.Equal(t, "60,false,100000000,80,30,5000000,0.0,20.0,0.00,0,0", lines[5])
+	require.Equal(t, "60,false,100000000,80,30,5000000,0.0,20.0,0.00,0,0,0,0", lines[5])
 	require.NoError(t, WritePNG(&pngOut, s, 30))
 	img, err := png.Decode(&pngOut)
 	require.NoError(t, err)

@@ -14,7 +14,7 @@ import (
 // WriteCSV writes the samples, one row each, with a header.
 func WriteCSV(w io.Writer, samples []Sample) error {
 	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{"seconds", "up", "rss_bytes", "goroutines", "open_files", "store_bytes", "p50_ms", "p99_ms", "rpc_per_block", "jobs_accepted", "deliveries"})
+	_ = cw.Write([]string{"seconds", "up", "rss_bytes", "goroutines", "open_files", "store_bytes", "p50_ms", "p99_ms", "rpc_per_block", "jobs_accepted", "deliveries", "live_bytes", "compacted_bytes"})
 	for _, s := range samples {
 		_ = cw.Write([]string{
 			strconv.FormatFloat(s.At.Seconds(), 'f', 0, 64), strconv.FormatBool(s.Up),
@@ -22,6 +22,7 @@ func WriteCSV(w io.Writer, samples []Sample) error {
 			strconv.FormatInt(s.StoreBytes, 10),
 			ms(s.P50), ms(s.P99), strconv.FormatFloat(s.RPCPerBlock, 'f', 2, 64),
 			strconv.FormatInt(s.Jobs, 10), strconv.FormatInt(s.Deliveries, 10),
+			strconv.FormatInt(s.LiveBytes, 10), strconv.FormatInt(s.CompactedBytes, 10),
 		})
 	}
 	cw.Flush()

@@ -41,6 +41,7 @@ import (
 	"github.com/infernode/infernode/coordinator/ours"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/nodetest"
+	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/testnet"
 	echoservice "github.com/infernode/infernode/workloads/echo/service"
 )
@@ -124,6 +125,10 @@ func TestSoak(t *testing.T) {
 		"chain": map[string]any{
 			"enabled": true, "rpc_url": proxy.URL, "coordinator_address": dep.Coordinator.Hex(),
 			"wallet": map[string]any{"private_key": hexutil.Encode(crypto.FromECDSA(nodeKey)), "max_gas_limit": 10_000_000},
+			// What is over (ended subscriptions, closed intervals, final
+			// transactions, final delegated records) is kept as long as
+			// the jobs, so that these too reach their plateau in the run.
+			"retention": retention.String(), "delegated": map[string]any{"retention": retention.String()},
 			"unpaid": map[string]any{"owner_gas_per_day": 10_000_000_000, "gas_per_day": 100_000_000_000, "new_owner_gas_per_day": 10_000_000_000},
 		},
 		"containers": []any{map[string]any{"id": "echo", "url": echoSrv.URL, "external": true}},
@@ -520,6 +525,7 @@ func TestSoak(t *testing.T) {
 	// Two kill -9 and restart cycles, at 40 % and 70 % of the run.
 	kills := []time.Duration{d * 4 / 10, d * 7 / 10}
 	var samples []Sample
+	var censuses []censusAt
 	prevCalls, prevBlock := rpcCalls.Load(), uint64(0)
 	prevBlock, _ = ec.BlockNumber(ctx)
 	tick := time.NewTicker(sampleEvery)
@@ -533,7 +539,16 @@ func TestSoak(t *testing.T) {
 			up = false
 			nodeMu.Unlock()
 			say("kill -9 node (pid %d) at %s", node.Pid(), at.Round(time.Second))
-			samples = append(samples, Sample{At: time.Since(start)})
+			down := Sample{At: time.Since(start)}
+			raw, split := dirBytes(dataDir), diskSplit(dataDir)
+			if c, compacted, err := census(dataDir); err != nil {
+				say("census of the store: %v", err)
+			} else {
+				down.LiveBytes, down.CompactedBytes = c.Bytes, compacted
+				censuses = append(censuses, censusAt{at.Round(time.Second).String() + " (killed)", c, raw, compacted, split})
+				say("store census at %s: %.2f MB on disk (%s), %.2f MB after a compaction:\n%s", at.Round(time.Second), float64(raw)/1e6, split, float64(compacted)/1e6, c)
+			}
+			samples = append(samples, down)
 			n := serve()
 			nodeMu.Lock()
 			node, up = n, true
@@ -724,6 +739,22 @@ func TestSoak(t *testing.T) {
 		}
 	}
 
+	// The store at the end: what it holds (live keys by family) and what
+	// is left on disk once a manual compaction reclaims the deleted keys'
+	// space (the node stopped first: one process holds the store).
+	nodeMu.Lock()
+	stopErr := node.Stop()
+	up = false
+	nodeMu.Unlock()
+	endAt := time.Since(start)
+	raw, split := dirBytes(dataDir), diskSplit(dataDir)
+	if c, compacted, err := census(dataDir); err != nil {
+		fails = append(fails, "census of the store at the end: "+err.Error())
+	} else {
+		samples = append(samples, Sample{At: endAt, LiveBytes: c.Bytes, CompactedBytes: compacted})
+		censuses = append(censuses, censusAt{endAt.Round(time.Second).String() + " (stopped)", c, raw, compacted, split})
+	}
+
 	// Reports and the thresholds.
 	writeFile(t, filepath.Join(out, "soak.csv"), func(w io.Writer) error { return WriteCSV(w, samples) })
 	writeFile(t, filepath.Join(out, "soak.png"), func(w io.Writer) error { return WritePNG(w, samples, th.Warmup.Seconds()) })
@@ -735,6 +766,9 @@ func TestSoak(t *testing.T) {
 	fmt.Fprintf(&sum, "jobs accepted %d: %v, lost %d, taken back %d; failure reasons %v\n", len(ids), byStatus, len(lostIDs), len(takenBack), failReason)
 	fmt.Fprintf(&sum, "deliveries by the node %d (hostile sub %d: %d); due intervals %d, missed %d, double %d\n", deliveries, hostileID, hostileDelivered, due, missed, doubles)
 	fmt.Fprintf(&sum, "node transactions %d, reverted %d; hostile bodies sent %d, 5xx %d\n", nodeTxs, reverted, noiseN.Load(), len(noise5xx))
+	for _, c := range censuses {
+		fmt.Fprintf(&sum, "store census at %s: %.2f MB on disk (%s), %.2f MB after a compaction:\n%s", c.what, float64(c.raw)/1e6, c.split, float64(c.compacted)/1e6, c.c)
+	}
 	fmt.Fprintf(&sum, "failures: %d\n", len(fails))
 	for _, f := range fails {
 		fmt.Fprintf(&sum, "  FAIL %s\n", f)
@@ -742,10 +776,57 @@ func TestSoak(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(out, "summary.txt"), []byte(sum.String()), 0o644))
 	fmt.Print(sum.String())
 	say("CSV, PNG and summary in %s", out)
-	nodeMu.Lock()
-	require.NoError(t, node.Stop(), "the node stops cleanly on SIGTERM")
-	nodeMu.Unlock()
+	require.NoError(t, stopErr, "the node stops cleanly on SIGTERM")
 	require.Empty(t, fails)
+}
+
+type censusAt struct {
+	what           string
+	c              storage.Census
+	raw, compacted int64 // bytes on disk before and after a compaction
+	split          string
+}
+
+// diskSplit is the data directory's bytes by kind of file: Pebble's
+// tables (.sst), its WAL (.log) and the rest (MANIFEST, OPTIONS, …).
+func diskSplit(dir string) string {
+	var sst, wal, other int64
+	_ = filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return nil
+		}
+		fi, err := e.Info()
+		if err != nil {
+			return nil
+		}
+		switch filepath.Ext(p) {
+		case ".sst":
+			sst += fi.Size()
+		case ".log":
+			wal += fi.Size()
+		default:
+			other += fi.Size()
+		}
+		return nil
+	})
+	return fmt.Sprintf("tables %.2f MB, WAL %.2f MB, other %.2f MB", float64(sst)/1e6, float64(wal)/1e6, float64(other)/1e6)
+}
+
+// census opens the store in dataDir (the node down), counts what it holds,
+// compacts it and returns its size on disk then.
+func census(dataDir string) (storage.Census, int64, error) {
+	st, err := storage.Open(dataDir, storage.Options{})
+	if err != nil {
+		return storage.Census{}, 0, err
+	}
+	c, err := st.Census()
+	if err == nil {
+		err = st.CompactAll()
+	}
+	if cerr := st.Close(); err == nil {
+		err = cerr
+	}
+	return c, dirBytes(dataDir), err
 }
 
 type ecdsaKey = ecdsa.PrivateKey

@@ -27,6 +27,13 @@ func (v *headView) observe(h *types.Header) {
 	v.head, v.fed = h, true
 }
 
+// peek is the latest head known, without a read (nil before the first).
+func (v *headView) peek() *types.Header {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.head
+}
+
 // latest is the observed head when heads are pushed, else a fresh read.
 func (v *headView) latest(ctx context.Context, b Backend) (*types.Header, error) {
 	v.mu.Lock()

@@ -1,6 +1,9 @@
 package txm
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 
@@ -81,6 +84,13 @@ type Record struct {
 	GasUsed uint64        `json:"gas_used,omitempty"`
 	Events  []common.Hash `json:"events,omitempty"`
 	Err     string        `json:"err,omitempty"`
+	// FinalAt is the block time (unix seconds) of the head at which the
+	// record became final: Prune deletes it chain.retention later. 0 in
+	// records written before it was kept (Prune stamps them).
+	FinalAt uint64 `json:"final_at,omitempty"`
+	// Estimated is the estimate the gas limit was sized from; kept in
+	// memory only (records Send returns), not journaled.
+	Estimated uint64 `json:"-"`
 }
 
 // Latest decodes the newest signed version, or nil.
@@ -227,6 +237,84 @@ func (j *journal) scan(keep func(*Record) bool) ([]*Record, error) {
 	})
 	return out, err
 }
+
+// recordHead is what prune reads of a record: not its signed bytes.
+type recordHead struct {
+	Nonce   uint64  `json:"nonce"`
+	Key     string  `json:"key,omitempty"`
+	State   TxState `json:"state"`
+	FinalAt uint64  `json:"final_at,omitempty"`
+}
+
+// prune deletes, in nonce order, the final records that became final at
+// or before before (block time, unix seconds), with their key index, at
+// most limit of them; it stops at the first record that is not final or
+// not old enough (nonces are mined in order, so the later ones are not
+// either). Final records without FinalAt (written before it was kept) are
+// stamped with stamp, to be deleted a retention later. It returns how many
+// records it deleted and stamped.
+func (j *journal) prune(before, stamp uint64, limit int) (deleted, stamped int, err error) {
+	var gone []recordHead
+	var unstamped [][]byte
+	err = j.kv.Scan(storage.NonceTxPrefix(), func(k, raw []byte) error {
+		if len(gone)+len(unstamped) >= limit {
+			return errStopScan
+		}
+		var h recordHead
+		if err := json.Unmarshal(raw, &h); err != nil {
+			return fmt.Errorf("decode %q: %w", k, err)
+		}
+		switch {
+		case !h.State.Final():
+			return errStopScan
+		case h.FinalAt == 0:
+			unstamped = append(unstamped, bytes.Clone(k))
+		case h.FinalAt <= before:
+			gone = append(gone, h)
+		default:
+			return errStopScan
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errStopScan) {
+		return 0, 0, err
+	}
+	if len(gone) > 0 {
+		b := j.kv.NewBatch()
+		defer b.Close()
+		for _, h := range gone {
+			if err := b.Delete(storage.NonceTxKey(h.Nonce)); err != nil {
+				return 0, 0, err
+			}
+			if h.Key != "" {
+				if err := b.Delete(storage.NonceIndexKey(h.Key)); err != nil {
+					return 0, 0, err
+				}
+			}
+		}
+		if err := b.Commit(); err != nil {
+			return 0, 0, err
+		}
+	}
+	for _, k := range unstamped {
+		r := new(Record)
+		ok, err := storage.GetJSON(j.kv, k, r)
+		if err != nil {
+			return len(gone), stamped, err
+		}
+		if !ok || !r.State.Final() || r.FinalAt != 0 {
+			continue
+		}
+		r.FinalAt = stamp
+		if err := j.put(r); err != nil {
+			return len(gone), stamped, err
+		}
+		stamped++
+	}
+	return len(gone), stamped, nil
+}
+
+var errStopScan = errors.New("stop")
 
 func bigOrZero(b *hexutil.Big) *big.Int {
 	if b == nil {

@@ -30,6 +30,7 @@ type monitor struct {
 
 	stepMu   sync.Mutex  // one step at a time; guards the fields below
 	stepHead common.Hash // head of the last step
+	pruned   uint64      // block time of the last prune
 	scanned  uint64      // last block whose receipts were read
 	mined    map[common.Hash]*types.Receipt
 	checked  map[uint64]uint64 // nonce -> head at the last pool check
@@ -98,6 +99,9 @@ func (m *monitor) step(ctx context.Context) error {
 	reorged := m.s.heads.sawReorg()
 	if len(recs) == 0 {
 		m.stall.observe(false, 0, 0)
+		if h := m.s.heads.peek(); h != nil { // idle: the records final by now go too
+			m.prune(h.Time)
+		}
 		if reorged || m.gap.head != 0 {
 			return m.idleGapCheck(ctx)
 		}
@@ -114,6 +118,7 @@ func (m *monitor) step(ctx context.Context) error {
 		return nil // nothing can have changed on chain
 	}
 	m.stepHead = head.Hash()
+	m.prune(head.Time)
 	if n <= m.scanned { // a reorg: the head's block is new
 		m.scanned = n - 1
 	}
@@ -252,6 +257,7 @@ func (m *monitor) follow(ctx context.Context, r *Record, head *types.Header, per
 			final.State, final.Err = StateFailed, "reverted on chain"
 		}
 		m.s.adm.learn(r.Nonce, rc.GasUsed)
+		final.FinalAt = head.Time
 		*fin = append(*fin, finalRecord{r, &final})
 		return nil
 	}
@@ -266,6 +272,7 @@ func (m *monitor) follow(ctx context.Context, r *Record, head *types.Header, per
 		// The nonce was consumed by a transaction we never journaled.
 		final := *r
 		final.State, final.Err = StateFailed, "nonce consumed by another transaction"
+		final.FinalAt = head.Time
 		*fin = append(*fin, finalRecord{r, &final})
 		return nil
 	}
@@ -292,6 +299,42 @@ func (m *monitor) follow(ctx context.Context, r *Record, head *types.Header, per
 		m.s.broadcast(ctx, r, tx) // dropped from the pool: send the same bytes again
 	}
 	return nil
+}
+
+// pruneBatch bounds the records one prune pass reads and deletes at once.
+const pruneBatch = 1000
+
+// prune deletes the journal's records final for SenderOptions.Retention
+// (block time now), once an hour of block time or a quarter of a shorter
+// retention. Records final before their time was kept are stamped now and
+// go a retention later. Nothing reads a final record that old: a
+// delivery's outcome is recorded once its transaction is final.
+func (m *monitor) prune(now uint64) {
+	keep := m.s.o.Retention
+	period := uint64(max(min(time.Hour, keep/4), time.Second) / time.Second)
+	if m.pruned != 0 && now < m.pruned+period {
+		return
+	}
+	m.pruned = now
+	before := uint64(0)
+	if k := uint64(keep / time.Second); now > k {
+		before = now - k
+	}
+	deleted := 0
+	for {
+		n, stamped, err := m.s.j.prune(before, now, pruneBatch)
+		deleted += n
+		if err != nil {
+			m.s.o.Logger.Warn("sender: delete final journal records past chain.retention", "err", err)
+			return
+		}
+		if n+stamped < pruneBatch {
+			break
+		}
+	}
+	if deleted > 0 {
+		m.s.o.Logger.Info("sender: deleted final journal records past chain.retention", "records", deleted, "retention", keep)
+	}
 }
 
 // finalRecord is an open record and the final state follow found for it.

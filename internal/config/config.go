@@ -55,6 +55,11 @@ type Server struct {
 	// MaxBodyBytesInFlight bounds the bytes of request bodies being read at
 	// once, node-wide (503 with Retry-After beyond). Default 256 MiB.
 	MaxBodyBytesInFlight int64 `json:"max_body_bytes_in_flight,omitempty"`
+	// MaxReplyBytesInFlight bounds the bytes of container replies the node
+	// buffers at once, node-wide: forwarded OIP replies until written to
+	// their client (503 with Retry-After beyond), job outputs until stored
+	// (a job waits for room). Default 256 MiB, at least MaxReplyBytes.
+	MaxReplyBytesInFlight int64 `json:"max_reply_bytes_in_flight,omitempty"`
 	// RateLimitIPv6Prefix keys an IPv6 client's rate-limit bucket by this
 	// many leading bits of its address. Default 64.
 	RateLimitIPv6Prefix int `json:"rate_limit_ipv6_prefix,omitempty"`
@@ -148,6 +153,11 @@ type Chain struct {
 	IntervalDeadline Duration `json:"interval_deadline,omitempty"`
 	// Delegated bounds the delegated subscriptions the node accepts.
 	Delegated Delegated `json:"delegated"`
+	// Retention is how long the relay keeps what is over: a subscription
+	// ended or cancelled (its record and its intervals' records), an
+	// interval's record once the interval closed, a transaction's journal
+	// record once it is final.
+	Retention Duration `json:"retention,omitempty"`
 }
 
 // URLs is the endpoint list: chain.rpc_urls, or chain.rpc_url as a list

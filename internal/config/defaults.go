@@ -14,6 +14,11 @@ const (
 	DefaultMaxBodyBytes = 16 << 20 // a ResNet-18 image job is ~3.3 MB of JSON
 	// DefaultMaxBodyBytesInFlight is server.max_body_bytes_in_flight.
 	DefaultMaxBodyBytesInFlight = 256 << 20
+	// DefaultMaxReplyBytesInFlight is server.max_reply_bytes_in_flight.
+	DefaultMaxReplyBytesInFlight = 256 << 20
+	// MaxReplyBytes is the largest reply the node reads from a container
+	// (the executor's bound on one output or forwarded reply).
+	MaxReplyBytes = 64 << 20
 	// DefaultRateLimitIPv6Prefix is server.rate_limit_ipv6_prefix.
 	DefaultRateLimitIPv6Prefix = 64
 	DefaultDataDir             = "data"
@@ -49,6 +54,7 @@ const (
 	DefaultNewOwnerGasPerDay   = 5_000_000
 	DefaultMaxPendingPerOwner  = 100
 	DefaultDelegatedRetention  = Duration(7 * 24 * time.Hour)
+	DefaultChainRetention      = Duration(7 * 24 * time.Hour)
 
 	DefaultReadHeaderTimeout = Duration(10 * time.Second)
 	DefaultReadTimeout       = Duration(30 * time.Second)
@@ -90,6 +96,9 @@ func (c *Config) ApplyDefaults() {
 	sv := &c.Server
 	if sv.MaxBodyBytesInFlight == 0 {
 		sv.MaxBodyBytesInFlight = DefaultMaxBodyBytesInFlight
+	}
+	if sv.MaxReplyBytesInFlight == 0 {
+		sv.MaxReplyBytesInFlight = DefaultMaxReplyBytesInFlight
 	}
 	if sv.RateLimitIPv6Prefix == 0 {
 		sv.RateLimitIPv6Prefix = DefaultRateLimitIPv6Prefix
@@ -278,5 +287,8 @@ func (ch *Chain) applySpendingDefaults() {
 	}
 	if ch.Delegated.Retention == 0 {
 		ch.Delegated.Retention = DefaultDelegatedRetention
+	}
+	if ch.Retention == 0 {
+		ch.Retention = DefaultChainRetention
 	}
 }

@@ -113,6 +113,11 @@ func (v *validator) server(s *Server) {
 	} else if s.MaxBodyBytesInFlight > 0 && s.MaxBodyBytesInFlight < s.MaxBodyBytes {
 		v.fail("server.max_body_bytes_in_flight", "%d is below server.max_body_bytes (%d): no body of the largest allowed size could ever be read; raise it (default %d)", s.MaxBodyBytesInFlight, s.MaxBodyBytes, DefaultMaxBodyBytesInFlight)
 	}
+	if s.MaxReplyBytesInFlight < 0 {
+		v.fail("server.max_reply_bytes_in_flight", "must not be negative; use a size in bytes (default %d)", DefaultMaxReplyBytesInFlight)
+	} else if s.MaxReplyBytesInFlight > 0 && s.MaxReplyBytesInFlight < MaxReplyBytes {
+		v.fail("server.max_reply_bytes_in_flight", "%d is below %d, the largest reply a container may send: such a reply could never be held; raise it (default %d)", s.MaxReplyBytesInFlight, MaxReplyBytes, DefaultMaxReplyBytesInFlight)
+	}
 	if s.RateLimitIPv6Prefix < 0 || s.RateLimitIPv6Prefix > 128 {
 		v.fail("server.rate_limit_ipv6_prefix", "%d is not an IPv6 prefix length; use 1 to 128 (default %d: one /64 per client)", s.RateLimitIPv6Prefix, DefaultRateLimitIPv6Prefix)
 	}
@@ -272,6 +277,9 @@ func (v *validator) spending(ch *Chain) {
 	}
 	if ch.Delegated.Retention < 0 {
 		v.fail("chain.delegated.retention", "must not be negative; use e.g. \"168h\" (7 days, the default)")
+	}
+	if ch.Retention < 0 {
+		v.fail("chain.retention", "must not be negative; use e.g. \"168h\" (7 days, the default)")
 	}
 	if ch.Delegated.MaxPending < 0 {
 		v.fail("chain.delegated.max_pending", "must not be negative; use 1 or more (default %d)", DefaultDelegatedMaxPending)

@@ -116,6 +116,10 @@ func RelaySubKey(id uint32) []byte { return fmt.Appendf(nil, "sub/%010d", id) }
 // one (subscription, interval).
 func RelayIntervalKey(id, k uint32) []byte { return fmt.Appendf(nil, "iv/%010d/%010d", id, k) }
 
+// RelayIntervalPrefix is relay/iv/<id %010d>/: the intervals' records of
+// one subscription, in interval order.
+func RelayIntervalPrefix(id uint32) []byte { return fmt.Appendf(nil, "iv/%010d/", id) }
+
 // RelayDelegatedPrefix is relay/dlg/: delegated subscriptions.
 func RelayDelegatedPrefix() []byte { return []byte("dlg/") }
 

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"math/big"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -110,14 +108,12 @@ func proofsOnAnvil(t testing.TB, fx prooftest.Fixture, inputs [][]float64, shape
 	key := a.FundedKeys()[0]
 
 	repo := "local/infernode/" + fx.Name
-	s, dir := proofStackOf(t, fx, repo, "")
-	// The model alone (not a second copy of the keys: ResNet-20's are
-	// gigabytes).
-	_, man := prooftest.SetUp(t, fx)
-	raw, err := os.ReadFile(filepath.Join(dir, artifact.ModelFile))
+	s, dir, svc := proofStackWith(t, fx, repo, "")
+	// The service's own model (loading the set the jobs then use): not a
+	// second copy of a ResNet-20's compiled model.
+	set, err := svc.Artifacts(ctx, repo)
 	require.NoError(t, err)
-	m, err := circuit.Compile(raw, man.FixedPoint.Options())
-	require.NoError(t, err)
+	m, man := set.Model(), set.Manifest
 	t.Logf("%s: %d constraints, %d public inputs, float error %+v", fx.Name, man.Constraints, man.Public[0].Count+man.Public[1].Count, man.FloatError)
 	verifier, err := prooftest.DeployVerifier(ctx, c, key, dir)
 	require.NoError(t, err)

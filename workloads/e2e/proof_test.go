@@ -31,12 +31,19 @@ func proofStack(t testing.TB, chain string) (*stack, string) {
 // the artifact directory.
 func proofStackOf(t testing.TB, f prooftest.Fixture, repo, chain string) (*stack, string) {
 	t.Helper()
+	s, dir, _ := proofStackWith(t, f, repo, chain)
+	return s, dir
+}
+
+// proofStackWith is proofStackOf, also returning the proof service.
+func proofStackWith(t testing.TB, f prooftest.Fixture, repo, chain string) (*stack, string, *proofsvc.Service) {
+	t.Helper()
 	root := prooftest.ArtifactDirOf(t, f, repo)
 	h, err := proofsvc.New(proofsvc.Config{Store: wltest.OfflineStore(t, root)})
 	require.NoError(t, err)
 	s := &stack{direct: map[string]string{"proof": wltest.Server(t, h).URL}}
 	s.node, s.shutdown = startNode(t, []string{fmt.Sprintf(`{"id":"proof","url":%q,"external":true,"generates_proofs":true}`, s.direct["proof"])}, chain)
-	return s, filepath.Join(root, repo, "default")
+	return s, filepath.Join(root, repo, "default"), h
 }
 
 // irisProofData is the seed's proof request for the iris input.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 )
 
 // OnChainOutput is the reply for destination 0: the node ABI-encodes
@@ -40,9 +41,13 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 		status = http.StatusInternalServerError
 		body = []byte(`{"error":"encode reply failed"}`)
 	}
+	body = append(body, '\n')
+	// A declared length lets the node reserve the reply's room in its
+	// reply budget before reading it (server.max_reply_bytes_in_flight).
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
-	_, _ = w.Write(append(body, '\n'))
+	_, _ = w.Write(body)
 }
 
 // WriteError answers err: a *RequestError (or anything wrapping one) or a

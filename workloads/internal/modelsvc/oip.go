@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 
 	"github.com/infernode/infernode/oip"
 	"github.com/infernode/infernode/workloads/modelstore"
@@ -114,6 +115,7 @@ func (s *Service[M, In, Out]) oipInfer(w http.ResponseWriter, r *http.Request) {
 	if reply.HeaderLen > 0 {
 		w.Header().Set(oip.HeaderLength, fmt.Sprint(reply.HeaderLen))
 	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(reply.Body)))
 	_, _ = w.Write(reply.Body)
 }
 

@@ -61,8 +61,7 @@ const (
 	BytecodeFile  = onchain.BytecodeFile
 )
 
-// Files are the artifact files a manifest lists, in the order Open reads
-// them.
+// Files are the artifact files a manifest lists.
 var Files = []string{ModelFile, CircuitFile, VerifyingFile, ProvingFile, SolidityFile, BytecodeFile}
 
 // Manifest is manifest.json.

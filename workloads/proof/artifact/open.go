@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 
 	"github.com/consensys/gnark-crypto/ecc"
@@ -67,8 +68,11 @@ func Open(ctx context.Context, read Read) (*Set, error) {
 	if err != nil {
 		return nil, &CorruptError{File: ManifestFile, Msg: err.Error()}
 	}
-	files := map[string][]byte{}
-	for _, name := range Files {
+	// One file at a time, each checked, decoded and let go before the
+	// next: a ResNet's circuit and proving key are hundreds of MB each, and
+	// holding every file's bytes beside the decoded keys would add them to
+	// the peak.
+	read1 := func(name string) ([]byte, error) {
 		b, err := read(ctx, name)
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", name, err)
@@ -76,40 +80,78 @@ func Open(ctx context.Context, read Read) (*Set, error) {
 		if got := Sum(b); got != man.Files[name] {
 			return nil, &CorruptError{File: name, Msg: fmt.Sprintf("sha256 %s, the manifest says %s", got, man.Files[name])}
 		}
-		files[name] = b
+		return b, nil
 	}
-	s := &Set{Manifest: man, vkRaw: files[VerifyingFile]}
-	s.model, err = circuit.Compile(files[ModelFile], man.FixedPoint.Options())
+	for _, name := range []string{SolidityFile, BytecodeFile} { // not used here, but part of the set
+		if _, err := read1(name); err != nil {
+			return nil, err
+		}
+	}
+	onnx, err := read1(ModelFile)
+	if err != nil {
+		return nil, err
+	}
+	s := &Set{Manifest: man}
+	s.model, err = circuit.Compile(onnx, man.FixedPoint.Options())
 	if err != nil {
 		return nil, &CorruptError{File: ModelFile, Msg: err.Error()}
 	}
+	s.model.DropFloat() // a set proves: it evaluates the integer model only
 	if len(man.Public) != 2 || man.Public[0].Packing() != s.model.In || man.Public[1].Packing() != s.model.Out ||
 		man.Public[1].Offset != s.model.In.Words || man.FixedPoint.OutputScaleLog2 != s.model.OutScale {
 		return nil, &CorruptError{File: ManifestFile, Msg: "its public inputs or scales do not match model.onnx"}
 	}
-	s.ccs = groth16.NewCS(ecc.BN254)
-	if _, err := s.ccs.ReadFrom(bytes.NewReader(files[CircuitFile])); err != nil {
-		return nil, &CorruptError{File: CircuitFile, Msg: err.Error()}
-	}
-	if s.ccs.GetNbPublicVariables()-1 != s.model.In.Words+s.model.Out.Words {
-		return nil, &CorruptError{File: CircuitFile, Msg: "its public inputs do not match model.onnx"}
+	if s.vkRaw, err = read1(VerifyingFile); err != nil {
+		return nil, err
 	}
 	s.vk = groth16.NewVerifyingKey(ecc.BN254)
-	if _, err := s.vk.ReadFrom(bytes.NewReader(files[VerifyingFile])); err != nil {
+	if _, err := s.vk.ReadFrom(bytes.NewReader(s.vkRaw)); err != nil {
 		return nil, &CorruptError{File: VerifyingFile, Msg: err.Error()}
+	}
+	if err := s.readCircuit(read1); err != nil {
+		return nil, err
+	}
+	if err := s.readProvingKey(read1); err != nil {
+		return nil, err
+	}
+	debug.FreeOSMemory() // the files' bytes: the set stays loaded for many proofs
+	return s, nil
+}
+
+// readCircuit decodes circuit.r1cs (its bytes are garbage on return).
+func (s *Set) readCircuit(read1 func(string) ([]byte, error)) error {
+	b, err := read1(CircuitFile)
+	if err != nil {
+		return err
+	}
+	s.ccs = groth16.NewCS(ecc.BN254)
+	if _, err := s.ccs.ReadFrom(bytes.NewReader(b)); err != nil {
+		return &CorruptError{File: CircuitFile, Msg: err.Error()}
+	}
+	if s.ccs.GetNbPublicVariables()-1 != s.model.In.Words+s.model.Out.Words {
+		return &CorruptError{File: CircuitFile, Msg: "its public inputs do not match model.onnx"}
+	}
+	return nil
+}
+
+// readProvingKey decodes proving.key (its bytes are garbage on return).
+func (s *Set) readProvingKey(read1 func(string) ([]byte, error)) error {
+	b, err := read1(ProvingFile)
+	if err != nil {
+		return err
 	}
 	// The hash says only that the publisher wrote this key: its header's
 	// sizes are checked before gnark allocates what they declare.
-	if err := checkProvingKey(files[ProvingFile], s.ccs.GetNbConstraints(), s.ccs.GetNbPublicVariables()); err != nil {
-		return nil, &CorruptError{File: ProvingFile, Msg: err.Error()}
+	if err := checkProvingKey(b, s.ccs.GetNbConstraints(), s.ccs.GetNbPublicVariables()); err != nil {
+		return &CorruptError{File: ProvingFile, Msg: err.Error()}
 	}
 	// The proving key's hash is checked above; skipping the subgroup
 	// checks of its many points saves most of the load time.
 	s.pk = groth16.NewProvingKey(ecc.BN254)
-	if _, err := s.pk.UnsafeReadFrom(bytes.NewReader(files[ProvingFile])); err != nil {
-		return nil, &CorruptError{File: ProvingFile, Msg: err.Error()}
+	if _, err := s.pk.UnsafeReadFrom(bytes.NewReader(b)); err != nil {
+		return &CorruptError{File: ProvingFile, Msg: err.Error()}
 	}
-	return s, nil
+	return nil
 }
 
 // IsCorrupt reports whether err is a *CorruptError.

@@ -3,9 +3,6 @@ package artifact_test
 import (
 	"context"
 	"encoding/binary"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -13,30 +10,6 @@ import (
 	"github.com/infernode/infernode/workloads/proof/artifact"
 	"github.com/infernode/infernode/workloads/proof/prooftest"
 )
-
-// hostileCopy copies the artifact set in dir, lets patch rewrite its
-// proving key, and updates the manifest's hash as a publisher would.
-func hostileCopy(t *testing.T, dir string, patch func(pk []byte)) string {
-	out := t.TempDir()
-	for _, name := range append([]string{artifact.ManifestFile}, artifact.Files...) {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(out, name), b, 0o644))
-	}
-	pk, err := os.ReadFile(filepath.Join(out, artifact.ProvingFile))
-	require.NoError(t, err)
-	patch(pk)
-	require.NoError(t, os.WriteFile(filepath.Join(out, artifact.ProvingFile), pk, 0o644))
-	mb, err := os.ReadFile(filepath.Join(out, artifact.ManifestFile))
-	require.NoError(t, err)
-	var man map[string]any
-	require.NoError(t, json.Unmarshal(mb, &man))
-	man["files"].(map[string]any)[artifact.ProvingFile] = artifact.Sum(pk)
-	mb, err = json.Marshal(man)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(out, artifact.ManifestFile), mb, 0o644))
-	return out
-}
 
 // A hosted artifact set whose proving key declares a 2^40-point FFT domain,
 // or a list of 2^31 points, its manifest's hash updated to match, is a
@@ -61,7 +34,7 @@ func TestHostileProvingKeyRefusedBeforeAllocation(t *testing.T) {
 		{"truncated", func(pk []byte) { binary.BigEndian.PutUint32(pk[firstList:], 0) }, "byte"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := artifact.Open(context.Background(), artifact.ReadDir(hostileCopy(t, dir, tc.patch)))
+			_, err := artifact.Open(context.Background(), artifact.ReadDir(prooftest.HostileCopy(t, dir, tc.patch)))
 			require.True(t, artifact.IsCorrupt(err), "%v", err)
 			require.ErrorContains(t, err, artifact.ProvingFile)
 			require.ErrorContains(t, err, tc.want)

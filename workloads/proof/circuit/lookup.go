@@ -14,21 +14,26 @@ import (
 // A ReLU with rescale s (v = the layer's value plus the rounding half,
 // output floor(v / 2^s) when v >= 0, else 0) is, with k = Bits - s:
 //
-//	a, d   hint outputs, each k/L limbs of L bits: a = max(q, 0), d = max(-q, 0), q = floor(v / 2^s)
-//	m      = a·d                                  (the one R1CS constraint)
-//	r      = v - (a - d)·2^s + m·K                (linear: no constraint)
-//	lookups: every limb of a and d in [0, 2^L), r in [0, 2^s) (r and r·2^(L-s) in [0, 2^L))
+//	a, d, r  hint outputs: a = max(q, 0), d = max(-q, 0) (each k/L limbs of L bits), q = floor(v / 2^s), r = v mod 2^s
+//	m        = a·d                                      (a constraint)
+//	v        = (a - d)·2^s + r - m·K                    (a constraint)
+//	lookups: every limb of a and d in [0, 2^L), r in [0, 2^s) (r and r·2^(L-s) in [0, 2^L) when s < L)
 //
 // with K = 2^(max(StaticBits, Bits) + 3). Soundness: a, d < 2^k, so m =
-// a·d < 2^2k is the integer product; |v - (a - d)·2^s| < K/4 (v's static
-// bound holds for every earlier value is checked), so if m >= 1 the
-// integer r is at least 3K/4 > 2^s and below m·K + K/4 < p (bound checks
-// 2k + log K < 250): not in range. So m = 0, one of a and d is 0, and v =
-// (a - d)·2^s + r with 0 <= r < 2^s makes a - d = q: a is the ReLU's
-// output, exactly checked to a < 2^k (v < 2^Bits); d < 2^k admits v >=
-// -2^Bits + 2^s, where the output is 0 anyway. Four constraints for L >= k
-// and s = L (a ResNet at 12 weight bits: 188,416 ReLUs, 754k), where a
-// decomposition costs Bits + 3 (23 bits: 26).
+// a·d < 2^2k is the integer product; |v - (a - d)·2^s - r| < K/4 (v's
+// static bound holds, every earlier value being checked), so m·K equals it
+// only for m = 0 (m·K < 2^250 < p: bound checks 2k + log K < 250). So one
+// of a and d is 0, and v = (a - d)·2^s + r with 0 <= r < 2^s makes a - d
+// = q: a is the ReLU's output, exactly checked to a < 2^k (v < 2^Bits); d
+// < 2^k admits v >= -2^Bits + 2^s, where the output is 0 anyway. Five
+// constraints for L >= k and s = L (a ResNet at 11 weight bits: 188,416
+// ReLUs, 942k), where a decomposition costs Bits + 3 (22 bits: 25).
+//
+// r is a wire of its own, not the linear v - (a - d)·2^s (a constraint
+// fewer): a query is a term of three rows (the batch inverse's input, its
+// check and the multiplicities' hint), and v is a sum of up to 640 terms,
+// so a linear r tripled the circuit's size (ResNet-20: 822 MB of
+// circuit.r1cs, 1.3 GB decoded, 9.7 GB to compile).
 //
 // The lookups are one log-derivative argument (Haböck 2022) over one table
 // {0, …, 2^L-1}: Σ_q 1/(c - q) = Σ_t n_t/(c - t), n_t the multiplicities
@@ -37,20 +42,21 @@ import (
 // the queries depend on (the input's bits, the limbs, the products) and
 // the multiplicities. gnark's std/rangecheck does the same argument but
 // adds a decomposition hint and an equality per checked value, which
-// would make a ReLU 7 constraints here.
+// would make a ReLU 8 constraints here.
 
 // MaxLookupBits bounds the table: 2^16 entries, one constraint each.
 const MaxLookupBits = 16
 
 func init() { solver.RegisterHint(reluLimbsHint, lookupCountHint) }
 
-// reluLimbsHint: inputs s, L, n, v; outputs a's n limbs of L bits then d's.
+// reluLimbsHint: inputs s, L, n, v; outputs a's n limbs of L bits, d's,
+// then r (when s > 0).
 func reluLimbsHint(field *big.Int, in, out []*big.Int) error {
 	if len(in) != 4 {
 		return fmt.Errorf("reluLimbsHint: %d inputs", len(in))
 	}
 	s, L, n := uint(in[0].Uint64()), uint(in[1].Uint64()), int(in[2].Int64())
-	if len(out) != 2*n {
+	if len(out) != 2*n+min(int(s), 1) {
 		return fmt.Errorf("reluLimbsHint: %d outputs for %d limbs", len(out), n)
 	}
 	v := new(big.Int).Set(in[3])
@@ -68,6 +74,9 @@ func reluLimbsHint(field *big.Int, in, out []*big.Int) error {
 	for i := range n {
 		out[i].And(new(big.Int).Rsh(a, L*uint(i)), mask)
 		out[n+i].And(new(big.Int).Rsh(d, L*uint(i)), mask)
+	}
+	if s > 0 {
+		out[2*n].Sub(v, new(big.Int).Lsh(q, s))
 	}
 	return nil
 }
@@ -103,26 +112,24 @@ type lookups struct {
 func (lk *lookups) relu(api frontend.API, v frontend.Variable, b, s, sep int) (frontend.Variable, error) {
 	L := lk.bits
 	n := (b - s) / L
-	limbs, err := api.Compiler().NewHint(reluLimbsHint, 2*n, s, L, n, v)
+	out, err := api.Compiler().NewHint(reluLimbsHint, 2*n+min(s, 1), s, L, n, v)
 	if err != nil {
 		return nil, err
 	}
-	lk.queries = append(lk.queries, limbs...)
-	lk.committed = append(lk.committed, limbs...)
-	a, d := fromLimbs(api, limbs[:n], L), fromLimbs(api, limbs[n:], L)
+	lk.queries = append(lk.queries, out...)
+	lk.committed = append(lk.committed, out...)
+	a, d := fromLimbs(api, out[:n], L), fromLimbs(api, out[n:2*n], L)
 	m := api.Mul(a, d)
 	lk.committed = append(lk.committed, m)
-	q := api.Add(api.Sub(a, d), api.Mul(m, pow2(sep)))
-	if s == 0 {
-		// No remainder: v = a - d + m·K exactly.
-		api.AssertIsEqual(q, v)
-		return a, nil
+	q := api.Sub(api.Mul(api.Sub(a, d), pow2(s)), api.Mul(m, pow2(sep)))
+	if s > 0 {
+		r := out[2*n]
+		q = api.Add(q, r)
+		if s < L {
+			lk.queries = append(lk.queries, api.Mul(r, pow2(L-s)))
+		}
 	}
-	r := api.Sub(v, api.Mul(api.Sub(a, d), pow2(s)), api.Mul(m, pow2(sep)))
-	lk.queries = append(lk.queries, r)
-	if s < L {
-		lk.queries = append(lk.queries, api.Mul(r, pow2(L-s)))
-	}
+	api.AssertIsEqual(q, v)
 	return a, nil
 }
 
@@ -186,10 +193,9 @@ func sum(api frontend.API, v []frontend.Variable) frontend.Variable {
 // and table bits L (the caller checks b > s).
 func lookupReluCost(b, s, L int) int {
 	n := (b - s + L - 1) / L
-	c := 2*n + 1 // the limbs' lookups, the product
+	c := 2*n + 2 // the limbs' lookups, the product, the relation
 	switch {
 	case s == 0:
-		c++ // the equality
 	case s < L:
 		c += 2
 	default:

@@ -713,6 +713,11 @@ func (m *Model) FloatErrorOn(xs [][]float64) (maxErr, maxLogit float64, agree in
 // rounding) on x.
 func (m *Model) EvalFloat(x []float64) []float64 { return evalFloat(m.float, x) }
 
+// DropFloat lets the float model go (as large as the quantized one: a
+// ResNet-20's rows are hundreds of MB): a model kept only to Eval needs it
+// no more. FloatError and EvalFloat then panic.
+func (m *Model) DropFloat() { m.float = nil }
+
 func argmax(v []float64) int {
 	best := 0
 	for i := range v {

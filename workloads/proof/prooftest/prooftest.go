@@ -5,6 +5,8 @@ package prooftest
 
 import (
 	"context"
+	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -31,6 +33,11 @@ type Fixture struct {
 	Samples func(testing.TB) [][]float64
 	// Lookups is setup's --lookups (auto when empty).
 	Lookups string
+	// Dir, when set, is a lasting artifact directory: SetUp reuses the
+	// setup there when its manifest is for the same model file (sha256),
+	// else sets up there; Cleanup leaves it. A benchmark re-runs its
+	// proofs without a new setup this way (PROOF_BENCH_DIR).
+	Dir string
 }
 
 // The fixtures. LeNet's options: 8-bit inputs and activations, 10-bit
@@ -54,6 +61,7 @@ var (
 )
 
 type setUp struct {
+	kept bool
 	once sync.Once
 	dir  string
 	man  *artifact.Manifest
@@ -88,30 +96,59 @@ func SetUp(t testing.TB, f Fixture) (string, *artifact.Manifest) {
 	mu.Lock()
 	s := sets[f.Name]
 	if s == nil {
-		s = &setUp{}
+		s = &setUp{kept: f.Dir != ""}
 		sets[f.Name] = s
 	}
 	mu.Unlock()
 	s.once.Do(func() {
+		file := f.File
+		if !filepath.IsAbs(file) {
+			file = Testdata(file)
+		}
+		if f.Dir != "" {
+			if s.man = reusable(f.Dir, file); s.man != nil {
+				s.dir = f.Dir
+				return
+			}
+		}
 		var sc artifact.Solc
 		if sc, s.err = artifact.FindSolc("", os.Getenv); s.err != nil {
 			return
 		}
-		if s.dir, s.err = os.MkdirTemp("", "infernode-proof-"+f.Name+"-*"); s.err != nil {
+		if f.Dir != "" {
+			s.dir, s.err = f.Dir, os.MkdirAll(f.Dir, 0o755)
+		} else {
+			s.dir, s.err = os.MkdirTemp("", "infernode-proof-"+f.Name+"-*")
+		}
+		if s.err != nil {
 			return
 		}
 		opt := artifact.SetupOptions{ModelID: f.Name, Solc: sc, Fixed: f.Fixed, Lookups: f.Lookups}
 		if f.Samples != nil {
 			opt.Calibrate = f.Samples(t)
 		}
-		file := f.File
-		if !filepath.IsAbs(file) {
-			file = Testdata(file)
-		}
 		s.man, s.err = artifact.Setup(context.Background(), file, s.dir, opt)
 	})
 	require.NoError(t, s.err, "proof setup of the %s fixture", f.Name)
 	return s.dir, s.man
+}
+
+// reusable is the manifest in dir when it is a complete setup of the model
+// file (nil otherwise).
+func reusable(dir, file string) *artifact.Manifest {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return nil
+	}
+	mb, err := os.ReadFile(filepath.Join(dir, artifact.ManifestFile))
+	if err != nil {
+		return nil
+	}
+	var man artifact.Manifest
+	if json.Unmarshal(mb, &man) != nil || man.ModelSHA256 != artifact.Sum(raw) {
+		return nil
+	}
+	return &man
 }
 
 // Cleanup removes the shared directories; call it from TestMain after the
@@ -120,7 +157,7 @@ func Cleanup() {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, s := range sets {
-		if s.dir != "" {
+		if s.dir != "" && !s.kept {
 			_ = os.RemoveAll(s.dir)
 		}
 	}
@@ -149,9 +186,55 @@ func ArtifactDirOf(t testing.TB, f Fixture, repo string) string {
 	dst := filepath.Join(root, filepath.FromSlash(repo), "default")
 	require.NoError(t, os.MkdirAll(dst, 0o755))
 	for _, name := range append([]string{artifact.ManifestFile}, artifact.Files...) {
-		b, err := os.ReadFile(filepath.Join(src, name))
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(dst, name), b, 0o644))
+		if f.Dir != "" {
+			// A lasting setup (gigabytes for ResNet-20) is linked, not
+			// copied: such a fixture's tests do not damage files.
+			require.NoError(t, os.Symlink(filepath.Join(src, name), filepath.Join(dst, name)))
+			continue
+		}
+		require.NoError(t, copyFile(filepath.Join(src, name), filepath.Join(dst, name)))
 	}
 	return root
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// HostileCopy copies the artifact set in dir, lets patch rewrite its
+// proving key, and updates the manifest's hash as a publisher would.
+func HostileCopy(t *testing.T, dir string, patch func(pk []byte)) string {
+	t.Helper()
+	out := t.TempDir()
+	for _, name := range append([]string{artifact.ManifestFile}, artifact.Files...) {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(out, name), b, 0o644))
+	}
+	pk, err := os.ReadFile(filepath.Join(out, artifact.ProvingFile))
+	require.NoError(t, err)
+	patch(pk)
+	require.NoError(t, os.WriteFile(filepath.Join(out, artifact.ProvingFile), pk, 0o644))
+	mb, err := os.ReadFile(filepath.Join(out, artifact.ManifestFile))
+	require.NoError(t, err)
+	var man map[string]any
+	require.NoError(t, json.Unmarshal(mb, &man))
+	man["files"].(map[string]any)[artifact.ProvingFile] = artifact.Sum(pk)
+	mb, err = json.Marshal(man)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(out, artifact.ManifestFile), mb, 0o644))
+	return out
 }

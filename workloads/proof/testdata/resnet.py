@@ -14,6 +14,11 @@ activations in scale). Writes
             19 convolutions, 9 residual Adds, 1x1 projection shortcuts where
             the shape changes), about 0.27M parameters
   and NAME.json: test images (values in [0, 1)) and PyTorch's logits.
+
+The seeded network is untrained, so random images would all land in one
+class; ResNet-20's 8 test images are instead optimised (gradient ascent
+from random pixels, then rounded to 8 bits) so that image k's top-1 is class
+k with a margin, and the argmax checks mean something.
 """
 import json
 import os
@@ -87,10 +92,39 @@ def settle(model, shape):
     return model
 
 
+def toward_classes(model, images, margin=0.5, steps=300):
+    """Image k pushed toward class k: Adam on the pixels (kept in [0, 1])
+    until every image's class-k logit leads the others by margin, then
+    rounded to 8 bits (and checked)."""
+    target = torch.arange(len(images)) % 10
+    x = images.clone().requires_grad_(True)
+    opt = torch.optim.Adam([x], lr=0.02)
+    for _ in range(steps):
+        logits = model(x)
+        own = logits.gather(1, target[:, None])[:, 0]
+        other = logits.masked_fill(nn.functional.one_hot(target, 10).bool(), -1e9).max(1).values
+        if (own - other).min() > margin:
+            break
+        opt.zero_grad()
+        (-(own - other).clamp(max=2 * margin)).sum().backward()
+        opt.step()
+        with torch.no_grad():
+            x.clamp_(0, 255 / 256)
+    out = (x.detach() * 256).floor() / 256
+    with torch.no_grad():
+        got = model(out).argmax(1)
+    assert torch.equal(got, target), f"optimised images' classes {got.tolist()}, want {target.tolist()}"
+    return out
+
+
 name, shape, model = ("resnet20", (3, 32, 32), resnet20()) if which == "resnet20" else ("resnet_small", (3, 8, 8), small())
 settle(model, shape)
 images = torch.rand(8, *shape)
 images = (images * 256).floor() / 256  # 8-bit values
+if which == "resnet20":
+    for p in model.parameters():
+        p.requires_grad_(False)
+    images = toward_classes(model, images)
 torch.onnx.export(model, images[:1], os.path.join(out, name + ".onnx"), input_names=["image"], output_names=["logits"],
                   opset_version=13, do_constant_folding=True)
 with torch.no_grad():

@@ -66,6 +66,10 @@ import (
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
+// The shim bounds every tensor by the protocol's bound: the build fails
+// if the two differ.
+const _ = uint(C.TS_MAX_ELEMENTS-protocol.MaxTensorElements) + uint(protocol.MaxTensorElements-C.TS_MAX_ELEMENTS)
+
 // shim is the process-wide loaded library (dlopen cannot be undone safely,
 // and libtorch's threads are process-wide).
 var shim struct {

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -192,4 +193,63 @@ func TestConcurrentForward(t *testing.T) {
 		require.NoError(t, errs[i])
 		wltest.RequireClose(t, rm.Outputs[0], outs[i], 1e-4)
 	}
+}
+
+// Model bombs built in the test (a few hundred bytes of TorchScript each):
+// one whose code names a constant shape past the bound is refused when it
+// loads, before it runs; one that computes its size at run time is refused
+// at the allocation, before the memory is taken; one that returns a huge
+// view is refused before the view is copied out. The process's RSS does
+// not grow by what they asked for, and a small model runs on.
+func TestModelBombs(t *testing.T) {
+	rt := open(t)
+	before := rss(t)
+	_, err := rt.Load(wltest.TorchScript("torch.expand(x, [100000000])"))
+	var me *libtorch.ModelError
+	require.ErrorAs(t, err, &me, "refused at load: a 400 for a client's hosted model")
+	require.ErrorContains(t, err, "aten::expand with the constant shape [100000000], more than 67108864 elements: a model bomb, refused before it runs")
+	_, err = rt.Load(wltest.TorchScript("torch.add(torch.zeros([20000, 20000]), x)"))
+	require.ErrorContains(t, err, "aten::zeros with the constant shape [20000, 20000]")
+
+	in := protocol.FromFloat32([]int{1}, []float32{2})
+	for _, tc := range []struct{ expr, want string }{
+		// 2^28 float32 = 1 GiB, its size computed from the input at run time.
+		{"torch.add(torch.zeros([int(x.size(0)) * 268435456]), x)", "refused before it was allocated"},
+		// A view of 10^8 elements holds no memory until it is copied out.
+		{"x.expand([int(x.size(0)) * 100000000])", "refused before they were copied"},
+	} {
+		m, err := rt.Load(wltest.TorchScript(tc.expr))
+		require.NoError(t, err, "nothing in the file bounds it: it loads")
+		_, err = m.Forward(context.Background(), in)
+		var ie *libtorch.InputError
+		require.ErrorAs(t, err, &ie, "a 400, not a dead process")
+		require.ErrorContains(t, err, tc.want)
+	}
+	grown := rss(t) - before
+	t.Logf("RSS grew by %d MiB over four bombs", grown>>20)
+	require.Less(t, grown, int64(100<<20), "nothing the size of the bombs was allocated")
+
+	small, err := rt.Load(wltest.TorchScript("torch.mul(x, 3)"))
+	require.NoError(t, err)
+	out, err := small.Forward(context.Background(), in)
+	require.NoError(t, err)
+	f, err := out.Float32s()
+	require.NoError(t, err)
+	require.Equal(t, []float32{6}, f)
+}
+
+// rss is the process's resident set in bytes (/proc/self/status VmRSS).
+func rss(t *testing.T) int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	require.NoError(t, err)
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			var kb int64
+			_, err := fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), &kb)
+			require.NoError(t, err)
+			return kb << 10
+		}
+	}
+	t.Fatal("no VmRSS in /proc/self/status")
+	return 0
 }

@@ -61,6 +61,12 @@ type Model struct {
 	plan    []step // nil unless compiled
 	inFeat  int    // the first Linear's in_features, 0 if unknown
 	summary string
+	// firstIn is the first Linear's in_features wherever it sits (0: no
+	// Linear) and widest the largest width of any Linear: an input of
+	// n elements has n/firstIn rows, and no activation has more than rows
+	// × widest elements. The bound is the file's: it is checked before a
+	// request runs.
+	firstIn, widest int
 }
 
 // Summary describes the module tree, e.g.
@@ -148,6 +154,10 @@ func Load(raw []byte, opts Options) (*Model, error) {
 		return nil, err
 	}
 	m := &Model{root: mod, inFeat: firstInFeatures(mod), summary: mod.String()}
+	widths(mod, &m.firstIn, &m.widest)
+	if m.widest > protocol.MaxTensorElements {
+		return nil, fmt.Errorf("a Linear layer of the model is %d wide: one row of its output is more than %d elements, refused before it runs", m.widest, protocol.MaxTensorElements)
+	}
 	if opts.JIT {
 		m.plan = compile(mod, nil)
 	}
@@ -217,6 +227,9 @@ func (m *Model) Forward(ctx context.Context, in protocol.Tensor) (protocol.Tenso
 	}
 	if m.inFeat > 0 && in.Shape[len(in.Shape)-1] != m.inFeat {
 		return protocol.Tensor{}, &InputError{Msg: fmt.Sprintf("input shape %v: the last dimension must be %d (the first Linear's in_features)", in.Shape, m.inFeat)}
+	}
+	if rows := in.Len() / max(m.firstIn, 1); m.firstIn > 0 && rows > 0 && m.widest > protocol.MaxTensorElements/rows {
+		return protocol.Tensor{}, &InputError{Msg: fmt.Sprintf("input shape %v is %d rows and the model's widest layer %d features: more than %d elements, refused before it runs; send fewer rows", in.Shape, rows, m.widest, protocol.MaxTensorElements)}
 	}
 	f, err := in.Float32s()
 	if err != nil {
@@ -443,6 +456,26 @@ func compile(m module, plan []step) []step {
 		return append(plan, func(x *act) (*act, error) { return sm.forward(context.Background(), x) })
 	}
 	return append(plan, func(x *act) (*act, error) { return m.forward(context.Background(), x) })
+}
+
+// widths sets *first to the first Linear's in_features (if not set yet) and
+// *widest to the largest width of m's Linear layers.
+func widths(m module, first, widest *int) {
+	switch t := m.(type) {
+	case *linear:
+		if *first == 0 {
+			*first = t.in
+		}
+		*widest = max(*widest, t.in, t.out)
+	case *mlp:
+		for _, l := range t.layers {
+			widths(l, first, widest)
+		}
+	case *sequence:
+		for _, c := range t.children {
+			widths(c, first, widest)
+		}
+	}
 }
 
 func firstInFeatures(m module) int {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -208,4 +209,30 @@ func TestDenseStrided(t *testing.T) {
 	// An offset view past the storage is refused.
 	_, err = b.dense(&rawTensor{storage: storageRef{key: "0", numel: 6}, offset: 5, size: []int{2}, stride: []int{1}}, "w")
 	require.ErrorContains(t, err, "reads past its storage")
+}
+
+// A full-model save's activations are bounded from its layers before a
+// request runs: the iris model's widest layer is 50 features, so an input
+// of 1,342,178 rows (21 MB, within a request body) would make more than
+// 2^26 elements (268 MB) in its first layer; it is refused before anything
+// is allocated for it.
+func TestActivationsBoundedBeforeTheRun(t *testing.T) {
+	m, err := Load(irisRaw(t), Options{})
+	require.NoError(t, err)
+	require.Equal(t, 4, m.firstIn)
+	require.Equal(t, 50, m.widest)
+	rows := protocol.MaxTensorElements/50 + 1
+	in := protocol.FromFloat32([]int{rows, 4}, make([]float32, rows*4))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = m.Forward(context.Background(), in)
+	runtime.ReadMemStats(&after)
+	var ie *InputError
+	require.ErrorAs(t, err, &ie)
+	require.ErrorContains(t, err, "is 1342178 rows and the model's widest layer 50 features: more than 67108864 elements, refused before it runs")
+	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "nothing was allocated for the run")
+
+	out, err := m.Forward(context.Background(), protocol.FromFloat32([]int{1, 4}, irisInput))
+	require.NoError(t, err, "the model serves the next request")
+	require.Equal(t, []int{1, 3}, out.Shape)
 }

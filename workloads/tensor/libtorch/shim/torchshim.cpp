@@ -2,13 +2,18 @@
 #include "torchshim.h"
 
 #include <ATen/Parallel.h>
+#include <c10/core/CPUAllocator.h>
 #include <caffe2/serialize/read_adapter_interface.h>
+#include <torch/csrc/jit/ir/constants.h>
+#include <torch/csrc/jit/ir/ir.h>
+#include <torch/csrc/jit/passes/inliner.h>
 #include <torch/script.h>
 #include <torch/version.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -43,6 +48,95 @@ void set_err(char **err, const std::string &msg) {
   if (err == nullptr) return;
   *err = static_cast<char *>(std::malloc(msg.size() + 1));
   if (*err != nullptr) std::memcpy(*err, msg.c_str(), msg.size() + 1);
+}
+
+// tl_cap is the most bytes one CPU allocation may take on this thread: set
+// by ts_forward for its call, 0 (no bound) otherwise.
+thread_local size_t tl_cap = 0;
+
+// boundedAllocator is libtorch's CPU allocator with tl_cap enforced: an
+// allocation past it throws before any memory is taken, so a model that
+// builds a huge tensor fails its run instead of the process.
+class boundedAllocator final : public c10::Allocator {
+ public:
+  explicit boundedAllocator(c10::Allocator *base) : base_(base) {}
+  c10::DataPtr allocate(size_t n) const override {
+    if (tl_cap != 0 && n > tl_cap) {
+      throw std::runtime_error("the model asked for a tensor of " + std::to_string(n) + " bytes; at most " +
+                               std::to_string(tl_cap) + " (" + std::to_string(TS_MAX_ELEMENTS) +
+                               " elements of 8 bytes) are allowed, refused before it was allocated");
+    }
+    return base_->allocate(n);
+  }
+  c10::DeleterFnPtr raw_deleter() const override { return base_->raw_deleter(); }
+
+ private:
+  c10::Allocator *base_;
+};
+
+// installBound makes boundedAllocator the CPU allocator, once per process.
+void installBound() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    static boundedAllocator bounded(c10::GetDefaultCPUAllocator());
+    c10::SetCPUAllocator(&bounded, /*priority=*/1);
+  });
+}
+
+// capScope bounds this thread's allocations for its lifetime.
+struct capScope {
+  explicit capScope(size_t cap) { tl_cap = cap; }
+  ~capScope() { tl_cap = 0; }
+};
+
+// constantInts returns the ints of v when v is a constant int list (a
+// prim::Constant, or a prim::ListConstruct of constants).
+bool constantInts(const torch::jit::Value *v, std::vector<int64_t> &out) {
+  if (!v->type()->isSubtypeOf(*c10::ListType::ofInts())) return false;
+  if (auto iv = torch::jit::toIValue(v)) {
+    out = iv->toIntVector();
+    return true;
+  }
+  const torch::jit::Node *n = v->node();
+  if (n->kind() != c10::prim::ListConstruct) return false;
+  out.clear();
+  for (const torch::jit::Value *in : n->inputs()) {
+    auto iv = torch::jit::toIValue(in);
+    if (!iv || !iv->isInt()) return false;
+    out.push_back(iv->toInt());
+  }
+  return true;
+}
+
+// checkShapes refuses a graph any of whose nodes takes a constant int list
+// (a shape, for expand, zeros, ones, full, empty, repeat, view...) whose
+// product passes TS_MAX_ELEMENTS: the size is in the file, so the bomb is
+// refused before it runs.
+void checkShapes(torch::jit::Block *b) {
+  for (torch::jit::Node *n : b->nodes()) {
+    for (const torch::jit::Value *in : n->inputs()) {
+      std::vector<int64_t> dims;
+      if (!constantInts(in, dims) || dims.empty()) continue;
+      int64_t elems = 1;
+      bool over = false;
+      for (int64_t d : dims) {
+        if (d <= 0) continue;  // -1: inferred from the input
+        if (elems > TS_MAX_ELEMENTS / d) {
+          over = true;
+          break;
+        }
+        elems *= d;
+      }
+      if (over || elems > TS_MAX_ELEMENTS) {
+        std::string shape;
+        for (int64_t d : dims) shape += (shape.empty() ? "" : ", ") + std::to_string(d);
+        throw std::runtime_error("forward() calls " + std::string(n->kind().toQualString()) + " with the constant shape [" +
+                                 shape + "], more than " + std::to_string(TS_MAX_ELEMENTS) +
+                                 " elements: a model bomb, refused before it runs");
+      }
+    }
+    for (torch::jit::Block *sub : n->blocks()) checkShapes(sub);
+  }
 }
 
 // guarded runs fn, turning any exception into *err and -1.
@@ -100,6 +194,9 @@ ts_module *ts_load(const void *data, size_t len, char **err) {
       for (const auto &r : rets) got += (got.empty() ? "" : ", ") + r.type()->str();
       throw std::runtime_error("forward() returns " + got + "; the tensor workload returns one tensor");
     }
+    auto g = m->mod.get_method("forward").graph()->copy();
+    torch::jit::Inline(*g);
+    checkShapes(g->block());
     m->name = m->mod.type()->name() ? m->mod.type()->name()->qualifiedName() : "module";
     out = m.release();
   });
@@ -122,6 +219,8 @@ int ts_forward(ts_module *m, const ts_tensor *in, ts_tensor *out, char **err) {
     std::vector<int64_t> shape(in->shape, in->shape + in->ndim);
     auto dtype = static_cast<c10::ScalarType>(in->dtype);
     at::Tensor x = torch::from_blob(const_cast<void *>(in->data), shape, torch::TensorOptions().dtype(dtype));
+    installBound();
+    capScope cap(static_cast<size_t>(TS_MAX_TENSOR_BYTES));
     c10::IValue r = m->mod.forward({x});
     if (r.isTuple() && r.toTupleRef().elements().size() == 1) r = r.toTupleRef().elements()[0];
     if (!r.isTensor()) {
@@ -130,6 +229,11 @@ int ts_forward(ts_module *m, const ts_tensor *in, ts_tensor *out, char **err) {
     }
     at::Tensor y = r.toTensor();
     if (y.dim() > TS_MAX_DIMS) throw std::runtime_error("forward() returned a tensor of too many dimensions");
+    // A view (expand) holds no memory yet: count before copying it out.
+    if (y.numel() > TS_MAX_ELEMENTS) {
+      throw std::runtime_error("forward() returned " + std::to_string(y.numel()) + " elements; at most " +
+                               std::to_string(TS_MAX_ELEMENTS) + ", refused before they were copied");
+    }
     // The output must not alias the caller's input memory (an identity
     // model returns its input).
     if (y.is_alias_of(x) || !y.is_contiguous()) y = y.contiguous().clone();

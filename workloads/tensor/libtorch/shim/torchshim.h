@@ -19,6 +19,11 @@ extern "C" {
 /* TS_ABI changes whenever a signature below does. */
 #define TS_ABI 1
 #define TS_MAX_DIMS 16
+/* TS_MAX_ELEMENTS bounds every tensor of a model (the workload protocol's
+ * output bound, protocol.MaxTensorElements); TS_MAX_TENSOR_BYTES bounds
+ * every allocation a forward() makes: that many elements of 8 bytes. */
+#define TS_MAX_ELEMENTS (1LL << 26)
+#define TS_MAX_TENSOR_BYTES (8LL * TS_MAX_ELEMENTS)
 
 typedef struct ts_module ts_module;
 
@@ -42,7 +47,9 @@ const char *ts_version(void);
 int ts_set_threads(int n);
 
 /* Loads a TorchScript archive (torch.jit.save) from len bytes at data, in
- * eval mode. Returns NULL and sets *err on failure. */
+ * eval mode. Returns NULL and sets *err on failure, and for a forward()
+ * whose code names a constant shape of more than TS_MAX_ELEMENTS elements
+ * (a model bomb: expand(x, [10**8]) is a hundred bytes). */
 ts_module *ts_load(const void *data, size_t len, char **err);
 /* The number of tensor arguments forward() takes (besides self). */
 int ts_num_inputs(const ts_module *m);
@@ -52,7 +59,10 @@ void ts_module_free(ts_module *m);
 
 /* Runs forward(in) under no_grad. On success fills *out (free it with
  * ts_tensor_free) and returns 0; on failure returns -1 and sets *err. in's
- * data is only read during the call. */
+ * data is only read during the call. Every CPU allocation the call makes
+ * on its thread is at most TS_MAX_TENSOR_BYTES (beyond: an error before
+ * the memory is taken), and an output of more than TS_MAX_ELEMENTS
+ * elements is an error before it is copied out. */
 int ts_forward(ts_module *m, const ts_tensor *in, ts_tensor *out, char **err);
 void ts_tensor_free(ts_tensor *t);
 
