@@ -594,6 +594,18 @@ func fleetScenario(t *testing.T, external bool) {
 	}
 	s.configure(3, endpoints)
 	s.startAll()
+	t.Cleanup(func() {
+		if t.Failed() && os.Getenv("INFERNODE_FLEET_LOGS") != "" { // each member's goroutines, in its log
+			for _, m := range s.members {
+				m.signal(syscall.SIGCONT)
+				m.signal(syscall.SIGQUIT)
+				select {
+				case <-m.exited:
+				case <-time.After(5 * time.Second):
+				}
+			}
+		}
+	})
 	hs := s.watchHeads()
 	for _, m := range s.members {
 		s.waitMembers(m, 3)
