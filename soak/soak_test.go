@@ -571,7 +571,7 @@ func TestSoak(t *testing.T) {
 		lat = nil
 		s.Jobs = int64(len(accepted))
 		mu.Unlock()
-		s.P50, s.P99 = Percentile(window, 0.5), Percentile(window, 0.99)
+		s.P50, s.P99, s.Latencies = Percentile(window, 0.5), Percentile(window, 0.99), window
 		if head, err := ec.BlockNumber(ctx); err == nil && head > prevBlock {
 			calls := rpcCalls.Load()
 			s.RPCPerBlock = float64(calls-prevCalls) / float64(head-prevBlock)
