@@ -129,15 +129,38 @@ func BenchmarkAnvilBacklog(b *testing.B) {
 }
 
 func anvilBacklog(b *testing.B, subs int) {
-	ctx := context.Background()
 	client, h, activeAt, a := anvilSubscriptions(b, subs)
+	n := h.startNodeWith(1, b.TempDir(), nil, nil, backlogOptions)
+	measureBacklog(b, backlog{client: client, h: h, activeAt: activeAt, a: a, n: n, subs: subs,
+		coordinator: h.dep.Coordinator, delivered: crypto.Keccak256Hash([]byte("ComputeDelivered(uint32,uint32,address,bytes32)"))})
+}
 
-	n := h.startNodeWith(1, b.TempDir(), nil, nil, func(o *Options) {
-		o.PollInterval = time.Second
-		// One owner's 1,000 deliveries: an operator serving its own
-		// requester lifts the unpaid day budget (chain.unpaid.owner_gas_per_day).
-		o.Limits.OwnerGasPerDay = 1 << 40
-	})
+// backlogOptions are the node's options in the backlog benchmarks.
+func backlogOptions(o *Options) {
+	o.PollInterval = time.Second
+	// One owner's 1,000 deliveries: an operator serving its own
+	// requester lifts the unpaid day budget (chain.unpaid.owner_gas_per_day).
+	o.Limits.OwnerGasPerDay = 1 << 40
+}
+
+// backlog is a backlog benchmark's chain and node: subs subscriptions due
+// at activeAt, each delivery logging delivered from coordinator.
+type backlog struct {
+	client      *ethclient.Client
+	h           *harness
+	activeAt    uint32
+	a           *testnet.Anvil
+	n           *node
+	subs        int
+	coordinator common.Address
+	delivered   common.Hash
+}
+
+// measureBacklog waits for the backlog to fall due and be delivered and
+// reports its figures.
+func measureBacklog(b *testing.B, bl backlog) {
+	ctx := context.Background()
+	client, h, activeAt, a, n, subs := bl.client, bl.h, bl.activeAt, bl.a, bl.n, bl.subs
 	require.Eventually(b, func() bool { s, _ := n.r.st.subs(); return len(s) == subs }, time.Minute, 50*time.Millisecond, "all read")
 	// Idle: every block until the subscriptions fall due.
 	idleFrom, idleCalls := blockNumber(b, h), n.rpc.Calls()
@@ -167,7 +190,7 @@ func anvilBacklog(b *testing.B, subs int) {
 	calls := n.rpc.Calls() - dueCalls
 	by := n.rpc.CallsByMethod()
 
-	fill := deliveryBlocks(b, client, h, dueBlock, subs)
+	fill := deliveryBlocks(b, client, bl.coordinator, bl.delivered, dueBlock, subs)
 	var methods []string
 	for k, v := range by {
 		if d := v - byBefore[k]; d > 0 {
@@ -211,14 +234,15 @@ func (f blockFill) report(b *testing.B, dueBlock uint64) {
 	b.ReportMetric(float64(f.last-dueBlock+1), "blocks-to-drain")
 }
 
-// deliveryBlocks reads the ComputeDelivered events from block from on and
+// deliveryBlocks reads the delivery events (topic delivered, our
+// ComputeDelivered or the SDK's SubscriptionFulfilled) from block from on and
 // the gas used by each block holding them; every one of subs must have
 // been delivered once.
-func deliveryBlocks(b *testing.B, client *ethclient.Client, h *harness, from uint64, subs int) blockFill {
+func deliveryBlocks(b *testing.B, client *ethclient.Client, coordinator common.Address, delivered common.Hash, from uint64, subs int) blockFill {
 	ctx := context.Background()
 	logs, err := client.FilterLogs(ctx, ethereum.FilterQuery{
-		FromBlock: new(big.Int).SetUint64(from), Addresses: []common.Address{h.dep.Coordinator},
-		Topics: [][]common.Hash{{crypto.Keccak256Hash([]byte("ComputeDelivered(uint32,uint32,address,bytes32)"))}},
+		FromBlock: new(big.Int).SetUint64(from), Addresses: []common.Address{coordinator},
+		Topics: [][]common.Hash{{delivered}},
 	})
 	require.NoError(b, err)
 	require.Len(b, logs, subs, "every subscription delivered once")
@@ -349,7 +373,7 @@ func anvilCeiling(b *testing.B, subs, conc int) {
 	}, 2*time.Minute, 50*time.Millisecond, "all mined")
 	wall := time.Since(start)
 	cpu.report(b, subs)
-	fill := deliveryBlocks(b, client, h, sendFrom, subs)
+	fill := deliveryBlocks(b, client, h.dep.Coordinator, crypto.Keccak256Hash([]byte("ComputeDelivered(uint32,uint32,address,bytes32)")), sendFrom, subs)
 	fmt.Fprintf(os.Stderr, "due at block %d; raw sends from block %d; %s\n", dueBlock, sendFrom, fill)
 	fill.report(b, sendFrom)
 	b.ReportMetric(wall.Seconds(), "s-to-drain")

@@ -32,6 +32,8 @@ type deliverer struct {
 	tracer trace.Tracer
 	sp     *spending
 	head   *chainHead
+	// gas is the learned estimates of recurring deliveries (gasbook.go).
+	gas *gasBook
 	// preparing counts deliveries taken up and not waiting for a mined
 	// transaction (Relay.Settled).
 	preparing atomic.Int64
@@ -71,7 +73,7 @@ type delivererOptions struct {
 func newDeliverer(o delivererOptions) *deliverer {
 	return &deliverer{
 		o: o, st: state{o.DB}, d: o.Dialect, coord: o.Dialect.Coordinator(), dec: o.Dialect.Decoder(),
-		me: o.Sender.Address(), sp: o.Spending, head: o.Head,
+		me: o.Sender.Address(), sp: o.Spending, head: o.Head, gas: newGasBook(),
 		tracer: o.TracerProvider.Tracer("github.com/infernode/infernode/relay"),
 	}
 }

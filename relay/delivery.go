@@ -44,6 +44,11 @@ type ready struct {
 	// Fetched: Data came from the owner's contract (getContainerInputs).
 	Fetched bool
 
+	// Contested: someone else already answered the interval (its
+	// response count was not 0): a race is likely, so the delivery is
+	// simulated before it is sent (gasbook.go).
+	Contested bool
+
 	// NextHead: not this fleet member's to deliver now; looked at again
 	// on the next head (no RPC call spent).
 	NextHead bool
@@ -123,6 +128,7 @@ func (dv *deliverer) deliver(ctx context.Context, d delivery, span trace.Span) e
 				if o == guard.Reverted {
 					o = dv.whyReverted(ctx, d, rec)
 				}
+				dv.gas.mined(p.TxKey, rec, o)
 				m := &mined{rec: rec}
 				m.setup, m.known = d.setupGas(ctx, rec)
 				next := dv.record(d.facts(), o, charged, m)
@@ -304,11 +310,23 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 		}
 		return st, "claimed by another fleet member", nil, err
 	}
+	if lt, ok := d.(lateness); ok && dv.o.Fleet != nil && lt.late() {
+		// The claim took long (etcd slow or just back): the interval
+		// ended meanwhile, and the claim is given back unsent.
+		unsent(d)
+		dv.record(f, guard.NotSent, ch, nil)
+		return IvSkipped, "interval ends before the next block: a delivery could only revert", nil, nil
+	}
+	rd, recurring := d.(recurrent)
+	if recurring { // a learned estimate spares the eth_estimateGas (gasbook.go)
+		call.Estimated = dv.gas.estimate(rd.sub(), call, c.Contested)
+	}
 	p.TxKey = call.Key
 	if err := d.save(); err != nil {
 		return "", "", nil, err
 	}
-	if _, err := dv.o.Sender.Send(ctx, call); err != nil {
+	rec, err := dv.o.Sender.Send(ctx, call)
+	if err != nil {
 		unsent(d) // nothing journaled
 		tried := p.Attempts
 		st, reason := dv.sendFailed(d, err)
@@ -329,6 +347,10 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 		return st, reason, nil, nil
 	}
 	*charged = ch
+	if recurring {
+		s, k := rd.sub(), rd.interval()
+		dv.gas.sentTx(s, k, call, rec)
+	}
 	span.AddEvent("tx.sent", trace.WithAttributes(attribute.String("key", call.Key)))
 	return "", "", nil, nil
 }
@@ -372,6 +394,13 @@ func fate(o coordinator.Outcome, revert string) (IvState, string) {
 		return IvFailed, revert
 	}
 	return "", ""
+}
+
+// recurrent is a delivery of a tracked subscription's interval: the gas
+// book may supply its estimate.
+type recurrent interface {
+	sub() *Sub
+	interval() uint32
 }
 
 // countsAsAttempt reports whether a failed send was the delivery's fault

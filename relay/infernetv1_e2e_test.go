@@ -5,15 +5,13 @@ import (
 	"context"
 	"encoding/hex"
 	"fmt"
-	"os/exec"
-
 	"math/big"
+	"os/exec"
 	"testing"
-
-	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/inetv1abi"
@@ -26,6 +24,7 @@ import (
 	"github.com/infernode/infernode/internal/testabi/testverifierabi"
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/testnet"
+	"github.com/infernode/infernode/txm"
 )
 
 // startInetAnvil starts anvil mining each transaction as it arrives (time
@@ -305,4 +304,49 @@ func TestInfernetV1Verified(t *testing.T) {
 	bal, err := h.client.BalanceAt(ctx, nodeWallet, nil)
 	require.NoError(t, err)
 	require.Equal(t, big.NewInt(10_000+900), bal, "paid the payment less the verifier's fee")
+}
+
+// TestInfernetV1LearnedGas: in the SDK dialect too, a recurring
+// subscription's later deliveries are sent with the first one's estimate
+// (no eth_estimateGas); when the owner's callback starts to revert, the
+// learned send is mined reverted once, and the subscription's deliveries
+// are simulated again from then on (docs/relay.md, "RPC calls per
+// delivery").
+func TestInfernetV1LearnedGas(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an anvil process")
+	}
+	h, addrs, _ := startInetAnvil(t, 0)
+	owner := h.keys[0]
+	node := crypto.PubkeyToAddress(h.keys[3].PublicKey)
+	c := h.deployInetConsumer(owner, addrs.Registry)
+	n := h.startInetNode(3, t.TempDir(), addrs, nil)
+	id := h.inetSubscribe(owner, c, inetSub{containers: "echo", frequency: 4, period: 60, redundancy: 1})
+	for k := uint32(1); k <= 2; k++ {
+		h.advance(60)
+		h.eventually(func() bool { return h.inetCount(c, id, k, node) == 1 }, "interval delivered")
+	}
+	require.Equal(t, int64(1), n.rpc.CallsByMethod()["eth_estimateGas"], "interval 2 sent with interval 1's estimate")
+
+	// The callback now reverts: interval 3's learned send is mined reverted.
+	h.transact(owner, c.addr, c.abi.PackSetFailCallbacks(true))
+	h.advance(60)
+	reverted := func() int {
+		recs, err := n.s.Records()
+		require.NoError(t, err)
+		k := 0
+		for _, r := range recs {
+			if r.MinedHash != (common.Hash{}) && r.State != txm.StateConfirmed {
+				k++
+			}
+		}
+		return k
+	}
+	h.eventually(func() bool { return reverted() == 1 }, "interval 3 mined reverted")
+	h.transact(owner, c.addr, c.abi.PackSetFailCallbacks(false))
+	h.advance(60)
+	h.eventually(func() bool { return h.inetCount(c, id, 4, node) == 1 }, "interval 4 delivered")
+	require.Equal(t, int64(2), n.rpc.CallsByMethod()["eth_estimateGas"], "interval 4 simulated again")
+	require.Equal(t, 1, reverted(), "one mined revert")
+	require.Zero(t, h.inetCount(c, id, 3, node))
 }

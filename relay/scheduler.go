@@ -182,6 +182,8 @@ type intervalDelivery struct {
 }
 
 func (d *intervalDelivery) progress() *Progress { return &d.iv.Progress }
+func (d *intervalDelivery) sub() *Sub           { return d.s }
+func (d *intervalDelivery) interval() uint32    { return d.k }
 func (d *intervalDelivery) save() error         { return d.dv.st.putIvOf(d.s, d.k, d.iv) }
 func (d *intervalDelivery) logAttrs() []any     { return []any{"sub", d.s.ID, "interval", d.k} }
 
@@ -297,7 +299,7 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 			return ready{InputsFailed: guard.CutErr(err)}, nil
 		}
 	}
-	return ready{Containers: s.Containers(), Source: job.OnChain, Data: data, Fetched: fetched, Proof: s.Verifier != (common.Address{})}, nil
+	return ready{Containers: s.Containers(), Source: job.OnChain, Data: data, Fetched: fetched, Proof: s.Verifier != (common.Address{}), Contested: n > 0}, nil
 }
 
 // lateness is a delivery bound to an interval that ends.

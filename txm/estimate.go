@@ -60,20 +60,28 @@ func (e *estimator) estimate(ctx context.Context, c Call, limit uint64) (gas, es
 		}
 		est = limit
 	}
+	gas, err = e.size(c, est, limit)
+	return gas, est, err
+}
+
+// size is the gas limit of c given its estimate est: est and the margin,
+// at least the call's floor, at most limit; an estimate above the call's
+// cap or the limit is refused.
+func (e *estimator) size(c Call, est, limit uint64) (uint64, error) {
 	if c.MaxGas > 0 && est > c.MaxGas {
-		return 0, 0, fmt.Errorf("%w: estimate %d, cap %d", ErrGasAboveCap, est, c.MaxGas)
+		return 0, fmt.Errorf("%w: estimate %d, cap %d", ErrGasAboveCap, est, c.MaxGas)
 	}
-	gas = est + est*e.o.GasMarginPercent/100
+	gas := est + est*e.o.GasMarginPercent/100
 	if gas < c.MinGas {
 		gas = c.MinGas
 	}
 	if gas > limit {
 		if est > limit || c.MinGas > limit {
-			return 0, 0, fmt.Errorf("%w: need %d, limit %d", ErrGasAboveLimit, max(est, c.MinGas), limit)
+			return 0, fmt.Errorf("%w: need %d, limit %d", ErrGasAboveLimit, max(est, c.MinGas), limit)
 		}
 		gas = limit
 	}
-	return gas, est, nil
+	return gas, nil
 }
 
 // gasLimit is the most gas one transaction may ask: wallet.max_gas_limit,

@@ -88,6 +88,9 @@ type Record struct {
 	// record became final: Prune deletes it chain.retention later. 0 in
 	// records written before it was kept (Prune stamps them).
 	FinalAt uint64 `json:"final_at,omitempty"`
+	// Estimated is the estimate the gas limit was sized from; kept in
+	// memory only (records Send returns), not journaled.
+	Estimated uint64 `json:"-"`
 }
 
 // Latest decodes the newest signed version, or nil.

@@ -144,6 +144,12 @@ type Call struct {
 	// when its estimate is above it: the unpaid gas cap of a delivery
 	// whose subscription names no gas limit (SDK v1).
 	MaxGas uint64
+	// Estimated, when set, is the estimate of an earlier call of the same
+	// shape that was mined as it should be: Send takes it for the estimate
+	// (its margin, floor, cap and limits apply) and makes no eth_estimateGas,
+	// so nothing simulates the call before it is sent. The caller answers
+	// for that: a call that would revert is mined reverted and pays its gas.
+	Estimated uint64
 	// Anchor, when set, is the block the call was made for: after a reorg
 	// drops the transaction, it is sent again only if the resend check
 	// (SetResendCheck) finds the block still canonical.
@@ -321,7 +327,7 @@ func (s *Sender) Simulate(ctx context.Context, c Call) ([]byte, error) {
 	return s.est.simulate(ctx, c)
 }
 
-// Send simulates c, estimates its gas, prices it within the caps, reserves a
+// Send simulates c, estimates its gas (unless c brings its estimate), prices it within the caps, reserves a
 // nonce, journals the signed transaction and broadcasts it (in nonce order:
 // a concurrent Send may be the one that hands it to the chain, just after
 // this one returns). It returns the journal record; Wait follows it to a
@@ -342,7 +348,14 @@ func (s *Sender) Send(ctx context.Context, c Call) (*Record, error) {
 		return nil, fmt.Errorf("read head: %w", err)
 	}
 	// The estimate is the simulation: a revert comes back from it decoded.
-	gas, est, err := s.est.estimate(ctx, c, s.est.gasLimit(head))
+	// A call that brings its estimate is sized from it, unsimulated.
+	var gas, est uint64
+	if c.Estimated > 0 {
+		est = c.Estimated
+		gas, err = s.est.size(c, est, s.est.gasLimit(head))
+	} else {
+		gas, est, err = s.est.estimate(ctx, c, s.est.gasLimit(head))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -392,7 +405,7 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 	if err != nil {
 		return nil, fmt.Errorf("read next nonce: %w", err)
 	}
-	r := &Record{Nonce: nonce, Key: c.Key, State: StateReserved, To: c.To, Data: c.Data, Gas: gas, Anchor: c.Anchor}
+	r := &Record{Nonce: nonce, Key: c.Key, State: StateReserved, To: c.To, Data: c.Data, Gas: gas, Anchor: c.Anchor, Estimated: est}
 	if c.Value != nil {
 		r.Value = (*hexutil.Big)(new(big.Int).Set(c.Value))
 	}

@@ -331,6 +331,39 @@ func TestSenderEstimatesAgainstLatestBlock(t *testing.T) {
 	require.False(t, ok, "nothing journaled for a failed estimate")
 }
 
+// TestSenderSendsWithAGivenEstimate: a call that brings its estimate
+// (Call.Estimated) is sized from it as from a fresh one (margin, floor,
+// cap) and costs no eth_estimateGas.
+func TestSenderSendsWithAGivenEstimate(t *testing.T) {
+	e := newSimEnv(t)
+	spy := &estimateSpy{Backend: e.chain()}
+	s, err := NewSender(context.Background(), spy, e.db.Table(storage.TableNonce), SenderOptions{Signer: signer.NewKey(e.key)})
+	require.NoError(t, err)
+	c := transfer("learned", common.HexToAddress("0xaa"))
+	c.Estimated = 21_000
+	r, err := s.Send(context.Background(), c)
+	require.NoError(t, err)
+	require.Zero(t, spy.latest.Load()+spy.bare.Load(), "no estimate")
+	require.Equal(t, uint64(21_000*125/100), r.Gas, "the default 25 %% margin")
+	require.Equal(t, uint64(21_000), r.Estimated)
+	e.mine(t, s, 1)
+	r, err = s.Wait(context.Background(), "learned")
+	require.NoError(t, err)
+	require.Equal(t, StateConfirmed, r.State)
+
+	c = transfer("floor", common.HexToAddress("0xaa"))
+	c.Estimated, c.MinGas = 21_000, 50_000
+	r, err = s.Send(context.Background(), c)
+	require.NoError(t, err)
+	require.Equal(t, uint64(50_000), r.Gas, "the call's floor")
+
+	c = transfer("capped", common.HexToAddress("0xaa"))
+	c.Estimated, c.MaxGas = 21_000, 20_000
+	_, err = s.Send(context.Background(), c)
+	require.ErrorIs(t, err, ErrGasAboveCap)
+	require.Zero(t, spy.latest.Load()+spy.bare.Load())
+}
+
 // countingKV counts synced writes to a table: single Puts and batch commits.
 type countingKV struct {
 	storage.KeyValueStore

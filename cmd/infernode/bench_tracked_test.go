@@ -51,7 +51,10 @@ import (
 // resident memory (median of 1 s samples, and peak), with the deliveries
 // made meanwhile: the idle part (following the head) per block and the
 // rest per delivery sent. The window holds four 30 s boundaries, the last
-// of whose deliveries may be mined after it. Run with
+// of whose deliveries may be mined after it. INFERNODE_BENCH_WARMUP waits
+// before the window (40s: the first interval's deliveries fall before it,
+// the steady state is measured); INFERNODE_BENCH_KEEPLOG=DIR keeps the
+// node's log there. Run with
 //
 //	go test -run '^$' -bench ServeTracked -benchtime 1x -count 3 ./cmd/infernode
 func BenchmarkServeTracked(b *testing.B) {
@@ -177,6 +180,9 @@ func serveTracked(b *testing.B, bin, dialect string, recurring, later int, windo
 	logf, err := os.Create(filepath.Join(dir, "node.log"))
 	require.NoError(b, err)
 	defer logf.Close()
+	if d := os.Getenv("INFERNODE_BENCH_KEEPLOG"); d != "" {
+		defer func() { l, _ := os.ReadFile(logf.Name()); _ = os.WriteFile(filepath.Join(d, dialect+".log"), l, 0o644) }()
+	}
 	cmd := exec.CommandContext(ctx, bin, "serve", "--config", path, "--log-format", "json")
 	cmd.Stdout, cmd.Stderr = logf, logf
 	require.NoError(b, cmd.Start())
@@ -188,6 +194,13 @@ func serveTracked(b *testing.B, bin, dialect string, recurring, later int, windo
 		return metricSum(metricsURL, "infernode_relay_subscriptions") >= float64(recurring+later)
 	}, 2*time.Minute, 200*time.Millisecond, "the node tracks every subscription; log:\n%s", func() string { return nodeLog() })
 
+	// INFERNODE_BENCH_WARMUP: a wait before the window (the first
+	// interval's deliveries outside it: the steady state).
+	if v := os.Getenv("INFERNODE_BENCH_WARMUP"); v != "" {
+		d, err := time.ParseDuration(v)
+		require.NoError(b, err, "INFERNODE_BENCH_WARMUP")
+		time.Sleep(d)
+	}
 	// The window.
 	load0 := loadavg()
 	reqs0, calls0, by0 := proxy.snapshot()
