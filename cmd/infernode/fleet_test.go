@@ -166,6 +166,9 @@ func (s *fleetSetup) configure(n int, endpoints []string) {
 			"containers": []any{map[string]any{"id": "echo", "url": s.echo, "external": true}},
 			"chain": map[string]any{"enabled": true, "rpc_url": s.rpcURL, "coordinator_address": s.dep.Coordinator.Hex(),
 				"start_block": s.dep.DeployBlock, "poll_interval": "250ms",
+				// Tens of unpaid deliveries a minute for each of a few new
+				// owners: past the defaults' day budgets within the test.
+				"unpaid": map[string]any{"gas_per_day": 1e12, "owner_gas_per_day": 1e12, "new_owner_gas_per_day": 1e12},
 				"wallet": map[string]any{"private_key": hexutil.Encode(crypto.FromECDSA(s.keys[1+i]))}},
 			"fleet": map[string]any{"name": cmp.Or(s.name, "f"), "node_id": fmt.Sprintf("m%d", i+1), "lease_ttl": fleetLease.String(),
 				"advertise_url": fmt.Sprintf("http://127.0.0.1:%d", ps[i].rest), "etcd": etcd},
