@@ -371,24 +371,31 @@ func TestBodyBudgetNodeWide(t *testing.T) {
 	const msg = 2 << 10
 	budget := ratelimit.NewBytes(4 * msg)
 	addr := serveAddr(t, &fakeBackend{}, Options{BodyBudget: budget, MaxMessageBytes: msg})
-	var conns []*rawConn
-	for range 3 {
+	// The first connection's 4 calls take the whole budget ...
+	first := dialRaw(t, addr)
+	for range 4 {
+		id := first.open("/inference.GRPCInferenceService/ModelInfer")
+		first.sendPart(id, msg, 100) // the first 100 bytes of a 2 KiB message, then nothing
+	}
+	require.Eventually(t, func() bool { return budget.Held() == budget.Max() }, 10*time.Second, time.Millisecond,
+		"4 whole messages fit the budget: their calls hold it while their messages arrive")
+	// ... so the 8 of two more connections are refused, before a byte of
+	// theirs is read.
+	conns := []*rawConn{first}
+	for range 2 {
 		rc := dialRaw(t, addr)
 		conns = append(conns, rc)
 		for range 4 {
 			id := rc.open("/inference.GRPCInferenceService/ModelInfer")
-			rc.sendPart(id, msg, 100) // the first 100 bytes of a 2 KiB message, then nothing
+			rc.sendPart(id, msg, 100)
 		}
-	}
-	refused := 0
-	for _, rc := range conns {
-		for _, code := range rc.statuses(200 * time.Millisecond) {
+		got := rc.statuses(10 * time.Second) // a guard: the refusals come at once
+		require.Len(t, got, 4)
+		for _, code := range got {
 			require.Equal(t, codes.Unavailable, code)
-			refused++
 		}
 	}
-	require.Equal(t, 12-4, refused, "4 whole messages fit the budget; the other 8 streams were refused")
-	require.Equal(t, budget.Max(), budget.Held(), "the admitted streams hold their reservations while their messages arrive")
+	require.Equal(t, budget.Max(), budget.Held(), "the refused calls hold nothing")
 	for _, rc := range conns {
 		rc.c.Close()
 	}

@@ -175,11 +175,14 @@ type replyHeader struct {
 	ModelVersion string `json:"model_version"`
 	ID           string `json:"id"`
 	Outputs      []struct {
-		Name       string          `json:"name"`
-		Datatype   string          `json:"datatype"`
-		Shape      []int64         `json:"shape"`
-		Parameters oip.Parameters  `json:"parameters"`
-		Data       json.RawMessage `json:"data"`
+		Name       string  `json:"name"`
+		Datatype   string  `json:"datatype"`
+		Shape      []int64 `json:"shape"`
+		Parameters struct {
+			// Only the raw bytes' size is read (typed, not a map: one
+			// reply a call).
+			BinaryDataSize json.RawMessage `json:"binary_data_size"`
+		} `json:"parameters"`
 	} `json:"outputs"`
 }
 
@@ -205,9 +208,9 @@ func inferResponse(req *pb.ModelInferRequest, body []byte, headerLen string) (*p
 	}
 	bin := body[n:]
 	for i, o := range h.Outputs {
-		raw, ok := o.Parameters["binary_data_size"]
+		raw := o.Parameters.BinaryDataSize
 		size, err := strconv.Atoi(string(raw))
-		if !ok || err != nil || size < 0 || size > len(bin) {
+		if raw == nil || err != nil || size < 0 || size > len(bin) {
 			return nil, fmt.Errorf("the container answered output %q without raw bytes (binary_data_size %s of %d left)", o.Name, raw, len(bin))
 		}
 		resp.Outputs[i] = &pb.ModelInferResponse_InferOutputTensor{Name: o.Name, Datatype: o.Datatype, Shape: o.Shape}

@@ -6,8 +6,15 @@
 # workloads, "onnx" with dynamic batching (ONNX_BATCH_MAX=8) and
 # "onnx-nobatch" without (ONNX_BATCH_MAX=1), both on the suite's ResNet-18
 # with its batch dimension made free (free_batch.py; the same file for every
-# contender). Extra workload environment (ONNX_THREADS=2, ...) passes
-# through to both.
+# contender). Extra workload environment passes through to both.
+#
+# Each side runs as it serves concurrent requests best. onnxruntime-node's
+# run() is synchronous on the JavaScript thread: its C in flight are
+# queued and run one at a time, each on ORT's default intra-op threads (one
+# per core), its best for throughput. The workloads run their requests
+# concurrently, one ORT call per request, so they run each on one thread
+# (ONNX_THREADS=1, this script's default; set ONNX_THREADS=0 for ORT's
+# choice): no intra-op threads spinning against each other's calls.
 #
 # The contenders (ROWS, default all, in this order):
 #   ort    onnxruntime-node on the file, one session at ORT's default threads
@@ -49,7 +56,7 @@ mkdir -p "$(dirname "$model")"
 workload() { # PORT [ENV...]
   local port=$1; shift
   env ONNX_DEFAULT_MODEL_ID=$id ONNX_CACHE_DIR=$work/cache ONNXRUNTIME_LIB=$root/.tools/lib/libonnxruntime.so.1 \
-    HUB_BASE_URL=http://127.0.0.1:1 ARWEAVE_GATEWAY_URL=http://127.0.0.1:1 "$@" \
+    HUB_BASE_URL=http://127.0.0.1:1 ARWEAVE_GATEWAY_URL=http://127.0.0.1:1 ONNX_THREADS="${ONNX_THREADS:-1}" "$@" \
     "$work/onnx" --addr 127.0.0.1:$port 2>"$work/onnx-$port.log" &
 }
 workload 39301 ONNX_BATCH_MAX=8
