@@ -19,7 +19,7 @@ import (
 type echoRelay struct{ e *oipEcho }
 
 func (r echoRelay) OIP(_ context.Context, _ string, call rest.OIPCall) (rest.OIPReply, error) {
-	req := httptest.NewRequest(call.Method, call.Path, bytes.NewReader(call.Body))
+	req := httptest.NewRequest(call.Method, call.Path, bytes.NewReader(bytes.Join(append([][]byte{call.Body}, call.Tail...), nil)))
 	req.Header.Set(oip.HeaderLength, call.HeaderLength)
 	w := httptest.NewRecorder()
 	r.e.ServeHTTP(w, req)

@@ -111,16 +111,24 @@ func forwardKey(salt [32]byte, call ForwardCall, headerLength string) (respcache
 	lengthPrefixed(h, call.Path)
 	body := call.Body
 	if headerLength == "" {
+		if len(call.Tail) > 0 {
+			return respcache.Key{}, false // a JSON body comes whole
+		}
 		lengthPrefixed(h, "")
 		writeCanonical(h, body)
 	} else {
-		n, ok := parseLength(headerLength, len(body))
-		if !ok {
+		// The key is the whole body's, however it is cut into Body and
+		// Tail: a gRPC call and the same REST request share it.
+		n, ok := parseLength(headerLength, call.bodyLen())
+		if !ok || n > len(body) {
 			return respcache.Key{}, false // the container refuses it; nothing to cache
 		}
 		lengthPrefixed(h, "binary") // the header's length itself is spelling
 		writeCanonical(h, body[:n])
 		h.Write(body[n:])
+		for _, p := range call.Tail {
+			h.Write(p)
+		}
 	}
 	var k respcache.Key
 	h.Sum(k[:0])

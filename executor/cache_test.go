@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -125,6 +126,14 @@ func TestCacheForward(t *testing.T) {
 	require.Equal(t, "application/octet-stream", again.Header.Get("Content-Type"))
 	forward(`{"inputs":[]}`+"\x01\x03", "13") // other tensor bytes
 	require.Equal(t, int32(2), calls.Load())
+	// The gRPC door's form of the first request (its header in Body, its
+	// tensors in Tail) has the same key.
+	h := http.Header{headerLength: {"13"}}
+	r, err := e.Forward(ctx, "m", ForwardCall{Method: http.MethodPost, Path: "/v2/models/m/infer", Header: h,
+		Body: []byte(`{"inputs":[]}`), Tail: [][]byte{{1}, {}, {2}}})
+	require.NoError(t, err)
+	require.Equal(t, int32(2), calls.Load(), "a hit")
+	require.Equal(t, first.Body, r.Body)
 	// Error replies are passed on, never kept.
 	for range 2 {
 		require.Equal(t, http.StatusBadRequest, forward("bad", "").Status)
@@ -136,6 +145,33 @@ func TestCacheForward(t *testing.T) {
 		require.NoError(t, err)
 	}
 	require.Equal(t, int32(4), calls.Load())
+}
+
+// TestForwardTail: a call's Tail reaches the container after its Body, as
+// one body with its whole length.
+func TestForwardTail(t *testing.T) {
+	var calls atomic.Int32
+	e := cachedExecutor(t, counting(&calls), false)
+	tail := make([]byte, 1<<20)
+	r, err := e.Forward(context.Background(), "m", ForwardCall{Method: http.MethodPost, Path: "/v2/models/m/infer",
+		Header: http.Header{headerLength: {"2"}}, Body: []byte("{}"), Tail: [][]byte{tail, {1, 2, 3}}})
+	require.NoError(t, err)
+	require.Equal(t, `{"n":1}`+strconv.Itoa(2+len(tail)+3), string(r.Body), "the container read the whole body")
+
+	// The same through net/http's transport (an executor given another
+	// client).
+	srv := httptest.NewServer(counting(&calls))
+	t.Cleanup(srv.Close)
+	cfgs := []Container{{ID: "m", URL: srv.URL, Timeout: 10 * time.Second}}
+	rt := NewUnmanaged(cfgs, UnmanagedOptions{})
+	require.NoError(t, rt.Start(context.Background()))
+	t.Cleanup(func() { _ = rt.Stop(context.Background()) })
+	e, err = New(Options{Runtime: rt, Containers: cfgs, HTTPClient: &http.Client{}})
+	require.NoError(t, err)
+	r, err = e.Forward(context.Background(), "m", ForwardCall{Method: http.MethodPost, Path: "/v2/models/m/infer",
+		Header: http.Header{headerLength: {"2"}}, Body: []byte("{}"), Tail: [][]byte{tail, {1, 2, 3}}})
+	require.NoError(t, err)
+	require.Equal(t, `{"n":1}`+strconv.Itoa(2+len(tail)+3), string(r.Body))
 }
 
 func TestCacheOnlyMarkedContainers(t *testing.T) {

@@ -25,7 +25,69 @@ type ForwardCall struct {
 	// protocol's own); the executor adds the trace context and bearer.
 	Header http.Header
 	Body   []byte
+	// Tail is more of the body, sent after Body as it is, part by part,
+	// without joining them (the gRPC door's raw tensors after the JSON
+	// header it wrote): the container receives Body followed by every part.
+	Tail [][]byte
 }
+
+// bodyLen is the length of call's whole body.
+func (call *ForwardCall) bodyLen() int {
+	n := len(call.Body)
+	for _, p := range call.Tail {
+		n += len(p)
+	}
+	return n
+}
+
+// setBody sets hr's body to call's: Body then Tail, written part by part
+// (a large part goes to the connection as it is, without a copy into a
+// buffer).
+func (call *ForwardCall) setBody(hr *http.Request) {
+	if len(call.Tail) == 0 {
+		return // http.NewRequestWithContext has Body
+	}
+	parts := make([][]byte, 0, 1+len(call.Tail))
+	parts = append(parts, call.Body)
+	parts = append(parts, call.Tail...)
+	hr.Body = &partsReader{parts: parts}
+	hr.ContentLength = int64(call.bodyLen())
+	hr.GetBody = func() (io.ReadCloser, error) { return &partsReader{parts: parts}, nil }
+}
+
+// partsReader reads byte slices in order. Its WriteTo hands each slice to
+// the writer whole.
+type partsReader struct {
+	parts [][]byte
+}
+
+func (r *partsReader) Read(p []byte) (int, error) {
+	for len(r.parts) > 0 && len(r.parts[0]) == 0 {
+		r.parts = r.parts[1:]
+	}
+	if len(r.parts) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.parts[0])
+	r.parts[0] = r.parts[0][n:]
+	return n, nil
+}
+
+func (r *partsReader) WriteTo(w io.Writer) (int64, error) {
+	var total int64
+	for len(r.parts) > 0 {
+		n, err := w.Write(r.parts[0])
+		total += int64(n)
+		r.parts[0] = r.parts[0][n:]
+		if err != nil {
+			return total, err
+		}
+		r.parts = r.parts[1:]
+	}
+	return total, nil
+}
+
+func (r *partsReader) Close() error { return nil }
 
 // ForwardReply is a container's answer to a ForwardCall, whatever its status.
 // Its body is charged to the reply budget (Options.ReplyBudget) until
@@ -82,6 +144,19 @@ func (e *Executor) forwardCall(ctx context.Context, id string, call ForwardCall)
 func (e *Executor) forward(ctx context.Context, id string, ep Endpoint, timeout time.Duration, call ForwardCall) (ForwardReply, error) {
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if tr, ok := e.hc.Transport.(*transport); ok {
+		if b, ok := tr.baseFor(ep.URL); ok {
+			if extra, ok := extraHeaders(cctx, e.prop, ep.Bearer); ok && sendable(call.Path, call.Header, extra) {
+				parts := make([][]byte, 0, 1+len(call.Tail))
+				parts = append(append(parts, call.Body), call.Tail...)
+				r, err := tr.send(cctx, b, call.Method, call.Path, call.Header, extra, parts, replyRead{limit: maxOutput, budget: e.budget})
+				if err != nil {
+					return ForwardReply{}, readError(ctx, id, timeout, e.budget, r.status, err)
+				}
+				return ForwardReply{Status: r.status, Header: r.header, Body: r.body, charge: newCharge(e.budget, r.held)}, nil
+			}
+		}
+	}
 	var body io.Reader
 	if call.Body != nil {
 		body = bytes.NewReader(call.Body)
@@ -90,6 +165,7 @@ func (e *Executor) forward(ctx context.Context, id string, ep Endpoint, timeout 
 	if err != nil {
 		return ForwardReply{}, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
 	}
+	call.setBody(hr)
 	for k, v := range call.Header {
 		hr.Header[k] = v
 	}
@@ -157,6 +233,7 @@ func (e *Executor) openForwardStream(ctx context.Context, id string, ep Endpoint
 		cancel(nil)
 		return nil, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
 	}
+	call.setBody(hr)
 	for k, v := range call.Header {
 		hr.Header[k] = v
 	}

@@ -9,8 +9,11 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/net/http/httpguts"
 
 	"github.com/infernode/infernode/ratelimit"
 )
@@ -326,4 +329,141 @@ type replyRead struct {
 	limit  int64
 	budget *ratelimit.Bytes
 	wait   bool
+}
+
+// base is a container's base URL taken apart once for send.
+type base struct {
+	host string // host:port to dial
+	// hostHeader is the Host header's value; prefix the URL's path, which
+	// a call's path is appended to.
+	hostHeader, prefix string
+}
+
+// baseFor parses rawURL (an http:// base URL) once; ok is false for
+// anything send does not handle (https, user info, a query, a proxy).
+func (t *transport) baseFor(rawURL string) (*base, bool) {
+	key := rawURL + "\x00"
+	if v, ok := t.targets.Load(key); ok {
+		b, _ := v.(*base)
+		return b, b != nil
+	}
+	var b *base
+	if u, err := url.Parse(rawURL); err == nil && u.Scheme == "http" && u.Host != "" && u.User == nil &&
+		u.RawQuery == "" && u.Fragment == "" && !strings.ContainsAny(u.Host, " \r\n") &&
+		!t.proxied(&http.Request{Method: http.MethodPost, URL: u, Header: http.Header{}}) {
+		b = &base{host: dialAddr(u), hostHeader: u.Host, prefix: strings.TrimSuffix(u.EscapedPath(), "/")}
+	}
+	t.targets.Store(key, b)
+	return b, b != nil
+}
+
+// sendable reports whether a request path or header can be written as it
+// is: no line break, no space in a path, nothing net/http would refuse.
+func sendable(path string, hs http.Header, extra []header) bool {
+	if path == "" || path[0] != '/' || strings.ContainsAny(path, " \r\n\t") {
+		return false
+	}
+	for k, vs := range hs {
+		if !httpguts.ValidHeaderFieldName(k) || len(vs) != 1 || !httpguts.ValidHeaderFieldValue(vs[0]) {
+			return false
+		}
+		switch http.CanonicalHeaderKey(k) {
+		case "Host", "Content-Length", "Transfer-Encoding", "Connection", "User-Agent":
+			return false // send writes these itself
+		}
+	}
+	for _, h := range extra {
+		if !httpguts.ValidHeaderFieldName(h.key) || !httpguts.ValidHeaderFieldValue(h.value) {
+			return false
+		}
+	}
+	return true
+}
+
+// sent is a reply read by send.
+type sent struct {
+	status int
+	header http.Header
+	body   []byte
+	held   int64 // of body, charged to the reply budget
+}
+
+// send makes one HTTP/1.1 call to b: method and path, the headers given,
+// and a body of parts written as they are, in one writev where the body is
+// large (a forwarded tensor goes from the caller's memory to the socket
+// without a copy into a buffer). It returns the reply with up to rd.limit
+// bytes of its body (more is an error), charged to rd.budget as post's. The
+// caller checked the request with sendable. A transport error before the
+// reply's status leaves sent.status 0.
+func (t *transport) send(ctx context.Context, b *base, method, path string, hs http.Header, extra []header, parts [][]byte, rd replyRead) (sent, error) {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	head := make([]byte, 0, 256)
+	head = append(head, method...)
+	head = append(head, ' ')
+	head = append(head, b.prefix...)
+	head = append(head, path...)
+	head = append(head, " HTTP/1.1\r\nHost: "...)
+	head = append(head, b.hostHeader...)
+	head = append(head, "\r\nUser-Agent: infernode\r\n"...)
+	for k, vs := range hs {
+		head = append(append(append(append(head, k...), ": "...), vs[0]...), "\r\n"...)
+	}
+	for _, h := range extra {
+		head = append(append(append(append(head, h.key...), ": "...), h.value...), "\r\n"...)
+	}
+	if n > 0 || method == http.MethodPost || method == http.MethodPut {
+		head = append(head, "Content-Length: "...)
+		head = strconv.AppendInt(head, int64(n), 10)
+		head = append(head, "\r\n"...)
+	}
+	head = append(head, "\r\n"...)
+
+	pc, err := t.get(ctx, b.host)
+	if err != nil {
+		return sent{}, err
+	}
+	stop := pc.cancelOn(ctx)
+	if err := pc.writeParts(head, parts, n); err != nil {
+		return sent{}, pc.abandon(ctx, stop, err)
+	}
+	resp, err := http.ReadResponse(pc.br, &http.Request{Method: method})
+	if err != nil {
+		return sent{}, pc.abandon(ctx, stop, err)
+	}
+	body, held, err := readBody(ctx, rd.budget, rd.wait, resp.Body, resp.ContentLength, rd.limit)
+	if err != nil {
+		if errors.Is(err, ErrReplyBudget) || errors.Is(err, errTooLarge) {
+			stop()
+			pc.c.Close()
+			return sent{status: resp.StatusCode}, err
+		}
+		return sent{status: resp.StatusCode}, pc.abandon(ctx, stop, err)
+	}
+	pc.release(stop, !resp.Close && resp.ProtoAtLeast(1, 1))
+	return sent{status: resp.StatusCode, header: resp.Header, body: body, held: held}, nil
+}
+
+// writeParts writes head and then the n bytes of parts: a small body
+// through the connection's buffer, a larger one with head in one vectored
+// write of the slices as they are.
+func (pc *persistConn) writeParts(head []byte, parts [][]byte, n int) error {
+	if len(head)+n <= pc.bw.Available() {
+		_, _ = pc.bw.Write(head)
+		for _, p := range parts {
+			_, _ = pc.bw.Write(p)
+		}
+		return pc.bw.Flush()
+	}
+	bufs := make(net.Buffers, 0, 1+len(parts))
+	bufs = append(bufs, head)
+	for _, p := range parts {
+		if len(p) > 0 {
+			bufs = append(bufs, p)
+		}
+	}
+	_, err := bufs.WriteTo(pc.c)
+	return err
 }

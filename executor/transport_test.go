@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -269,4 +270,83 @@ func TestTransportLeavesProxiedCallsToNetHTTP(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "via proxy http://container.invalid:3000/service_output", got)
 	require.EqualValues(t, 1, proxiedCalls.Load())
+}
+
+func TestTransportSend(t *testing.T) {
+	srv, conns := countingServer(t, func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		switch string(b) {
+		case "chunked":
+			w.Write([]byte("a"))
+			w.(http.Flusher).Flush()
+			w.Write([]byte("b"))
+			return
+		case "big":
+			w.Write([]byte(strings.Repeat("x", 100)))
+			return
+		}
+		w.Header().Set("X-Got", r.Header.Get("Content-Type")+" "+r.Header.Get("Authorization")+" "+r.Header.Get("Content-Length"))
+		w.WriteHeader(http.StatusCreated)
+		w.Write([]byte(r.Method + " " + r.URL.RequestURI() + " "))
+		w.Write(b)
+	})
+	tr := NewHTTPClient(4).Transport.(*transport)
+	b, ok := tr.baseFor(srv.URL + "/prefix/")
+	require.True(t, ok)
+	big := make([]byte, 1<<20) // past the connection's buffer: one writev of head and parts
+	for i := range big {
+		big[i] = byte(i)
+	}
+	tests := []struct {
+		method, path string
+		parts        [][]byte
+		limit        int64
+		want         string
+		err          string
+	}{
+		{method: "POST", path: "/v2/models/m/infer?model_id=a%2Fb", parts: [][]byte{[]byte(`{"h":1}`), []byte("ab"), nil, []byte("c")},
+			want: `POST /prefix/v2/models/m/infer?model_id=a%2Fb {"h":1}abc`},
+		{method: "POST", path: "/big", parts: [][]byte{[]byte(`{}`), big[:1000], big[1000:]}, want: "POST /prefix/big {}" + string(big)},
+		{method: "GET", path: "/v2/models/m", want: "GET /prefix/v2/models/m "},
+		{method: "POST", path: "/x", parts: [][]byte{[]byte("chunked")}, want: "ab"},
+		{method: "POST", path: "/x", parts: [][]byte{[]byte("big")}, limit: 64, err: "reply too large"},
+		{method: "POST", path: "/again", parts: [][]byte{[]byte("1")}, want: "POST /prefix/again 1"},
+	}
+	hs := http.Header{"Content-Type": {"application/octet-stream"}}
+	for _, tc := range tests {
+		limit := tc.limit
+		if limit == 0 {
+			limit = 2 << 20
+		}
+		r, err := tr.send(context.Background(), b, tc.method, tc.path, hs, []header{{"Authorization", "Bearer t"}}, tc.parts, replyRead{limit: limit})
+		if tc.err != "" {
+			require.ErrorContains(t, err, tc.err)
+			continue
+		}
+		require.NoError(t, err, tc.path)
+		require.Equal(t, tc.want, string(r.body), tc.path)
+		if tc.path != "/x" {
+			n := 0
+			for _, p := range tc.parts {
+				n += len(p)
+			}
+			cl := ""
+			if tc.method == "POST" {
+				cl = strconv.Itoa(n)
+			}
+			require.Equal(t, http.StatusCreated, r.status)
+			require.Equal(t, strings.TrimSpace("application/octet-stream Bearer t "+cl), r.header.Get("X-Got"))
+		}
+	}
+	require.EqualValues(t, 2, conns.Load(), "the connection is reused, except after the reply that was too large")
+
+	for _, u := range []string{"https://example.invalid", "http://u:p@example.invalid", "http://example.invalid/?q=1"} {
+		_, ok = tr.baseFor(u)
+		require.False(t, ok, "%s is left to net/http", u)
+	}
+	require.False(t, sendable("/a b", nil, nil), "a path with a space")
+	require.False(t, sendable("/a", http.Header{"X": {"a\r\nY: b"}}, nil), "a header value with a line break")
+	require.False(t, sendable("/a", http.Header{"Content-Length": {"1"}}, nil), "a header send writes itself")
+	require.False(t, sendable("/a", http.Header{"X": {"1", "2"}}, nil), "a repeated header")
+	require.True(t, sendable("/a?b=c", http.Header{"Content-Type": {"application/json"}}, []header{{"traceparent", "00-1-2-01"}}))
 }

@@ -254,13 +254,16 @@ func errMessage(err error) string {
 }
 
 // recordingBody relays a stream and keeps a copy; at the end it stores the
-// text as {"output": "<text>"}, or the failure.
+// text as {"output": "<text>"}, or the failure. The copy is charged to
+// server.max_reply_bytes_in_flight until it is stored: without room it
+// is cut, as past maxStoredStream (the client still gets every byte).
 type recordingBody struct {
 	b         *backend
 	id        string
 	container string
 	body      io.ReadCloser
 	buf       bytes.Buffer
+	held      int64 // of buf, charged to the reply budget
 	truncated bool
 	once      sync.Once
 	release   func() // frees the stream slot, once
@@ -268,9 +271,10 @@ type recordingBody struct {
 
 func (r *recordingBody) Read(p []byte) (int, error) {
 	n, err := r.body.Read(p)
-	if n > 0 {
-		if r.buf.Len()+n <= maxStoredStream {
+	if n > 0 && !r.truncated {
+		if r.buf.Len()+n <= maxStoredStream && r.b.replyBudget.Take(int64(n)) {
 			r.buf.Write(p[:n])
+			r.held += int64(n)
 		} else {
 			r.truncated = true
 		}
@@ -292,12 +296,13 @@ func (r *recordingBody) Close() error {
 func (r *recordingBody) done(err error) {
 	r.once.Do(func() {
 		defer r.release()
+		defer func() { r.b.replyBudget.Give(r.held); r.held = 0 }()
 		if err != nil {
 			r.b.finish(r.id, job.Result{Status: job.StatusFailed, Result: &job.ContainerResult{Container: r.container, Error: errMessage(err)}})
 			return
 		}
 		if r.truncated {
-			r.b.log.Warn("stream longer than the stored limit; result truncated", "job", r.id, "limit", maxStoredStream)
+			r.b.log.Warn("stream longer than the stored limit, or than the room in server.max_reply_bytes_in_flight; result truncated", "job", r.id, "limit", maxStoredStream)
 		}
 		out, merr := json.Marshal(map[string]string{"output": r.buf.String()})
 		if merr != nil {

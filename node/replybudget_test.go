@@ -228,3 +228,29 @@ func TestReplyBudgetCancelled(t *testing.T) {
 	<-done
 	require.Eventually(t, func() bool { return budget.Held() == 0 }, 10*time.Second, 5*time.Millisecond, "held %d", budget.Held())
 }
+
+// A streamed job's stored copy is charged to the reply budget until it is
+// stored: without room it is cut (the client still gets every byte) and
+// its bytes come back once the job is stored.
+func TestReplyBudgetStreamCopy(t *testing.T) {
+	tn := startNode(t, echoConfig(startEcho(t)), Options{})
+	budget := tn.node.replyBudget
+	const room = 8
+	require.True(t, budget.Take(budget.Max()-room))
+	text := "hello streaming world, in four chunks"
+	resp, err := http.Post(tn.url+"/api/jobs/stream", "application/json", strings.NewReader(`{"containers":["echo"],"data":{"text":"`+text+`"}}`))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	id, got, _ := strings.Cut(string(body), "\n")
+	require.Equal(t, text, got, "the client gets every byte")
+	res := tn.wait(t, id, false)
+	require.Equal(t, job.StatusSuccess, res.Status)
+	var stored struct{ Output string }
+	require.NoError(t, json.Unmarshal(res.Result.Output, &stored))
+	require.True(t, strings.HasPrefix(text, stored.Output) && len(stored.Output) <= room, "the stored copy is cut at the budget: %q", stored.Output)
+	require.Eventually(t, func() bool { return budget.Held() == budget.Max()-room }, 10*time.Second, time.Millisecond,
+		"the copy's bytes come back once it is stored (held %d)", budget.Held())
+	budget.Give(budget.Max() - room)
+}

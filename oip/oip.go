@@ -180,7 +180,7 @@ func split(body []byte, headerLen string) (js, bin []byte, binary bool, err erro
 // parse decodes and checks the JSON header against the binary part: every
 // input's shape, datatype and size, and the binary sizes against what
 // follows the header. It returns each input's element count and dtype.
-func parse(js, bin []byte, binary bool) (*header, []protocol.DType, error) {
+func parse(js []byte, binLen int, binary bool) (*header, []protocol.DType, error) {
 	var h header
 	if err := json.Unmarshal(js, &h); err != nil {
 		hint := ""
@@ -242,13 +242,13 @@ func parse(js, bin []byte, binary bool) (*header, []protocol.DType, error) {
 		if size != n*elem {
 			return nil, nil, errorf("input %q: binary_data_size is %d bytes but shape %v of %s needs %d", in.Name, size, shape, in.Datatype, n*elem)
 		}
-		if size > len(bin)-off {
-			return nil, nil, errorf("input %q: binary_data_size %d runs past the body: %d binary bytes follow the header, %d of them already taken", in.Name, size, len(bin), off)
+		if size > binLen-off {
+			return nil, nil, errorf("input %q: binary_data_size %d runs past the body: %d binary bytes follow the header, %d of them already taken", in.Name, size, binLen, off)
 		}
 		off += size
 	}
-	if off != len(bin) {
-		return nil, nil, errorf("the inputs' binary_data_size add up to %d bytes but %d follow the JSON header", off, len(bin))
+	if off != binLen {
+		return nil, nil, errorf("the inputs' binary_data_size add up to %d bytes but %d follow the JSON header", off, binLen)
 	}
 	for i, o := range h.Outputs {
 		if o.Name == "" {
@@ -278,7 +278,15 @@ func Check(body []byte, headerLen string) error {
 	if err != nil {
 		return err
 	}
-	_, _, err = parse(js, bin, binary)
+	_, _, err = parse(js, len(bin), binary)
+	return err
+}
+
+// CheckHeader is Check for a binary-data body given as its JSON header and
+// the length of the binary part that follows it (the gRPC door's request,
+// whose tensors are not joined to the header).
+func CheckHeader(js []byte, binLen int) error {
+	_, _, err := parse(js, binLen, true)
 	return err
 }
 
@@ -289,7 +297,7 @@ func Decode(body []byte, headerLen string) (*Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, dtypes, err := parse(js, bin, binary)
+	h, dtypes, err := parse(js, len(bin), binary)
 	if err != nil {
 		return nil, err
 	}

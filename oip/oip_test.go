@@ -51,6 +51,28 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// TestEncodeRequestParts: the parts are the binary body without the copy
+// (the tensors' own bytes), and CheckHeader checks the header against the
+// parts' length as Check does the joined body.
+func TestEncodeRequestParts(t *testing.T) {
+	x := protocol.FromFloat32([]int{2, 2}, []float32{1, 2.5, -3, 4})
+	req := &oip.Request{ID: "r1", Parameters: oip.Parameters{"p": []byte("1")}, BinaryOutput: true,
+		Inputs: []oip.Input{{Name: "x", Tensor: x}, {Name: "ids", Tensor: protocol.FromInt64([]int{1}, []int64{7})}}}
+	body, hl, err := oip.EncodeRequest(req, true)
+	require.NoError(t, err)
+	header, parts, err := oip.EncodeRequestParts(req)
+	require.NoError(t, err)
+	require.Equal(t, hl, len(header))
+	joined := append(append(append([]byte{}, header...), parts[0]...), parts[1]...)
+	require.Equal(t, body, joined)
+	require.Same(t, &x.Bytes()[0], &parts[0][0], "the tensor's own bytes, not a copy")
+	require.Equal(t, oip.Parameters{"p": []byte("1")}, req.Parameters, "the caller's parameters are left as they were")
+	require.NoError(t, oip.CheckHeader(header, 16+8))
+	require.ErrorContains(t, oip.CheckHeader(header, 16+7), "runs past the body")
+	require.ErrorContains(t, oip.CheckHeader(header, 16+9), "add up to 24 bytes but 25 follow")
+	require.ErrorContains(t, oip.CheckHeader([]byte(`{"inputs":[]}`), 0), "inputs: missing")
+}
+
 func TestEncodeReply(t *testing.T) {
 	outs := []oip.Output{
 		{Name: "a", Tensor: protocol.FromFloat32([]int{1, 2}, []float32{0.5, 2})},

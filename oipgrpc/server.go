@@ -59,10 +59,15 @@ type Options struct {
 	RateLimit  int
 	RatePeriod time.Duration
 	// BodyBudget is the node-wide budget of request bytes held at once
-	// (server.max_body_bytes_in_flight), shared with REST: a ModelInfer
-	// holds its message and the request built from it for the call;
+	// (server.max_body_bytes_in_flight), shared with REST: a call reserves
+	// a whole message (MaxMessageBytes) when its headers arrive, before its
+	// message is read, and holds what it decoded for the call (budget.go);
 	// without room the call is Unavailable (Node busy) at once. Nil: none.
 	BodyBudget *ratelimit.Bytes
+	// ReceiveTimeout cuts a call whose message has not arrived this long
+	// after its headers (server.read_timeout), freeing its reservation.
+	// Zero: no limit.
+	ReceiveTimeout time.Duration
 	// ReplyBudget is the node's budget of container reply bytes held at
 	// once (server.max_reply_bytes_in_flight), which charges the reply a
 	// call relays (OIPReply.Release): ModelInfer charges the response it
@@ -123,15 +128,20 @@ func New(b Backend, opts Options) *grpc.Server {
 		}
 		s.limiter = ratelimit.New(opts.RateLimit, period, opts.now)
 	}
-	maxMsg := int(min(opts.MaxMessageBytes, math.MaxInt32))
+	// A message larger than the budget could never be reserved.
+	s.maxRecv = min(opts.MaxMessageBytes, math.MaxInt32)
+	if b := opts.BodyBudget; b != nil {
+		s.maxRecv = min(s.maxRecv, b.Max())
+		s.receiving = make(chan struct{}, max(1, b.Max()/2/s.maxRecv))
+	}
 	so := []grpc.ServerOption{
-		grpc.MaxRecvMsgSize(maxMsg),
+		grpc.MaxRecvMsgSize(int(s.maxRecv)),
+		grpc.InTapHandle(s.admit),
 		grpc.MaxConcurrentStreams(MaxConcurrentStreams),
 		// Static windows: a 600 KB image goes in without waiting for the
-		// window to grow; what a connection can leave unread stays 16 MiB,
-		// what gRPC's own window growth allows at most.
-		grpc.InitialWindowSize(1 << 20), grpc.InitialConnWindowSize(16 << 20),
-		grpc.ChainUnaryInterceptor(s.observe, s.limit),
+		// window to grow, and a stream can bring at most streamWindow
+		// bytes before its handler reads (budget.go).
+		grpc.InitialWindowSize(streamWindow), grpc.InitialConnWindowSize(16 << 20),
 	}
 	if opts.IdleTimeout > 0 {
 		so = append(so, grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionIdle: opts.IdleTimeout}))
@@ -140,7 +150,7 @@ func New(b Backend, opts Options) *grpc.Server {
 		so = append(so, grpc.ConnectionTimeout(opts.HandshakeTimeout))
 	}
 	g := grpc.NewServer(so...)
-	pb.RegisterGRPCInferenceServiceServer(g, s)
+	s.register(g)
 	return g
 }
 
@@ -152,6 +162,11 @@ type server struct {
 	tracer  trace.Tracer
 	metrics *metrics
 	limiter *ratelimit.Limiter
+	// maxRecv is the largest message received, the reservation of a call
+	// whose message is being read; receiving holds a place for each such
+	// call (budget.go).
+	maxRecv   int64
+	receiving chan struct{}
 }
 
 type ctxKey struct{}
@@ -382,24 +397,35 @@ func (s *server) ModelInfer(ctx context.Context, req *pb.ModelInferRequest) (*pb
 	if req.ModelName == "" {
 		return nil, status.Error(codes.InvalidArgument, "model_name: missing; give the id of a container that serves OIP (onnx, tensor)")
 	}
-	// The message is held from here, and the body built from it (about the
-	// same size) with it: both count against the node's body budget.
-	held := 2 * int64(proto.Size(req))
-	if !s.opts.BodyBudget.Take(held) {
-		s.metrics.busy.Inc()
-		return nil, status.Errorf(codes.Unavailable, "Node busy: the node holds server.max_body_bytes_in_flight (%d bytes) of requests; retry shortly", s.opts.BodyBudget.Max())
-	}
-	defer s.opts.BodyBudget.Give(held)
-	body, hl, err := inferBody(req)
+	header, tensors, err := inferBody(req)
 	if err != nil {
 		return nil, status.Error(codes.InvalidArgument, err.Error())
 	}
-	if int64(len(body)) > s.opts.MaxMessageBytes {
-		return nil, status.Errorf(codes.ResourceExhausted, "the request's tensors and header are %d bytes; server.max_body_bytes is %d", len(body), s.opts.MaxMessageBytes)
+	size := int64(len(header))
+	for _, t := range tensors {
+		size += int64(len(t))
+	}
+	if size > s.opts.MaxMessageBytes {
+		return nil, status.Errorf(codes.ResourceExhausted, "the request's tensors and header are %d bytes; server.max_body_bytes is %d", size, s.opts.MaxMessageBytes)
+	}
+	// The call holds its message (the tensors are passed on from it, not
+	// copied) and the header written for it.
+	held := int64(proto.Size(req)) + int64(len(header))
+	if r := reservationOf(ctx); r != nil {
+		if !r.resize(held) {
+			s.metrics.busy.Inc()
+			return nil, s.busy()
+		}
+	} else if s.opts.BodyBudget != nil {
+		if !s.opts.BodyBudget.Take(held) {
+			s.metrics.busy.Inc()
+			return nil, s.busy()
+		}
+		defer s.opts.BodyBudget.Give(held)
 	}
 	reply, err := s.b.OIP(ctx, clientOf(ctx), rest.OIPCall{Container: req.ModelName, Method: http.MethodPost,
-		Path: modelPath(req.ModelName, req.ModelVersion) + "/infer", HeaderLength: strconv.Itoa(hl),
-		ContentType: "application/octet-stream", Body: body})
+		Path: modelPath(req.ModelName, req.ModelVersion) + "/infer", HeaderLength: strconv.Itoa(len(header)),
+		ContentType: "application/octet-stream", Body: header, Tail: tensors})
 	if err != nil {
 		return nil, s.fail(ctx, "model infer", err)
 	}

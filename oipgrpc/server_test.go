@@ -1,10 +1,12 @@
 package oipgrpc
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"io"
 	"log/slog"
 	"math"
 	"net"
@@ -21,6 +23,8 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"golang.org/x/net/http2"
+	"golang.org/x/net/http2/hpack"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/connectivity"
@@ -28,6 +32,7 @@ import (
 	"google.golang.org/grpc/encoding/gzip"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/version"
@@ -67,7 +72,7 @@ func (f *fakeBackend) OIP(_ context.Context, client string, call rest.OIPCall) (
 			Inputs:  []oip.TensorMeta{{Name: "input", Datatype: "FP32", Shape: []int64{-1, 4}}},
 			Outputs: []oip.TensorMeta{{Name: "output", Datatype: "FP32", Shape: []int64{-1, 4}}}}), nil
 	}
-	req, err := oip.Decode(call.Body, call.HeaderLength)
+	req, err := oip.Decode(bytes.Join(append([][]byte{call.Body}, call.Tail...), nil), call.HeaderLength)
 	if err != nil {
 		return js(http.StatusBadRequest, map[string]string{"error": err.Error()}), nil
 	}
@@ -138,8 +143,9 @@ func TestModelInfer(t *testing.T) {
 	require.Equal(t, "application/octet-stream", call.ContentType)
 	hl, err := strconv.Atoi(call.HeaderLength)
 	require.NoError(t, err)
-	require.JSONEq(t, `{"id":"r1","parameters":{"binary_data_output":true},"inputs":[{"name":"input","shape":[1,4],"datatype":"FP32","parameters":{"binary_data_size":16}}]}`, string(call.Body[:hl]))
-	require.Equal(t, in, call.Body[hl:])
+	require.Equal(t, len(call.Body), hl, "Body is the JSON header")
+	require.JSONEq(t, `{"id":"r1","parameters":{"binary_data_output":true},"inputs":[{"name":"input","shape":[1,4],"datatype":"FP32","parameters":{"binary_data_size":16}}]}`, string(call.Body))
+	require.Equal(t, [][]byte{in}, call.Tail, "the raw tensors follow it, as they came")
 	require.Equal(t, "127.0.0.1", f.clients[len(f.clients)-1], "the caller is the peer's address")
 
 	// Typed contents, named outputs, a version and parameters.
@@ -302,19 +308,245 @@ func TestIdleConnectionClosed(t *testing.T) {
 	}
 }
 
-// TestBodyBudget: a ModelInfer holds its bytes against the node-wide
-// budget (server.max_body_bytes_in_flight) for the call, and is Unavailable
-// at once when they do not fit.
+// TestBodyBudget: a call reserves a whole message against the node-wide
+// budget (server.max_body_bytes_in_flight) before its message is read, holds
+// what it decoded while it runs, gives it all back when it ends, and is
+// Unavailable at once when the budget has no room.
 func TestBodyBudget(t *testing.T) {
-	budget := ratelimit.NewBytes(2 << 10)
-	c := serve(t, &fakeBackend{}, Options{BodyBudget: budget})
-	_, err := c.ModelInfer(context.Background(), inferReq(fp32(1, 2, 3, 4)))
+	budget := ratelimit.NewBytes(8 << 10)
+	reg := prometheus.NewRegistry()
+	held := make(chan int64, 1)
+	f := &holdingBackend{fakeBackend: &fakeBackend{}, during: func() { held <- budget.Held() }}
+	c := serve(t, f, Options{BodyBudget: budget, MaxMessageBytes: 2 << 10, Registerer: reg})
+	req := inferReq(fp32(1, 2, 3, 4))
+	_, err := c.ModelInfer(context.Background(), req)
 	require.NoError(t, err)
+	during := <-held
+	require.Positive(t, during, "the call holds its message while it runs")
+	require.Less(t, during, int64(2<<10), "its own size, not the reservation of a whole message")
 	require.Zero(t, budget.Held(), "given back after the call")
+
 	big := inferReq(make([]byte, 4096))
 	big.Inputs[0].Shape = []int64{1, 1024}
 	_, err = c.ModelInfer(context.Background(), big)
+	require.Equal(t, codes.ResourceExhausted, status.Code(err), "past max_body_bytes: %v", err)
+	require.Zero(t, budget.Held())
+
+	// Others hold all but 1 KiB: no room to reserve a 2 KiB message.
+	require.True(t, budget.Take(7<<10))
+	_, err = c.ModelInfer(context.Background(), req)
 	require.Equal(t, codes.Unavailable, status.Code(err), "%v", err)
 	require.Contains(t, status.Convert(err).Message(), "server.max_body_bytes_in_flight")
+	_, err = c.ModelMetadata(context.Background(), &pb.ModelMetadataRequest{Name: "onnx"})
+	require.Equal(t, codes.Unavailable, status.Code(err), "every call reserves its message: %v", err)
+	require.Equal(t, 2.0, testutil.ToFloat64(newMetrics(reg).busy))
+	budget.Give(7 << 10)
+	_, err = c.ModelInfer(context.Background(), req)
+	require.NoError(t, err)
+	<-held
 	require.Zero(t, budget.Held())
+}
+
+// holdingBackend calls during while it answers an infer.
+type holdingBackend struct {
+	*fakeBackend
+	during func()
+}
+
+func (h *holdingBackend) OIP(ctx context.Context, client string, call rest.OIPCall) (rest.OIPReply, error) {
+	if call.Method == http.MethodPost {
+		h.during()
+	}
+	return h.fakeBackend.OIP(ctx, client, call)
+}
+
+// TestBodyBudgetNodeWide: the bytes of messages still arriving are bounded
+// by the node's budget, not per connection: streams whose messages trickle
+// in, on several connections, are admitted only while a whole message fits
+// (the rest answered Unavailable at once, before a byte of theirs is read),
+// and their reservations are given back when they end, here by their
+// connections closing. A message that has not arrived within
+// ReceiveTimeout is cut and its reservation freed.
+func TestBodyBudgetNodeWide(t *testing.T) {
+	const msg = 2 << 10
+	budget := ratelimit.NewBytes(4 * msg)
+	addr := serveAddr(t, &fakeBackend{}, Options{BodyBudget: budget, MaxMessageBytes: msg})
+	// The first connection's 4 calls take the whole budget ...
+	first := dialRaw(t, addr)
+	for range 4 {
+		id := first.open("/inference.GRPCInferenceService/ModelInfer")
+		first.sendPart(id, msg, 100) // the first 100 bytes of a 2 KiB message, then nothing
+	}
+	require.Eventually(t, func() bool { return budget.Held() == budget.Max() }, 10*time.Second, time.Millisecond,
+		"4 whole messages fit the budget: their calls hold it while their messages arrive")
+	// ... so the 8 of two more connections are refused, before a byte of
+	// theirs is read.
+	conns := []*rawConn{first}
+	for range 2 {
+		rc := dialRaw(t, addr)
+		conns = append(conns, rc)
+		for range 4 {
+			id := rc.open("/inference.GRPCInferenceService/ModelInfer")
+			rc.sendPart(id, msg, 100)
+		}
+		got := rc.statuses(10 * time.Second) // a guard: the refusals come at once
+		require.Len(t, got, 4)
+		for _, code := range got {
+			require.Equal(t, codes.Unavailable, code)
+		}
+	}
+	require.Equal(t, budget.Max(), budget.Held(), "the refused calls hold nothing")
+	for _, rc := range conns {
+		rc.c.Close()
+	}
+	require.Eventually(t, func() bool { return budget.Held() == 0 }, 10*time.Second, 10*time.Millisecond,
+		"reservations are given back when the streams end with their connections")
+
+	// The same with a receive timeout: the stream is cut and its
+	// reservation freed without the client doing anything.
+	budget = ratelimit.NewBytes(4 * msg)
+	addr = serveAddr(t, &fakeBackend{}, Options{BodyBudget: budget, MaxMessageBytes: msg, ReceiveTimeout: 100 * time.Millisecond})
+	rc := dialRaw(t, addr)
+	id := rc.open("/inference.GRPCInferenceService/ModelInfer")
+	rc.sendPart(id, msg, 100)
+	got := rc.statuses(5 * time.Second)
+	require.Contains(t, got, id, "the stream was answered")
+	require.Equal(t, codes.Canceled, got[id])
+	require.Eventually(t, func() bool { return budget.Held() == 0 }, 10*time.Second, 10*time.Millisecond)
+}
+
+// TestBodyBudgetWaits: a message larger than a stream's window reserves
+// the rest of a whole message only when its handler is about to read it,
+// waiting (not refused) while another call's message takes the room.
+func TestBodyBudgetWaits(t *testing.T) {
+	const maxMsg = 2 << 20
+	budget := ratelimit.NewBytes(maxMsg + streamWindow) // one whole message and one window
+	addr := serveAddr(t, &fakeBackend{}, Options{BodyBudget: budget, MaxMessageBytes: maxMsg})
+	rc := dialRaw(t, addr)
+	a := rc.open("/inference.GRPCInferenceService/ModelInfer")
+	b := rc.open("/inference.GRPCInferenceService/ModelInfer")
+	require.Eventually(t, func() bool { return budget.Held() == budget.Max() }, 10*time.Second, time.Millisecond,
+		"both calls hold a window; one of them grew its reservation to a whole message")
+	req := inferReq(make([]byte, 900<<10)) // within the stream's window, not within the budget twice
+	req.Inputs[0].Shape = []int64{1, 900 << 8}
+	msg, err := proto.Marshal(req)
+	require.NoError(t, err)
+	rc.sendMessage(a, msg)
+	rc.sendMessage(b, msg)
+	got := rc.statuses(10 * time.Second)
+	require.Equal(t, map[uint32]codes.Code{a: codes.OK, b: codes.OK}, got, "the second call waited for room, then ran")
+	require.Eventually(t, func() bool { return budget.Held() == 0 }, 10*time.Second, time.Millisecond)
+}
+
+// serveAddr runs New(b, opts) on a loopback listener and returns its address.
+func serveAddr(t testing.TB, b Backend, opts Options) string {
+	t.Helper()
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	g := New(b, opts)
+	go func() { _ = g.Serve(ln) }()
+	t.Cleanup(g.Stop)
+	return ln.Addr().String()
+}
+
+// rawConn is an HTTP/2 client written frame by frame: it can send part of
+// a gRPC message and stop, as no gRPC client library does.
+type rawConn struct {
+	t    testing.TB
+	c    net.Conn
+	fr   *http2.Framer
+	next uint32
+}
+
+func dialRaw(t testing.TB, addr string) *rawConn {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	t.Cleanup(func() { c.Close() })
+	_, err = io.WriteString(c, http2.ClientPreface)
+	require.NoError(t, err)
+	fr := http2.NewFramer(c, c)
+	fr.ReadMetaHeaders = hpack.NewDecoder(4096, nil)
+	require.NoError(t, fr.WriteSettings())
+	return &rawConn{t: t, c: c, fr: fr, next: 1}
+}
+
+// open starts a call of method and returns its stream.
+func (r *rawConn) open(method string) uint32 {
+	id := r.next
+	r.next += 2
+	var b bytes.Buffer
+	enc := hpack.NewEncoder(&b)
+	for _, f := range [][2]string{{":method", "POST"}, {":scheme", "http"}, {":path", method}, {":authority", "node"},
+		{"content-type", "application/grpc"}, {"te", "trailers"}} {
+		require.NoError(r.t, enc.WriteField(hpack.HeaderField{Name: f[0], Value: f[1]}))
+	}
+	require.NoError(r.t, r.fr.WriteHeaders(http2.HeadersFrameParam{StreamID: id, BlockFragment: b.Bytes(), EndHeaders: true}))
+	return id
+}
+
+// sendPart sends the 5-byte prefix of a message of size bytes and the first
+// n of them.
+func (r *rawConn) sendPart(id uint32, size, n int) {
+	data := make([]byte, 5+n)
+	binary.BigEndian.PutUint32(data[1:], uint32(size))
+	require.NoError(r.t, r.fr.WriteData(id, false, data))
+}
+
+// sendMessage sends msg as the call's one message and ends the stream.
+func (r *rawConn) sendMessage(id uint32, msg []byte) {
+	data := make([]byte, 5+len(msg))
+	binary.BigEndian.PutUint32(data[1:], uint32(len(msg)))
+	copy(data[5:], msg)
+	for len(data) > 0 {
+		n := min(len(data), 16<<10)
+		require.NoError(r.t, r.fr.WriteData(id, n == len(data), data[:n]))
+		data = data[n:]
+	}
+}
+
+// statuses reads frames until d has passed or every stream opened was
+// answered, and returns the grpc-status each answered stream ended with.
+// Replies' bytes are acknowledged (WINDOW_UPDATE) as they arrive.
+func (r *rawConn) statuses(d time.Duration) map[uint32]codes.Code {
+	got := map[uint32]codes.Code{}
+	require.NoError(r.t, r.c.SetReadDeadline(time.Now().Add(d)))
+	defer r.c.SetReadDeadline(time.Time{})
+	for len(got) < int(r.next/2) {
+		f, err := r.fr.ReadFrame()
+		if err != nil {
+			var ne net.Error
+			require.True(r.t, errors.As(err, &ne) && ne.Timeout(), "%v", err)
+			return got
+		}
+		switch f := f.(type) {
+		case *http2.DataFrame:
+			if n := f.Length; n > 0 {
+				require.NoError(r.t, r.fr.WriteWindowUpdate(0, n))
+				require.NoError(r.t, r.fr.WriteWindowUpdate(f.StreamID, n))
+			}
+		case *http2.SettingsFrame:
+			if !f.IsAck() {
+				require.NoError(r.t, r.fr.WriteSettingsAck())
+			}
+		case *http2.PingFrame:
+			if !f.IsAck() {
+				require.NoError(r.t, r.fr.WritePing(true, f.Data))
+			}
+		case *http2.MetaHeadersFrame:
+			if v := f.PseudoValue("status"); v == "" || v == "200" {
+				for _, hf := range f.RegularFields() {
+					if hf.Name == "grpc-status" {
+						n, err := strconv.Atoi(hf.Value)
+						require.NoError(r.t, err)
+						got[f.StreamID] = codes.Code(n)
+					}
+				}
+			}
+		}
+	}
+	return got
 }

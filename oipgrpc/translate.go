@@ -18,29 +18,30 @@ import (
 // the container, and anything between (the access rules, the cache), sees
 // one request form, and gRPC's outputs are the REST path's bytes.
 
-// inferBody encodes req as an OIP binary-data request body; headerLen is
-// the length of its JSON header. Its errors are client mistakes.
-func inferBody(req *pb.ModelInferRequest) (body []byte, headerLen int, err error) {
+// inferBody encodes req as an OIP binary-data request body: its JSON header,
+// and the tensors' bytes that follow it (raw_input_contents as they are, no
+// copy). Its errors are client mistakes.
+func inferBody(req *pb.ModelInferRequest) (header []byte, tensors [][]byte, err error) {
 	if len(req.RawInputContents) > 0 && len(req.RawInputContents) != len(req.Inputs) {
-		return nil, 0, fmt.Errorf("raw_input_contents has %d entries but there are %d inputs; give one per input, in order", len(req.RawInputContents), len(req.Inputs))
+		return nil, nil, fmt.Errorf("raw_input_contents has %d entries but there are %d inputs; give one per input, in order", len(req.RawInputContents), len(req.Inputs))
 	}
 	if len(req.Inputs) > oip.MaxTensors || len(req.Outputs) > oip.MaxTensors {
-		return nil, 0, fmt.Errorf("a request takes at most %d inputs and names at most %d outputs", oip.MaxTensors, oip.MaxTensors)
+		return nil, nil, fmt.Errorf("a request takes at most %d inputs and names at most %d outputs", oip.MaxTensors, oip.MaxTensors)
 	}
 	r := &oip.Request{ID: req.Id, Inputs: make([]oip.Input, len(req.Inputs))}
 	if r.Parameters, err = parameters(req.Parameters, "parameters"); err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
 	delete(r.Parameters, "binary_data_output") // every output comes back raw
 	for i, in := range req.Inputs {
 		d, err := oip.DType(in.Datatype)
 		if err != nil {
-			return nil, 0, fmt.Errorf("input %q: %v", in.Name, err)
+			return nil, nil, fmt.Errorf("input %q: %v", in.Name, err)
 		}
 		shape := make([]int, len(in.Shape))
 		for j, s := range in.Shape {
 			if s < 0 || s > protocol.MaxTensorElements {
-				return nil, 0, fmt.Errorf("input %q: shape[%d] is %d; dimensions must be 0 to %d", in.Name, j, s, protocol.MaxTensorElements)
+				return nil, nil, fmt.Errorf("input %q: shape[%d] is %d; dimensions must be 0 to %d", in.Name, j, s, protocol.MaxTensorElements)
 			}
 			shape[j] = int(s)
 		}
@@ -48,19 +49,19 @@ func inferBody(req *pb.ModelInferRequest) (body []byte, headerLen int, err error
 		switch {
 		case len(req.RawInputContents) > 0:
 			if in.Contents != nil {
-				return nil, 0, fmt.Errorf("input %q has contents but the request has raw_input_contents; give one form for all inputs", in.Name)
+				return nil, nil, fmt.Errorf("input %q has contents but the request has raw_input_contents; give one form for all inputs", in.Name)
 			}
 			raw = req.RawInputContents[i]
 		case in.Contents != nil:
 			if raw, err = contentsBytes(d, in.Contents); err != nil {
-				return nil, 0, fmt.Errorf("input %q: %v", in.Name, err)
+				return nil, nil, fmt.Errorf("input %q: %v", in.Name, err)
 			}
 		default:
-			return nil, 0, fmt.Errorf("input %q has no data: give raw_input_contents (one per input) or the input's contents", in.Name)
+			return nil, nil, fmt.Errorf("input %q has no data: give raw_input_contents (one per input) or the input's contents", in.Name)
 		}
 		t, err := protocol.NewTensor(d, shape, raw)
 		if err != nil {
-			return nil, 0, fmt.Errorf("input %q: %v", in.Name, err)
+			return nil, nil, fmt.Errorf("input %q: %v", in.Name, err)
 		}
 		r.Inputs[i] = oip.Input{Name: in.Name, Tensor: t}
 	}
@@ -70,16 +71,20 @@ func inferBody(req *pb.ModelInferRequest) (body []byte, headerLen int, err error
 	for _, o := range req.Outputs {
 		r.Outputs = append(r.Outputs, oip.OutputRequest{Name: o.Name, Binary: true})
 	}
-	body, headerLen, err = oip.EncodeRequest(r, true)
+	header, tensors, err = oip.EncodeRequestParts(r)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
 	// The REST door's own check (no input, a name given twice, ...): gRPC
 	// hands a container nothing REST would refuse.
-	if err := oip.Check(body, strconv.Itoa(headerLen)); err != nil {
-		return nil, 0, err
+	n := 0
+	for _, t := range tensors {
+		n += len(t)
 	}
-	return body, headerLen, nil
+	if err := oip.CheckHeader(header, n); err != nil {
+		return nil, nil, err
+	}
+	return header, tensors, nil
 }
 
 // parameters turns gRPC parameters into their JSON form; where names the
@@ -170,11 +175,14 @@ type replyHeader struct {
 	ModelVersion string `json:"model_version"`
 	ID           string `json:"id"`
 	Outputs      []struct {
-		Name       string          `json:"name"`
-		Datatype   string          `json:"datatype"`
-		Shape      []int64         `json:"shape"`
-		Parameters oip.Parameters  `json:"parameters"`
-		Data       json.RawMessage `json:"data"`
+		Name       string  `json:"name"`
+		Datatype   string  `json:"datatype"`
+		Shape      []int64 `json:"shape"`
+		Parameters struct {
+			// Only the raw bytes' size is read (typed, not a map: one
+			// reply a call).
+			BinaryDataSize json.RawMessage `json:"binary_data_size"`
+		} `json:"parameters"`
 	} `json:"outputs"`
 }
 
@@ -200,9 +208,9 @@ func inferResponse(req *pb.ModelInferRequest, body []byte, headerLen string) (*p
 	}
 	bin := body[n:]
 	for i, o := range h.Outputs {
-		raw, ok := o.Parameters["binary_data_size"]
+		raw := o.Parameters.BinaryDataSize
 		size, err := strconv.Atoi(string(raw))
-		if !ok || err != nil || size < 0 || size > len(bin) {
+		if raw == nil || err != nil || size < 0 || size > len(bin) {
 			return nil, fmt.Errorf("the container answered output %q without raw bytes (binary_data_size %s of %d left)", o.Name, raw, len(bin))
 		}
 		resp.Outputs[i] = &pb.ModelInferResponse_InferOutputTensor{Name: o.Name, Datatype: o.Datatype, Shape: o.Shape}

@@ -310,6 +310,13 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 		}
 		return st, "claimed by another fleet member", nil, err
 	}
+	if lt, ok := d.(lateness); ok && dv.o.Fleet != nil && lt.late() {
+		// The claim took long (etcd slow or just back): the interval
+		// ended meanwhile, and the claim is given back unsent.
+		unsent(d)
+		dv.record(f, guard.NotSent, ch, nil)
+		return IvSkipped, "interval ends before the next block: a delivery could only revert", nil, nil
+	}
 	rd, recurring := d.(recurrent)
 	if recurring { // a learned estimate spares the eth_estimateGas (gasbook.go)
 		call.Estimated = dv.gas.estimate(rd.sub(), call, c.Contested)

@@ -45,6 +45,10 @@ type OIPCall struct {
 	// absent; ContentType the request's Content-Type.
 	HeaderLength, ContentType string
 	Body                      []byte
+	// Tail is more of the body, after Body, in parts passed on as they are
+	// (the gRPC door's raw tensors after the JSON header it wrote); REST
+	// calls have none.
+	Tail [][]byte
 }
 
 // OIPReply is a container's answer to an OIPCall.

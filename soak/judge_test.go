@@ -3,6 +3,7 @@ package soak
 import (
 	"bytes"
 	"image/png"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -51,6 +52,19 @@ func TestJudge(t *testing.T) {
 				s.P99 = 60 * time.Millisecond
 			}
 		}, "p99 latency"},
+		{"one window's spike in the last tenth, its p99 steady", func(at time.Duration, s *Sample) {
+			s.Latencies = steady(150)
+			if at == 58*time.Minute {
+				s.Latencies = append(steady(148), 200*time.Millisecond, 200*time.Millisecond)
+				s.P99 = 200 * time.Millisecond
+			}
+		}, ""},
+		{"the last tenth's p99 triples", func(at time.Duration, s *Sample) {
+			s.Latencies = steady(150)
+			if at > 55*time.Minute {
+				s.Latencies = append(steady(140), slices.Repeat([]time.Duration{90 * time.Millisecond}, 10)...)
+			}
+		}, "p99 latency"},
 		{"p99 triples below the floor", func(at time.Duration, s *Sample) {
 			s.P99 = time.Millisecond
 			if at > 55*time.Minute {
@@ -92,6 +106,15 @@ func TestJudge(t *testing.T) {
 		})
 	}
 	require.Contains(t, Judge(series(time.Minute, func(time.Duration, *Sample) {}), th)[0], "too few")
+}
+
+// steady is n request latencies of 10 to 30 ms.
+func steady(n int) []time.Duration {
+	out := make([]time.Duration, n)
+	for i := range out {
+		out[i] = time.Duration(10+i%21) * time.Millisecond
+	}
+	return out
 }
 
 func TestDefaultThresholdsWarmup(t *testing.T) {

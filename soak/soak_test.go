@@ -540,13 +540,13 @@ func TestSoak(t *testing.T) {
 			nodeMu.Unlock()
 			say("kill -9 node (pid %d) at %s", node.Pid(), at.Round(time.Second))
 			down := Sample{At: time.Since(start)}
-			raw := dirBytes(dataDir)
+			raw, split := dirBytes(dataDir), diskSplit(dataDir)
 			if c, compacted, err := census(dataDir); err != nil {
 				say("census of the store: %v", err)
 			} else {
 				down.LiveBytes, down.CompactedBytes = c.Bytes, compacted
-				censuses = append(censuses, censusAt{at.Round(time.Second).String() + " (killed)", c, raw, compacted})
-				say("store census at %s: %.2f MB on disk, %.2f MB after a compaction:\n%s", at.Round(time.Second), float64(raw)/1e6, float64(compacted)/1e6, c)
+				censuses = append(censuses, censusAt{at.Round(time.Second).String() + " (killed)", c, raw, compacted, split})
+				say("store census at %s: %.2f MB on disk (%s), %.2f MB after a compaction:\n%s", at.Round(time.Second), float64(raw)/1e6, split, float64(compacted)/1e6, c)
 			}
 			samples = append(samples, down)
 			n := serve()
@@ -571,7 +571,7 @@ func TestSoak(t *testing.T) {
 		lat = nil
 		s.Jobs = int64(len(accepted))
 		mu.Unlock()
-		s.P50, s.P99 = Percentile(window, 0.5), Percentile(window, 0.99)
+		s.P50, s.P99, s.Latencies = Percentile(window, 0.5), Percentile(window, 0.99), window
 		if head, err := ec.BlockNumber(ctx); err == nil && head > prevBlock {
 			calls := rpcCalls.Load()
 			s.RPCPerBlock = float64(calls-prevCalls) / float64(head-prevBlock)
@@ -747,12 +747,12 @@ func TestSoak(t *testing.T) {
 	up = false
 	nodeMu.Unlock()
 	endAt := time.Since(start)
-	raw := dirBytes(dataDir)
+	raw, split := dirBytes(dataDir), diskSplit(dataDir)
 	if c, compacted, err := census(dataDir); err != nil {
 		fails = append(fails, "census of the store at the end: "+err.Error())
 	} else {
 		samples = append(samples, Sample{At: endAt, LiveBytes: c.Bytes, CompactedBytes: compacted})
-		censuses = append(censuses, censusAt{endAt.Round(time.Second).String() + " (stopped)", c, raw, compacted})
+		censuses = append(censuses, censusAt{endAt.Round(time.Second).String() + " (stopped)", c, raw, compacted, split})
 	}
 
 	// Reports and the thresholds.
@@ -767,7 +767,7 @@ func TestSoak(t *testing.T) {
 	fmt.Fprintf(&sum, "deliveries by the node %d (hostile sub %d: %d); due intervals %d, missed %d, double %d\n", deliveries, hostileID, hostileDelivered, due, missed, doubles)
 	fmt.Fprintf(&sum, "node transactions %d, reverted %d; hostile bodies sent %d, 5xx %d\n", nodeTxs, reverted, noiseN.Load(), len(noise5xx))
 	for _, c := range censuses {
-		fmt.Fprintf(&sum, "store census at %s: %.2f MB on disk, %.2f MB after a compaction:\n%s", c.what, float64(c.raw)/1e6, float64(c.compacted)/1e6, c.c)
+		fmt.Fprintf(&sum, "store census at %s: %.2f MB on disk (%s), %.2f MB after a compaction:\n%s", c.what, float64(c.raw)/1e6, c.split, float64(c.compacted)/1e6, c.c)
 	}
 	fmt.Fprintf(&sum, "failures: %d\n", len(fails))
 	for _, f := range fails {
@@ -784,6 +784,32 @@ type censusAt struct {
 	what           string
 	c              storage.Census
 	raw, compacted int64 // bytes on disk before and after a compaction
+	split          string
+}
+
+// diskSplit is the data directory's bytes by kind of file: Pebble's
+// tables (.sst), its WAL (.log) and the rest (MANIFEST, OPTIONS, …).
+func diskSplit(dir string) string {
+	var sst, wal, other int64
+	_ = filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return nil
+		}
+		fi, err := e.Info()
+		if err != nil {
+			return nil
+		}
+		switch filepath.Ext(p) {
+		case ".sst":
+			sst += fi.Size()
+		case ".log":
+			wal += fi.Size()
+		default:
+			other += fi.Size()
+		}
+		return nil
+	})
+	return fmt.Sprintf("tables %.2f MB, WAL %.2f MB, other %.2f MB", float64(sst)/1e6, float64(wal)/1e6, float64(other)/1e6)
 }
 
 // census opens the store in dataDir (the node down), counts what it holds,

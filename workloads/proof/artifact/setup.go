@@ -103,6 +103,10 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 	log.Info("model compiled", "layers", model.Describe(), "max_bits", model.MaxBits)
 	log.Info("fixed point against the float model", "on", fe.On, "inputs", fe.Inputs, "from", fe.Low, "to", fe.High,
 		"max_logit_error", fe.MaxAbs, "max_logit", fe.MaxLogit, "argmax_agrees", fmt.Sprintf("%d/%d", fe.ArgmaxAgree, fe.Inputs))
+	// The float model is as large as the quantized one (a ResNet-20's
+	// rows: over a GB): compiling the circuit needs only the latter.
+	model.DropFloat()
+	debug.FreeOSMemory()
 	ccs, err := circuit.Build(model)
 	if err != nil {
 		return nil, err

@@ -208,6 +208,30 @@ func lookupReluCost(b, s, L int) int {
 // quotient per table entry, the commitment's mask, the final equality.
 func lookupFixedCost(L int) int { return 1<<L + 2 }
 
+// lookupArgumentCost is m's argument's constraints: lookupFixedCost, and
+// one more where the sum of the queries' inverses reaches gnark's
+// compression threshold (noCompress terms: ResNet-20's 565k), which puts it
+// in a wire of its own.
+func (m *Model) lookupArgumentCost() int {
+	queries := 0
+	for _, l := range m.Layers {
+		if l.Kind != ReLU {
+			continue
+		}
+		for _, b := range l.Bits {
+			if b > l.Shift {
+				// lookupReluCost less the product and the relation
+				queries += lookupReluCost(b, l.Shift, m.LookupBits) - 2
+			}
+		}
+	}
+	c := lookupFixedCost(m.LookupBits)
+	if queries >= noCompress {
+		c++
+	}
+	return c
+}
+
 // BestLookupBits is the table width that makes m's ReLUs cheapest with
 // lookups, and those constraints (the other layers' unchanged), or 0 when
 // lookups do not apply (a rescale wider than MaxLookupBits, or no ReLU).

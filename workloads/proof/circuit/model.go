@@ -662,7 +662,7 @@ func (m *Model) Costs() []LayerCost {
 	}
 	costs = append(costs, LayerCost{Layer: "logits packing", Outputs: m.Out.Values, Constraints: m.Out.Words})
 	if m.LookupBits > 0 {
-		costs = append(costs, LayerCost{Layer: fmt.Sprintf("lookup argument (table of 2^%d)", m.LookupBits), Outputs: 0, Constraints: lookupFixedCost(m.LookupBits)})
+		costs = append(costs, LayerCost{Layer: fmt.Sprintf("lookup argument (table of 2^%d)", m.LookupBits), Outputs: 0, Constraints: m.lookupArgumentCost()})
 	}
 	return costs
 }

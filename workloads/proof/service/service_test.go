@@ -300,11 +300,11 @@ func TestSupportNeverDownloads(t *testing.T) {
 }
 
 // TestMemoryBudget: PROOF_MEMORY_MB becomes the budget, and a proof
-// counts a dozen field vectors of its FFT domain.
+// counts 32 field elements a point of its FFT domain.
 func TestMemoryBudget(t *testing.T) {
 	cfg := service.ConfigFromEnv(func(k string) string { return map[string]string{"PROOF_MEMORY_MB": "6144"}[k] })
 	require.Equal(t, int64(6144)<<20, cfg.MemoryBudget)
 	require.Zero(t, service.ConfigFromEnv(func(string) string { return "" }).MemoryBudget)
-	require.Equal(t, int64(12*32*(1<<17)), service.ProofMemory(121_922))
-	require.Equal(t, int64(12*32*(1<<23)), service.ProofMemory(4_782_038))
+	require.Equal(t, int64(32*32*(1<<17)), service.ProofMemory(121_922))
+	require.Equal(t, int64(32*32*(1<<20)), service.ProofMemory(962_639), "ResNet-20 with lookups: 1 GiB")
 }

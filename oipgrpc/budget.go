@@ -1,0 +1,296 @@
+package oipgrpc
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/tap"
+	"google.golang.org/protobuf/proto"
+
+	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
+	"github.com/infernode/infernode/ratelimit"
+)
+
+// Bytes a call's message brings in before any handler runs are bounded
+// node-wide, not per connection. gRPC reads a unary call's whole message
+// before its handler runs, grants the stream the flow-control window of the
+// whole message its 5-byte prefix announces (up to the largest message), and
+// replenishes a connection's window as frames arrive: so the HTTP/2 windows
+// bound nothing node-wide, and a client could open MaxConcurrentStreams
+// streams on each of many connections and have each bring a whole message.
+//
+// So the server serves every method as a stream (stream), whose handler runs
+// before the message is read, and charges the node's body budget
+// (server.max_body_bytes_in_flight, shared with REST) in three steps:
+//
+//  1. When a call's headers arrive (admit, the tap, in the connection's
+//     reader), before any of its message is read, it reserves what can
+//     arrive before its handler reads: the stream's window (streamWindow)
+//     or the largest message if smaller. Without room the call is refused at
+//     once, Unavailable "Node busy", as REST answers 503.
+//  2. Before its handler reads the message it grows the reservation to the
+//     largest message (the size is in the message's prefix, which only the
+//     read sees), waiting for room while others' messages arrive, within
+//     ReceiveTimeout and the call's own deadline. At most half the budget
+//     is held by messages being read (receiving): the other half stays for
+//     the reservations of step 1 and REST's bodies, so that a burst of calls
+//     waits its turn rather than being refused.
+//  3. Once the message is decoded the reservation shrinks to what the call
+//     holds (received; ModelInfer adds the header it writes), and it is
+//     given back when the call ends, however it ends.
+//
+// The bytes of calls being received are thus at most the budget, whatever
+// the number of connections and streams. A message that has not arrived
+// within ReceiveTimeout after the call's headers is cut (Canceled) and its
+// reservation freed, as REST cuts a body trickled past server.read_timeout.
+
+// streamWindow is each stream's static HTTP/2 flow-control window: what a
+// client can send of a message before the server reads it.
+const streamWindow = 1 << 20
+
+// reservation is one call's share of the body budget.
+type reservation struct {
+	budget *ratelimit.Bytes
+	mu     sync.Mutex
+	held   int64
+	// slot is the call's place among the messages being read (step 2),
+	// given back once its message is decoded; nil when it has none.
+	slot chan struct{}
+	// started is set once the message was decoded; cut (the receive
+	// timer) does nothing after that.
+	started bool
+	done    bool
+	cancel  context.CancelCauseFunc
+	timer   *time.Timer
+}
+
+type reservationKey struct{}
+
+func reservationOf(ctx context.Context) *reservation {
+	r, _ := ctx.Value(reservationKey{}).(*reservation)
+	return r
+}
+
+// errReceiveTimeout is the cause of a call cut because its message took
+// longer than ReceiveTimeout to arrive.
+var errReceiveTimeout = errors.New("the request message did not arrive within server.read_timeout")
+
+// admit is the server's tap: it reserves what the call's message can bring
+// before its handler reads it, or refuses the call.
+func (s *server) admit(ctx context.Context, _ *tap.Info) (context.Context, error) {
+	b := s.opts.BodyBudget
+	if b == nil {
+		return ctx, nil
+	}
+	r := &reservation{budget: b, held: min(streamWindow, s.maxRecv)}
+	if !b.Take(r.held) {
+		s.metrics.busy.Inc()
+		return nil, s.busy()
+	}
+	ctx, r.cancel = context.WithCancelCause(ctx)
+	// Not r.cancel's own resources: the stream's context ends with the call.
+	// The stream's context ends when the call does, however it ends
+	// (answered, cancelled, reset, its connection gone).
+	context.AfterFunc(ctx, r.release)
+	if s.opts.ReceiveTimeout > 0 {
+		r.timer = time.AfterFunc(s.opts.ReceiveTimeout, r.cut)
+	}
+	return context.WithValue(ctx, reservationKey{}, r), nil
+}
+
+// cut ends a call whose message has not arrived in time.
+func (r *reservation) cut() {
+	r.mu.Lock()
+	cut := !r.started && !r.done
+	r.mu.Unlock()
+	if cut {
+		r.cancel(errReceiveTimeout)
+	}
+}
+
+// grow waits until the reservation could be grown to n bytes, or ctx ends
+// (false). Room is looked for again at growing intervals: the budget is
+// shared with REST, which has no way to wake a waiter.
+func (r *reservation) grow(ctx context.Context, n int64) bool {
+	wait := 100 * time.Microsecond
+	for {
+		if r.resize(n) {
+			return true
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return false
+		case <-t.C:
+		}
+		wait = min(2*wait, 5*time.Millisecond)
+	}
+}
+
+// decoded marks the message arrived (the receive timer no longer applies)
+// and resizes the reservation to n bytes; false if growing it found no
+// room.
+func (r *reservation) decoded(n int64) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.started {
+		r.started = true
+		if r.timer != nil {
+			r.timer.Stop()
+		}
+	}
+	r.freeSlotLocked()
+	return r.resizeLocked(n)
+}
+
+// freeSlotLocked gives back the call's place among the messages being read.
+func (r *reservation) freeSlotLocked() {
+	if r.slot != nil {
+		<-r.slot
+		r.slot = nil
+	}
+}
+
+// receive takes a place among the messages being read (waiting for one
+// within ctx) and grows the reservation to n bytes; false if ctx ended
+// first.
+func (r *reservation) receive(ctx context.Context, slots chan struct{}, n int64) bool {
+	select {
+	case slots <- struct{}{}:
+	case <-ctx.Done():
+		return false
+	}
+	r.mu.Lock()
+	r.slot = slots
+	r.mu.Unlock()
+	if !r.grow(ctx, n) {
+		r.mu.Lock()
+		r.freeSlotLocked()
+		r.mu.Unlock()
+		return false
+	}
+	return true
+}
+
+// resize makes the reservation n bytes; false (and unchanged) when growing
+// it found no room.
+func (r *reservation) resize(n int64) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.resizeLocked(n)
+}
+
+func (r *reservation) resizeLocked(n int64) bool {
+	if r.done {
+		return true
+	}
+	switch {
+	case n < r.held:
+		r.budget.Give(r.held - n)
+	case n > r.held:
+		if !r.budget.Take(n - r.held) {
+			return false
+		}
+	}
+	r.held = n
+	return true
+}
+
+// release gives the reservation back; it is idempotent.
+func (r *reservation) release() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return
+	}
+	r.done = true
+	if r.timer != nil {
+		r.timer.Stop()
+	}
+	r.freeSlotLocked()
+	r.budget.Give(r.held)
+	r.held = 0
+}
+
+// received is the interceptor that runs once the call's message is decoded:
+// the reservation shrinks to the message's size, and is given back when
+// the handler returns.
+func (s *server) received(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+	r := reservationOf(ctx)
+	if r == nil {
+		return h(ctx, req)
+	}
+	defer r.release()
+	n := int64(0)
+	if m, ok := req.(proto.Message); ok {
+		n = int64(proto.Size(m))
+	}
+	if !r.decoded(n) {
+		s.metrics.busy.Inc()
+		return nil, s.busy()
+	}
+	return h(ctx, req)
+}
+
+// stream serves the unary method md as a stream, so that the call's
+// message is read only once its reservation covers a whole message (step
+// 2); then md's own handler decodes it and runs the unary interceptors.
+func (s *server) stream(md grpc.MethodDesc) grpc.StreamHandler {
+	return func(srv any, ss grpc.ServerStream) error {
+		ctx := ss.Context()
+		r := reservationOf(ctx)
+		if r != nil {
+			if !r.receive(ctx, s.receiving, s.maxRecv) {
+				if context.Cause(ctx) == errReceiveTimeout {
+					return status.Error(codes.Canceled, errReceiveTimeout.Error())
+				}
+				return status.FromContextError(ctx.Err()).Err()
+			}
+			defer r.release()
+		}
+		resp, err := md.Handler(srv, ctx, ss.RecvMsg, s.unary)
+		if err != nil {
+			return err
+		}
+		return ss.SendMsg(resp)
+	}
+}
+
+// unary runs the unary interceptors, outermost first, as
+// grpc.ChainUnaryInterceptor would for unary methods.
+func (s *server) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+	return s.observe(ctx, req, info, func(ctx context.Context, req any) (any, error) {
+		return s.received(ctx, req, info, func(ctx context.Context, req any) (any, error) {
+			return s.limit(ctx, req, info, h)
+		})
+	})
+}
+
+// serviceDesc is the generated service description with every method served
+// as a stream (stream): the same calls on the wire, unary for the client.
+func serviceDesc() *grpc.ServiceDesc {
+	d := pb.GRPCInferenceService_ServiceDesc
+	d.Methods = nil
+	return &d
+}
+
+// register serves s's methods on g, each as a stream.
+func (s *server) register(g *grpc.Server) {
+	d := serviceDesc()
+	d.Streams = nil
+	for _, md := range pb.GRPCInferenceService_ServiceDesc.Methods {
+		d.Streams = append(d.Streams, grpc.StreamDesc{StreamName: md.MethodName, Handler: s.stream(md), ClientStreams: true})
+	}
+	g.RegisterService(d, s)
+}
+
+// busy is the status of a call the body budget has no room for.
+func (s *server) busy() error {
+	return status.Errorf(codes.Unavailable, "Node busy: the node holds server.max_body_bytes_in_flight (%d bytes) of requests; retry shortly", s.opts.BodyBudget.Max())
+}
