@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/infernode/infernode/abi/callreaderabi"
 )
@@ -53,26 +55,21 @@ func (c *Client) ReadCallContract(ctx context.Context, msgs []ethereum.CallMsg) 
 		if !e.noOverride.Load() {
 			var res hexutil.Bytes
 			err := e.rc.CallContext(ctx, &res, "eth_call", arg, "latest", override)
-			if oc := classify(ctx, err); oc != answered {
-				return callsAnswer{}, err
-			}
-			if err == nil {
+			var re rpc.Error
+			switch {
+			case err == nil:
 				if rs, derr := readerABI.UnpackRead(res); derr == nil && len(rs) == len(msgs) {
-					out := callsAnswer{make([][]byte, len(msgs)), make([]error, len(msgs))}
-					for i, r := range rs {
-						if r.Success {
-							out.outs[i] = r.Data
-						} else {
-							out.errs[i] = &callRevert{data: r.Data}
-						}
-					}
-					return out, nil
+					return readerAnswer(rs), nil
 				}
-				err = errors.New("the answer is not the CallReader's (state override ignored)")
+				c.refusesOverride(e, errors.New("the answer is not the CallReader's (state override ignored)"))
+			case !errors.As(err, &re) || classify(ctx, err) == limited:
+				return callsAnswer{}, err // transport trouble, rate limit: the endpoint's, as for the batch
+			case refusal(re):
+				c.refusesOverride(e, err)
 			}
-			e.noOverride.Store(true)
-			c.o.Logger.Warn("chain: endpoint refuses eth_call state overrides: its reads are batched from now on",
-				"endpoint", e.index, "url", e.name, "err", redactErr(err, e.url))
+			// Any other error answer (the CallReader out of gas copying
+			// a huge revert or answer a subscription owner made) is this
+			// read's, not the endpoint's: the batch asks it as before.
 		}
 		return batchCalls(ctx, e, msgs)
 	}, eqCallsAnswer)
@@ -80,6 +77,33 @@ func (c *Client) ReadCallContract(ctx context.Context, msgs []ethereum.CallMsg) 
 		return nil, nil, fmt.Errorf("eth_call read of %d: %w", len(msgs), err)
 	}
 	return v.outs, v.errs, nil
+}
+
+func readerAnswer(rs []callreaderabi.CallReaderResult) callsAnswer {
+	out := callsAnswer{make([][]byte, len(rs)), make([]error, len(rs))}
+	for i, r := range rs {
+		if r.Success {
+			out.outs[i] = r.Data
+		} else {
+			out.errs[i] = &callRevert{data: r.Data}
+		}
+	}
+	return out
+}
+
+// refusal reports an error answer that refuses the state-override
+// argument (invalid or too many parameters).
+func refusal(re rpc.Error) bool {
+	msg := strings.ToLower(re.Error())
+	return re.ErrorCode() == -32602 || strings.Contains(msg, "argument") || strings.Contains(msg, "override") || strings.Contains(msg, "param")
+}
+
+// refusesOverride remembers that e refuses state overrides.
+func (c *Client) refusesOverride(e *endpoint, err error) {
+	if !e.noOverride.Swap(true) {
+		c.o.Logger.Warn("chain: endpoint refuses eth_call state overrides: its reads are batched from now on",
+			"endpoint", e.index, "url", e.name, "err", redactErr(err, e.url))
+	}
 }
 
 // callsAnswer is the answer to several calls: outs[i] or errs[i].
