@@ -55,7 +55,10 @@ func newGRPCLoad(cfg Config) (*grpcLoad, string, error) {
 	for _, o := range r.Outputs {
 		req.Outputs = append(req.Outputs, &pb.ModelInferRequest_InferRequestedOutputTensor{Name: o.Name})
 	}
+	// A write buffer that holds a large frame run, as a tuned client has:
+	// with grpc-go's 32 KiB a 600 KB image goes out in ~19 writes.
 	conn, err := grpc.NewClient("passthrough:///"+cfg.GRPC, grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithWriteBufferSize(256<<10),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(1<<30), grpc.MaxCallSendMsgSize(1<<30)))
 	if err != nil {
 		return nil, "", fmt.Errorf("bench: gRPC client for %s: %w", cfg.GRPC, err)

@@ -36,6 +36,9 @@ type Backend interface {
 	// request. err is the request's failure; errs[i] is call i's (a
 	// revert, with its data).
 	BatchCallContract(ctx context.Context, msgs []ethereum.CallMsg) (outs [][]byte, errs []error, err error)
+	// ReadCallContract answers as BatchCallContract, for reads that do not
+	// depend on their sender, in one eth_call where the endpoint can.
+	ReadCallContract(ctx context.Context, msgs []ethereum.CallMsg) (outs [][]byte, errs []error, err error)
 	// SendTransactions broadcasts txs in one request; errs[i] is
 	// transaction i's outcome.
 	SendTransactions(ctx context.Context, txs []*types.Transaction) (errs []error)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"slices"
 	"sync"
 
 	"github.com/ethereum/go-ethereum"
@@ -143,42 +142,41 @@ func (c *Client) SubscribeNewHead(ctx context.Context, ch chan<- *types.Header) 
 // BatchCallContract runs msgs against the latest block in one JSON-RPC
 // batch. err is the request's failure; errs[i] is call i's.
 func (c *Client) BatchCallContract(ctx context.Context, msgs []ethereum.CallMsg) ([][]byte, []error, error) {
-	type r struct {
-		outs [][]byte
-		errs []error
-	}
-	v, err := confirmed(ctx, c, "eth_call batch", func(ctx context.Context, e *endpoint) (r, error) {
-		res := make([]hexutil.Bytes, len(msgs))
-		elems := make([]rpc.BatchElem, len(msgs))
-		for i, m := range msgs {
-			arg := map[string]any{"to": m.To, "data": hexutil.Bytes(m.Data)}
-			if m.From != (common.Address{}) {
-				arg["from"] = m.From
-			}
-			elems[i] = rpc.BatchElem{Method: "eth_call", Args: []any{arg, "latest"}, Result: &res[i]}
-		}
-		if err := e.rc.BatchCallContext(ctx, elems); err != nil {
-			return r{}, err
-		}
-		out := r{make([][]byte, len(msgs)), make([]error, len(msgs))}
-		for i := range elems {
-			out.outs[i], out.errs[i] = res[i], elems[i].Error
-		}
-		// An element failing as the endpoint does (internal error, rate
-		// limit) is the endpoint's failure, not a revert.
-		for _, err := range out.errs {
-			if oc := classify(ctx, err); oc != answered {
-				return r{}, err
-			}
-		}
-		return out, nil
-	}, func(a, b r) bool {
-		return slices.EqualFunc(a.outs, b.outs, eqBytes) && slices.EqualFunc(a.errs, b.errs, func(x, y error) bool { return errText(x) == errText(y) })
-	})
+	v, err := confirmed(ctx, c, "eth_call batch", func(ctx context.Context, e *endpoint) (callsAnswer, error) {
+		return batchCalls(ctx, e, msgs)
+	}, eqCallsAnswer)
 	if err != nil {
 		return nil, nil, fmt.Errorf("eth_call batch of %d: %w", len(msgs), err)
 	}
 	return v.outs, v.errs, nil
+}
+
+// batchCalls asks e for msgs in one JSON-RPC batch.
+func batchCalls(ctx context.Context, e *endpoint, msgs []ethereum.CallMsg) (callsAnswer, error) {
+	res := make([]hexutil.Bytes, len(msgs))
+	elems := make([]rpc.BatchElem, len(msgs))
+	for i, m := range msgs {
+		arg := map[string]any{"to": m.To, "data": hexutil.Bytes(m.Data)}
+		if m.From != (common.Address{}) {
+			arg["from"] = m.From
+		}
+		elems[i] = rpc.BatchElem{Method: "eth_call", Args: []any{arg, "latest"}, Result: &res[i]}
+	}
+	if err := e.rc.BatchCallContext(ctx, elems); err != nil {
+		return callsAnswer{}, err
+	}
+	out := callsAnswer{make([][]byte, len(msgs)), make([]error, len(msgs))}
+	for i := range elems {
+		out.outs[i], out.errs[i] = res[i], elems[i].Error
+	}
+	// An element failing as the endpoint does (internal error, rate
+	// limit) is the endpoint's failure, not a revert.
+	for _, err := range out.errs {
+		if oc := classify(ctx, err); oc != answered {
+			return callsAnswer{}, err
+		}
+	}
+	return out, nil
 }
 
 // SendTransaction broadcasts tx to every endpoint in rotation; it succeeds

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/ethclient"
@@ -55,6 +56,8 @@ type endpoint struct {
 	wrong      bool   // reports another chain id: out for good
 	idChecked  bool   // its chain id was read since it last failed
 	distrust   string // why it is not followed now; "" while trusted
+
+	noOverride atomic.Bool // refused an eth_call state override: ReadCallContract batches
 }
 
 func (e *endpoint) snapshot() (State, uint64, time.Time) {

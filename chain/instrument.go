@@ -17,7 +17,8 @@ import (
 // Instrumented wraps a Backend, timing every call into a histogram by
 // method (infernode_relay_rpc_seconds) and counting calls (Calls,
 // CallsByMethod: the figures docs/relay.md reports per delivery). A batch
-// counts once, as eth_call_batch or eth_sendRawTransaction_batch. Safe for
+// counts once, as eth_call_batch or eth_sendRawTransaction_batch, and a
+// ReadCallContract as eth_call_read (one eth_call, or its fallback batch). Safe for
 // concurrent use.
 type Instrumented struct {
 	b     Backend
@@ -133,6 +134,11 @@ func (b *Instrumented) SuggestGasTipCap(ctx context.Context) (*big.Int, error) {
 func (b *Instrumented) BatchCallContract(ctx context.Context, msgs []ethereum.CallMsg) ([][]byte, []error, error) {
 	defer b.obs("eth_call_batch", time.Now())
 	return b.b.BatchCallContract(ctx, msgs)
+}
+
+func (b *Instrumented) ReadCallContract(ctx context.Context, msgs []ethereum.CallMsg) ([][]byte, []error, error) {
+	defer b.obs("eth_call_read", time.Now())
+	return b.b.ReadCallContract(ctx, msgs)
 }
 
 func (b *Instrumented) BlockReceipts(ctx context.Context, n rpc.BlockNumberOrHash) ([]*types.Receipt, error) {

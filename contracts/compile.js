@@ -36,6 +36,8 @@ const targets = [
   ['test/infernetv1/InfernetTestConsumers.sol', 'InfernetTestCallbackConsumer'],
   ['test/infernetv1/InfernetTestConsumers.sol', 'InfernetTestSubscriptionConsumer'],
   ['test/infernetv1/InfernetTestConsumers.sol', 'InfernetTestDelegatedConsumer'],
+  // Never deployed: its runtime code goes into an eth_call state override (abi/callreaderabi).
+  ['src/node/CallReader.sol', 'CallReader'],
 ];
 
 function listSol(dir) {

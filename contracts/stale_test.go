@@ -31,7 +31,7 @@ func TestArtifactsAndBindingsUpToDate(t *testing.T) {
 	require.NoError(t, err, "contracts/build.sh failed:\n%s", logs)
 
 	for _, name := range []string{"Coordinator", "ExampleConsumer", "ProofConsumer", "IComputeConsumer", "IDelegator", "TestConsumer", "Wallet", "WalletFactory", "TestToken", "TestVerifier", "Groth16Verifier",
-		"InfernetExampleConsumer", "InfernetTestCallbackConsumer", "InfernetTestSubscriptionConsumer", "InfernetTestDelegatedConsumer"} {
+		"InfernetExampleConsumer", "InfernetTestCallbackConsumer", "InfernetTestSubscriptionConsumer", "InfernetTestDelegatedConsumer", "CallReader"} {
 		fresh, err := os.ReadFile(filepath.Join(out, "artifacts", name+".json"))
 		require.NoError(t, err)
 		committed, err := os.ReadFile(filepath.Join("artifacts", name+".json"))
@@ -39,7 +39,7 @@ func TestArtifactsAndBindingsUpToDate(t *testing.T) {
 		require.Equal(t, string(fresh), string(committed), "contracts/artifacts/%s.json is stale: run `make contracts` and commit", name)
 	}
 	for _, pkg := range []string{"abi/coordinatorabi", "abi/exampleconsumerabi", "abi/proofconsumerabi", "abi/consumerabi", "abi/walletabi", "abi/walletfactoryabi",
-		"abi/groth16verifierabi", "abi/inetv1abi", "abi/inetv1exampleabi",
+		"abi/groth16verifierabi", "abi/inetv1abi", "abi/inetv1exampleabi", "abi/callreaderabi",
 		"internal/testabi/testconsumerabi", "internal/testabi/testtokenabi", "internal/testabi/testverifierabi", "internal/testabi/inetv1testabi"} {
 		file := filepath.Join(pkg, filepath.Base(pkg)+".go")
 		fresh, err := os.ReadFile(filepath.Join(out, file))
@@ -48,4 +48,9 @@ func TestArtifactsAndBindingsUpToDate(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, string(fresh), string(committed), "%s is stale: run `make contracts` and commit", file)
 	}
+	fresh, err := os.ReadFile(filepath.Join(out, "abi/callreaderabi/runtime.go"))
+	require.NoError(t, err)
+	committed, err := os.ReadFile("../abi/callreaderabi/runtime.go")
+	require.NoError(t, err)
+	require.Equal(t, string(fresh), string(committed), "abi/callreaderabi/runtime.go is stale: run `make contracts` and commit")
 }

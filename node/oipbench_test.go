@@ -81,7 +81,8 @@ func BenchmarkOIPPerRequest(b *testing.B) {
 		})
 	})
 	b.Run("grpc", func(b *testing.B) {
-		conn, err := grpc.NewClient("passthrough:///127.0.0.1:"+strconv.Itoa(port), grpc.WithTransportCredentials(insecure.NewCredentials()))
+		conn, err := grpc.NewClient("passthrough:///127.0.0.1:"+strconv.Itoa(port), grpc.WithTransportCredentials(insecure.NewCredentials()),
+			grpc.WithWriteBufferSize(256<<10)) // as infernode bench's client
 		require.NoError(b, err)
 		b.Cleanup(func() { conn.Close() })
 		c := pb.NewGRPCInferenceServiceClient(conn)

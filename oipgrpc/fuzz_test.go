@@ -11,7 +11,8 @@ import (
 	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
 )
 
-// FuzzInferBody: no ModelInferRequest a client can send makes the
+// FuzzInferBody: the server's decoder (unmarshalInfer) reads every message
+// as proto.Unmarshal does; no ModelInferRequest a client can send makes the
 // translation panic, and every body it makes passes the REST path's own
 // check (oip.Check), so gRPC cannot hand a container what REST would not.
 func FuzzInferBody(f *testing.F) {
@@ -23,9 +24,16 @@ func FuzzInferBody(f *testing.F) {
 	seed, _ = proto.Marshal(typed)
 	f.Add(seed)
 	f.Fuzz(func(t *testing.T, msg []byte) {
-		var req pb.ModelInferRequest
-		if proto.Unmarshal(msg, &req) != nil {
+		var req, want pb.ModelInferRequest
+		err := unmarshalInfer(bytes.Clone(msg), &req)
+		if werr := proto.Unmarshal(msg, &want); (err == nil) != (werr == nil) {
+			t.Fatalf("unmarshalInfer: %v, proto.Unmarshal: %v", err, werr)
+		}
+		if err != nil {
 			return
+		}
+		if !proto.Equal(&req, &want) {
+			t.Fatalf("unmarshalInfer decoded %v, proto.Unmarshal %v", &req, &want)
 		}
 		header, tensors, err := inferBody(&req)
 		if err != nil {

@@ -142,6 +142,7 @@ func New(b Backend, opts Options) *grpc.Server {
 		// window to grow, and a stream can bring at most streamWindow
 		// bytes before its handler reads (budget.go).
 		grpc.InitialWindowSize(streamWindow), grpc.InitialConnWindowSize(16 << 20),
+		grpc.ForceServerCodecV2(newCodec()),
 	}
 	if opts.IdleTimeout > 0 {
 		so = append(so, grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionIdle: opts.IdleTimeout}))

@@ -20,6 +20,10 @@ type Backend interface {
 	// BatchCallContract runs msgs against the latest block in one
 	// request; err is the request's failure, errs[i] call i's (a revert).
 	BatchCallContract(ctx context.Context, msgs []ethereum.CallMsg) (outs [][]byte, errs []error, err error)
+	// ReadCallContract answers as BatchCallContract, for reads that do
+	// not depend on their sender, in one eth_call where the endpoint can
+	// (a state override; chain.Client.ReadCallContract).
+	ReadCallContract(ctx context.Context, msgs []ethereum.CallMsg) (outs [][]byte, errs []error, err error)
 	// SubscribeNewHead pushes heads, or fails (chain.ErrNoSubscriptions)
 	// where the transport cannot, and the relay polls.
 	SubscribeNewHead(ctx context.Context, ch chan<- *types.Header) (ethereum.Subscription, error)

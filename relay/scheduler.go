@@ -244,7 +244,7 @@ func (d *intervalDelivery) hold(until time.Time) {
 	}
 }
 
-// check makes the skip checks in one JSON-RPC batch (responseCount and,
+// check makes the skip checks in one eth_call (responseCount and,
 // without inputs in the subscription, the owner's getContainerInputs;
 // nodeResponded only when the count is not 0), then the payment check.
 func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
@@ -265,7 +265,9 @@ func (d *intervalDelivery) check(ctx context.Context) (ready, error) {
 		msgs = append(msgs, dv.inputsCall(s, k))
 	}
 	wait := ready{Wait: true}
-	outs, errs, err := dv.o.Backend.BatchCallContract(ctx, msgs)
+	// One eth_call where the endpoint takes a state override (neither
+	// read depends on its sender: getContainerInputs names the caller).
+	outs, errs, err := dv.o.Backend.ReadCallContract(ctx, msgs)
 	if err != nil || errs[0] != nil {
 		return wait, nil // RPC trouble: retried at the poll pace, not counted
 	}

@@ -491,6 +491,11 @@ func (c *Chain) call(msg ethereum.CallMsg) ([]byte, error) {
 	return ctx.view2(msg.To, msg.Data)
 }
 
+// ReadCallContract is BatchCallContract: one request either way here.
+func (c *Chain) ReadCallContract(ctx context.Context, msgs []ethereum.CallMsg) ([][]byte, []error, error) {
+	return c.BatchCallContract(ctx, msgs)
+}
+
 func (c *Chain) BatchCallContract(ctx context.Context, msgs []ethereum.CallMsg) ([][]byte, []error, error) {
 	if err := c.enter(ctx); err != nil {
 		return nil, nil, err

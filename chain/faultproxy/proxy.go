@@ -38,6 +38,10 @@ const (
 	// NonceLie forwards everything but adds 2 to every (single)
 	// eth_getTransactionCount answer: an endpoint lying about the nonce.
 	NonceLie
+	// NoOverride forwards everything but answers a single eth_call with a
+	// third parameter (a state override) with JSON-RPC error -32602, as
+	// an endpoint that refuses overrides does.
+	NoOverride
 )
 
 // Proxy forwards JSON-RPC over HTTP to an upstream URL, on 127.0.0.1.
@@ -204,6 +208,11 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if mode == NoOverride && overrides(body) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(rpcError(body, -32602, "too many arguments, want at most 2"))
+		return
+	}
 	resp, status := p.forward(r, body)
 	if mode == NonceLie && status == http.StatusOK {
 		resp = liedNonce(body, resp)
@@ -271,6 +280,21 @@ func rpcErrors(body []byte) []byte {
 	var m message
 	_ = json.Unmarshal(body, &m)
 	b, _ := json.Marshal(one(m.ID))
+	return b
+}
+
+// overrides reports a single eth_call with a third parameter.
+func overrides(body []byte) bool {
+	var m message
+	var params []json.RawMessage
+	return json.Unmarshal(body, &m) == nil && m.Method == "eth_call" && json.Unmarshal(m.Params, &params) == nil && len(params) > 2
+}
+
+// rpcError answers the single request in body with an error.
+func rpcError(body []byte, code int, msg string) []byte {
+	var m message
+	_ = json.Unmarshal(body, &m)
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": m.ID, "error": map[string]any{"code": code, "message": msg}})
 	return b
 }
 
