@@ -322,15 +322,21 @@ func TestInfernetV1LearnedGas(t *testing.T) {
 	c := h.deployInetConsumer(owner, addrs.Registry)
 	n := h.startInetNode(3, t.TempDir(), addrs, nil)
 	id := h.inetSubscribe(owner, c, inetSub{containers: "echo", frequency: 4, period: 60, redundancy: 1})
+	// Each interval's 60 s jump is followed by two blocks of a second or
+	// less, so the node's measured block time (the median gap of the heads
+	// it saw) stays far under the period whichever heads its polls see: a
+	// run that saw mostly the jumps measured 60 s and refused the period
+	// as shorter than two block times.
+	advance := func() { h.advance(60); h.advance(0); h.advance(0) }
 	for k := uint32(1); k <= 2; k++ {
-		h.advance(60)
+		advance()
 		h.eventually(func() bool { return h.inetCount(c, id, k, node) == 1 }, "interval delivered")
 	}
 	require.Equal(t, int64(1), n.rpc.CallsByMethod()["eth_estimateGas"], "interval 2 sent with interval 1's estimate")
 
 	// The callback now reverts: interval 3's learned send is mined reverted.
 	h.transact(owner, c.addr, c.abi.PackSetFailCallbacks(true))
-	h.advance(60)
+	advance()
 	reverted := func() int {
 		recs, err := n.s.Records()
 		require.NoError(t, err)
@@ -344,7 +350,7 @@ func TestInfernetV1LearnedGas(t *testing.T) {
 	}
 	h.eventually(func() bool { return reverted() == 1 }, "interval 3 mined reverted")
 	h.transact(owner, c.addr, c.abi.PackSetFailCallbacks(false))
-	h.advance(60)
+	advance()
 	h.eventually(func() bool { return h.inetCount(c, id, 4, node) == 1 }, "interval 4 delivered")
 	require.Equal(t, int64(2), n.rpc.CallsByMethod()["eth_estimateGas"], "interval 4 simulated again")
 	require.Equal(t, 1, reverted(), "one mined revert")
