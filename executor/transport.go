@@ -310,17 +310,29 @@ func (t *transport) post(ctx context.Context, tg *target, extra []header, body [
 	if err != nil {
 		return 0, nil, 0, pc.abandon(ctx, stop, err)
 	}
+	b, held, err := pc.readReply(ctx, stop, resp, rd, !resp.Close)
+	if err != nil {
+		return resp.StatusCode, nil, 0, err
+	}
+	return resp.StatusCode, b, held, nil
+}
+
+// readReply reads resp's body as rd says and then gives the connection
+// back (kept for reuse when keep) or closes it. A reply too large or
+// without room in the budget closes the connection (its unread rest);
+// any other read error abandons it as a failed call does.
+func (pc *persistConn) readReply(ctx context.Context, stop func() bool, resp *http.Response, rd replyRead, keep bool) ([]byte, int64, error) {
 	b, held, err := readBody(ctx, rd.budget, rd.wait, resp.Body, resp.ContentLength, rd.limit)
 	if err != nil {
 		if errors.Is(err, ErrReplyBudget) || errors.Is(err, errTooLarge) {
 			stop()
 			pc.c.Close()
-			return resp.StatusCode, nil, 0, err
+			return nil, 0, err
 		}
-		return resp.StatusCode, nil, 0, pc.abandon(ctx, stop, err)
+		return nil, 0, pc.abandon(ctx, stop, err)
 	}
-	pc.release(stop, !resp.Close)
-	return resp.StatusCode, b, held, nil
+	pc.release(stop, keep)
+	return b, held, nil
 }
 
 // replyRead is how post reads a reply: within limit bytes, charged to
@@ -433,16 +445,10 @@ func (t *transport) send(ctx context.Context, b *base, method, path string, hs h
 	if err != nil {
 		return sent{}, pc.abandon(ctx, stop, err)
 	}
-	body, held, err := readBody(ctx, rd.budget, rd.wait, resp.Body, resp.ContentLength, rd.limit)
+	body, held, err := pc.readReply(ctx, stop, resp, rd, !resp.Close && resp.ProtoAtLeast(1, 1))
 	if err != nil {
-		if errors.Is(err, ErrReplyBudget) || errors.Is(err, errTooLarge) {
-			stop()
-			pc.c.Close()
-			return sent{status: resp.StatusCode}, err
-		}
-		return sent{status: resp.StatusCode}, pc.abandon(ctx, stop, err)
+		return sent{status: resp.StatusCode}, err
 	}
-	pc.release(stop, !resp.Close && resp.ProtoAtLeast(1, 1))
 	return sent{status: resp.StatusCode, header: resp.Header, body: body, held: held}, nil
 }
 
