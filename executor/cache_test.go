@@ -244,3 +244,16 @@ func TestCacheSalt(t *testing.T) {
 		require.NotEqual(t, salt, s, name)
 	}
 }
+
+// A body for net/http's transport, which may write it after Forward
+// returned, is the call's own copy: Tail is the caller's again at once.
+func TestForwardBodyOwnsTail(t *testing.T) {
+	tail := []byte{1, 2, 3}
+	call := ForwardCall{Body: []byte("{}"), Tail: [][]byte{tail, {4}}}
+	b := call.body()
+	require.Equal(t, []byte("{}\x01\x02\x03\x04"), b)
+	tail[0] = 9
+	require.Equal(t, byte(1), b[2], "the body does not alias Tail")
+	body := []byte("{}")
+	require.Same(t, &body[0], &(&ForwardCall{Body: body}).body()[0], "a call without Tail sends Body as it is")
+}

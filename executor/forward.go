@@ -28,6 +28,8 @@ type ForwardCall struct {
 	// Tail is more of the body, sent after Body as it is, part by part,
 	// without joining them (the gRPC door's raw tensors after the JSON
 	// header it wrote): the container receives Body followed by every part.
+	// Its memory is the caller's again once Forward returns (the gRPC door
+	// hands it back to the transport's pool): nothing reads it after that.
 	Tail [][]byte
 }
 
@@ -40,54 +42,21 @@ func (call *ForwardCall) bodyLen() int {
 	return n
 }
 
-// setBody sets hr's body to call's: Body then Tail, written part by part
-// (a large part goes to the connection as it is, without a copy into a
-// buffer).
-func (call *ForwardCall) setBody(hr *http.Request) {
+// body is call's whole body in one slice. It is what goes through
+// net/http's Transport (an https or proxied container), which may still be
+// writing a request's body after the call returned: a body of its own
+// keeps Tail's promise that Forward is done with it when it returns.
+func (call *ForwardCall) body() []byte {
 	if len(call.Tail) == 0 {
-		return // http.NewRequestWithContext has Body
+		return call.Body
 	}
-	parts := make([][]byte, 0, 1+len(call.Tail))
-	parts = append(parts, call.Body)
-	parts = append(parts, call.Tail...)
-	hr.Body = &partsReader{parts: parts}
-	hr.ContentLength = int64(call.bodyLen())
-	hr.GetBody = func() (io.ReadCloser, error) { return &partsReader{parts: parts}, nil }
-}
-
-// partsReader reads byte slices in order. Its WriteTo hands each slice to
-// the writer whole.
-type partsReader struct {
-	parts [][]byte
-}
-
-func (r *partsReader) Read(p []byte) (int, error) {
-	for len(r.parts) > 0 && len(r.parts[0]) == 0 {
-		r.parts = r.parts[1:]
+	b := make([]byte, 0, call.bodyLen())
+	b = append(b, call.Body...)
+	for _, p := range call.Tail {
+		b = append(b, p...)
 	}
-	if len(r.parts) == 0 {
-		return 0, io.EOF
-	}
-	n := copy(p, r.parts[0])
-	r.parts[0] = r.parts[0][n:]
-	return n, nil
+	return b
 }
-
-func (r *partsReader) WriteTo(w io.Writer) (int64, error) {
-	var total int64
-	for len(r.parts) > 0 {
-		n, err := w.Write(r.parts[0])
-		total += int64(n)
-		r.parts[0] = r.parts[0][n:]
-		if err != nil {
-			return total, err
-		}
-		r.parts = r.parts[1:]
-	}
-	return total, nil
-}
-
-func (r *partsReader) Close() error { return nil }
 
 // ForwardReply is a container's answer to a ForwardCall, whatever its status.
 // Its body is charged to the reply budget (Options.ReplyBudget) until
@@ -158,14 +127,13 @@ func (e *Executor) forward(ctx context.Context, id string, ep Endpoint, timeout 
 		}
 	}
 	var body io.Reader
-	if call.Body != nil {
-		body = bytes.NewReader(call.Body)
+	if b := call.body(); b != nil {
+		body = bytes.NewReader(b)
 	}
 	hr, err := http.NewRequestWithContext(cctx, call.Method, ep.URL+call.Path, body)
 	if err != nil {
 		return ForwardReply{}, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
 	}
-	call.setBody(hr)
 	for k, v := range call.Header {
 		hr.Header[k] = v
 	}
@@ -223,8 +191,8 @@ func (e *Executor) openForwardStream(ctx context.Context, id string, ep Endpoint
 	stop := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
 	idle := time.AfterFunc(to, func() { cancel(errIdle) })
 	var body io.Reader
-	if call.Body != nil {
-		body = bytes.NewReader(call.Body)
+	if b := call.body(); b != nil {
+		body = bytes.NewReader(b)
 	}
 	hr, err := http.NewRequestWithContext(sctx, call.Method, ep.URL+call.Path, body)
 	if err != nil {
@@ -233,7 +201,6 @@ func (e *Executor) openForwardStream(ctx context.Context, id string, ep Endpoint
 		cancel(nil)
 		return nil, &ContainerError{Container: id, Message: "invalid container url: " + err.Error(), Err: err}
 	}
-	call.setBody(hr)
 	for k, v := range call.Header {
 		hr.Header[k] = v
 	}

@@ -23,9 +23,9 @@ func TestBinaryHeaderAsMarshal(t *testing.T) {
 		{Inputs: []Input{}, BinaryOutput: true},
 	}
 	for _, req := range tests {
-		want, err := marshalHeader(req, true)
+		want, err := marshalHeader(req, true, nil)
 		require.NoError(t, err)
-		got, ok := appendBinaryHeader(nil, req)
+		got, ok := appendBinaryHeader(nil, req, nil)
 		require.True(t, ok)
 		require.JSONEq(t, string(want), string(got))
 	}
@@ -33,7 +33,7 @@ func TestBinaryHeaderAsMarshal(t *testing.T) {
 		{ID: "\xff", Inputs: []Input{{Name: "x", Tensor: x}}},
 		{Inputs: []Input{{Name: "x", Tensor: x}}, Parameters: Parameters{"p": json.RawMessage("{")}},
 	} {
-		_, ok := appendBinaryHeader(nil, req)
+		_, ok := appendBinaryHeader(nil, req, nil)
 		require.False(t, ok, "left to json.Marshal")
 	}
 }

@@ -71,6 +71,17 @@ func TestEncodeRequestParts(t *testing.T) {
 	require.ErrorContains(t, oip.CheckHeader(header, 16+7), "runs past the body")
 	require.ErrorContains(t, oip.CheckHeader(header, 16+9), "add up to 24 bytes but 25 follow")
 	require.ErrorContains(t, oip.CheckHeader([]byte(`{"inputs":[]}`), 0), "inputs: missing")
+
+	// The same header from the sizes alone, the tensors holding no bytes
+	// (the gRPC door's, whose bytes are held in the transport's buffers).
+	bare := *req
+	bare.Inputs = []oip.Input{{Name: "x", Tensor: protocol.Tensor{DType: x.DType, Shape: x.Shape}},
+		{Name: "ids", Tensor: protocol.Tensor{DType: protocol.Int64, Shape: []int{1}}}}
+	got, err := oip.EncodeRequestHeader(&bare, []int{16, 8})
+	require.NoError(t, err)
+	require.Equal(t, header, got)
+	_, err = oip.EncodeRequestHeader(&bare, []int{16})
+	require.ErrorContains(t, err, "1 sizes for 2 inputs")
 }
 
 func TestEncodeReply(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 // headerLen. Outputs are asked for as req says.
 func EncodeRequest(req *Request, binary bool) (body []byte, headerLen int, err error) {
 	if !binary {
-		js, err := encodeHeader(req, false)
+		js, err := encodeHeader(req, false, nil)
 		return js, 0, err
 	}
 	js, parts, err := EncodeRequestParts(req)
@@ -40,7 +40,7 @@ func EncodeRequest(req *Request, binary bool) (body []byte, headerLen int, err e
 // it on the wire, in order. The body is header followed by every part; the
 // Inference-Header-Content-Length is len(header).
 func EncodeRequestParts(req *Request) (header []byte, parts [][]byte, err error) {
-	js, err := encodeHeader(req, true)
+	js, err := encodeHeader(req, true, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -51,24 +51,44 @@ func EncodeRequestParts(req *Request) (header []byte, parts [][]byte, err error)
 	return js, parts, nil
 }
 
+// EncodeRequestHeader is the JSON header of req's binary form where input
+// i's bytes, held apart from req, are sizes[i] long: the inputs' tensors
+// give their datatype and shape, and their bytes are not read. The caller
+// checked that each size is its tensor's.
+func EncodeRequestHeader(req *Request, sizes []int) ([]byte, error) {
+	if len(sizes) != len(req.Inputs) {
+		return nil, fmt.Errorf("%d sizes for %d inputs", len(sizes), len(req.Inputs))
+	}
+	return encodeHeader(req, true, sizes)
+}
+
 // encodeHeader is a request's JSON header: every input's data in it, or,
 // with binary, every input's binary_data_size. The binary form is written
 // by hand (the gRPC door writes one per call; json.Marshal's reflection
 // costs more than the rest of its translation); it is the same JSON as
-// json.Marshal would write of the header, up to spacing.
-func encodeHeader(req *Request, binary bool) ([]byte, error) {
+// json.Marshal would write of the header, up to spacing. Input i's
+// binary_data_size is sizes[i], or its tensor's size where sizes is nil.
+func encodeHeader(req *Request, binary bool, sizes []int) ([]byte, error) {
 	if binary {
-		if js, ok := appendBinaryHeader(make([]byte, 0, 256), req); ok {
+		if js, ok := appendBinaryHeader(make([]byte, 0, 256), req, sizes); ok {
 			return js, nil
 		}
 	}
-	return marshalHeader(req, binary)
+	return marshalHeader(req, binary, sizes)
+}
+
+// inputSize is input i's byte count: sizes[i], or its tensor's.
+func inputSize(req *Request, sizes []int, i int) int {
+	if sizes != nil {
+		return sizes[i]
+	}
+	return len(req.Inputs[i].Tensor.Bytes())
 }
 
 // marshalHeader is encodeHeader by json.Marshal.
-func marshalHeader(req *Request, binary bool) ([]byte, error) {
+func marshalHeader(req *Request, binary bool, sizes []int) ([]byte, error) {
 	h := header{ID: req.ID, Parameters: req.Parameters}
-	for _, in := range req.Inputs {
+	for i, in := range req.Inputs {
 		dt := Datatype(in.Tensor.DType)
 		if dt == "" {
 			return nil, fmt.Errorf("input %q is %s, which OIP cannot carry", in.Name, in.Tensor.DType)
@@ -79,7 +99,7 @@ func marshalHeader(req *Request, binary bool) ([]byte, error) {
 		}
 		ij := inputJSON{Name: in.Name, Shape: shape, Datatype: dt}
 		if binary {
-			ij.Parameters = Parameters{"binary_data_size": strconv.AppendInt(nil, int64(len(in.Tensor.Bytes())), 10)}
+			ij.Parameters = Parameters{"binary_data_size": strconv.AppendInt(nil, int64(inputSize(req, sizes, i)), 10)}
 		} else {
 			var err error
 			if ij.Data, err = jsonData(in.Tensor); err != nil {
@@ -115,7 +135,7 @@ func marshalHeader(req *Request, binary bool) ([]byte, error) {
 // when it holds something only json.Marshal writes right (a string that is
 // not UTF-8, a parameter that is not JSON, a dtype OIP lacks): the caller
 // falls back to it.
-func appendBinaryHeader(b []byte, req *Request) ([]byte, bool) {
+func appendBinaryHeader(b []byte, req *Request, sizes []int) ([]byte, bool) {
 	b = append(b, '{')
 	if req.ID != "" {
 		b = append(b, `"id":`...)
@@ -185,7 +205,7 @@ func appendBinaryHeader(b []byte, req *Request) ([]byte, bool) {
 		b = append(b, `],"datatype":"`...)
 		b = append(b, dt...)
 		b = append(b, `","parameters":{"binary_data_size":`...)
-		b = strconv.AppendInt(b, int64(len(in.Tensor.Bytes())), 10)
+		b = strconv.AppendInt(b, int64(inputSize(req, sizes, i)), 10)
 		b = append(b, "}}"...)
 	}
 	if len(req.Inputs) > 0 {

@@ -227,11 +227,7 @@ func (s *server) received(ctx context.Context, req any, info *grpc.UnaryServerIn
 		return h(ctx, req)
 	}
 	defer r.release()
-	n := int64(0)
-	if m, ok := req.(proto.Message); ok {
-		n = int64(proto.Size(m))
-	}
-	if !r.decoded(n) {
+	if !r.decoded(messageSize(ctx, req)) {
 		s.metrics.busy.Inc()
 		return nil, s.busy()
 	}
@@ -254,12 +250,48 @@ func (s *server) stream(md grpc.MethodDesc) grpc.StreamHandler {
 			}
 			defer r.release()
 		}
-		resp, err := md.Handler(srv, ctx, ss.RecvMsg, s.unary)
+		// A ModelInferRequest is received as an inferMessage, whose tensors
+		// stay in the transport's buffers until the call ends (codec.go).
+		msg := &inferMessage{}
+		defer msg.free()
+		ctx = context.WithValue(ctx, inferMessageKey{}, msg)
+		dec := func(v any) error {
+			if req, ok := v.(*pb.ModelInferRequest); ok {
+				msg.req = req
+				return ss.RecvMsg(msg)
+			}
+			return ss.RecvMsg(v)
+		}
+		resp, err := md.Handler(srv, ctx, dec, s.unary)
 		if err != nil {
 			return err
 		}
 		return ss.SendMsg(resp)
 	}
+}
+
+type inferMessageKey struct{}
+
+// receivedInputs returns req's tensors, each as parts, and the size of the
+// message it was decoded from: the inferMessage's, where the call received
+// req as one (stream), or req's own.
+func receivedInputs(ctx context.Context, req *pb.ModelInferRequest) (raw [][][]byte, size int64) {
+	if m, ok := ctx.Value(inferMessageKey{}).(*inferMessage); ok && m.req == req {
+		return m.raw, m.size
+	}
+	return nil, int64(proto.Size(req))
+}
+
+// messageSize is the size of the message req was decoded from.
+func messageSize(ctx context.Context, req any) int64 {
+	switch m := req.(type) {
+	case *pb.ModelInferRequest:
+		_, n := receivedInputs(ctx, m)
+		return n
+	case proto.Message:
+		return int64(proto.Size(m))
+	}
+	return 0
 }
 
 // unary runs the unary interceptors, outermost first, as

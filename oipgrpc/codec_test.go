@@ -1,15 +1,23 @@
 package oipgrpc
 
 import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"sync/atomic"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/mem"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 
 	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
+	"github.com/infernode/infernode/ratelimit"
 )
 
 func TestCodecDecodesAsProto(t *testing.T) {
@@ -74,4 +82,61 @@ func TestCodecAliasesTensors(t *testing.T) {
 	require.Equal(t, fp32(1, 2, 3, 4), raw)
 	require.Same(t, unsafe.SliceData(msg[len(msg)-len(raw):]), unsafe.SliceData(raw))
 	require.Equal(t, len(raw), cap(raw), "an append to a tensor must not write over the message")
+}
+
+// countingPool is the server's pool, counting the buffers out of it.
+type countingPool struct {
+	pool
+	out atomic.Int64
+}
+
+func (p *countingPool) Get(n int) *[]byte { p.out.Add(1); return p.pool.Get(n) }
+func (p *countingPool) Put(b *[]byte)     { p.out.Add(-1); p.pool.Put(b) }
+
+// A tensor of many HTTP/2 frames reaches the container as it was sent, from
+// the transport's buffers, and every buffer a call held goes back to the
+// pool when it ends, however it ends.
+func TestModelInferFromTransportBuffers(t *testing.T) {
+	in := make([]byte, 4*262147) // 1 MiB and 12 bytes: 65 frames of 16 KiB
+	_, err := rand.Read(in)
+	require.NoError(t, err)
+	for i := 0; i < len(in); i += 4 {
+		in[i+3] &= 0x7f // no NaN: the fake container decodes the floats
+		in[i+3] |= 0x01
+	}
+	big := func() *pb.ModelInferRequest {
+		r := inferReq(in)
+		r.Inputs[0].Shape = []int64{1, 262147}
+		return r
+	}
+	p := &countingPool{}
+	f := &fakeBackend{}
+	c := serve(t, f, Options{pool: p, BodyBudget: ratelimit.NewBytes(64 << 20)})
+	ctx := context.Background()
+
+	resp, err := c.ModelInfer(ctx, big())
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(in, resp.RawOutputContents[0]), "the output is the input, bit for bit")
+	call := f.calls[len(f.calls)-1]
+	require.True(t, bytes.Equal(in, call.Tail[0]), "the container got the tensor as it was sent")
+
+	for _, tc := range []struct {
+		name string
+		req  *pb.ModelInferRequest
+		code codes.Code
+	}{
+		{"refused by the door", func() *pb.ModelInferRequest { r := big(); r.Inputs[0].Shape = []int64{2, 262147}; return r }(), codes.InvalidArgument},
+		{"refused by the backend", func() *pb.ModelInferRequest { r := big(); r.ModelName = "nope"; return r }(), codes.NotFound},
+		{"answered", big(), codes.OK},
+	} {
+		_, err := c.ModelInfer(ctx, tc.req)
+		require.Equal(t, tc.code, status.Code(err), "%s: %v", tc.name, err)
+	}
+	// Cancelled while its message is on the way.
+	cctx, cancel := context.WithCancel(ctx)
+	go func() { time.Sleep(time.Millisecond); cancel() }()
+	_, _ = c.ModelInfer(cctx, big())
+
+	require.Eventually(t, func() bool { return p.out.Load() == 0 }, 10*time.Second, 5*time.Millisecond,
+		"buffers still out of the pool: %d", p.out.Load())
 }

@@ -23,11 +23,12 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	_ "google.golang.org/grpc/encoding/gzip" // tritonclient.grpc's compression_algorithm="gzip"
+	"google.golang.org/grpc/experimental"
 	"google.golang.org/grpc/keepalive"
+	"google.golang.org/grpc/mem"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/proto"
 
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/telemetry"
@@ -91,8 +92,12 @@ type Options struct {
 	// bits (server.rate_limit_ipv6_prefix). Default 64.
 	RateLimitIPv6Prefix int
 
-	now func() time.Time // the limiter's clock (tests)
+	now  func() time.Time // the limiter's clock (tests)
+	pool mem.BufferPool   // the transport's buffers (tests); default a pool
 }
+
+// streamWorkers is the number of goroutines kept to run calls.
+const streamWorkers = 64
 
 // MaxConcurrentStreams bounds the calls one connection may have open at
 // once; the backend's own bound (jobs.workers inferences) sits behind it.
@@ -117,6 +122,9 @@ func New(b Backend, opts Options) *grpc.Server {
 	}
 	if opts.Propagator == nil {
 		opts.Propagator = otel.GetTextMapPropagator()
+	}
+	if opts.pool == nil {
+		opts.pool = &pool{}
 	}
 	s := &server{b: b, opts: opts, log: opts.Logger,
 		tracer:  opts.TracerProvider.Tracer("github.com/infernode/infernode/oipgrpc"),
@@ -143,6 +151,11 @@ func New(b Backend, opts Options) *grpc.Server {
 		// bytes before its handler reads (budget.go).
 		grpc.InitialWindowSize(streamWindow), grpc.InitialConnWindowSize(16 << 20),
 		grpc.ForceServerCodecV2(newCodec()),
+		experimental.BufferPool(opts.pool),
+		// Calls run on goroutines kept from call to call, whose stacks have
+		// grown to a call's depth, rather than on a new one each; beyond
+		// them, on new ones.
+		grpc.NumStreamWorkers(streamWorkers),
 	}
 	if opts.IdleTimeout > 0 {
 		so = append(so, grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionIdle: opts.IdleTimeout}))
@@ -398,7 +411,8 @@ func (s *server) ModelInfer(ctx context.Context, req *pb.ModelInferRequest) (*pb
 	if req.ModelName == "" {
 		return nil, status.Error(codes.InvalidArgument, "model_name: missing; give the id of a container that serves OIP (onnx, tensor)")
 	}
-	header, tensors, err := inferBody(req)
+	raw, msgSize := receivedInputs(ctx, req)
+	header, tensors, err := inferBody(req, raw)
 	if err != nil {
 		return nil, status.Error(codes.InvalidArgument, err.Error())
 	}
@@ -411,7 +425,7 @@ func (s *server) ModelInfer(ctx context.Context, req *pb.ModelInferRequest) (*pb
 	}
 	// The call holds its message (the tensors are passed on from it, not
 	// copied) and the header written for it.
-	held := int64(proto.Size(req)) + int64(len(header))
+	held := msgSize + int64(len(header))
 	if r := reservationOf(ctx); r != nil {
 		if !r.resize(held) {
 			s.metrics.busy.Inc()

@@ -54,7 +54,13 @@ type fakeBackend struct {
 
 func (f *fakeBackend) OIP(_ context.Context, client string, call rest.OIPCall) (rest.OIPReply, error) {
 	f.mu.Lock()
-	f.calls = append(f.calls, call)
+	// A copy: the tensors in Tail are the transport's buffers, given back
+	// when the call ends.
+	rec := call
+	if call.Tail != nil {
+		rec.Tail = [][]byte{bytes.Join(call.Tail, nil)}
+	}
+	f.calls = append(f.calls, rec)
 	f.clients = append(f.clients, client)
 	f.mu.Unlock()
 	if call.Container != "onnx" {

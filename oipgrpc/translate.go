@@ -19,11 +19,19 @@ import (
 // one request form, and gRPC's outputs are the REST path's bytes.
 
 // inferBody encodes req as an OIP binary-data request body: its JSON header,
-// and the tensors' bytes that follow it (raw_input_contents as they are, no
-// copy). Its errors are client mistakes.
-func inferBody(req *pb.ModelInferRequest) (header []byte, tensors [][]byte, err error) {
-	if len(req.RawInputContents) > 0 && len(req.RawInputContents) != len(req.Inputs) {
-		return nil, nil, fmt.Errorf("raw_input_contents has %d entries but there are %d inputs; give one per input, in order", len(req.RawInputContents), len(req.Inputs))
+// and the tensors' bytes that follow it, as parts (raw's as they are, no
+// copy). raw are the request's raw_input_contents, each as parts (one or
+// more slices), held apart from req (inferMessage); nil: req's own. Its
+// errors are client mistakes.
+func inferBody(req *pb.ModelInferRequest, raw [][][]byte) (header []byte, tensors [][]byte, err error) {
+	if raw == nil && req.RawInputContents != nil {
+		raw = make([][][]byte, len(req.RawInputContents))
+		for i, r := range req.RawInputContents {
+			raw[i] = [][]byte{r}
+		}
+	}
+	if len(raw) > 0 && len(raw) != len(req.Inputs) {
+		return nil, nil, fmt.Errorf("raw_input_contents has %d entries but there are %d inputs; give one per input, in order", len(raw), len(req.Inputs))
 	}
 	if len(req.Inputs) > oip.MaxTensors || len(req.Outputs) > oip.MaxTensors {
 		return nil, nil, fmt.Errorf("a request takes at most %d inputs and names at most %d outputs", oip.MaxTensors, oip.MaxTensors)
@@ -33,6 +41,7 @@ func inferBody(req *pb.ModelInferRequest) (header []byte, tensors [][]byte, err 
 		return nil, nil, err
 	}
 	delete(r.Parameters, "binary_data_output") // every output comes back raw
+	sizes := make([]int, len(req.Inputs))
 	for i, in := range req.Inputs {
 		d, err := oip.DType(in.Datatype)
 		if err != nil {
@@ -45,25 +54,27 @@ func inferBody(req *pb.ModelInferRequest) (header []byte, tensors [][]byte, err 
 			}
 			shape[j] = int(s)
 		}
-		var raw []byte
+		var parts [][]byte
 		switch {
-		case len(req.RawInputContents) > 0:
+		case len(raw) > 0:
 			if in.Contents != nil {
 				return nil, nil, fmt.Errorf("input %q has contents but the request has raw_input_contents; give one form for all inputs", in.Name)
 			}
-			raw = req.RawInputContents[i]
+			parts = raw[i]
 		case in.Contents != nil:
-			if raw, err = contentsBytes(d, in.Contents); err != nil {
+			b, err := contentsBytes(d, in.Contents)
+			if err != nil {
 				return nil, nil, fmt.Errorf("input %q: %v", in.Name, err)
 			}
+			parts = [][]byte{b}
 		default:
 			return nil, nil, fmt.Errorf("input %q has no data: give raw_input_contents (one per input) or the input's contents", in.Name)
 		}
-		t, err := protocol.NewTensor(d, shape, raw)
-		if err != nil {
+		if sizes[i], err = protocol.CheckParts(d, shape, parts); err != nil {
 			return nil, nil, fmt.Errorf("input %q: %v", in.Name, err)
 		}
-		r.Inputs[i] = oip.Input{Name: in.Name, Tensor: t}
+		r.Inputs[i] = oip.Input{Name: in.Name, Tensor: protocol.Tensor{DType: d, Shape: shape}}
+		tensors = append(tensors, parts...)
 	}
 	if len(req.Outputs) == 0 {
 		r.BinaryOutput = true
@@ -71,15 +82,14 @@ func inferBody(req *pb.ModelInferRequest) (header []byte, tensors [][]byte, err 
 	for _, o := range req.Outputs {
 		r.Outputs = append(r.Outputs, oip.OutputRequest{Name: o.Name, Binary: true})
 	}
-	header, tensors, err = oip.EncodeRequestParts(r)
-	if err != nil {
+	if header, err = oip.EncodeRequestHeader(r, sizes); err != nil {
 		return nil, nil, err
 	}
 	// The REST door's own check (no input, a name given twice, ...): gRPC
 	// hands a container nothing REST would refuse.
 	n := 0
-	for _, t := range tensors {
-		n += len(t)
+	for _, s := range sizes {
+		n += s
 	}
 	if err := oip.CheckHeader(header, n); err != nil {
 		return nil, nil, err

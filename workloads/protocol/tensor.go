@@ -80,25 +80,43 @@ type Tensor struct {
 // NewTensor checks that data holds exactly the elements of shape and
 // returns the tensor, which aliases data.
 func NewTensor(dtype DType, shape []int, data []byte) (Tensor, error) {
+	if _, err := CheckParts(dtype, shape, [][]byte{data}); err != nil {
+		return Tensor{}, err
+	}
+	return Tensor{DType: dtype, Shape: append([]int{}, shape...), data: data}, nil
+}
+
+// CheckParts checks that parts, read in order as one slice, hold exactly
+// the elements of a dtype tensor of shape (NewTensor's check of bytes held
+// in pieces), and returns their size.
+func CheckParts(dtype DType, shape []int, parts [][]byte) (int, error) {
 	size, err := dtype.Size()
 	if err != nil {
-		return Tensor{}, err
+		return 0, err
 	}
 	n, err := NumElements(shape)
 	if err != nil {
-		return Tensor{}, err
+		return 0, err
 	}
-	if len(data) != n*size {
-		return Tensor{}, fmt.Errorf("tensor of shape %v and dtype %s needs %d bytes, got %d", shape, dtype, n*size, len(data))
+	got := 0
+	for _, p := range parts {
+		got += len(p)
+	}
+	if got != n*size {
+		return 0, fmt.Errorf("tensor of shape %v and dtype %s needs %d bytes, got %d", shape, dtype, n*size, got)
 	}
 	if dtype == Bool {
-		for i, b := range data {
-			if b > 1 {
-				return Tensor{}, fmt.Errorf("bool tensor element %d is %d; use 0 or 1", i, b)
+		i := 0
+		for _, p := range parts {
+			for _, b := range p {
+				if b > 1 {
+					return 0, fmt.Errorf("bool tensor element %d is %d; use 0 or 1", i, b)
+				}
+				i++
 			}
 		}
 	}
-	return Tensor{DType: dtype, Shape: append([]int{}, shape...), data: data}, nil
+	return got, nil
 }
 
 // NumElements is the product of shape (1 for a scalar, shape []); it fails
