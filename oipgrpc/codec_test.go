@@ -18,6 +18,7 @@ import (
 
 	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
 	"github.com/infernode/infernode/ratelimit"
+	"github.com/infernode/infernode/rest"
 )
 
 func TestCodecDecodesAsProto(t *testing.T) {
@@ -111,7 +112,8 @@ func TestModelInferFromTransportBuffers(t *testing.T) {
 	}
 	p := &countingPool{}
 	f := &fakeBackend{}
-	c := serve(t, f, Options{pool: p, BodyBudget: ratelimit.NewBytes(64 << 20)})
+	arrived := make(chan struct{}, 1)
+	c := serve(t, waitingBackend{f, arrived}, Options{pool: p, BodyBudget: ratelimit.NewBytes(64 << 20)})
 	ctx := context.Background()
 
 	resp, err := c.ModelInfer(ctx, big())
@@ -132,11 +134,30 @@ func TestModelInferFromTransportBuffers(t *testing.T) {
 		_, err := c.ModelInfer(ctx, tc.req)
 		require.Equal(t, tc.code, status.Code(err), "%s: %v", tc.name, err)
 	}
-	// Cancelled while its message is on the way.
+	// Cancelled by its client while the container works on it.
 	cctx, cancel := context.WithCancel(ctx)
-	go func() { time.Sleep(time.Millisecond); cancel() }()
-	_, _ = c.ModelInfer(cctx, big())
+	go func() { <-arrived; cancel() }()
+	r := big()
+	r.ModelName = "waits"
+	_, err = c.ModelInfer(cctx, r)
+	require.Equal(t, codes.Canceled, status.Code(err))
 
 	require.Eventually(t, func() bool { return p.out.Load() == 0 }, 10*time.Second, 5*time.Millisecond,
 		"buffers still out of the pool: %d", p.out.Load())
+}
+
+// waitingBackend is fakeBackend, except that model "waits" answers only
+// when its call is cancelled, once it has said on arrived that it got it.
+type waitingBackend struct {
+	*fakeBackend
+	arrived chan struct{}
+}
+
+func (w waitingBackend) OIP(ctx context.Context, client string, call rest.OIPCall) (rest.OIPReply, error) {
+	if call.Container != "waits" {
+		return w.fakeBackend.OIP(ctx, client, call)
+	}
+	w.arrived <- struct{}{}
+	<-ctx.Done()
+	return rest.OIPReply{}, ctx.Err()
 }

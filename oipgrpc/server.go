@@ -156,6 +156,9 @@ func New(b Backend, opts Options) *grpc.Server {
 		// grown to a call's depth, rather than on a new one each; beyond
 		// them, on new ones.
 		grpc.NumStreamWorkers(streamWorkers),
+		// Connections read in batches from the server's chunks, not each
+		// through a buffer of its own (conn.go).
+		grpc.ReadBufferSize(0), grpc.Creds(newChunkedReads()),
 	}
 	if opts.IdleTimeout > 0 {
 		so = append(so, grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionIdle: opts.IdleTimeout}))

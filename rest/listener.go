@@ -71,6 +71,9 @@ type limitConn struct {
 	release func()
 }
 
+// NetConn is the connection c counts (as crypto/tls.Conn's NetConn).
+func (c *limitConn) NetConn() net.Conn { return c.Conn }
+
 func (c *limitConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(c.release)

@@ -1,0 +1,115 @@
+package oipgrpc
+
+import (
+	"bytes"
+	"crypto/rand"
+	"io"
+	"log/slog"
+	mrand "math/rand/v2"
+	"net"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/rest"
+)
+
+// loopbackPair is a TCP connection on loopback, both ends; the server's end
+// accepted through rest.LimitListener, as the node accepts them.
+func loopbackPair(t *testing.T) (client, server net.Conn) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ln = rest.LimitListener(ln, 8, slog.New(slog.DiscardHandler), prometheus.NewRegistry())
+	t.Cleanup(func() { ln.Close() })
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, _ := ln.Accept()
+		accepted <- c
+	}()
+	client, err = net.Dial("tcp", ln.Addr().String())
+	require.NoError(t, err)
+	server = <-accepted
+	require.NotNil(t, server)
+	t.Cleanup(func() { client.Close(); server.Close() })
+	return client, server
+}
+
+// Bytes read through readConns are the bytes sent, in order, however the
+// reads and writes are cut, and with fewer buffers than connections (a
+// connection finding none waits in its reader's slice); every buffer is
+// given back once read, so an idle connection holds none.
+func TestReadConn(t *testing.T) {
+	cs := newChunks(1)
+	const conns, size = 3, 3 << 20
+	type result struct {
+		got, want []byte
+		err       error
+		held      bool // a buffer still held once all was read
+	}
+	results := make(chan result, conns)
+	for range conns {
+		client, server := loopbackPair(t)
+		raw, ok := sysConn(server)
+		require.True(t, ok, "the listener's connection unwraps to the system's")
+		rc := &readConn{Conn: server, raw: raw, chunks: cs}
+		want := make([]byte, size)
+		_, err := rand.Read(want)
+		require.NoError(t, err)
+		go func() {
+			for b := want; len(b) > 0; {
+				n := min(len(b), 1+mrand.IntN(100<<10))
+				if _, err := client.Write(b[:n]); err != nil {
+					return
+				}
+				b = b[n:]
+			}
+		}()
+		go func() {
+			got := make([]byte, 0, size)
+			for len(got) < size {
+				p := make([]byte, min(size-len(got), []int{9, 16 << 10, 1 + mrand.IntN(300<<10)}[mrand.IntN(3)]))
+				n, err := io.ReadFull(rc, p)
+				got = append(got, p[:n]...)
+				if err != nil {
+					results <- result{got: got, want: want, err: err}
+					return
+				}
+			}
+			results <- result{got: got, want: want, held: rc.buf != nil}
+		}()
+	}
+	for range conns {
+		r := <-results
+		require.NoError(t, r.err)
+		require.True(t, bytes.Equal(r.want, r.got), "the bytes read are the bytes sent")
+		require.False(t, r.held, "a connection read to its end holds no buffer")
+	}
+	require.Equal(t, int(cs.made.Load()), len(cs.free), "every buffer is back")
+	require.LessOrEqual(t, cs.made.Load(), int32(1))
+}
+
+// A connection's end is seen through a readConn as through the connection.
+func TestReadConnEOF(t *testing.T) {
+	client, server := loopbackPair(t)
+	raw, ok := sysConn(server)
+	require.True(t, ok)
+	rc := &readConn{Conn: server, raw: raw, chunks: newChunks(2)}
+	_, err := client.Write([]byte("hello"))
+	require.NoError(t, err)
+	require.NoError(t, client.Close())
+	got, err := io.ReadAll(rc)
+	require.NoError(t, err)
+	require.Equal(t, "hello", string(got))
+}
+
+// A connection with no system connection under it is read as it is.
+func TestChunkedReadsPipe(t *testing.T) {
+	a, b := net.Pipe()
+	defer a.Close()
+	defer b.Close()
+	c, _, err := newChunkedReads().ServerHandshake(b)
+	require.NoError(t, err)
+	require.Same(t, b, c)
+}
