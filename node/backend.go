@@ -79,6 +79,10 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 		Name: "infernode_reply_bytes_held",
 		Help: "Bytes of container replies the node buffers now, within server.max_reply_bytes_in_flight.",
 	}, func() float64 { return float64(b.replyBudget.Held()) }))
+	telemetry.Reuse(n.reg, prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "infernode_body_bytes_held",
+		Help: "Bytes of request bodies (REST) and messages (gRPC) the node holds now, within server.max_body_bytes_in_flight.",
+	}, func() float64 { return float64(n.bodyBudget.Held()) }))
 	var mgr *manager
 	m, err := telemetry.NewMetrics(n.reg,
 		func() float64 {
