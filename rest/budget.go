@@ -43,6 +43,7 @@ func (s *server) bodyBudgetFull(w http.ResponseWriter) {
 }
 
 func (s *server) budgetFull() *job.Error {
+	s.metrics.limited.WithLabelValues(limitBodyBytes).Inc()
 	return job.Reject(job.CodeBusy, msgBusy, "limit", "server.max_body_bytes_in_flight", "bytes", s.opts.BodyBudget.Max())
 }
 

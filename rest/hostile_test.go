@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/ratelimit"
@@ -155,7 +156,8 @@ func TestBodyBudgetBoundsASlowBodyFlood(t *testing.T) {
 // the budget is a 503, and its bytes are given back.
 func TestBodyBudgetChargesChunkedBodies(t *testing.T) {
 	bb := ratelimit.NewBytes(64 << 10)
-	h := New(newFakeBackend(), Options{Logger: quietLogger(nil), MaxBodyBytes: 64 << 10, BodyBudget: bb})
+	reg := prometheus.NewRegistry()
+	h := New(newFakeBackend(), Options{Logger: quietLogger(nil), MaxBodyBytes: 64 << 10, BodyBudget: bb, Registry: reg})
 	require.True(t, bb.Take(60<<10), "another request holds most of the budget")
 	req := newRequest("POST", "/api/jobs", strings.NewReader(`{"containers":["echo"],"data":{"p":"`+strings.Repeat("x", 8<<10)+`"}}`))
 	req.ContentLength = -1
@@ -166,6 +168,7 @@ func TestBodyBudgetChargesChunkedBodies(t *testing.T) {
 	require.Equal(t, "1", rec.Header().Get("Retry-After"))
 	require.Contains(t, rec.Body.String(), "server.max_body_bytes_in_flight")
 	require.Equal(t, int64(60<<10), bb.Held(), "the refused body's bytes are back")
+	require.Equal(t, 1.0, limitedCount(t, reg, "body_bytes"), "the refusal is counted")
 	bb.Give(60 << 10)
 	rec = call(t, h, "POST", "/api/jobs", remote, `{"containers":["echo"],"data":{}}`)
 	require.Equal(t, http.StatusOK, rec.Code)

@@ -63,6 +63,7 @@ func methodLabel(m string) string {
 const (
 	limitWaits       = "waits"
 	limitConnections = "connections"
+	limitBodyBytes   = "body_bytes"
 )
 
 // rareLog lets one event through per interval, so that a limit hit by a

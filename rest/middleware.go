@@ -182,7 +182,7 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 func newLimitedCounter(reg prometheus.Registerer) *prometheus.CounterVec {
 	return telemetry.Reuse(reg, prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "infernode", Subsystem: "http", Name: "limited_total",
-		Help: "Times a server limit was reached, by limit: connections (server.max_connections; new connections wait) and waits (server.max_waits; the wait is answered at once).",
+		Help: "Times a server limit was reached, by limit: connections (server.max_connections; new connections wait), waits (server.max_waits; the wait is answered at once) and body_bytes (server.max_body_bytes_in_flight; the request is answered 503).",
 	}, []string{"limit"}))
 }
 

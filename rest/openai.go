@@ -199,6 +199,7 @@ func (s *server) openAIRelay(ob OpenAIBackend) http.HandlerFunc {
 				return
 			}
 			if errors.Is(err, errBodyBudget) {
+				s.metrics.limited.WithLabelValues(limitBodyBytes).Inc()
 				w.Header().Set("Retry-After", strconv.Itoa(busyRetryAfter))
 				writeOpenAIError(w, http.StatusServiceUnavailable, "", "", fmt.Sprintf("%s: too many request bodies are being read at once (server.max_body_bytes_in_flight); retry", msgBusy))
 				return
