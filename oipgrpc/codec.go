@@ -21,18 +21,14 @@ import (
 // request's tensors stay in the transport's own buffers: each is a list of
 // parts aliasing them, held (mem.Buffer references) until the call ends,
 // and forwarded to the container as they are (executor.ForwardCall.Tail,
-// one writev). No copy of an image is made in the node. Received as a bare
-// *pb.ModelInferRequest, the tensors alias one copy of the message.
+// one writev). No copy of an image is made in the node.
 type codec struct{ encoding.CodecV2 }
 
 func newCodec() codec { return codec{encoding.GetCodecV2("proto")} }
 
 func (c codec) Unmarshal(data mem.BufferSlice, v any) error {
-	switch m := v.(type) {
-	case *inferMessage:
+	if m, ok := v.(*inferMessage); ok {
 		return m.decode(data)
-	case *pb.ModelInferRequest:
-		return unmarshalInfer(data.Materialize(), m)
 	}
 	return c.CodecV2.Unmarshal(data, v)
 }
@@ -43,7 +39,9 @@ func (c codec) Unmarshal(data mem.BufferSlice, v any) error {
 type inferMessage struct {
 	req *pb.ModelInferRequest
 	// raw are raw_input_contents in order, each as parts (one or more
-	// slices whose concatenation is the tensor's bytes).
+	// slices whose concatenation is the tensor's bytes); nil when they are
+	// in req, aliasing one copy of the message (a message splitInfer does
+	// not take).
 	raw [][][]byte
 	// size is the message's size on the wire (what the call holds).
 	size int64
@@ -64,15 +62,7 @@ func (m *inferMessage) decode(data mem.BufferSlice) error {
 	}
 	// A message the split does not take (a group field, an error) is decoded
 	// from one copy, as proto decodes it; it says what is wrong.
-	if err := unmarshalInfer(data.Materialize(), m.req); err != nil {
-		return err
-	}
-	m.raw = make([][][]byte, len(m.req.RawInputContents))
-	for i, r := range m.req.RawInputContents {
-		m.raw[i] = [][]byte{r}
-	}
-	m.req.RawInputContents = nil
-	return nil
+	return unmarshalInfer(data.Materialize(), m.req)
 }
 
 // free gives back the buffers m holds. m's tensors must not be used after.

@@ -55,9 +55,14 @@ func TestCodecDecodesAsProto(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var want pb.ModelInferRequest
 			require.NoError(t, proto.Unmarshal(tc.msg, &want))
-			var got pb.ModelInferRequest
-			require.NoError(t, newCodec().Unmarshal(mem.BufferSlice{mem.SliceBuffer(tc.msg)}, &got))
-			require.True(t, proto.Equal(&want, &got), "got %v, want %v", &got, &want)
+			m := &inferMessage{req: &pb.ModelInferRequest{}}
+			require.NoError(t, newCodec().Unmarshal(mem.BufferSlice{mem.SliceBuffer(tc.msg)}, m))
+			defer m.free()
+			got := m.req
+			for _, parts := range m.raw {
+				got.RawInputContents = append(got.RawInputContents, bytes.Join(parts, nil))
+			}
+			require.True(t, proto.Equal(&want, got), "got %v, want %v", got, &want)
 		})
 	}
 	t.Run("truncated", func(t *testing.T) {
