@@ -182,15 +182,18 @@ func relayChainOnce(ro RelayOptions, key *walletKey) func(context.Context, Chain
 				}
 			}
 		}
-		r, err := relay.New(relay.Options{
-			Fleet:    fl,
+		ro := relay.Options{
 			Payments: policy, PaymentWallet: paymentWallet,
 			Backend: rpc, DB: deps.Store.Table(storage.TableRelay), Sender: s, Dialect: cd,
 			Runner: deps.Executor, Guard: deps.Guardian,
 			TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 			Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,
 			Limits: guardLimits(cfg),
-		})
+		}
+		if fl != nil { // a nil *fleet.Fleet is not a node alone
+			ro.Fleet = fl
+		}
+		r, err := relay.New(ro)
 		if err != nil {
 			if closeFn != nil {
 				closeFn()

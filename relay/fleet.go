@@ -2,119 +2,49 @@ package relay
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"strings"
 
 	"github.com/infernode/infernode/fleet"
 )
 
-// A fleet member (Options.Fleet, the deliverer's seam: nil costs nothing)
-// delivers only the intervals it serves: it looks at an interval only while
-// it is one of the redundancy members rendezvous hashing gives the
-// subscription (no RPC call otherwise), and right before the send it
-// claims a redundancy slot in one etcd transaction, which checks that its
-// lease is alive and records the claim past it (fleet.Claim): one etcd
-// round trip per delivery. Delegated subscriptions are claimed the same
-// way by the member that serves them.
-
-// claimer is a delivery a fleet member claims: an interval's.
-type claimer interface {
-	// work names what is claimed: the subscription, its redundancy, the
-	// interval.
-	work() (key string, redundancy int, k uint32)
+// Fleet is what the relay asks of the fleet this node is a member of
+// (*fleet.Fleet answers it; alone is a node outside any fleet).
+type Fleet interface {
+	// Healthy fails while this member's lease is not held.
+	Healthy() error
+	// Changed is signalled when a member joins or leaves.
+	Changed() <-chan struct{}
+	// Serves reports whether this member is one of the redundancy
+	// members that deliver key now, and its slot.
+	Serves(key string, redundancy int) (slot int, ok bool)
+	// Claim claims slot of interval k of key right before transaction tx
+	// is sent (fleet.ErrLost: the slots are other members'); Release
+	// drops a claim with no transaction in flight under it.
+	Claim(ctx context.Context, key string, k uint32, slot, redundancy int, tx string) (fleet.Claim, error)
+	Release(ctx context.Context, c fleet.Claim) error
+	// PutDelegated, DeleteDelegated and WatchDelegated share accepted
+	// delegated subscriptions between the members until they are final.
+	PutDelegated(ctx context.Context, id string, body []byte) error
+	DeleteDelegated(ctx context.Context, id string) error
+	WatchDelegated(ctx context.Context, admit func(id string, body []byte))
 }
 
-func (d *intervalDelivery) work() (string, int, uint32) {
-	return fmt.Sprintf("s%d", d.s.ID), int(d.s.Redundancy), d.k
+// alone is the Fleet of a node outside any fleet: it serves every
+// delivery, claims nothing and shares nothing (Options.Fleet's default).
+type alone struct{}
+
+func (alone) Healthy() error                             { return nil }
+func (alone) Changed() <-chan struct{}                   { return nil } // never: no member comes or goes
+func (alone) Serves(string, int) (int, bool)             { return 0, true }
+func (alone) Release(context.Context, fleet.Claim) error { return nil }
+
+// Claim claims nothing: the zero claim, which the deliverer does not
+// record.
+func (alone) Claim(context.Context, string, uint32, int, int, string) (fleet.Claim, error) {
+	return fleet.Claim{}, nil
 }
 
-// serves reports whether this member looks at interval deliveries of s
-// now: always outside a fleet.
-func (dv *deliverer) serves(s *Sub) bool {
-	if dv.o.Fleet == nil {
-		return true
-	}
-	_, ok := dv.o.Fleet.Serves(fmt.Sprintf("s%d", s.ID), int(s.Redundancy))
-	return ok
-}
+func (alone) PutDelegated(context.Context, string, []byte) error { return nil }
+func (alone) DeleteDelegated(context.Context, string) error      { return nil }
 
-// claim claims d for this member right before its transaction txKey is
-// sent (one etcd transaction; none when d already holds its claim, a try
-// after a failed send). sendable: send it; else, with a final state when
-// the slots are other members' (they send), without one (the try not
-// counted, looked at again on the next head) when this member's lease is
-// gone or etcd could not answer.
-func (dv *deliverer) claim(ctx context.Context, d delivery, txKey string) (st IvState, sendable bool, err error) {
-	cd, ok := d.(claimer)
-	p := d.progress()
-	if dv.o.Fleet == nil || !ok {
-		return "", true, nil
-	}
-	if p.Claim == nil {
-		key, red, k := cd.work()
-		slot, _ := dv.o.Fleet.Serves(key, red)
-		c, err := dv.o.Fleet.Claim(ctx, key, k, slot, red, txKey)
-		switch {
-		case errors.Is(err, fleet.ErrLost):
-			return IvSkipped, false, nil
-		case err != nil:
-			if !errors.Is(err, fleet.ErrFenced) && !errors.Is(err, fleet.ErrNotMember) {
-				dv.o.Logger.Warn("relay: claim", append(d.logAttrs(), "err", err)...)
-			}
-			return "", false, nil
-		}
-		p.Claim = &c
-	}
-	p.Claim.Sent = true
-	return "", true, nil
-}
-
-// unsent marks d's claim as having no transaction of this member's in
-// flight: its send failed with nothing journaled.
-func unsent(d delivery) {
-	if c := d.progress().Claim; c != nil {
-		c.Sent = false
-	}
-}
-
-// release drops d's claim when it ends with no transaction of this
-// member's in flight under it.
-func (dv *deliverer) release(ctx context.Context, d delivery) {
-	p := d.progress()
-	if dv.o.Fleet == nil || p.Claim == nil || p.Claim.Sent {
-		return
-	}
-	if err := dv.o.Fleet.Release(ctx, *p.Claim); err != nil {
-		dv.o.Logger.Warn("relay: release claim", append(d.logAttrs(), "err", err)...)
-	}
-	p.Claim = nil
-}
-
-func (g *delegatedDelivery) work() (string, int, uint32) {
-	return fleetDelegatedID(g.key), 1, g.k
-}
-
-// fleetDelegatedID names a delegated subscription (its relay state key)
-// in the fleet.
-func fleetDelegatedID(key string) string { return strings.ReplaceAll(key, "/", "-") }
-
-// fleetDelegatedDone drops a final delegated subscription from the fleet.
-func (dv *deliverer) fleetDelegatedDone(ctx context.Context, key string) {
-	if dv.o.Fleet == nil {
-		return
-	}
-	if err := dv.o.Fleet.DeleteDelegated(ctx, fleetDelegatedID(key)); err != nil {
-		dv.o.Logger.Warn("relay: drop delegated subscription from the fleet", "key", key, "err", err)
-	}
-}
-
-// admitFleetDelegated takes the delegated subscriptions other members
-// accepted (fleet.WatchDelegated), until ctx is done.
-func (r *Relay) admitFleetDelegated(ctx context.Context) {
-	r.o.Fleet.WatchDelegated(ctx, func(id string, body []byte) {
-		if err := r.submitDelegated(ctx, "fleet", body, true); err != nil && ctx.Err() == nil {
-			r.o.Logger.Info("relay: delegated subscription from the fleet not admitted", "id", id, "err", err)
-		}
-	})
-}
+// WatchDelegated returns at once: no other member accepts any.
+func (alone) WatchDelegated(context.Context, func(string, []byte)) {}
