@@ -23,7 +23,7 @@ const samplesHelp = `a sample is the input's values (numbers, or nested arrays o
 // ReadSamples reads setup's calibration file: a JSON array of samples, or
 // an object whose "inputs" is one. A sample is the model input's values,
 // as nested arrays (flattened row-major) or flat, a tensor {values, shape,
-// dtype}, or the proof request's data a client sends (SPEC §7), so a
+// dtype}, or the proof request's data a client sends (docs/proof.md, Serving), so a
 // publisher can calibrate on the very requests it expects.
 func ReadSamples(path string) ([][]float64, error) {
 	f, err := os.Open(path)
