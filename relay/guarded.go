@@ -55,6 +55,7 @@ func (dv *deliverer) judge(d guard.Delivery) (guard.Verdict, error) {
 	}
 	if v.Action != guard.Serve {
 		dv.o.Metrics.Guarded.WithLabelValues(v.Action.String()).Inc()
+		dv.sp.held.note(dv.o.Logger, dv.o.Metrics, d.Owner, v, dv.sp.heads.Head().Time)
 	}
 	return v, nil
 }
@@ -68,6 +69,7 @@ func (dv *deliverer) charge(d guard.Delivery, gas uint64) (guard.Charge, guard.V
 	c, v, err := dv.sp.g.Charge(d.Owner, gas, dv.sp.heads.Head().Time)
 	if err == nil && v.Action != guard.Serve {
 		dv.o.Metrics.Guarded.WithLabelValues(v.Action.String()).Inc()
+		dv.sp.held.note(dv.o.Logger, dv.o.Metrics, d.Owner, v, dv.sp.heads.Head().Time)
 	}
 	return c, v, err
 }

@@ -15,6 +15,7 @@ type spending struct {
 	fair    *guard.Fair    // worker slots, handed to owners in turn
 	heads   guard.Heads
 	lim     guard.Limits
+	held    heldLog
 }
 
 func newSpending(o Options) *spending {
