@@ -37,11 +37,12 @@ const (
 	DefaultCacheMaxBytes       = 256 << 20 // cache.max_bytes
 
 	// The chain link and the transaction pipeline (docs/relay.md).
-	DefaultRPCTimeout    = Duration(10 * time.Second) // chain.rpc.timeout
-	DefaultMaxHeadLag    = 5                          // chain.rpc.max_head_lag
-	DefaultMaxClockSkew  = Duration(30 * time.Second) // chain.rpc.max_clock_skew
-	DefaultStuckBlocks   = 10                         // chain.wallet.stuck_blocks
-	DefaultConfirmations = 1                          // chain.confirmations
+	DefaultRPCTimeout     = Duration(10 * time.Second) // chain.rpc.timeout
+	DefaultMaxHeadLag     = 5                          // chain.rpc.max_head_lag
+	DefaultMaxClockSkew   = Duration(30 * time.Second) // chain.rpc.max_clock_skew
+	DefaultConfirmTimeout = Duration(2 * time.Second)  // chain.rpc.confirm_timeout
+	DefaultStuckBlocks    = 10                         // chain.wallet.stuck_blocks
+	DefaultConfirmations  = 1                          // chain.confirmations
 
 	// Chain spending bounds (docs/relay.md).
 	DefaultUnpaidMaxGas        = 1_000_000
@@ -184,6 +185,9 @@ func (c *Config) ApplyDefaults() {
 	}
 	if c.Chain.RPC.MaxClockSkew == 0 {
 		c.Chain.RPC.MaxClockSkew = DefaultMaxClockSkew
+	}
+	if c.Chain.RPC.ConfirmTimeout == 0 {
+		c.Chain.RPC.ConfirmTimeout = DefaultConfirmTimeout
 	}
 	if c.Chain.RPC.Quorum == 0 {
 		c.Chain.RPC.Quorum = 1

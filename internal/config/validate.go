@@ -231,6 +231,9 @@ func (v *validator) chain(ch *Chain) {
 	if ch.RPC.MaxClockSkew < 0 {
 		v.fail("chain.rpc.max_clock_skew", "must not be negative; use e.g. \"30s\" (the default)")
 	}
+	if ch.RPC.ConfirmTimeout < 0 {
+		v.fail("chain.rpc.confirm_timeout", "must not be negative; use e.g. \"2s\" (the default)")
+	}
 	if ch.PollInterval < 0 {
 		v.fail("chain.poll_interval", "must not be negative; use e.g. \"1s\"")
 	}
