@@ -262,7 +262,7 @@ func (c *relayChain) Endpoints() []rest.ChainEndpoint {
 func restEndpoints(es []chain.EndpointStatus) []rest.ChainEndpoint {
 	out := make([]rest.ChainEndpoint, len(es))
 	for i, e := range es {
-		out[i] = rest.ChainEndpoint{Index: e.Index, State: e.State, Head: e.Head}
+		out[i] = rest.ChainEndpoint{Index: e.Index, State: e.State, Head: e.Head, Reason: e.Reason}
 	}
 	return out
 }
