@@ -88,6 +88,9 @@ func confirmed[T any](ctx context.Context, c *Client, what string, need func(T) 
 	if conf == nil {
 		conf = f
 	}
+	// Before the first head the endpoints are not judged yet: judge them
+	// (one head read), so a faulty one is not asked to confirm.
+	c.pinHead(ctx)
 	var zero T
 	var errs []error
 	cands := c.candidates()
