@@ -524,11 +524,12 @@ func TestTrustAnvilDelegated(t *testing.T) {
 	n.stop()
 }
 
-// TestTrustAnvilForkInfernetV1 is TestTrustAnvilFork's first case in the
+// TestTrustAnvilForkInfernetV1 is TestTrustAnvilFork's first cases in the
 // Infernet SDK v1 dialect: a fork 600 blocks and an hour ahead with three
-// subscriptions created only on it, beside two honest endpoints. The fork
-// is distrusted; the honest subscription that has the fork's first id is
-// delivered with the honest input; the fork's others get nothing.
+// subscriptions created only on it, beside two honest endpoints, then
+// beside one. The fork fails the clock check and is faulty (down); the
+// honest subscription that has the fork's first id is delivered with the
+// honest input; the fork's others get nothing; /health stays healthy.
 func TestTrustAnvilForkInfernetV1(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anvil")
@@ -548,26 +549,30 @@ func TestTrustAnvilForkInfernetV1(t *testing.T) {
 	runAhead(t, fh, 600, time.Hour)
 
 	second := proxyOf(t, d.anvil.RPCURL())
-	cl := dialTrust(t, []string{d.anvil.RPCURL(), second.URL(), fa.RPCURL()}, trustOptions())
-	dl := v1dialect.New(addrs, v1dialect.Options{Containers: []string{"echo"}})
-	n := d.startNodeWith(3, t.TempDir(), cl, func(so *txm.SenderOptions) { so.Decoder = dl.Decoder() }, func(o *Options) { o.Dialect, o.StartBlock = dl, 0 })
-	d.advance(n, 2)
-	subscribe(d.harness, "honest beside a fork")
-	for range 5 {
-		d.mine(d.step)
-		d.settle(n)
-		if d.inetDeliveries(c) > 0 {
-			break
+	for i, urls := range [][]string{{d.anvil.RPCURL(), second.URL(), fa.RPCURL()}, {d.anvil.RPCURL(), fa.RPCURL()}} {
+		cl := dialTrust(t, urls, trustOptions())
+		dl := v1dialect.New(addrs, v1dialect.Options{Containers: []string{"echo"}})
+		n := d.startNodeWith(3, t.TempDir(), cl, func(so *txm.SenderOptions) { so.Decoder = dl.Decoder() }, func(o *Options) { o.Dialect, o.StartBlock = dl, 0 })
+		d.advance(n, 2)
+		input := fmt.Sprintf("honest beside a fork, %d endpoints", len(urls))
+		subscribe(d.harness, input)
+		for range 5 {
+			d.mine(d.step)
+			d.settle(n)
+			if len(d.inetDeliveriesOf(c)) > i {
+				break
+			}
 		}
+		got := d.inetDeliveriesOf(c)
+		require.Len(t, got, i+1, "the honest subscription only")
+		require.Contains(t, string(got[i].Input), input)
+		d.advance(n, 4)
+		require.Len(t, d.inetDeliveriesOf(c), i+1, "nothing for the fork's subscriptions")
+		require.Equal(t, "faulty", cl.Endpoints()[len(urls)-1].State)
+		require.NoError(t, n.r.Healthy(context.Background()))
+		require.Zero(t, d.reverted(n))
+		n.stop()
 	}
-	got := d.inetDeliveriesOf(c)
-	require.Len(t, got, 1, "the honest subscription only")
-	require.Contains(t, string(got[0].Input), "honest beside a fork")
-	d.advance(n, 4)
-	require.Len(t, d.inetDeliveriesOf(c), 1, "nothing for the fork's subscriptions")
-	require.Equal(t, "distrusted", cl.Endpoints()[2].State)
-	require.Zero(t, d.reverted(n))
-	n.stop()
 }
 
 // onceFailingRunner fails the first run whose input contains match.
