@@ -588,3 +588,58 @@ func (f *onceFailingRunner) Run(ctx context.Context, in executor.Input) ([]job.C
 	}
 	return f.Runner.Run(ctx, in)
 }
+
+// TestTrustAnvilSlowEndpoint: the second of two endpoints is honest but
+// answers every call 4 s late (chain.rpc.confirm_timeout at its default,
+// 2 s). It is behind, not disagreeing: a one-shot is delivered within one
+// block of what it takes with the prompt endpoint alone, /health stays
+// healthy, both endpoints stay in rotation.
+func TestTrustAnvilSlowEndpoint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil")
+	}
+	d := startGuardChain(t, 4)
+	ctx := context.Background()
+	honestURL := d.anvil.RPCURL()
+	slow := proxyOf(t, honestURL)
+	// blocksTo is how many blocks a one-shot takes to be delivered.
+	blocksTo := func(n *node, input string) int {
+		t.Helper()
+		d.sendTx(d.keys[0], &d.dep.ExampleConsumer, nil, d.consumer().PackRequest("echo", []byte(input), 1))
+		before := d.deliveries()
+		for k := 1; k <= 10; k++ {
+			d.mine(d.step)
+			d.settle(n)
+			if d.deliveries() > before {
+				return k
+			}
+		}
+		t.Fatalf("%q not delivered within 10 blocks", input)
+		return 0
+	}
+	dir := t.TempDir()
+	n := d.startNode(1, dir, dialTrust(t, []string{honestURL}, trustOptions()))
+	d.advance(n, 2)
+	single := blocksTo(n, "one endpoint")
+	n.stop()
+
+	slow.SetDelay(4 * time.Second)
+	o := trustOptions()
+	o.Timeout = 10 * time.Second // the slow endpoint answers within it: not dead, slow
+	c := dialTrust(t, []string{honestURL, slow.URL()}, o)
+	n = d.startNode(1, dir, c)
+	d.advance(n, 2)
+	worst := 0
+	for i := range 3 {
+		worst = max(worst, blocksTo(n, fmt.Sprintf("beside a slow endpoint %d", i)))
+	}
+	t.Logf("blocks to a delivery: %d with one endpoint, at most %d beside a 4 s-late one; endpoints %+v", single, worst, c.Endpoints())
+	require.LessOrEqual(t, worst, single+1, "a 4 s-late honest endpoint adds at most one block")
+	require.NoError(t, c.Trouble())
+	require.NoError(t, n.r.Healthy(ctx))
+	// Blocks here come as fast as the node settles: the 4 s-late endpoint
+	// may trail by more than max_head_lag (lagging), still in rotation.
+	require.Contains(t, []string{"alive", "lagging"}, c.Endpoints()[1].State, "behind is not down, nor distrusted")
+	require.Positive(t, slow.Requests.Load(), "the slow endpoint is still asked")
+	n.stop()
+}
