@@ -114,9 +114,15 @@ func confirmed[T any](ctx context.Context, c *Client, what string, need func(T) 
 		}
 		return zero, fmt.Errorf("%w: %w", ErrNoEndpoint, errors.Join(errs...))
 	}
+	// An endpoint may be excused as behind only for a block the quorum
+	// has followed: an answer naming a later one (a receipt in a block
+	// nobody else has) must be confirmed as it is.
 	var needed uint64
 	if need != nil && first.err == nil {
 		needed = need(first.v)
+		if h := c.followed(); h == nil || needed > h.Number.Uint64() {
+			needed = 0
+		}
 	}
 	others := []answer[T]{}
 	for _, e := range rest {

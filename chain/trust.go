@@ -387,11 +387,14 @@ func (e *endpoint) isSlow() bool {
 func (c *Client) tops(ctx context.Context, eps []*endpoint) []top {
 	ch := make(chan top, len(eps))
 	fast := map[*endpoint]bool{}
+	// A read outlives the wait (bounded by Timeout), so a late answer
+	// still records the endpoint's head and pace.
+	lctx := context.WithoutCancel(ctx)
 	for _, e := range eps {
 		if !e.isSlow() {
 			fast[e] = true
 		}
-		go func() { ch <- top{e, c.readTop(ctx, e)} }()
+		go func() { ch <- top{e, c.readTop(lctx, e)} }()
 	}
 	var got []top
 	var window <-chan time.Time
