@@ -13,6 +13,7 @@ import (
 // A nil *LaneMetrics records nothing.
 type LaneMetrics struct {
 	balance  *prometheus.GaugeVec
+	minimum  *prometheus.GaugeVec
 	inFlight *prometheus.GaugeVec
 	state    *prometheus.GaugeVec
 	topUps   *prometheus.CounterVec
@@ -24,6 +25,8 @@ func NewLaneMetrics(reg prometheus.Registerer) (*LaneMetrics, error) {
 	m := &LaneMetrics{
 		balance: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "infernode_lane_balance_wei",
 			Help: "Native balance of a sending lane, in wei (read every few blocks)."}, []string{"chain", "lane"}),
+		minimum: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "infernode_lane_min_balance_wei",
+			Help: "A lane's top-up minimum (top_up.min_balance_wei), in wei: below it the lane is refilled. Absent without top_up."}, []string{"chain", "lane"}),
 		inFlight: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "infernode_lane_in_flight",
 			Help: "Transactions of a lane sent and not yet final."}, []string{"chain", "lane"}),
 		state: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "infernode_lane_state",
@@ -36,6 +39,9 @@ func NewLaneMetrics(reg prometheus.Registerer) (*LaneMetrics, error) {
 	}
 	var err error
 	if m.balance, err = promreg.Register(reg, m.balance); err != nil {
+		return nil, err
+	}
+	if m.minimum, err = promreg.Register(reg, m.minimum); err != nil {
 		return nil, err
 	}
 	if m.inFlight, err = promreg.Register(reg, m.inFlight); err != nil {
@@ -73,6 +79,13 @@ func (m *LaneMetrics) setBalance(chain, lane string, wei *big.Int) {
 	if m != nil {
 		f, _ := new(big.Float).SetInt(wei).Float64()
 		m.balance.WithLabelValues(chain, lane).Set(f)
+	}
+}
+
+func (m *LaneMetrics) setMinimum(chain, lane string, wei *big.Int) {
+	if m != nil {
+		f, _ := new(big.Float).SetInt(wei).Float64()
+		m.minimum.WithLabelValues(chain, lane).Set(f)
 	}
 }
 

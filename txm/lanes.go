@@ -102,6 +102,9 @@ func NewLanes(senders []*Sender, o LanesOptions) (*Lanes, error) {
 		ln := &lane{s: s, label: s.Address().Hex(), moved: make(chan struct{})}
 		l.lanes = append(l.lanes, ln)
 		l.o.Metrics.setState(o.Chain, ln.label, LaneActive)
+		if o.TopUp != nil {
+			l.o.Metrics.setMinimum(o.Chain, ln.label, o.TopUp.Min)
+		}
 	}
 	return l, nil
 }
