@@ -126,10 +126,14 @@ type chainSide struct {
 func (cs *chainSide) start(ctx context.Context, deps ChainDeps) (Chain, error) {
 	deps = cs.deps(deps)
 	c, err := cs.once(ctx, deps)
-	if !errors.Is(err, chain.ErrNoEndpoint) && !errors.Is(err, chain.ErrDisagree) {
+	if !waitable(err) {
 		return c, err
 	}
-	deps.Logger.Warn("chain: no RPC endpoint answers; serving REST and retrying", "err", err)
+	if errors.Is(err, chain.ErrDisagree) {
+		deps.Logger.Warn("chain: the RPC endpoints disagree; serving REST and waiting for them to agree", "err", err)
+	} else {
+		deps.Logger.Warn("chain: no RPC endpoint answers; serving REST and retrying", "err", err)
+	}
 	return &waitingChain{build: cs.once, deps: deps, cfg: cs.cfg, err: err}, nil
 }
 
@@ -273,7 +277,7 @@ func (cs *chainSide) once(ctx context.Context, deps ChainDeps) (Chain, error) {
 	if b == nil {
 		co := chain.Options{
 			Timeout: cfg.RPC.Timeout.D(), MaxHeadLag: cfg.RPC.MaxHeadLag,
-			Quorum: cfg.RPC.Quorum, MaxClockSkew: cfg.RPC.MaxClockSkew.D(),
+			Quorum: cfg.RPC.Quorum, MaxClockSkew: cfg.RPC.MaxClockSkew.D(), ConfirmTimeout: cfg.RPC.ConfirmTimeout.D(),
 			PollInterval: cfg.PollInterval.D(), Registry: deps.registerer, Logger: deps.Logger,
 		}
 		if cfg.ChainID != 0 {
@@ -454,7 +458,7 @@ func (c *relayChain) Endpoints() []rest.ChainEndpoint {
 func restEndpoints(es []chain.EndpointStatus) []rest.ChainEndpoint {
 	out := make([]rest.ChainEndpoint, len(es))
 	for i, e := range es {
-		out[i] = rest.ChainEndpoint{Index: e.Index, State: e.State, Head: e.Head}
+		out[i] = rest.ChainEndpoint{Index: e.Index, State: e.State, Head: e.Head, Reason: e.Reason}
 	}
 	return out
 }
