@@ -136,6 +136,9 @@ func otherHash(t testing.TB, m *circuit.Model, inputs [][]float64, k int) *big.I
 // input value or logit changes by one quantum, or any word of the proof.
 // It returns the jobs' wall times, sorted.
 func proofsOnAnvil(t testing.TB, fx prooftest.Fixture, inputs [][]float64, shape []int, torch [][]float64, maxGas uint64) []time.Duration {
+	// The setup first, outside the deadline: a large one takes long on a
+	// busy machine (LeNet with its input hashed: 605k constraints).
+	prooftest.SetUp(t, fx)
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{})
