@@ -20,8 +20,8 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/fleet"
-	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/guard"
+	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/txm"
 )
 
