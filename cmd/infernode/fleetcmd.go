@@ -1,0 +1,67 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/infernode/infernode/fleet"
+)
+
+func fleetCommand() command {
+	return command{name: "fleet", summary: "fleet tools: certs makes the CA and member certificates for the fleet's etcd", run: runFleet}
+}
+
+const fleetUsage = `usage: infernode fleet SUBCOMMAND [flags]
+
+  certs  --dir DIR --members m1,m2,m3 [--hosts 10.0.0.1,node1.example]
+         make a CA (DIR/ca.pem, DIR/ca-key.pem) and, for each member, a certificate and key
+         (DIR/<member>.pem, DIR/<member>-key.pem) for the fleet's etcd: the embedded etcd serves its
+         client and peer URLs with them and asks every client and peer for one (docs/fleet.md, TLS).
+         Run it again with more members to add them (same CA); existing files are kept.
+`
+
+func runFleet(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stderr, fleetUsage)
+		if len(args) == 0 {
+			return errUsage
+		}
+		return nil
+	}
+	if args[0] != "certs" {
+		fmt.Fprintf(stderr, "infernode fleet: unknown subcommand %q\n\n%s", args[0], fleetUsage)
+		return errUsage
+	}
+	fs := newFlags("fleet certs", "--dir DIR --members m1,m2,m3 [--hosts H1,H2]", stderr)
+	dir := fs.String("dir", "", "directory for the CA and the members' certificates (made if missing)")
+	members := fs.String("members", "", "the members' node ids, comma-separated (fleet.node_id)")
+	hosts := fs.String("hosts", "", "IP addresses and DNS names the members' etcd URLs use, comma-separated (loopback is always included)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return errUsage
+	}
+	if *dir == "" || *members == "" {
+		fmt.Fprintln(stderr, "infernode fleet certs: --dir and --members are required")
+		fs.Usage()
+		return errUsage
+	}
+	files, err := fleet.GenerateCerts(*dir, split(*members), split(*hosts))
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(files)
+}
+
+func split(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
