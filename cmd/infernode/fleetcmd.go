@@ -32,20 +32,26 @@ func runFleet(_ context.Context, args []string, stdout, stderr io.Writer) error 
 		return nil
 	}
 	if args[0] != "certs" {
-		fmt.Fprintf(stderr, "infernode fleet: unknown subcommand %q\n\n%s", args[0], fleetUsage)
+		what := fmt.Sprintf("unknown subcommand %q", args[0])
+		if strings.HasPrefix(args[0], "-") {
+			what = "flag provided but not defined: " + args[0]
+		}
+		fmt.Fprintf(stderr, "infernode fleet: %s\nsee `infernode fleet --help`\n", what)
 		return errUsage
 	}
 	fs := newFlags("fleet certs", "--dir DIR --members m1,m2,m3 [--hosts H1,H2]", stderr)
 	dir := fs.String("dir", "", "directory for the CA and the members' certificates (made if missing)")
 	members := fs.String("members", "", "the members' node ids, comma-separated (fleet.node_id)")
 	hosts := fs.String("hosts", "", "IP addresses and DNS names the members' etcd URLs use, comma-separated (loopback is always included)")
-	if err := fs.Parse(args[1:]); err != nil {
-		return errUsage
+	pos, err := parseFlags(fs, args[1:])
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef(fs, "unexpected argument %q", pos[0])
 	}
 	if *dir == "" || *members == "" {
-		fmt.Fprintln(stderr, "infernode fleet certs: --dir and --members are required")
-		fs.Usage()
-		return errUsage
+		return usagef(fs, "--dir and --members are required")
 	}
 	files, err := fleet.GenerateCerts(*dir, split(*members), split(*hosts))
 	if err != nil {
