@@ -866,6 +866,8 @@ func TestDevFleet(t *testing.T) {
 	status, body := jobStatus(t, urls[2], id)
 	require.Equal(t, http.StatusOK, status, body)
 	require.Contains(t, body, `"success"`)
+	// Each member pays into a wallet its own key owns: no warning.
+	require.NotContains(t, d.stderr.String(), "owned by another account")
 
 	// Each member is its own process, its log lines prefixed with its id:
 	// kill one as the banner says and watch the others see it leave.
@@ -873,7 +875,7 @@ func TestDevFleet(t *testing.T) {
 		require.Contains(t, d.stderr.String(), "\n"+m+" | ", "%s's lines are prefixed", m)
 	}
 	require.Contains(t, banner, "kill -9 ", "the banner shows how to kill a member")
-	pid, err := strconv.Atoi(strings.TrimSuffix(field(t, banner, "fleet m3", 8), ","))
+	pid, err := strconv.Atoi(strings.TrimSuffix(field(t, banner, "fleet m3", 11), ","))
 	require.NoError(t, err, banner)
 	require.NoError(t, syscall.Kill(pid, syscall.SIGKILL))
 	require.Eventually(t, func() bool {
