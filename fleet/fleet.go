@@ -95,6 +95,7 @@ type Fleet struct {
 	session *Session
 	members *Members
 	claims  *Claims
+	spend   *Spending
 }
 
 // Trips counts this member's etcd round trips since it started.
@@ -136,6 +137,7 @@ func New(o Options) (*Fleet, error) {
 	f.session = &Session{o: &f.o, prefix: f.prefix, kv: f.kv, trips: &f.trips, down: ErrNotMember}
 	f.members = newMembers(&f.o, f.prefix, f.kv)
 	f.claims = &Claims{o: &f.o, prefix: f.prefix, kv: f.kv, s: f.session, m: f.members, trips: &f.trips}
+	f.spend = &Spending{o: &f.o, prefix: f.prefix, kv: f.kv, s: f.session, lease: map[int64]clientv3.LeaseID{}, seen: map[string]ledgerValue{}}
 	return f, nil
 }
 
@@ -156,8 +158,8 @@ func (f *Fleet) Trips() Trips {
 // NodeID is this member's id.
 func (f *Fleet) NodeID() string { return f.o.NodeID }
 
-// Client is the fleet's etcd client.
-func (f *Fleet) Client() *clientv3.Client { return f.o.Client }
+// Spending is the fleet's one spending bound.
+func (f *Fleet) Spending() *Spending { return f.spend }
 
 // Join makes this node a member: a lease, its signed member record and its
 // wallet's, in one transaction. A fingerprint that differs from a live

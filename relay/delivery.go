@@ -278,7 +278,7 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 		next := dv.record(f, guard.InputsFailed, guard.Charge{}, nil)
 		return "", "", &next, d.save()
 	}
-	ch, v, err := dv.charge(f, d.chargeGas())
+	ch, v, err := dv.charge(ctx, f, d.chargeGas())
 	if err != nil {
 		return "", "", nil, err
 	}
