@@ -27,6 +27,7 @@ type spending struct {
 	fair    *guard.Fair    // worker slots, handed to owners in turn
 	heads   guard.Heads
 	lim     guard.Limits
+	held    heldLog
 }
 
 func newSpending(o Options) *spending {
@@ -103,6 +104,7 @@ func (dv *deliverer) judge(d guard.Delivery) (guard.Verdict, error) {
 	}
 	if v.Action != guard.Serve {
 		dv.o.Metrics.Guarded.WithLabelValues(v.Action.String()).Inc()
+		dv.sp.held.note(dv.o.Logger, dv.o.Metrics, d.Owner, v, dv.sp.heads.Head().Time)
 	}
 	return v, nil
 }
@@ -122,6 +124,7 @@ func (dv *deliverer) charge(ctx context.Context, d guard.Delivery, gas uint64) (
 	}
 	if err == nil && v.Action != guard.Serve {
 		dv.o.Metrics.Guarded.WithLabelValues(v.Action.String()).Inc()
+		dv.sp.held.note(dv.o.Logger, dv.o.Metrics, d.Owner, v, dv.sp.heads.Head().Time)
 	}
 	return c, v, err
 }
