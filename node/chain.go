@@ -351,7 +351,10 @@ func (cs *chainSide) once(ctx context.Context, deps ChainDeps) (Chain, error) {
 	}
 	var fl *fleet.Fleet
 	if deps.Config.Fleet != nil {
-		fl2, etcd, err := joinFleet(ctx, deps, ln.Address())
+		// What this member serves: every member of its fleet must serve
+		// the same (docs/fleet.md, Fingerprints).
+		fp := fleet.Fingerprint{ChainIDs: []uint64{id.Uint64()}, Coordinators: []string{cd.Coordinator().Hex()}, Dialects: []string{cd.Name()}}
+		fl2, etcd, err := joinFleet(ctx, deps, ln.Address(), sigs[0], fp)
 		if err != nil {
 			return fail(err)
 		}
