@@ -198,3 +198,35 @@ func TestConfirmationsBatched(t *testing.T) {
 	require.Equal(t, before+2, e.proxies[1].Requests.Load(), "two calls confirm 32 reads")
 	require.NoError(t, c.Trouble())
 }
+
+// TestStoredBlockCheck: two endpoints on two chains of the same id whose
+// timestamps are in step disagree on the head. Without a block the node
+// followed or stored that is all they are: a wait. Told of a stored block
+// (Anchor) that one holds and the other does not, the other fails the
+// check: faulty, out of rotation, and the head is the one holding it.
+func TestStoredBlockCheck(t *testing.T) {
+	a, asim := newEnv(t, 1)
+	b, bsim := newEnv(t, 1)
+	asim.Commit()
+	require.NoError(t, bsim.AdjustTime(5*time.Second)) // another block 1
+	ctx := context.Background()
+	two := &env{proxies: []*faultproxy.Proxy{a.proxies[0], b.proxies[0]}}
+	c := two.dialQuorum(t, Options{MaxClockSkew: time.Minute})
+	_, err := c.HeaderByNumber(ctx, nil)
+	require.ErrorIs(t, err, ErrDisagree, "no stored block to tell them apart")
+
+	stored, err := asim.Client().HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	c.Anchor(stored.Number.Uint64(), stored.Hash())
+	asim.Commit()
+	bsim.Commit()
+	h, err := c.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	require.Equal(t, stored.Hash(), h.ParentHash, "the head of the chain holding the stored block")
+	eps := c.Endpoints()
+	require.Equal(t, "faulty", eps[1].State)
+	require.Contains(t, eps[1].Reason, "lacks block 1")
+	require.NoError(t, c.Trouble())
+	_, err = c.NonceAt(ctx, common.Address{1}, nil)
+	require.NoError(t, err, "read and confirmed by the endpoint in rotation")
+}
