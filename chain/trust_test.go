@@ -167,8 +167,9 @@ func TestSlowEndpointIsBehind(t *testing.T) {
 }
 
 // TestConfirmationsBatched: reads made at once are confirmed together, in
-// one eth_call on the second endpoint (here 31 reads queue behind a held
-// one, and go out as one call), each read still answered as its own.
+// one eth_call on the second endpoint (here 32 reads queue while a batch
+// is taken to be in flight, and go out as one call), each read still
+// answered as its own.
 func TestConfirmationsBatched(t *testing.T) {
 	e, sim := newEnv(t, 2)
 	c := e.dialQuorum(t, Options{ConfirmTimeout: time.Minute})
@@ -177,25 +178,29 @@ func TestConfirmationsBatched(t *testing.T) {
 	_, err := c.HeaderByNumber(ctx, nil)
 	require.NoError(t, err)
 	before := e.proxies[1].Requests.Load()
-	e.proxies[1].BlackHole(1)
+	c.cb.mu.Lock()
+	c.cb.busy = true // as if a batch were in flight: the reads queue
+	c.cb.mu.Unlock()
 	var wg sync.WaitGroup
 	errs := make([]error, 32)
+	outs := make([][][]byte, 32)
 	for i := range 32 {
 		wg.Go(func() {
-			_, _, errs[i] = c.ReadCallContract(ctx, []ethereum.CallMsg{{To: &common.Address{byte(i)}}, {To: &common.Address{0xbb}}})
+			outs[i], _, errs[i] = c.ReadCallContract(ctx, []ethereum.CallMsg{{To: &common.Address{byte(i)}}, {To: &common.Address{0xbb}}})
 		})
 	}
 	require.Eventually(t, func() bool {
 		c.cb.mu.Lock()
 		defer c.cb.mu.Unlock()
-		return len(c.cb.queue) == 31
-	}, time.Minute, 10*time.Millisecond, "31 confirmations queue behind the held one")
-	e.proxies[1].Release()
+		return len(c.cb.queue) == 32
+	}, time.Minute, 10*time.Millisecond, "32 confirmations queue")
+	go c.flushReads() // the batch in flight ends: the next takes them all
 	wg.Wait()
-	for _, err := range errs {
+	for i, err := range errs {
 		require.NoError(t, err)
+		require.Len(t, outs[i], 2)
 	}
-	require.Equal(t, before+2, e.proxies[1].Requests.Load(), "two calls confirm 32 reads")
+	require.Equal(t, before+1, e.proxies[1].Requests.Load(), "one call confirms 32 reads")
 	require.NoError(t, c.Trouble())
 }
 
