@@ -10,7 +10,6 @@ import (
 
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/internal/storage"
-	"github.com/infernode/infernode/txm"
 )
 
 // deliverer takes deliveries to a final state: the delivery loop
@@ -43,7 +42,7 @@ type deliverer struct {
 type delivererOptions struct {
 	Backend Backend
 	DB      storage.KeyValueStore // the relay's table: intervals, delegated requests
-	Sender  *txm.Sender
+	Sender  Sender
 	Dialect Dialect
 	Runner  Runner
 	// PaymentWallet is named in every delivery (Options.PaymentWallet).
@@ -57,6 +56,9 @@ type delivererOptions struct {
 	// redundancy slot before a container runs and fences the claim right
 	// before the send. alone: a node outside any fleet.
 	Fleet Fleet
+	// FleetSpending is the fleet's day budgets a member's unpaid charges
+	// are also taken from (guarded.go); alone: the node's own alone.
+	FleetSpending FleetSpending
 	// Spending is the spending guard, shared with the relay's admission
 	// and listener.
 	Spending *spending

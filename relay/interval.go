@@ -184,5 +184,5 @@ func deliverKey(s *Sub, k uint32, attempt int) string {
 }
 
 func (d *intervalDelivery) work() (string, int, uint32) {
-	return fmt.Sprintf("s%d", d.s.ID), int(d.s.Redundancy), d.k
+	return subWork(d.s), int(d.s.Redundancy), d.k
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"math/big"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/trace"
 
@@ -24,11 +26,31 @@ type Runner interface {
 	Run(ctx context.Context, in executor.Input) ([]job.ContainerResult, error)
 }
 
+// Sender is the chain's transaction pipeline: a *txm.Sender (one key) or
+// *txm.Lanes (several key lanes, docs/chains.md), which answers as one.
+type Sender interface {
+	Address() common.Address
+	ChainID() *big.Int
+	InFlight() int
+	Send(ctx context.Context, c txm.Call) (*txm.Record, error)
+	Lookup(key string) (*txm.Record, bool, error)
+	Wait(ctx context.Context, key string) (*txm.Record, error)
+	SetResendCheck(f txm.ResendCheck)
+	Stalled() error
+	ObserveHead(h *types.Header)
+	Run(ctx context.Context) error
+}
+
+var (
+	_ Sender = (*txm.Sender)(nil)
+	_ Sender = (*txm.Lanes)(nil)
+)
+
 // Options configure a Relay. Zero values take the documented defaults.
 type Options struct {
 	Backend Backend               // required
 	DB      storage.KeyValueStore // required: the relay's table, Store.Table(storage.TableRelay)
-	Sender  *txm.Sender           // required; its Run is driven by Relay.Run
+	Sender  Sender                // required; its Run is driven by Relay.Run
 	// Dialect is the Coordinator's (coordinator/ours, coordinator/infernetv1);
 	// required: the relay has no default.
 	Dialect Dialect
@@ -73,7 +95,10 @@ type Options struct {
 	// Fleet makes this node a fleet member (relay/claims.go): it delivers
 	// the intervals it claims. Nil: a node alone (never a nil
 	// *fleet.Fleet: leave it unset).
-	Fleet          Fleet
+	Fleet Fleet
+	// FleetSpending is the fleet's day budgets (fleet.Spending), which a
+	// member's unpaid charges are also taken from. Nil: a node alone.
+	FleetSpending  FleetSpending
 	Logger         *slog.Logger
 	Metrics        *Metrics // default: unregistered collectors
 	TracerProvider trace.TracerProvider
@@ -118,6 +143,9 @@ func (o *Options) defaults() error {
 	}
 	if o.Fleet == nil {
 		o.Fleet = alone{}
+	}
+	if o.FleetSpending == nil {
+		o.FleetSpending = alone{}
 	}
 	if o.TracerProvider == nil {
 		o.TracerProvider = otel.GetTracerProvider()

@@ -29,7 +29,7 @@ func New(o Options) (*Relay, error) {
 		Backend: o.Backend, DB: o.DB, Sender: o.Sender, Dialect: o.Dialect, Runner: o.Runner,
 		PaymentWallet: o.PaymentWallet, PollInterval: o.PollInterval, RetryBackoff: o.RetryBackoff,
 		MaxAttempts: o.MaxAttempts, Logger: o.Logger, Metrics: o.Metrics, TracerProvider: o.TracerProvider,
-		Fleet: o.Fleet, Spending: r.sp, Head: &r.head, Hold: r.holdUntil, Track: r.schedule,
+		Fleet: o.Fleet, FleetSpending: o.FleetSpending, Spending: r.sp, Head: &r.head, Hold: r.holdUntil, Track: r.schedule,
 	})
 	o.Sender.SetResendCheck(r.dv.stillCanonical)
 	return r, nil
