@@ -68,6 +68,10 @@ type ChainDeps struct {
 	Logger   *slog.Logger
 	Registry *prometheus.Registry
 	Tracer   trace.TracerProvider
+
+	// registerer is where one chain's metrics go: Registry, with a chain
+	// label when the node serves several chains.
+	registerer prometheus.Registerer
 }
 
 // Options configures New. Zero values take the documented defaults.
