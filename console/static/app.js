@@ -64,26 +64,38 @@ function renderChains(info, state) {
   box.replaceChildren();
   const list = chains(info);
   if (list.length === 0) { box.appendChild(el("div", "no chain", "empty")); return; }
+  const wallets = [];
   list.forEach((c, i) => {
     const eps = Array.isArray(c.endpoints) ? c.endpoints : [];
-    const head = eps.reduce((m, e) => Math.max(m, e.head || 0), 0);
+    const head = c.head || eps.reduce((m, e) => Math.max(m, e.head || 0), 0);
     const title = el("div");
-    title.appendChild(el("strong", (c.name || "chain") + (c.chain_id ? " (" + c.chain_id + ")" : "") + ": "));
+    title.appendChild(el("strong", (c.name || "chain") + (c.chain_id ? " (chain id " + c.chain_id + ")" : "") + ": "));
     title.appendChild(el("span", c.enabled === false ? "disabled" : "head "));
     const h = el("span", c.enabled === false ? "" : head, "chain-head mono");
     if (i === 0) h.id = "chain-head";
     title.appendChild(h);
+    if (c.healthy === false) title.appendChild(el("span", " unhealthy", "pill unhealthy"));
     box.appendChild(title);
     const t = el("table");
     t.appendChild(row(["endpoint", "state", "head"]));
     for (const e of eps) t.appendChild(row([String(e.index), el("span", e.state, "pill state-" + e.state), e.head || 0]));
     if (eps.length === 0) t.appendChild(row(["", "no endpoint reported", ""]));
     box.appendChild(t);
+    // Wallets: the chain's key lanes when /info lists them, else its one
+    // address with the node's balance and transactions in flight.
+    if (Array.isArray(c.lanes) && c.lanes.length > 0) {
+      for (const l of c.lanes) {
+        wallets.push(row([c.name || "chain", el("span", l.address + (l.state && l.state !== "active" ? " (" + l.state + ")" : ""), "mono"),
+          l.balance_wei ? eth(Number(l.balance_wei))
+            : c.lanes.length === 1 && i === 0 && series(state, "infernode_wallet_balance_wei").length ? eth(total(state, "infernode_wallet_balance_wei")) : "not read yet", (l.in_flight || 0) + " (next nonce " + (l.next_nonce || 0) + ")"]));
+      }
+    } else if (c.address) {
+      wallets.push(row([c.name || "chain", el("span", c.address, "mono"),
+        series(state, "infernode_wallet_balance_wei").length ? eth(total(state, "infernode_wallet_balance_wei")) : "not read yet",
+        total(state, "infernode_relay_txs_in_flight")]));
+    }
   });
-  const wallets = list.map((c) => row([c.name || "chain", el("span", c.address || "", "mono"),
-    series(state, "infernode_wallet_balance_wei").length ? eth(total(state, "infernode_wallet_balance_wei")) : "not read yet",
-    total(state, "infernode_relay_txs_in_flight")]));
-  fill("#wallets", wallets);
+  fill("#wallets", wallets, "no wallet");
 }
 
 function renderSubscriptions(info, state) {
