@@ -533,7 +533,8 @@ func (n *Node) grpcServer(b *backend) (*grpc.Server, net.Listener, error) {
 	o := oipgrpc.Options{Logger: n.log, MaxMessageBytes: sc.MaxBodyBytes, Registerer: n.reg,
 		TracerProvider: n.tp, Propagator: n.opts.Propagator,
 		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D(), BodyBudget: n.bodyBudget,
-		ReceiveTimeout: sc.ReadTimeout.D(), ReplyBudget: n.replyBudget}
+		ReceiveTimeout: sc.ReadTimeout.D(), ReplyBudget: n.replyBudget,
+		HeaderTimeout: sc.HeaderTimeout.D(), WriteTimeout: sc.WriteTimeout.D()}
 	o.RateLimitIPv6Prefix = sc.RateLimitIPv6Prefix
 	if sc.RateLimit != nil {
 		o.RateLimit = sc.RateLimit.NumRequests

@@ -85,6 +85,9 @@ type Server struct {
 	ReadTimeout       Duration `json:"read_timeout,omitempty"`
 	WriteTimeout      Duration `json:"write_timeout,omitempty"`
 	IdleTimeout       Duration `json:"idle_timeout,omitempty"`
+	// HeaderTimeout cuts a gRPC call whose connection brings no message
+	// bytes this long after the call's headers (headers and no message).
+	HeaderTimeout Duration `json:"header_timeout,omitempty"`
 	// MaxConnections caps open client connections; beyond it new ones wait
 	// to be accepted. -1: no cap.
 	MaxConnections int `json:"max_connections,omitempty"`

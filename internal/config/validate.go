@@ -132,7 +132,7 @@ func (v *validator) server(s *Server) {
 	for _, t := range []struct {
 		field string
 		d     Duration
-	}{{"read_header_timeout", s.ReadHeaderTimeout}, {"read_timeout", s.ReadTimeout}, {"write_timeout", s.WriteTimeout}, {"idle_timeout", s.IdleTimeout}} {
+	}{{"read_header_timeout", s.ReadHeaderTimeout}, {"read_timeout", s.ReadTimeout}, {"write_timeout", s.WriteTimeout}, {"idle_timeout", s.IdleTimeout}, {"header_timeout", s.HeaderTimeout}} {
 		if t.d < 0 {
 			v.fail("server."+t.field, "must not be negative; use e.g. \"30s\"")
 		}
