@@ -23,6 +23,23 @@ import (
 	"github.com/infernode/infernode/txm"
 )
 
+// chainsServed refuses what the chain side does not serve yet: more than
+// one chain, several lanes, top_up (docs/chains.md describes them).
+func chainsServed(cfg *config.Config) error {
+	if n := len(cfg.EnabledChains()); n > 1 {
+		return fmt.Errorf("chains: %d chains are enabled; this build serves one chain per node (enable one)", n)
+	}
+	for _, ch := range cfg.EnabledChains() {
+		if len(ch.Wallets) > 1 {
+			return fmt.Errorf("chain %s: wallets lists %d lanes; this build sends from one (keep one)", ch.Label(), len(ch.Wallets))
+		}
+		if ch.TopUp != nil {
+			return fmt.Errorf("chain %s: top_up is not served by this build; remove it", ch.Label())
+		}
+	}
+	return nil
+}
+
 // RelayOptions tune NewRelayChainWith beyond the configuration file.
 type RelayOptions struct {
 	// Backend replaces dialing chain.rpc_url (tests, the embedded chain:
@@ -69,7 +86,7 @@ func (k *walletKey) get(ctx context.Context, deps ChainDeps) (signer.Signer, err
 	if k.sig != nil {
 		return k.sig, nil
 	}
-	w := deps.Config.Chain.Wallet
+	w := chainOf(deps.Config).Lanes()[0]
 	if (w.PrivateKey != "" || w.Keystore != "") && !w.AllowCoreDumps {
 		if err := signer.NotDumpable(); err != nil {
 			return nil, fmt.Errorf("chain.wallet: mark the process not dumpable while it holds the key (or set chain.wallet.allow_core_dumps): %w", err)
@@ -86,7 +103,7 @@ func (k *walletKey) get(ctx context.Context, deps ChainDeps) (signer.Signer, err
 // relayChainOnce builds the relay in one attempt.
 func relayChainOnce(ro RelayOptions, key *walletKey) func(context.Context, ChainDeps) (Chain, error) {
 	return func(ctx context.Context, deps ChainDeps) (Chain, error) {
-		cfg := deps.Config.Chain
+		cfg := chainOf(deps.Config)
 		if !cfg.Enabled {
 			return nil, errors.New("chain.enabled is false")
 		}
@@ -209,6 +226,15 @@ func relayChainOnce(ro RelayOptions, key *walletKey) func(context.Context, Chain
 	}
 }
 
+// chainOf is the chain the chain side serves: the one enabled entry of
+// chains, or chain.
+func chainOf(cfg *config.Config) config.Chain {
+	if chs := cfg.EnabledChains(); len(chs) > 0 {
+		return chs[0]
+	}
+	return cfg.Chain
+}
+
 // endpointNames names the configured endpoints for a message: scheme and
 // host only (URLs carry API keys).
 func endpointNames(cfg config.Chain) string {
@@ -308,7 +334,7 @@ func chooseDialect(ctx context.Context, c coordinator.Caller, cfg config.Chain, 
 // at start-up: required when any container accepts payments, and it must be
 // a Wallet of the Coordinator's WalletFactory.
 func paymentSetup(ctx context.Context, c coordinator.Caller, deps ChainDeps, d coordinator.Dialect, node common.Address) (*payments.Policy, common.Address, error) {
-	cfg := deps.Config.Chain
+	cfg := chainOf(deps.Config)
 	policy, err := payments.NewPolicy(acceptedPayments(deps.Config.Containers), cfg.Verifiers)
 	if err != nil {
 		return nil, common.Address{}, err

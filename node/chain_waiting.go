@@ -97,7 +97,7 @@ func (w *waitingChain) Endpoints() []rest.ChainEndpoint {
 	if c, _ := w.built(); c != nil {
 		return c.Endpoints()
 	}
-	out := make([]rest.ChainEndpoint, len(w.deps.Config.Chain.URLs()))
+	out := make([]rest.ChainEndpoint, len(chainOf(w.deps.Config).URLs()))
 	for i := range out {
 		out[i] = rest.ChainEndpoint{Index: i, State: chain.Dead.String()}
 	}

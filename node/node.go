@@ -146,6 +146,7 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	// the node must not change theirs.
 	c := *cfg
 	c.Containers = append([]config.Container(nil), cfg.Containers...)
+	c.Chains = append([]config.Chain(nil), cfg.Chains...)
 	if cfg.Log != nil {
 		l := *cfg.Log
 		c.Log = &l
@@ -171,7 +172,10 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	if opts.NewManagedRuntime == nil {
 		opts.NewManagedRuntime = newManagedRuntime
 	}
-	if cfg.Chain.Enabled && opts.Chain == nil && opts.NewChain == nil {
+	if err := chainsServed(cfg); err != nil {
+		return nil, err
+	}
+	if cfg.ChainEnabled() && opts.Chain == nil && opts.NewChain == nil {
 		opts.NewChain = NewRelayChain
 	}
 	return &Node{

@@ -12,14 +12,20 @@ import (
 
 // Config is the whole node configuration file.
 type Config struct {
-	LogPath          string      `json:"log_path,omitempty"`
-	Log              *Log        `json:"log,omitempty"`
-	ManageContainers *bool       `json:"manage_containers,omitempty"` // default true
-	Server           Server      `json:"server"`
-	Chain            Chain       `json:"chain"`
-	Docker           *Docker     `json:"docker,omitempty"`
-	DataDir          string      `json:"data_dir,omitempty"`
-	Containers       []Container `json:"containers"`
+	LogPath          string `json:"log_path,omitempty"`
+	Log              *Log   `json:"log,omitempty"`
+	ManageContainers *bool  `json:"manage_containers,omitempty"` // default true
+	Server           Server `json:"server"`
+	// Chain is the one chain of a node that serves one: chains as a list
+	// of one (Chains). Exclusive with Chains.
+	Chain Chain `json:"chain"`
+	// Chains are the chains the node serves (docs/chains.md), each named
+	// and independent of the others: its own endpoints, head, wallets
+	// (lanes), transaction pipeline, guard and dialect.
+	Chains     []Chain     `json:"chains,omitempty"`
+	Docker     *Docker     `json:"docker,omitempty"`
+	DataDir    string      `json:"data_dir,omitempty"`
+	Containers []Container `json:"containers"`
 	// Jobs tunes the off-chain job pipeline.
 	Jobs Jobs `json:"jobs"`
 	// Cache bounds the response cache of the containers marked "cache".
@@ -106,9 +112,12 @@ type RateLimit struct {
 	Period      float64 `json:"period"`
 }
 
-// Chain configures the on-chain side (relay).
+// Chain configures the on-chain side (relay) of one chain.
 type Chain struct {
-	Enabled bool `json:"enabled"`
+	// Name names the chain in /info, metrics, logs and the store
+	// (chains[].name, required there; a chain entry's is DefaultChainName).
+	Name    string `json:"name,omitempty"`
+	Enabled bool   `json:"enabled"`
 	// RPCURL is one JSON-RPC endpoint: a list of one (RPCURLs).
 	RPCURL string `json:"rpc_url,omitempty"`
 	// RPCURLs are several JSON-RPC endpoints of the same chain (docs/relay.md, "The chain link"):
@@ -134,10 +143,19 @@ type Chain struct {
 	// events, not snapshots).
 	SnapshotSync    *SnapshotSync `json:"snapshot_sync,omitempty"`
 	TrailHeadBlocks uint64        `json:"trail_head_blocks,omitempty"`
-	Wallet          Wallet        `json:"wallet"`
-	PollInterval    Duration      `json:"poll_interval,omitempty"`
-	MaxTxsInFlight  int           `json:"max_txs_in_flight,omitempty"`
-	Confirmations   uint64        `json:"confirmations,omitempty"`
+	// Wallet is the chain's one lane, or with Wallets the settings every
+	// lane inherits (then it holds no key) and the chain-wide ones
+	// (payment_address, allowed_sim_errors).
+	Wallet Wallet `json:"wallet"`
+	// Wallets are the chain's key lanes (docs/chains.md): one nonce
+	// sequence and in-flight window each. Empty: Wallet is the one lane.
+	Wallets []Wallet `json:"wallets,omitempty"`
+	// TopUp refills a lane whose balance falls below a minimum from a
+	// funding wallet; nil: no refills.
+	TopUp          *TopUp   `json:"top_up,omitempty"`
+	PollInterval   Duration `json:"poll_interval,omitempty"`
+	MaxTxsInFlight int      `json:"max_txs_in_flight,omitempty"`
+	Confirmations  uint64   `json:"confirmations,omitempty"`
 	// StartBlock is where the relay's first log scan starts when the data
 	// directory holds no relay state (the Coordinator's deploy block, as
 	// `infernode deploy` prints it). Default 0: scan from genesis.
@@ -254,8 +272,100 @@ type Wallet struct {
 	MaxPriorityFeeGas uint64        `json:"max_priority_fee_per_gas,omitempty"`
 	// StuckBlocks is how many blocks the lowest unmined nonce may stay
 	// priced below the market before it is replaced by a zero-value
-	// self-transfer and its delivery given up (docs/relay.md).
+	// self-transfer and its delivery given up (docs/relay.md); with
+	// several lanes, how long a lane's oldest open nonce may stand still
+	// before the lane is quarantined (docs/chains.md).
 	StuckBlocks uint64 `json:"stuck_blocks,omitempty"`
+	// MaxInFlight bounds the lane's sent-but-unmined transactions
+	// (default 16, the pending transactions geth keeps per account).
+	MaxInFlight int `json:"max_in_flight,omitempty"`
+}
+
+// TopUp is chain.top_up: a lane whose balance falls below MinBalanceWei
+// is refilled to TargetBalanceWei from Wallet, one transfer at a time,
+// recorded in Wallet's nonce journal.
+type TopUp struct {
+	Wallet Wallet `json:"wallet"`
+	// MinBalanceWei and TargetBalanceWei are amounts in wei (JSON integers
+	// or decimal strings: they exceed 2^53).
+	MinBalanceWei    json.Number `json:"min_balance_wei"`
+	TargetBalanceWei json.Number `json:"target_balance_wei"`
+}
+
+// DefaultChainName is the name of the chain configured by chain (one
+// object) rather than chains.
+const DefaultChainName = "default"
+
+// Label is the chain's name: name, or DefaultChainName for the chain of a
+// chain entry (which needs none).
+func (c Chain) Label() string {
+	if c.Name == "" {
+		return DefaultChainName
+	}
+	return c.Name
+}
+
+// ChainList is the chains the node is configured for: chains, or chain
+// as a list of one (enabled or not: Enabled says whether it is served).
+func (c *Config) ChainList() []Chain {
+	if len(c.Chains) > 0 {
+		return c.Chains
+	}
+	return []Chain{c.Chain}
+}
+
+// EnabledChains is ChainList without the disabled entries.
+func (c *Config) EnabledChains() []Chain {
+	var out []Chain
+	for _, ch := range c.ChainList() {
+		if ch.Enabled {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// ChainEnabled reports whether the node serves any chain.
+func (c *Config) ChainEnabled() bool { return len(c.EnabledChains()) > 0 }
+
+// Lanes is the chain's key lanes: wallets, each with the settings it
+// leaves unset taken from wallet, or wallet as a lane of one.
+func (c Chain) Lanes() []Wallet {
+	if len(c.Wallets) == 0 {
+		return []Wallet{c.Wallet}
+	}
+	out := make([]Wallet, len(c.Wallets))
+	for i, w := range c.Wallets {
+		out[i] = w.inherit(c.Wallet)
+	}
+	return out
+}
+
+// inherit fills the limits w leaves unset from base (chain.wallet).
+func (w Wallet) inherit(base Wallet) Wallet {
+	if w.MaxGasLimit == 0 {
+		w.MaxGasLimit = base.MaxGasLimit
+	}
+	if w.MaxFeePerGas == 0 {
+		w.MaxFeePerGas = base.MaxFeePerGas
+	}
+	if w.MaxPriorityFeeGas == 0 {
+		w.MaxPriorityFeeGas = base.MaxPriorityFeeGas
+	}
+	if w.StuckBlocks == 0 {
+		w.StuckBlocks = base.StuckBlocks
+	}
+	if w.MaxInFlight == 0 {
+		w.MaxInFlight = base.MaxInFlight
+	}
+	if w.PaymentAddress == "" {
+		w.PaymentAddress = base.PaymentAddress
+	}
+	if len(w.AllowedSimErrors) == 0 {
+		w.AllowedSimErrors = base.AllowedSimErrors
+	}
+	w.AllowCoreDumps = w.AllowCoreDumps || base.AllowCoreDumps
+	return w
 }
 
 // RemoteSigner is chain.wallet.remote_signer.

@@ -110,7 +110,7 @@ func TestParseErrors(t *testing.T) {
 			`chain.delegated.max_horizon: must not be negative; use e.g. "168h" (7 days, the default)`,
 			"chain.delegated.max_pending: must not be negative; use 1 or more (default 10000)"}},
 		{"unknown without suggestion", `{"zzzzzz": 1}`, []string{
-			"zzzzzz: unknown field; remove it (known fields: cache, chain, containers, data_dir, docker, fleet, jobs, keep_containers, log, log_path, manage_containers, memory_limit, server)"}},
+			"zzzzzz: unknown field; remove it (known fields: cache, chain, chains, containers, data_dir, docker, fleet, jobs, keep_containers, log, log_path, manage_containers, memory_limit, server)"}},
 		{"wrong types", `{"manage_containers": "yes", "server": {"port": "abc"}, "jobs": {"timeout": "soon"}}`, []string{
 			`jobs.timeout: "soon" is not a duration; write a number of seconds or a string like "30s" or "5m"`,
 			`manage_containers: expected true or false, got string "yes"; write true or false (no quotes)`,

@@ -37,11 +37,14 @@ const (
 	DefaultCacheMaxBytes       = 256 << 20 // cache.max_bytes
 
 	// The chain link and the transaction pipeline (docs/relay.md).
-	DefaultRPCTimeout    = Duration(10 * time.Second) // chain.rpc.timeout
-	DefaultMaxHeadLag    = 5                          // chain.rpc.max_head_lag
-	DefaultMaxClockSkew  = Duration(30 * time.Second) // chain.rpc.max_clock_skew
-	DefaultStuckBlocks   = 10                         // chain.wallet.stuck_blocks
-	DefaultConfirmations = 1                          // chain.confirmations
+	DefaultRPCTimeout   = Duration(10 * time.Second) // chain.rpc.timeout
+	DefaultMaxHeadLag   = 5                          // chain.rpc.max_head_lag
+	DefaultMaxClockSkew = Duration(30 * time.Second) // chain.rpc.max_clock_skew
+	DefaultStuckBlocks  = 10                         // chain.wallet.stuck_blocks
+	// DefaultLaneMaxInFlight is chain.wallet.max_in_flight: the pending
+	// transactions geth keeps per account without evicting them.
+	DefaultLaneMaxInFlight = 16
+	DefaultConfirmations   = 1 // chain.confirmations
 
 	// Chain spending bounds (docs/relay.md).
 	DefaultUnpaidMaxGas        = 1_000_000
@@ -165,37 +168,10 @@ func (c *Config) ApplyDefaults() {
 	if j.PurgeEvery == 0 {
 		j.PurgeEvery = DefaultPurgeEvery
 	}
-	if c.Chain.PollInterval == 0 {
-		c.Chain.PollInterval = DefaultPollInterval
+	c.Chain.applyDefaults()
+	for i := range c.Chains {
+		c.Chains[i].applyDefaults()
 	}
-	if c.Chain.MaxTxsInFlight == 0 {
-		c.Chain.MaxTxsInFlight = DefaultMaxTxsInFlight
-	}
-	if c.Chain.Wallet.MaxGasLimit == 0 {
-		c.Chain.Wallet.MaxGasLimit = DefaultMaxGasLimit
-	}
-	if c.Chain.Wallet.StuckBlocks == 0 {
-		c.Chain.Wallet.StuckBlocks = DefaultStuckBlocks
-	}
-	if c.Chain.Confirmations == 0 {
-		c.Chain.Confirmations = DefaultConfirmations
-	}
-	if c.Chain.RPC.Timeout == 0 {
-		c.Chain.RPC.Timeout = DefaultRPCTimeout
-	}
-	if c.Chain.RPC.MaxHeadLag == 0 {
-		c.Chain.RPC.MaxHeadLag = DefaultMaxHeadLag
-	}
-	if c.Chain.RPC.MaxClockSkew == 0 {
-		c.Chain.RPC.MaxClockSkew = DefaultMaxClockSkew
-	}
-	if c.Chain.RPC.Quorum == 0 {
-		c.Chain.RPC.Quorum = 1
-		if len(c.Chain.URLs()) >= 2 {
-			c.Chain.RPC.Quorum = 2
-		}
-	}
-	c.Chain.applySpendingDefaults()
 
 	used := map[int]bool{c.Server.Port: true, c.Server.GRPCPort: true}
 	for _, ct := range c.Containers {
@@ -259,6 +235,45 @@ func (c *Config) ReassignTakenPorts(taken func(port int) bool) map[string]string
 		moved[ct.ID] = fmt.Sprintf("%d -> %d", p, next)
 	}
 	return moved
+}
+
+// applyDefaults fills one chain entry's unset fields; its lanes (wallets)
+// inherit the defaulted wallet's limits (Chain.Lanes).
+func (ch *Chain) applyDefaults() {
+	if ch.PollInterval == 0 {
+		ch.PollInterval = DefaultPollInterval
+	}
+	if ch.MaxTxsInFlight == 0 {
+		ch.MaxTxsInFlight = DefaultMaxTxsInFlight
+	}
+	if ch.Wallet.MaxGasLimit == 0 {
+		ch.Wallet.MaxGasLimit = DefaultMaxGasLimit
+	}
+	if ch.Wallet.MaxInFlight == 0 {
+		ch.Wallet.MaxInFlight = DefaultLaneMaxInFlight
+	}
+	if ch.Wallet.StuckBlocks == 0 {
+		ch.Wallet.StuckBlocks = DefaultStuckBlocks
+	}
+	if ch.Confirmations == 0 {
+		ch.Confirmations = DefaultConfirmations
+	}
+	if ch.RPC.Timeout == 0 {
+		ch.RPC.Timeout = DefaultRPCTimeout
+	}
+	if ch.RPC.MaxHeadLag == 0 {
+		ch.RPC.MaxHeadLag = DefaultMaxHeadLag
+	}
+	if ch.RPC.MaxClockSkew == 0 {
+		ch.RPC.MaxClockSkew = DefaultMaxClockSkew
+	}
+	if ch.RPC.Quorum == 0 {
+		ch.RPC.Quorum = 1
+		if len(ch.URLs()) >= 2 {
+			ch.RPC.Quorum = 2
+		}
+	}
+	ch.applySpendingDefaults()
 }
 
 func (ch *Chain) applySpendingDefaults() {

@@ -79,7 +79,7 @@ func (v *validator) fleet(c *Config) {
 	if d := f.LeaseTTL.D(); d < time.Second || d > time.Minute {
 		v.fail("fleet.lease_ttl", "%s: use 1s to 1m (default 3s)", d)
 	}
-	if !c.Chain.Enabled {
+	if !c.ChainEnabled() {
 		v.fail("fleet", "a fleet shares on-chain work: set chain.enabled to true")
 	}
 	e := f.Etcd

@@ -44,12 +44,58 @@ func Load(path string) (*Config, []string, error) {
 	if err != nil {
 		return nil, warnings, fmt.Errorf("config %s: %w", path, err)
 	}
-	if cfg.Chain.Wallet.PrivateKey != "" {
+	if field := privateKeyField(cfg); field != "" {
 		if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
-			warnings = append(warnings, fmt.Sprintf("config file %s holds chain.wallet.private_key and is accessible by group or others (mode %04o): chmod 600 %s, or move the key to a keystore (docs/keys.md)", path, fi.Mode().Perm(), path))
+			warnings = append(warnings, fmt.Sprintf("config file %s holds "+field+" and is accessible by group or others (mode %04o): chmod 600 %s, or move the key to a keystore (docs/keys.md)", path, fi.Mode().Perm(), path))
 		}
 	}
 	return cfg, warnings, nil
+}
+
+// privateKeyField is the path of the first private_key the config holds
+// (a lane's or a funding wallet's), "" when none.
+func privateKeyField(cfg *Config) string {
+	for i, ch := range cfg.ChainList() {
+		p := "chain"
+		if len(cfg.Chains) > 0 {
+			p = fmt.Sprintf("chains[%d]", i)
+		}
+		if ch.Wallet.PrivateKey != "" {
+			return p + ".wallet.private_key"
+		}
+		for k, w := range ch.Wallets {
+			if w.PrivateKey != "" {
+				return fmt.Sprintf("%s.wallets[%d].private_key", p, k)
+			}
+		}
+		if ch.TopUp != nil && ch.TopUp.Wallet.PrivateKey != "" {
+			return p + ".top_up.wallet.private_key"
+		}
+	}
+	return ""
+}
+
+// chainsTree applies to the raw tree what depends on which keys are
+// present: chain and chains together are an error, and an entry of chains
+// is enabled unless it says "enabled": false.
+func chainsTree(root map[string]any) []string {
+	list, ok := root["chains"].([]any)
+	if !ok {
+		return nil
+	}
+	var problems []string
+	if _, both := root["chain"]; both {
+		problems = append(problems, "chains: is set together with chain; keep one: move the chain entry into chains (with a name) and remove chain")
+		delete(root, "chain")
+	}
+	for _, e := range list {
+		if m, ok := e.(map[string]any); ok {
+			if _, set := m["enabled"]; !set {
+				m["enabled"] = true
+			}
+		}
+	}
+	return problems
 }
 
 // Parse decodes, defaults and validates a config document. Unknown keys are
@@ -72,6 +118,9 @@ func Parse(b []byte) (*Config, []string, error) {
 
 	c := checker{}
 	c.check("", root, reflect.TypeOf(Config{}))
+	for _, p := range chainsTree(root) {
+		c.fail("chains", "%s", strings.TrimPrefix(p, "chains: "))
+	}
 	if len(c.problems) > 0 {
 		// Report the other entries' problems at the same startup too.
 		return nil, c.warnings, &Error{Problems: append(c.problems, c.semantic(root)...)}
@@ -89,8 +138,14 @@ func Parse(b []byte) (*Config, []string, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, c.warnings, err
 	}
-	if cfg.Chain.SnapshotSync != nil && cfg.Chain.RegistryAddress == "" {
-		c.warnings = append(c.warnings, "chain.snapshot_sync: has no effect with chain.coordinator_address (it tunes the Infernet SDK v1 Reader, chain.registry_address); remove it")
+	for i, ch := range cfg.ChainList() {
+		if ch.SnapshotSync != nil && ch.RegistryAddress == "" {
+			p := "chain"
+			if len(cfg.Chains) > 0 {
+				p = fmt.Sprintf("chains[%d]", i)
+			}
+			c.warnings = append(c.warnings, p+".snapshot_sync: has no effect with "+p+".coordinator_address (it tunes the Infernet SDK v1 Reader, "+p+".registry_address); remove it")
+		}
 	}
 	if d := cfg.Docker; d != nil && d.Username != "" && d.Password == "" {
 		c.warnings = append(c.warnings, "docker.password: is empty while docker.username is set; image pulls are anonymous (set docker.password to authenticate)")
@@ -136,7 +191,7 @@ func (c *checker) semantic(root map[string]any) []string {
 // entryOf is the entry a config path belongs to: "containers[2]" for
 // "containers[2].port", else the top-level key ("server" for "server.port").
 func entryOf(path string) string {
-	if strings.HasPrefix(path, "containers[") {
+	if strings.HasPrefix(path, "containers[") || strings.HasPrefix(path, "chains[") {
 		if i := strings.IndexByte(path, ']'); i > 0 {
 			return path[:i+1]
 		}

@@ -1,16 +1,19 @@
 package config
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"net/netip"
 	"net/url"
 	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/infernode/infernode/internal/keyform"
 )
@@ -74,7 +77,7 @@ func (v *validator) all(c *Config) {
 	if c.MemoryLimit < -1 {
 		v.fail("memory_limit", "must be a size in bytes, or -1 for no limit (default %d, 1 GiB)", DefaultMemoryLimit)
 	}
-	v.chain(&c.Chain)
+	v.chains(c)
 	v.fleet(c)
 	v.jobs(&c.Jobs)
 	if c.Cache.MaxBytes < 0 {
@@ -175,115 +178,256 @@ func (v *validator) server(s *Server) {
 	}
 }
 
-func (v *validator) chain(ch *Chain) {
+func (v *validator) chain(p string, ch *Chain) {
 	if ch.CoordinatorAddress != "" && !common.IsHexAddress(ch.CoordinatorAddress) {
-		v.fail("chain.coordinator_address", "%q is not an address; write 0x followed by 40 hex digits", ch.CoordinatorAddress)
+		v.fail(p+".coordinator_address", "%q is not an address; write 0x followed by 40 hex digits", ch.CoordinatorAddress)
 	}
 	if ch.RegistryAddress != "" && !common.IsHexAddress(ch.RegistryAddress) {
-		v.fail("chain.registry_address", "%q is not an address; write 0x followed by 40 hex digits (the Infernet SDK v1 Registry)", ch.RegistryAddress)
+		v.fail(p+".registry_address", "%q is not an address; write 0x followed by 40 hex digits (the Infernet SDK v1 Registry)", ch.RegistryAddress)
 	}
 	if ch.RegistryAddress != "" && ch.CoordinatorAddress != "" {
-		v.fail("chain.registry_address", "is set together with chain.coordinator_address; keep one: chain.coordinator_address for infernode's Coordinator, chain.registry_address for an Infernet SDK v1 deployment")
+		v.fail(p+".registry_address", "is set together with chain.coordinator_address; keep one: chain.coordinator_address for infernode's Coordinator, chain.registry_address for an Infernet SDK v1 deployment")
 	}
 	if ch.Wallet.PaymentAddress != "" && !common.IsHexAddress(ch.Wallet.PaymentAddress) {
-		v.fail("chain.wallet.payment_address", "%q is not an address; write 0x followed by 40 hex digits", ch.Wallet.PaymentAddress)
+		v.fail(p+".wallet.payment_address", "%q is not an address; write 0x followed by 40 hex digits", ch.Wallet.PaymentAddress)
 	}
 	for i, a := range ch.Verifiers {
 		if !common.IsHexAddress(a) {
-			v.fail(fmt.Sprintf("chain.verifiers[%d]", i), "%q is not an address; write 0x followed by 40 hex digits", a)
+			v.fail(fmt.Sprintf("%s.verifiers[%d]", p, i), "%q is not an address; write 0x followed by 40 hex digits", a)
 		}
 	}
-	if _, err := keyform.ParsePrivateKey(ch.Wallet.PrivateKey); ch.Wallet.PrivateKey != "" && err != nil {
-		v.fail("chain.wallet.private_key", "is not a private key; write 64 hex digits, with or without 0x")
-	}
-	if ch.Wallet.KeyForm() != "" {
-		if err := ch.Wallet.CheckForm(); err != nil {
-			v.fail("chain.wallet", "%v", err)
-		}
-	}
-	if rs := ch.Wallet.RemoteSigner; rs != nil && rs.URL != "" {
-		if u, err := url.Parse(rs.URL); err != nil || u.Host == "" || !oneOf(u.Scheme, "http", "https") {
-			v.fail("chain.wallet.remote_signer.url", "is not an http(s) URL; write e.g. http://127.0.0.1:9000 (web3signer's eth1 endpoint)")
-		}
-	}
-	if rs := ch.Wallet.RemoteSigner; rs != nil && rs.Timeout < 0 {
-		v.fail("chain.wallet.remote_signer.timeout", "must not be negative; use e.g. \"5s\" (the default)")
-	}
+	v.lanes(p, ch)
 	// An RPC URL is a secret (an API key in its path or user-info): the
 	// messages never repeat it.
 	if ch.RPCURL != "" && !isRPCURL(ch.RPCURL) {
-		v.fail("chain.rpc_url", "is not an RPC URL; write e.g. http://127.0.0.1:8545 (http, https, ws or wss, with a host)")
+		v.fail(p+".rpc_url", "is not an RPC URL; write e.g. http://127.0.0.1:8545 (http, https, ws or wss, with a host)")
 	}
 	for i, u := range ch.RPCURLs {
 		if !isRPCURL(u) {
-			v.fail(fmt.Sprintf("chain.rpc_urls[%d]", i), "is not an RPC URL; write e.g. http://127.0.0.1:8545 (http, https, ws or wss, with a host)")
+			v.fail(fmt.Sprintf("%s.rpc_urls[%d]", p, i), "is not an RPC URL; write e.g. http://127.0.0.1:8545 (http, https, ws or wss, with a host)")
 		}
 	}
 	if ch.RPCURL != "" && len(ch.RPCURLs) > 0 {
-		v.fail("chain.rpc_urls", "and chain.rpc_url are both set; list every endpoint in chain.rpc_urls and remove chain.rpc_url")
+		v.fail(p+".rpc_urls", "and chain.rpc_url are both set; list every endpoint in chain.rpc_urls and remove chain.rpc_url")
 	}
 	if ch.RPC.Timeout < 0 {
-		v.fail("chain.rpc.timeout", "must not be negative; use e.g. \"10s\"")
+		v.fail(p+".rpc.timeout", "must not be negative; use e.g. \"10s\"")
 	}
 	if n := len(ch.URLs()); ch.RPC.Quorum < 0 || (n > 0 && ch.RPC.Quorum > n) {
-		v.fail("chain.rpc.quorum", "is %d with %d endpoint(s) in chain.rpc_urls; use 1 to %d (default 2 when two or more are listed)", ch.RPC.Quorum, n, max(n, 1))
+		v.fail(p+".rpc.quorum", "is %d with %d endpoint(s) in chain.rpc_urls; use 1 to %d (default 2 when two or more are listed)", ch.RPC.Quorum, n, max(n, 1))
 	}
 	if ch.RPC.MaxClockSkew < 0 {
-		v.fail("chain.rpc.max_clock_skew", "must not be negative; use e.g. \"30s\" (the default)")
+		v.fail(p+".rpc.max_clock_skew", "must not be negative; use e.g. \"30s\" (the default)")
 	}
 	if ch.PollInterval < 0 {
-		v.fail("chain.poll_interval", "must not be negative; use e.g. \"1s\"")
+		v.fail(p+".poll_interval", "must not be negative; use e.g. \"1s\"")
 	}
 	if ch.MaxTxsInFlight < 0 {
-		v.fail("chain.max_txs_in_flight", "must not be negative; use 1 or more")
+		v.fail(p+".max_txs_in_flight", "must not be negative; use 1 or more")
 	}
-	v.spending(ch)
+	v.spending(p, ch)
 	if !ch.Enabled {
 		return
 	}
 	if len(ch.URLs()) == 0 {
-		v.fail("chain.rpc_url", "is required when chain.enabled is true; set the JSON-RPC URL of the chain, e.g. http://127.0.0.1:8545")
+		v.fail(p+".rpc_url", "is required when chain.enabled is true; set the JSON-RPC URL of the chain, e.g. http://127.0.0.1:8545")
 	}
 	if ch.CoordinatorAddress == "" && ch.RegistryAddress == "" {
-		v.fail("chain.coordinator_address", "is required when chain.enabled is true; set the Coordinator contract address (or chain.registry_address for an Infernet SDK v1 deployment)")
+		v.fail(p+".coordinator_address", "is required when chain.enabled is true; set the Coordinator contract address (or chain.registry_address for an Infernet SDK v1 deployment)")
 	}
-	if ch.Wallet.KeyForm() == "" {
-		v.fail("chain.wallet", "has no signing key, required when chain.enabled is true: set exactly one of private_key (64 hex digits), keystore (an encrypted key file, with password_file or INFERNODE_KEYSTORE_PASSWORD) or remote_signer ({url, address}); see docs/keys.md")
+	if len(ch.Wallets) == 0 && ch.Wallet.KeyForm() == "" {
+		v.fail(p+".wallet", "has no signing key, required when chain.enabled is true: set exactly one of private_key (64 hex digits), keystore (an encrypted key file, with password_file or INFERNODE_KEYSTORE_PASSWORD) or remote_signer ({url, address}); see docs/keys.md")
 	}
 }
 
 // spending checks the bounds of docs/relay.md (defaulted: a zero is a default).
-func (v *validator) spending(ch *Chain) {
+func (v *validator) spending(p string, ch *Chain) {
 	if ch.Unpaid.MaxGas > 0 && ch.Unpaid.OwnerGasPerDay > 0 && ch.Unpaid.OwnerGasPerDay < ch.Unpaid.MaxGas {
-		v.fail("chain.unpaid.owner_gas_per_day", "%d is below chain.unpaid.max_gas (%d), so no unpaid delivery could ever be served; raise it (default %d)", ch.Unpaid.OwnerGasPerDay, ch.Unpaid.MaxGas, DefaultOwnerGasPerDay)
+		v.fail(p+".unpaid.owner_gas_per_day", "%d is below chain.unpaid.max_gas (%d), so no unpaid delivery could ever be served; raise it (default %d)", ch.Unpaid.OwnerGasPerDay, ch.Unpaid.MaxGas, DefaultOwnerGasPerDay)
 	}
 	if ch.MaxInputBytes < 0 {
-		v.fail("chain.max_input_bytes", "must not be negative; use a size in bytes (default %d, 128 KiB)", DefaultMaxInputBytes)
+		v.fail(p+".max_input_bytes", "must not be negative; use a size in bytes (default %d, 128 KiB)", DefaultMaxInputBytes)
 	}
 	if ch.IntervalDeadline < 0 {
-		v.fail("chain.interval_deadline", "must not be negative; use e.g. \"1h\"")
+		v.fail(p+".interval_deadline", "must not be negative; use e.g. \"1h\"")
 	}
 	if ch.Delegated.MaxHorizon < 0 {
-		v.fail("chain.delegated.max_horizon", "must not be negative; use e.g. \"168h\" (7 days, the default)")
+		v.fail(p+".delegated.max_horizon", "must not be negative; use e.g. \"168h\" (7 days, the default)")
 	}
 	if ch.Unpaid.NewOwnerGasPerDay > 0 && ch.Unpaid.MaxGas > 0 && ch.Unpaid.NewOwnerGasPerDay < ch.Unpaid.MaxGas {
-		v.fail("chain.unpaid.new_owner_gas_per_day", "%d is below chain.unpaid.max_gas (%d), so a new owner could never be served; raise it (default %d)", ch.Unpaid.NewOwnerGasPerDay, ch.Unpaid.MaxGas, DefaultNewOwnerGasPerDay)
+		v.fail(p+".unpaid.new_owner_gas_per_day", "%d is below chain.unpaid.max_gas (%d), so a new owner could never be served; raise it (default %d)", ch.Unpaid.NewOwnerGasPerDay, ch.Unpaid.MaxGas, DefaultNewOwnerGasPerDay)
 	}
 	if ch.Unpaid.GasPerDay > 0 && ch.Unpaid.MaxGas > 0 && ch.Unpaid.GasPerDay < ch.Unpaid.MaxGas {
-		v.fail("chain.unpaid.gas_per_day", "%d is below chain.unpaid.max_gas (%d), so no unpaid delivery could ever be served; raise it (default %d)", ch.Unpaid.GasPerDay, ch.Unpaid.MaxGas, DefaultUnpaidGasPerDay)
+		v.fail(p+".unpaid.gas_per_day", "%d is below chain.unpaid.max_gas (%d), so no unpaid delivery could ever be served; raise it (default %d)", ch.Unpaid.GasPerDay, ch.Unpaid.MaxGas, DefaultUnpaidGasPerDay)
 	}
 	if ch.Delegated.MaxPendingPerOwner < 0 {
-		v.fail("chain.delegated.max_pending_per_owner", "must not be negative; use 1 or more (default %d)", DefaultMaxPendingPerOwner)
+		v.fail(p+".delegated.max_pending_per_owner", "must not be negative; use 1 or more (default %d)", DefaultMaxPendingPerOwner)
 	}
 	if ch.Delegated.Retention < 0 {
-		v.fail("chain.delegated.retention", "must not be negative; use e.g. \"168h\" (7 days, the default)")
+		v.fail(p+".delegated.retention", "must not be negative; use e.g. \"168h\" (7 days, the default)")
 	}
 	if ch.Retention < 0 {
-		v.fail("chain.retention", "must not be negative; use e.g. \"168h\" (7 days, the default)")
+		v.fail(p+".retention", "must not be negative; use e.g. \"168h\" (7 days, the default)")
 	}
 	if ch.Delegated.MaxPending < 0 {
-		v.fail("chain.delegated.max_pending", "must not be negative; use 1 or more (default %d)", DefaultDelegatedMaxPending)
+		v.fail(p+".delegated.max_pending", "must not be negative; use 1 or more (default %d)", DefaultDelegatedMaxPending)
 	}
+}
+
+// chains checks chain, or each entry of chains and what they must not
+// share (names, chain ids, lane keys).
+func (v *validator) chains(c *Config) {
+	if len(c.Chains) == 0 {
+		v.chain("chain", &c.Chain)
+		return
+	}
+	if c.Chain.Enabled || len(c.Chain.URLs()) > 0 || c.Chain.CoordinatorAddress != "" || c.Chain.RegistryAddress != "" {
+		v.fail("chains", "is set together with chain; keep one: move the chain entry into chains (with a name) and remove chain")
+	}
+	names := map[string]int{}
+	ids := map[uint64]int{}
+	for i := range c.Chains {
+		ch := &c.Chains[i]
+		p := fmt.Sprintf("chains[%d]", i)
+		switch {
+		case ch.Name == "":
+			v.fail(p+".name", "is empty; give every chain a unique name (letters, digits, - or _), e.g. \"base\"")
+		case !isChainName(ch.Name):
+			v.fail(p+".name", "%q is not a chain name; use 1 to 32 lower-case letters, digits, - or _ (it names the chain in metrics and the store)", ch.Name)
+		default:
+			if j, dup := names[ch.Name]; dup {
+				v.fail(p+".name", "%q is also the name of chains[%d]; names must be unique", ch.Name, j)
+			}
+			names[ch.Name] = i
+		}
+		if ch.ChainID != 0 {
+			if j, dup := ids[ch.ChainID]; dup {
+				v.fail(p+".chain_id", "%d is also the chain id of chains[%d]; serve each chain once (list every endpoint of a chain in its rpc_urls)", ch.ChainID, j)
+			}
+			ids[ch.ChainID] = i
+		}
+		v.chain(p, ch)
+	}
+}
+
+// isChainName: 1 to 32 of [a-z0-9_-], starting with a letter or digit.
+func isChainName(s string) bool {
+	if len(s) == 0 || len(s) > 32 || s[0] == '-' || s[0] == '_' {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// sameKeys reports each of a chain's lanes and its funding wallet whose key
+// an earlier one of them holds too (two lanes of one key would share its
+// nonce sequence), identified without opening it: the address of a private
+// key or remote signer, a keystore's path. One key on two chains is two
+// nonce sequences, and fine.
+func (v *validator) sameKeys(p string, ch *Chain) {
+	seen := map[string]string{}
+	add := func(path string, w Wallet) {
+		id := ""
+		switch {
+		case w.PrivateKey != "":
+			if k, err := keyform.ParsePrivateKey(w.PrivateKey); err == nil {
+				id = crypto.PubkeyToAddress(k.PublicKey).Hex()
+			}
+		case w.RemoteSigner != nil && common.IsHexAddress(w.RemoteSigner.Address):
+			id = common.HexToAddress(w.RemoteSigner.Address).Hex()
+		case w.Keystore != "":
+			id = "keystore " + filepath.Clean(w.Keystore)
+		}
+		if id == "" {
+			return
+		}
+		if other, dup := seen[id]; dup {
+			v.fail(path, "is the key of %s too; a key is one nonce sequence: give every lane and the funding wallet a key of its own", other)
+			return
+		}
+		seen[id] = path
+	}
+	if len(ch.Wallets) == 0 {
+		add(p+".wallet", ch.Wallet)
+	}
+	for i, w := range ch.Wallets {
+		add(fmt.Sprintf("%s.wallets[%d]", p, i), w)
+	}
+	if ch.TopUp != nil {
+		add(p+".top_up.wallet", ch.TopUp.Wallet)
+	}
+}
+
+// lanes checks a chain's wallet, its wallets (lanes) and top_up.
+func (v *validator) lanes(p string, ch *Chain) {
+	v.wallet(p+".wallet", ch.Wallet)
+	if ch.Wallet.MaxInFlight < 0 {
+		v.fail(p+".wallet.max_in_flight", "must not be negative; use 1 or more (default %d)", DefaultLaneMaxInFlight)
+	}
+	if len(ch.Wallets) > 0 && ch.Wallet.KeyForm() != "" {
+		v.fail(p+".wallet", "holds a key (%s) while %s.wallets lists the lanes; move the key into wallets, and keep in wallet only what every lane shares (max_in_flight, stuck_blocks, payment_address, ...)", ch.Wallet.KeyForm(), p)
+	}
+	for i, w := range ch.Wallets {
+		lp := fmt.Sprintf("%s.wallets[%d]", p, i)
+		if w.KeyForm() == "" {
+			v.fail(lp, "has no signing key; set exactly one of private_key, keystore or remote_signer (docs/keys.md)")
+		}
+		v.wallet(lp, w)
+		if w.MaxInFlight < 0 {
+			v.fail(lp+".max_in_flight", "must not be negative; use 1 or more (default: %s.wallet.max_in_flight, %d)", p, DefaultLaneMaxInFlight)
+		}
+		if w.PaymentAddress != "" {
+			v.fail(lp+".payment_address", "is the chain's, not a lane's; set it once in %s.wallet.payment_address", p)
+		}
+	}
+	v.sameKeys(p, ch)
+	if tu := ch.TopUp; tu != nil {
+		tp := p + ".top_up"
+		if tu.Wallet.KeyForm() == "" {
+			v.fail(tp+".wallet", "has no signing key; set exactly one of private_key, keystore or remote_signer of the wallet that funds the lanes")
+		}
+		v.wallet(tp+".wallet", tu.Wallet)
+		minB, okMin := weiAmount(tu.MinBalanceWei)
+		target, okTarget := weiAmount(tu.TargetBalanceWei)
+		if !okMin || minB.Sign() <= 0 {
+			v.fail(tp+".min_balance_wei", "%q is not a positive amount in wei; write a whole number, e.g. \"100000000000000000\" (0.1 ether)", tu.MinBalanceWei.String())
+		}
+		if !okTarget || target.Sign() <= 0 {
+			v.fail(tp+".target_balance_wei", "%q is not a positive amount in wei; write a whole number above min_balance_wei", tu.TargetBalanceWei.String())
+		} else if okMin && target.Cmp(minB) <= 0 {
+			v.fail(tp+".target_balance_wei", "%s is not above min_balance_wei (%s): a refill would leave the lane at its minimum; raise it (Pimlico refills to 120 %% of the minimum)", target, minB)
+		}
+	}
+}
+
+// wallet checks one key entry's form (a lane, chain.wallet, a funding
+// wallet) at path p.
+func (v *validator) wallet(p string, w Wallet) {
+	if _, err := keyform.ParsePrivateKey(w.PrivateKey); w.PrivateKey != "" && err != nil {
+		v.fail(p+".private_key", "is not a private key; write 64 hex digits, with or without 0x")
+	}
+	if w.KeyForm() != "" {
+		if err := w.CheckForm(); err != nil {
+			v.fail(p, "%v", err)
+		}
+	}
+	if rs := w.RemoteSigner; rs != nil && rs.URL != "" {
+		if u, err := url.Parse(rs.URL); err != nil || u.Host == "" || !oneOf(u.Scheme, "http", "https") {
+			v.fail(p+".remote_signer.url", "is not an http(s) URL; write e.g. http://127.0.0.1:9000 (web3signer's eth1 endpoint)")
+		}
+	}
+	if rs := w.RemoteSigner; rs != nil && rs.Timeout < 0 {
+		v.fail(p+".remote_signer.timeout", "must not be negative; use e.g. \"5s\" (the default)")
+	}
+}
+
+// weiAmount parses an amount in wei: a whole decimal number.
+func weiAmount(n json.Number) (*big.Int, bool) {
+	return new(big.Int).SetString(strings.TrimSpace(n.String()), 10)
 }
 
 func (v *validator) jobs(j *Jobs) {

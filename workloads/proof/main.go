@@ -90,7 +90,7 @@ func setup(args []string) int {
 	weight := fs.Int("weight-bits", 0, fmt.Sprintf("fixed point: weights are integers times 2^-N (default: --scale-bits; an image model: %d)", circuit.ImageDefaults.WeightBits))
 	inRange := fs.Int("input-range-bits", 0, fmt.Sprintf("inputs must satisfy |x| < 2^N (default %d; an image model: %d)", circuit.DefaultInputRangeBits, circuit.ImageDefaults.InputRangeBits))
 	nonNeg := fs.Bool("input-non-negative", false, "inputs also satisfy x >= 0 (saves a bit a value in the public inputs)")
-	calibrate := fs.String("calibrate", "", "choose the fixed point from sample inputs in FILE (JSON: an array of samples, or {\"inputs\": [...]}; a sample is the input's values, nested arrays flattened row-major): the fewest bits that keep the float model's top-1 on every sample")
+	calibrate := fs.String("calibrate", "", "choose the fixed point from sample inputs in FILE (JSON: an array of samples, or {\"inputs\": [...]}; a sample is the input's values, nested arrays flattened row-major, a tensor {values, shape, dtype}, or a request's data as a client sends it): the fewest bits that keep the float model's top-1 on every sample")
 	errRange := fs.String("error-range", "", "LOW,HIGH: the range of the random inputs on which setup reports the fixed point's error (default: the whole input range)")
 	lookups := fs.String("lookups", "auto", "range-check the ReLUs by lookups (a log-derivative argument under one commitment: fewer constraints, a faster prover, ~110k more gas to verify): on, off, or auto (on from "+fmt.Sprint(artifact.AutoLookupConstraints)+" constraints)")
 	if err := fs.Parse(args); err != nil {
