@@ -97,6 +97,7 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 	}
 	b.metrics = m
 	b.openai = newOpenAIFront(n.reg)
+	b.openai.secrets = containerSecrets(n.cfg.Containers)
 	mgr = newManager(managerOptions{
 		Store: st, Runner: exec, QueueSize: n.cfg.Jobs.QueueSize, Workers: n.cfg.Jobs.Workers,
 		Timeout: n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,
