@@ -16,11 +16,14 @@ build:
 	$(GO) build -v -ldflags "-X github.com/infernode/infernode/internal/version.Commit=$(COMMIT)" -o $(BIN)/infernode ./cmd/infernode
 
 ## run: the one-command local stack (embedded chain, contracts, echo, node).
+## ARGS passes flags to `infernode dev`, e.g. `make run ARGS='--rpc-port 9545 --rest-port 4001'`
+## (`bin/infernode dev --help` lists them all).
+ARGS ?=
 run: build
-	./$(BIN)/infernode dev
+	./$(BIN)/infernode dev $(ARGS)
 
-## soak: the real node against anvil (1 s blocks) for SOAK (default 1h; e.g.
-## `make soak SOAK=6h`) under steady job and chain load, hostile noise and
+## soak: the real node against anvil (1 s blocks) for SOAK (default 1h, at
+## least 5m; e.g. `make soak SOAK=6h`) under steady job and chain load, hostile noise and
 ## two kill -9 restarts, sampled every 15 s; fails on the thresholds of
 ## docs/testing.md (Soak) and writes a CSV, a PNG and a summary under
 ## SOAK_OUT (default: a new temp dir, printed).

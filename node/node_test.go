@@ -22,6 +22,7 @@ import (
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/nodetest"
+	"github.com/infernode/infernode/internal/version"
 	"github.com/infernode/infernode/rest"
 	"github.com/infernode/infernode/workloads/echo/service"
 )
@@ -158,7 +159,12 @@ func TestEndToEndEcho(t *testing.T) {
 		Chain      struct{ Enabled bool }
 	}
 	require.NoError(t, json.Unmarshal(b, &info))
-	require.Equal(t, "1.4.0", info.Version)
+	require.Equal(t, version.Version, info.Version, "one version source: /info")
+	code, b = tn.do(t, http.MethodGet, "/v2", "")
+	require.Equal(t, http.StatusOK, code)
+	var meta struct{ Version string }
+	require.NoError(t, json.Unmarshal(b, &meta))
+	require.Equal(t, version.Version, meta.Version, "one version source: /v2")
 	require.Len(t, info.Containers, 3)
 	require.Zero(t, info.Pending.Offchain)
 	require.False(t, info.Chain.Enabled)

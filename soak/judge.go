@@ -194,3 +194,20 @@ func Percentile(d []time.Duration, p float64) time.Duration {
 	i := int(math.Ceil(p*float64(len(d)))) - 1
 	return d[min(max(i, 0), len(d)-1)]
 }
+
+// MinDuration is the shortest soak that can be judged: below it, too few
+// samples are left past the warm-up and the two kills.
+const MinDuration = 5 * time.Minute
+
+// ParseDuration reads SOAK (make soak's variable): a Go duration of at
+// least MinDuration. Its errors are one line a user can act on.
+func ParseDuration(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("SOAK=%q is not a duration: write it as Go does, e.g. SOAK=20m or SOAK=6h", s)
+	}
+	if d < MinDuration {
+		return 0, fmt.Errorf("SOAK=%s is below the soak's minimum of %s (too few samples past the warm-up and the two restarts to judge); run e.g. make soak SOAK=20m", s, MinDuration)
+	}
+	return d, nil
+}

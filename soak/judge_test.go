@@ -3,6 +3,8 @@ package soak
 import (
 	"bytes"
 	"image/png"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -140,7 +142,32 @@ func TestReports(t *testing.T) {
 	require.Len(t, lines, len(s)+1)
 	require.Equal(t, "60,false,100000000,80,30,5000000,0.0,20.0,0.00,0,0,0,0", lines[5])
 	require.NoError(t, WritePNG(&pngOut, s, 30))
+	raw := bytes.Clone(pngOut.Bytes())
 	img, err := png.Decode(&pngOut)
 	require.NoError(t, err)
-	require.Equal(t, 900, img.Bounds().Dx())
+	require.Equal(t, 960, img.Bounds().Dx())
+	// Labelled: the legend line, the panel titles and the axes are drawn in
+	// black text; count the black pixels of the legend's row band.
+	black := 0
+	for y := 5; y < 22; y++ {
+		for x := 0; x < img.Bounds().Dx(); x++ {
+			if r, g, b, _ := img.At(x, y).RGBA(); r == 0 && g == 0 && b == 0 {
+				black++
+			}
+		}
+	}
+	require.Greater(t, black, 500, "the legend is drawn")
+	if dir := os.Getenv("SOAK_PNG_OUT"); dir != "" { // to look at it
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "reports.png"), raw, 0o644))
+	}
+}
+
+func TestParseDuration(t *testing.T) {
+	d, err := ParseDuration("20m")
+	require.NoError(t, err)
+	require.Equal(t, 20*time.Minute, d)
+	_, err = ParseDuration("4m")
+	require.EqualError(t, err, "SOAK=4m is below the soak's minimum of 5m0s (too few samples past the warm-up and the two restarts to judge); run e.g. make soak SOAK=20m")
+	_, err = ParseDuration("an hour")
+	require.ErrorContains(t, err, `SOAK="an hour" is not a duration`)
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"math/big"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -67,9 +68,14 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(args) > 0 && args[0] == "request" {
 		return runDevRequest(ctx, args[1:], stdout, stderr)
 	}
-	fs := newFlags("dev", "[--rest-port 4000] [--rpc-port 8545] [--infernet-v1] [--containers echo] | request --input TEXT", stderr)
+	fs := newFlags("dev", "[--rest-port 4000] [--rpc-port 8545] [--grpc-port 8001] [--block-period 1s] [--data-dir DIR]\n"+
+		"                    [--containers echo] [--fleet N] [--infernet-v1] [--llm-stub] [-v]\n"+
+		"       infernode dev request --input TEXT [--wait] ... (infernode dev request --help)\n\n"+
+		"The local stack in one process (docs/dev.md): a dev chain, the contracts, the bundled echo and\n"+
+		"iris workloads, and the node (REST, gRPC, the relay, the console at /console)", stderr)
 	restPort := fs.Int("rest-port", 4000, "REST API port on 127.0.0.1 (0: any free port)")
 	rpcPort := fs.Int("rpc-port", 8545, "JSON-RPC port (HTTP and WebSocket) on 127.0.0.1 (0: any free port)")
+	grpcPort := fs.Int("grpc-port", 8001, "the node's gRPC port (KServe v2 GRPCInferenceService) on 127.0.0.1 (0: any free port)")
 	period := fs.Duration("block-period", time.Second, "time between blocks, a whole number of seconds (1s, 2s, ...)")
 	dataDir := fs.String("data-dir", "", "node data directory (default: a temporary one, removed on exit)")
 	verbose := fs.Bool("v", false, "log at debug level")
@@ -88,7 +94,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(ids) == 0 {
 		return usagef(fs, "--containers %q: write one or more container ids, comma-separated", *containers)
 	}
-	for name, p := range map[string]int{"--rest-port": *restPort, "--rpc-port": *rpcPort} {
+	for name, p := range map[string]int{"--rest-port": *restPort, "--rpc-port": *rpcPort, "--grpc-port": *grpcPort} {
 		if p < 0 || p > 65535 {
 			return usagef(fs, "%s %d is not a TCP port; use 1-65535 or 0 for any free port", name, p)
 		}
@@ -107,7 +113,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		level = slog.LevelDebug
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger, InfernetV1: *inet, Containers: ids, Fleet: *fleetN})
+	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, GRPCPort: *grpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger, InfernetV1: *inet, Containers: ids, Fleet: *fleetN})
 	if err != nil {
 		return err
 	}
@@ -122,9 +128,11 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 // devOptions configure startDev.
 type devOptions struct {
 	RESTPort, RPCPort int
-	BlockPeriod       time.Duration
-	DataDir           string // "" = temporary
-	Logger            *slog.Logger
+	// GRPCPort is the (first) node's gRPC port; 0: any free port.
+	GRPCPort    int
+	BlockPeriod time.Duration
+	DataDir     string // "" = temporary
+	Logger      *slog.Logger
 	// InfernetV1 deploys the Infernet SDK v1 instead of our contracts
 	// (docs/infernet-v1.md) and runs the node in its dialect.
 	InfernetV1 bool
@@ -146,12 +154,14 @@ type devStack struct {
 	echoURL string
 	echoIDs []string // the container ids echo serves
 	restURL string
-	members []string // with --fleet: each member's REST URL (the first is restURL)
-	keys    []*ecdsa.PrivateKey
-	nodeErr chan error
-	stop    context.CancelFunc
-	cleanup []func()
-	log     *slog.Logger
+	// grpcAddr is the (first) node's gRPC address, host:port.
+	grpcAddr string
+	members  []string // with --fleet: each member's REST URL (the first is restURL)
+	keys     []*ecdsa.PrivateKey
+	nodeErr  chan error
+	stop     context.CancelFunc
+	cleanup  []func()
+	log      *slog.Logger
 }
 
 // startDev brings the stack up; on error everything started is stopped.
@@ -182,6 +192,17 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 		}
 	}()
 	s.restURL = "http://" + restLn.Addr().String()
+	grpcLn, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(o.GRPCPort))
+	if err != nil {
+		return nil, portError("--grpc-port", o.GRPCPort, "gRPC", err)
+	}
+	grpcOwned := true
+	defer func() {
+		if grpcOwned {
+			grpcLn.Close()
+		}
+	}()
+	s.grpcAddr = grpcLn.Addr().String()
 
 	// 1. The chain.
 	o.Logger.Info("starting the dev chain", "rpc_port", o.RPCPort, "block_period", o.BlockPeriod)
@@ -216,7 +237,7 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 		if err != nil {
 			return nil, fmt.Errorf("deploy the contracts on the dev chain: %w", err)
 		}
-		if s.wallets, err = s.makeWallets(deployCtx); err != nil {
+		if s.wallets, err = s.makeWallets(deployCtx, o.Fleet); err != nil {
 			return nil, fmt.Errorf("create the dev payment wallets: %w", err)
 		}
 	}
@@ -253,17 +274,22 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	}
 	var nodes []*node.Node
 	for i, cfg := range cfgs {
+		var gln net.Listener
+		if i == 0 {
+			gln = grpcLn
+		}
 		n, err := node.New(cfg, node.Options{
-			Listener: lns[i],
-			Logger:   o.Logger,
-			NewChain: node.NewRelayChainWith(node.RelayOptions{Backend: chain.NewClient([]*rpc.Client{s.chain.Client().Client()}, []string{"embedded"}, chain.Options{}), StartBlock: s.startBlock()}),
+			Listener:     lns[i],
+			GRPCListener: gln,
+			Logger:       o.Logger,
+			NewChain:     node.NewRelayChainWith(node.RelayOptions{Backend: chain.NewClient([]*rpc.Client{s.chain.Client().Client()}, []string{"embedded"}, chain.Options{}), StartBlock: s.startBlock()}),
 		})
 		if err != nil {
 			return nil, fmt.Errorf("configure the node: %w", err)
 		}
 		nodes = append(nodes, n)
 	}
-	restOwned = false // Run closes it, also when it fails
+	restOwned, grpcOwned = false, false // Run closes them, also when it fails
 	// Every member at once: embedded etcd members need each other's quorum.
 	for _, n := range nodes {
 		go func() { s.nodeErr <- n.Run(ctx) }()
@@ -330,6 +356,9 @@ func (s *devStack) memberConfigs(fleet int, restLn net.Listener, dataDir string)
 			key = devUserKey + i
 		}
 		cfg.Chain.Wallet.PrivateKey = hexutil.Encode(crypto.FromECDSA(s.keys[key]))
+		if i > 0 { // its own payment wallet: one its key owns (no "owned by another account" warning)
+			cfg.Chain.Wallet.PaymentAddress = s.wallets.Members[i-1].Hex()
+		}
 		cfg.Server.TrustedProxies = []string{"127.0.0.1/32"} // the other members forward job reads
 		cfg.Fleet = &config.Fleet{Name: "dev", NodeID: id, AdvertiseURL: "http://" + lns[i].Addr().String(),
 			LeaseTTL: config.Duration(config.DefaultFleetLeaseTTL), Etcd: config.FleetEtcd{Embed: &config.FleetEmbed{
@@ -417,13 +446,18 @@ func (s *devStack) printBanner(w io.Writer, self string) {
 	fmt.Fprintf(&b, "  Coordinator  %s\n", s.dep.Coordinator.Hex())
 	fmt.Fprintf(&b, "  Example      %s (ExampleConsumer; getSigner() = key 0)\n", s.dep.ExampleConsumer.Hex())
 	fmt.Fprintf(&b, "  node REST    %s (echo containers %s at %s)\n", s.restURL, quoteIDs(s.echoIDs), s.echoURL)
+	fmt.Fprintf(&b, "  node gRPC    %s (KServe v2 GRPCInferenceService)\n", s.grpcAddr)
 	fmt.Fprintf(&b, "  node wallet  %s (key 1)\n", addr(devNodeKey))
 	for i, u := range s.members {
 		key := devNodeKey
 		if i > 0 {
 			key = devUserKey + i
 		}
-		fmt.Fprintf(&b, "  fleet m%d     %s, wallet %s (key %d), embedded etcd (docs/fleet.md)\n", i+1, u, addr(key), key)
+		pay := s.wallets.Node
+		if i > 0 {
+			pay = s.wallets.Members[i-1]
+		}
+		fmt.Fprintf(&b, "  fleet m%d     %s, wallet %s (key %d), payment wallet %s, embedded etcd (docs/fleet.md)\n", i+1, u, addr(key), key, pay.Hex())
 	}
 	fmt.Fprintf(&b, "  payments     node's payment wallet %s (owner key %d)\n", s.wallets.Node.Hex(), devNodeKey)
 	fmt.Fprintf(&b, "               consumer wallet %s (owner key %d; 10 coin, the example consumer may spend it)\n\n", s.wallets.Consumer.Hex(), devUserKey)
@@ -578,9 +612,11 @@ func (r devRequest) send(ctx context.Context) (devRequestResult, error) {
 	ex := exampleconsumerabi.NewExampleConsumer()
 	opts := bind.NewKeyedTransactor(r.Key, chainID)
 	opts.Context = ctx
-	tx, err := ex.Instance(client, r.Consumer).RawTransact(opts, ex.PackRequest(r.Container, r.Input, r.Redundancy))
+	tx, err := sendWithFreshNonce(ctx, func() (*types.Transaction, error) {
+		return ex.Instance(client, r.Consumer).RawTransact(opts, ex.PackRequest(r.Container, r.Input, r.Redundancy))
+	})
 	if err != nil {
-		return devRequestResult{}, fmt.Errorf("send request: %w", err)
+		return devRequestResult{}, fmt.Errorf("send request from %s: %w", opts.From, err)
 	}
 	rcpt, err := bind.WaitMined(ctx, client, tx.Hash())
 	if err != nil {
@@ -612,6 +648,39 @@ func (r devRequest) send(ctx context.Context) (devRequestResult, error) {
 		return res, fmt.Errorf("request tx %s emitted no SubscriptionCreated", tx.Hash())
 	}
 	return res, nil
+}
+
+// nonceTaken reports a send refused because another transaction from the
+// same key took its nonce first: several `dev request`s (or any tools)
+// sending from one key at once read the same pending nonce.
+func nonceTaken(err error) bool {
+	msg := strings.ToLower(err.Error())
+	return strings.Contains(msg, "replacement transaction underpriced") || strings.Contains(msg, "nonce too low") ||
+		strings.Contains(msg, "already known")
+}
+
+// sendWithFreshNonce calls send (which reads the pending nonce each time)
+// until the nonce it took is its own: concurrent `dev request`s from one
+// key each end up with a nonce of their own instead of one failing with
+// the node's "replacement transaction underpriced". It backs off a little
+// more each time, with jitter so that racers spread out.
+func sendWithFreshNonce(ctx context.Context, send func() (*types.Transaction, error)) (*types.Transaction, error) {
+	const tries = 8
+	for attempt := 1; ; attempt++ {
+		tx, err := send()
+		if err == nil || !nonceTaken(err) {
+			return tx, err
+		}
+		if attempt == tries {
+			return nil, fmt.Errorf("another transaction from this key took each nonce tried (%d tries; other senders on the same key?); retry, or pass --private-key with another key: %w", tries, err)
+		}
+		wait := time.Duration(attempt)*100*time.Millisecond + time.Duration(rand.Int64N(int64(100*time.Millisecond)))
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(wait):
+		}
+	}
 }
 
 // progressEvery is how often a long wait says it is still waiting.
@@ -705,13 +774,16 @@ func decodeRawOutput(output []byte) string {
 type devWallets struct {
 	Node     common.Address `json:"node_wallet"`
 	Consumer common.Address `json:"consumer_wallet"`
+	// Members are, with --fleet, the payment wallets of members m2, m3,
+	// ..., each owned by that member's key.
+	Members []common.Address `json:"member_wallets,omitempty"`
 }
 
 // devConsumerFunds is what the consumer wallet holds and allows the example
 // consumer to spend: 10 of the native coin.
 var devConsumerFunds = new(big.Int).Mul(big.NewInt(10), big.NewInt(1e18))
 
-func (s *devStack) makeWallets(ctx context.Context) (devWallets, error) {
+func (s *devStack) makeWallets(ctx context.Context, fleet int) (devWallets, error) {
 	var w devWallets
 	var err error
 	node := walletops.Ops{Backend: s.chain.Client(), From: signer.NewKey(s.keys[devNodeKey])}
@@ -727,6 +799,14 @@ func (s *devStack) makeWallets(ctx context.Context) (devWallets, error) {
 	}
 	if _, err = user.Approve(ctx, w.Consumer, s.dep.ExampleConsumer, payments.Native, devConsumerFunds); err != nil {
 		return w, err
+	}
+	for i := 1; i < fleet; i++ {
+		member := walletops.Ops{Backend: s.chain.Client(), From: signer.NewKey(s.keys[devUserKey+i])}
+		mw, _, err := member.CreateWallet(ctx, s.dep.WalletFactory, member.Address())
+		if err != nil {
+			return w, fmt.Errorf("fleet member m%d: %w", i+1, err)
+		}
+		w.Members = append(w.Members, mw)
 	}
 	return w, nil
 }

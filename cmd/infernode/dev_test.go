@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -170,6 +171,9 @@ type devCLI struct {
 // line decodes into dep; stop it with shutdown.
 func startDevCLI(t *testing.T, ctx context.Context, dep any, args ...string) *devCLI {
 	t.Helper()
+	if !slices.Contains(args, "--grpc-port") { // tests never take the default 8001
+		args = append(args, "--grpc-port", "0")
+	}
 	runCtx, stop := context.WithCancel(ctx)
 	d := &devCLI{stop: stop, done: make(chan int, 1)}
 	go func() { d.done <- run(runCtx, append([]string{"dev"}, args...), &d.stdout, &d.stderr) }()

@@ -864,6 +864,8 @@ func TestDevFleet(t *testing.T) {
 	status, body := jobStatus(t, urls[2], id)
 	require.Equal(t, http.StatusOK, status, body)
 	require.Contains(t, body, `"success"`)
+	// Each member pays into a wallet its own key owns: no warning.
+	require.NotContains(t, d.stderr.String(), "owned by another account")
 	d.shutdown(t)
 }
 

@@ -98,15 +98,33 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return fmt.Errorf("listen on %s (server.host, server.port in %s): %w", addr, *path, err)
 	}
-	n, err := node.New(cfg, node.Options{Listener: ln, Logger: log, TracerProvider: tp, Propagator: telemetry.Propagator(), ShutdownGrace: *grace})
-	if err != nil {
+	// The gRPC port too, with the same message when it is taken.
+	var gln net.Listener
+	if cfg.Server.GRPCPort != 0 {
+		gaddr := net.JoinHostPort(cfg.Server.Host, strconv.Itoa(cfg.Server.GRPCPort))
+		if gln, err = net.Listen("tcp", gaddr); err != nil {
+			ln.Close()
+			if errors.Is(err, syscall.EADDRINUSE) {
+				return fmt.Errorf("server.grpc_port %d: %s is already in use (another node?); stop what holds it, or set server.grpc_port in %s", cfg.Server.GRPCPort, gaddr, *path)
+			}
+			return fmt.Errorf("listen on %s (server.host, server.grpc_port in %s): %w", gaddr, *path, err)
+		}
+	}
+	closeListeners := func() {
 		ln.Close()
+		if gln != nil {
+			gln.Close()
+		}
+	}
+	n, err := node.New(cfg, node.Options{Listener: ln, GRPCListener: gln, Logger: log, TracerProvider: tp, Propagator: telemetry.Propagator(), ShutdownGrace: *grace})
+	if err != nil {
+		closeListeners()
 		return err
 	}
 	if *pprofAddr != "" {
 		stop, err := servePprof(*pprofAddr, log)
 		if err != nil {
-			ln.Close()
+			closeListeners()
 			return err
 		}
 		defer stop()

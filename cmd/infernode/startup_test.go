@@ -67,11 +67,13 @@ func TestDevStartupErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{"REST port taken", []string{"--rest-port", port, "--rpc-port", "0"}, 1,
+		{"REST port taken", []string{"--rest-port", port, "--rpc-port", "0", "--grpc-port", "0"}, 1,
 			"--rest-port " + port + ": 127.0.0.1:" + port + " is already in use"},
-		{"RPC port taken", []string{"--rest-port", "0", "--rpc-port", port}, 1,
+		{"RPC port taken", []string{"--rest-port", "0", "--rpc-port", port, "--grpc-port", "0"}, 1,
 			"--rpc-port " + port + ": 127.0.0.1:" + port + " is already in use"},
-		{"data dir is a file", []string{"--rest-port", "0", "--rpc-port", "0", "--data-dir", file}, 1,
+		{"gRPC port taken", []string{"--rest-port", "0", "--rpc-port", "0", "--grpc-port", port}, 1,
+			"--grpc-port " + port + ": 127.0.0.1:" + port + " is already in use"},
+		{"data dir is a file", []string{"--rest-port", "0", "--rpc-port", "0", "--grpc-port", "0", "--data-dir", file}, 1,
 			"start the node (--data-dir " + file + ")"},
 		{"block period not whole seconds", []string{"--block-period", "1500ms"}, 2,
 			"--block-period 1.5s: write a whole number of seconds"},
@@ -106,6 +108,11 @@ func TestServeStartupErrors(t *testing.T) {
 	write := func(name string, port int, dataDir string, readyTimeout string) string {
 		return writeWith(name, port, dataDir, deadCtr, readyTimeout, "")
 	}
+	// The gRPC port taken (the REST port free): the same message as REST's.
+	grpcTaken := filepath.Join(dir, "grpc.json")
+	require.NoError(t, os.WriteFile(grpcTaken, []byte(fmt.Sprintf(`{"manage_containers": false,
+	  "server": {"host": "127.0.0.1", "port": %d, "grpc_port": %d}, "data_dir": %q,
+	  "containers": [{"id": "c", "url": %q, "external": true, "ready_timeout": "10m"}]}`, free, taken, filepath.Join(dir, "d4"), deadCtr)), 0o600))
 	// A data directory another node holds.
 	held := filepath.Join(dir, "held")
 	st, err := storage.Open(held, storage.Options{})
@@ -118,6 +125,8 @@ func TestServeStartupErrors(t *testing.T) {
 	}{
 		{"port taken", []string{"--config", write("taken", taken, filepath.Join(dir, "d1"), "10m")},
 			fmt.Sprintf("server.port %d: 127.0.0.1:%d is already in use", taken, taken)},
+		{"gRPC port taken", []string{"--config", grpcTaken},
+			fmt.Sprintf("server.grpc_port %d: 127.0.0.1:%d is already in use (another node?); stop what holds it, or set server.grpc_port in", taken, taken)},
 		{"pprof address taken", []string{"--config", write("pprof", free, filepath.Join(dir, "d2"), "10m"), "--pprof", fmt.Sprintf("127.0.0.1:%d", taken)},
 			fmt.Sprintf("--pprof 127.0.0.1:%d", taken)},
 		{"data_dir is a file", []string{"--config", write("datadir", free, file, "10m")}, "create data_dir " + file},

@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/onnx/service"
 	"github.com/infernode/infernode/workloads/protocol"
 )
@@ -29,5 +30,9 @@ func main() {
 		cfg.Logger = log
 		cfg.System.DiskPath = cfg.Store.CacheDir
 		return service.New(ctx, cfg)
-	})
+	}, append([]protocol.Env{
+		{Name: "ONNXRUNTIME_LIB", Help: "path of libonnxruntime.so.1 (default: the loader's search path; make tools puts it in .tools/lib)"},
+		{Name: "ONNX_THREADS", Help: "threads per inference, 0-1024 (default 0: ONNX Runtime's choice, one per physical core)"},
+		{Name: "MODEL_ALLOW_DYNAMIC_OUTPUTS", Help: "true: load models whose outputs cannot be bounded before they run (default false)"},
+	}, modelsvc.Env("ONNX")...)...)
 }

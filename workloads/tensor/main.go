@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/service"
 )
@@ -30,5 +31,9 @@ func main() {
 		cfg.Logger = log
 		cfg.System.DiskPath = cfg.Store.CacheDir
 		return service.New(ctx, cfg)
-	})
+	}, append([]protocol.Env{
+		{Name: "TENSORFW_TORCH_LIB", Help: "the libtorch shim (default libinfernode_torch.so on the loader's path; make libtorch builds it)"},
+		{Name: "TENSORFW_THREADS", Help: "libtorch's intra-op threads (default 0: one per core)"},
+		{Name: "TENSORFW_USE_JIT", Help: "true: compile full-model saves into fused plans at load (default false)"},
+	}, modelsvc.Env("TENSORFW")...)...)
 }

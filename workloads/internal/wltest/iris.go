@@ -17,3 +17,10 @@ func IrisGoldenONNX() []float32 { return []float32{0.0010151527, 0.0143910227, 0
 
 // IrisGoldenTorch is iris.torch's output for IrisInput.
 func IrisGoldenTorch() []float32 { return []float32{0.0016699483, 0.0211449731, 0.9771850705} }
+
+// IrisSetosaStandardized is the textbook setosa [5.1, 3.5, 1.4, 0.2]
+// standardized as the iris models were trained ((x - mean) / std over the
+// data set: means 5.843, 3.057, 3.758, 1.199 cm, deviations 0.825,
+// 0.434, 1.759, 0.760): the input the docs show, which both models
+// classify as class 0, setosa.
+func IrisSetosaStandardized() []float32 { return []float32{-0.9, 1.02, -1.34, -1.32} }
