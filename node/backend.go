@@ -140,7 +140,7 @@ func (b *backend) SubmitBatch(ctx context.Context, client string, reqs []job.Req
 		}
 		ins = append(ins, executor.Input{
 			Containers: req.Containers, Source: job.OffChain, Destination: job.OffChain,
-			Data: req.Data, RequiresProof: req.RequiresProof,
+			Data: req.Data, RequiresProof: req.RequiresProof, CacheScope: b.cacheScope(client),
 		})
 		at = append(at, i)
 	}
@@ -500,3 +500,12 @@ func (b *backend) Healthy(ctx context.Context) error {
 }
 
 var _ rest.Backend = (*backend)(nil)
+
+// cacheScope is the response cache's scope of an off-chain call by client
+// (cache.scope): the client's own under "client", shared under "shared".
+func (b *backend) cacheScope(client string) string {
+	if b.cfg.Cache.Scope == config.CacheScopeShared {
+		return ""
+	}
+	return "client:" + client
+}

@@ -659,7 +659,7 @@ func (n *Node) openCache(st *storage.Store) (*respcache.Cache, error) {
 		return nil, nil
 	}
 	c, err := respcache.Open(respcache.Options{Store: st.Table(storage.TableCache), MaxBytes: n.cfg.Cache.MaxBytes,
-		TTL: n.cfg.Cache.TTL.D(), Registerer: n.reg, Logger: n.log})
+		TTL: n.cfg.Cache.TTL.D(), Registerer: n.reg, Logger: n.log, Budget: n.replyBudget})
 	if err != nil {
 		return nil, fmt.Errorf("response cache: %w", err)
 	}

@@ -419,7 +419,17 @@ type Cache struct {
 	MaxBytes int64 `json:"max_bytes,omitempty"`
 	// TTL is how long an entry answers (0: until evicted).
 	TTL Duration `json:"ttl,omitempty"`
+	// Scope is whose calls share entries: CacheScopeClient (default), an
+	// off-chain hit only for the client that made the entry; or
+	// CacheScopeShared. On-chain deliveries share in both.
+	Scope string `json:"scope,omitempty"`
 }
+
+// cache.scope values.
+const (
+	CacheScopeClient = "client"
+	CacheScopeShared = "shared"
+)
 
 // Jobs tunes the job pipeline.
 type Jobs struct {

@@ -152,6 +152,9 @@ func (c *Config) ApplyDefaults() {
 	if c.Cache.MaxBytes == 0 {
 		c.Cache.MaxBytes = DefaultCacheMaxBytes
 	}
+	if c.Cache.Scope == "" {
+		c.Cache.Scope = CacheScopeClient
+	}
 	j := &c.Jobs
 	if j.QueueSize == 0 {
 		j.QueueSize = DefaultQueueSize
