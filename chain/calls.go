@@ -43,7 +43,26 @@ func (c *Client) HeaderByNumber(ctx context.Context, n *big.Int) (*types.Header,
 // CallContract is confirmed on a second endpoint when the quorum is two
 // or more: calls decide what is delivered and paid.
 func (c *Client) CallContract(ctx context.Context, m ethereum.CallMsg, n *big.Int) ([]byte, error) {
-	return confirmed(ctx, c, "eth_call", func(ctx context.Context, e *endpoint) ([]byte, error) { return e.ec.CallContract(ctx, m, n) }, eqBytes)
+	pin, need := c.pinned(ctx, n)
+	return confirmed(ctx, c, "eth_call", func([]byte) uint64 { return need }, func(ctx context.Context, e *endpoint) ([]byte, error) {
+		if pin != nil {
+			return e.ec.CallContractAtHash(ctx, m, pin.Hash())
+		}
+		return e.ec.CallContract(ctx, m, n)
+	}, nil, eqBytes)
+}
+
+// pinned is the block a read of block n depends on: n itself, or (n nil,
+// the latest) the head followed, which the read is pinned to by hash.
+func (c *Client) pinned(ctx context.Context, n *big.Int) (*types.Header, uint64) {
+	if n != nil {
+		if n.Sign() < 0 { // a tag (pending, finalized): not pinned
+			return nil, 0
+		}
+		return nil, n.Uint64()
+	}
+	pin := c.pinHead(ctx)
+	return pin, pinNumber(pin)
 }
 
 func (c *Client) EstimateGas(ctx context.Context, m ethereum.CallMsg) (uint64, error) {
@@ -62,9 +81,16 @@ func (c *Client) SuggestGasTipCap(ctx context.Context) (*big.Int, error) {
 
 // TransactionReceipt is confirmed (it makes a delivery final).
 func (c *Client) TransactionReceipt(ctx context.Context, h common.Hash) (*types.Receipt, error) {
-	return confirmed(ctx, c, "eth_getTransactionReceipt", func(ctx context.Context, e *endpoint) (*types.Receipt, error) {
+	// An endpoint below the receipt's block has not reached it.
+	need := func(r *types.Receipt) uint64 {
+		if r == nil || r.BlockNumber == nil {
+			return 0
+		}
+		return r.BlockNumber.Uint64()
+	}
+	return confirmed(ctx, c, "eth_getTransactionReceipt", need, func(ctx context.Context, e *endpoint) (*types.Receipt, error) {
 		return e.ec.TransactionReceipt(ctx, h)
-	}, eqReceipt)
+	}, nil, eqReceipt)
 }
 
 func (c *Client) TransactionByHash(ctx context.Context, h common.Hash) (*types.Transaction, bool, error) {
@@ -82,11 +108,17 @@ func (c *Client) TransactionByHash(ctx context.Context, h common.Hash) (*types.T
 // NonceAt and PendingNonceAt are confirmed: the account nonce decides
 // what is signed.
 func (c *Client) NonceAt(ctx context.Context, a common.Address, n *big.Int) (uint64, error) {
-	return confirmed(ctx, c, "eth_getTransactionCount", func(ctx context.Context, e *endpoint) (uint64, error) { return e.ec.NonceAt(ctx, a, n) }, eqUint)
+	pin, need := c.pinned(ctx, n)
+	return confirmed(ctx, c, "eth_getTransactionCount", func(uint64) uint64 { return need }, func(ctx context.Context, e *endpoint) (uint64, error) {
+		if pin != nil {
+			return e.ec.NonceAtHash(ctx, a, pin.Hash())
+		}
+		return e.ec.NonceAt(ctx, a, n)
+	}, nil, eqUint)
 }
 
 func (c *Client) PendingNonceAt(ctx context.Context, a common.Address) (uint64, error) {
-	return confirmed(ctx, c, "eth_getTransactionCount (pending)", func(ctx context.Context, e *endpoint) (uint64, error) { return e.ec.PendingNonceAt(ctx, a) }, eqUint)
+	return confirmed(ctx, c, "eth_getTransactionCount (pending)", nil, func(ctx context.Context, e *endpoint) (uint64, error) { return e.ec.PendingNonceAt(ctx, a) }, nil, eqUint)
 }
 
 func (c *Client) BalanceAt(ctx context.Context, a common.Address, n *big.Int) (*big.Int, error) {
@@ -121,9 +153,13 @@ func noPush(sub ethereum.Subscription, err error) (ethereum.Subscription, error)
 
 // BlockReceipts is confirmed (receipts make deliveries final).
 func (c *Client) BlockReceipts(ctx context.Context, b rpc.BlockNumberOrHash) ([]*types.Receipt, error) {
-	return confirmed(ctx, c, "eth_getBlockReceipts", func(ctx context.Context, e *endpoint) ([]*types.Receipt, error) {
+	var need uint64
+	if n, ok := b.Number(); ok && n >= 0 {
+		need = uint64(n)
+	}
+	return confirmed(ctx, c, "eth_getBlockReceipts", func([]*types.Receipt) uint64 { return need }, func(ctx context.Context, e *endpoint) ([]*types.Receipt, error) {
 		return e.ec.BlockReceipts(ctx, b)
-	}, eqReceipts)
+	}, nil, eqReceipts)
 }
 
 // SubscribeNewHead subscribes on the best endpoint that can push; the
@@ -142,25 +178,23 @@ func (c *Client) SubscribeNewHead(ctx context.Context, ch chan<- *types.Header) 
 // BatchCallContract runs msgs against the latest block in one JSON-RPC
 // batch. err is the request's failure; errs[i] is call i's.
 func (c *Client) BatchCallContract(ctx context.Context, msgs []ethereum.CallMsg) ([][]byte, []error, error) {
-	v, err := confirmed(ctx, c, "eth_call batch", func(ctx context.Context, e *endpoint) (callsAnswer, error) {
-		return batchCalls(ctx, e, msgs)
-	}, eqCallsAnswer)
+	pin := c.pinHead(ctx)
+	block := blockArg(pin)
+	v, err := confirmed(ctx, c, "eth_call batch", func(callsAnswer) uint64 { return pinNumber(pin) }, func(ctx context.Context, e *endpoint) (callsAnswer, error) {
+		return batchCalls(ctx, e, block, msgs)
+	}, nil, eqCallsAnswer)
 	if err != nil {
 		return nil, nil, fmt.Errorf("eth_call batch of %d: %w", len(msgs), err)
 	}
 	return v.outs, v.errs, nil
 }
 
-// batchCalls asks e for msgs in one JSON-RPC batch.
-func batchCalls(ctx context.Context, e *endpoint, msgs []ethereum.CallMsg) (callsAnswer, error) {
+// batchCalls asks e for msgs at block (blockArg) in one JSON-RPC batch.
+func batchCalls(ctx context.Context, e *endpoint, block any, msgs []ethereum.CallMsg) (callsAnswer, error) {
 	res := make([]hexutil.Bytes, len(msgs))
 	elems := make([]rpc.BatchElem, len(msgs))
 	for i, m := range msgs {
-		arg := map[string]any{"to": m.To, "data": hexutil.Bytes(m.Data)}
-		if m.From != (common.Address{}) {
-			arg["from"] = m.From
-		}
-		elems[i] = rpc.BatchElem{Method: "eth_call", Args: []any{arg, "latest"}, Result: &res[i]}
+		elems[i] = rpc.BatchElem{Method: "eth_call", Args: []any{callArg(m), block}, Result: &res[i]}
 	}
 	if err := e.rc.BatchCallContext(ctx, elems); err != nil {
 		return callsAnswer{}, err
@@ -185,10 +219,15 @@ func (c *Client) SendTransaction(ctx context.Context, tx *types.Transaction) err
 	return c.SendTransactions(ctx, []*types.Transaction{tx})[0]
 }
 
-// SendTransactions broadcasts txs as one JSON-RPC batch to every endpoint
-// in rotation (several at once); errs[i] is transaction i's outcome: nil
-// when any endpoint accepted it, else the best endpoint's refusal.
-func (c *Client) SendTransactions(ctx context.Context, txs []*types.Transaction) []error {
+// SendTransactions sends txs as one JSON-RPC batch to the best endpoint;
+// errs[i] is transaction i's outcome: nil when an endpoint accepted it (or
+// already knew it), else the best endpoint's refusal. A transaction the
+// best endpoint does not accept, and any whose sender and nonce were sent
+// before (a rebroadcast or a replacement: the first send may not have
+// spread), goes to every endpoint in rotation: an endpoint that swallows
+// transactions delays a delivery, it does not stop it, and the usual send
+// costs one call, not one per endpoint.
+func (c *Client) SendTransactions(ctx context.Context, txs []*types.Transaction) (out []error) {
 	raws := make([]hexutil.Bytes, len(txs))
 	encErr := make([]error, len(txs))
 	for i, tx := range txs {
@@ -198,20 +237,93 @@ func (c *Client) SendTransactions(ctx context.Context, txs []*types.Transaction)
 	if len(cands) == 0 {
 		return fill(len(txs), ErrNoEndpoint)
 	}
-	results := make([][]error, len(cands))
+	again := c.sent.mark(txs)
+	out = c.sendTo(ctx, cands[0], raws, encErr)
+	defer func() {
+		for i, err := range out {
+			if IsKnown(err) {
+				out[i] = nil
+			}
+		}
+	}()
+	if len(cands) == 1 {
+		return out
+	}
+	rest := make([]hexutil.Bytes, len(txs))
+	restErr := make([]error, len(txs))
+	more := false
+	for i := range txs {
+		restErr[i] = errSkip
+		if encErr[i] == nil && (again[i] || (out[i] != nil && !IsKnown(out[i]))) {
+			rest[i], restErr[i], more = raws[i], nil, true
+		}
+	}
+	if !more {
+		return out
+	}
+	results := make([][]error, len(cands)-1)
 	var wg sync.WaitGroup
-	for k, e := range cands {
-		wg.Go(func() { results[k] = c.sendTo(ctx, e, raws, encErr) })
+	for k, e := range cands[1:] {
+		wg.Go(func() { results[k] = c.sendTo(ctx, e, rest, restErr) })
 	}
 	wg.Wait()
-	out := make([]error, len(txs))
 	for i := range txs {
-		out[i] = results[0][i]
+		if out[i] == nil || IsKnown(out[i]) {
+			continue
+		}
 		for _, res := range results {
 			if res[i] == nil || IsKnown(res[i]) {
 				out[i] = nil
 				break
 			}
+		}
+	}
+	return out
+}
+
+// errSkip marks a transaction sendTo leaves out.
+var errSkip = errors.New("not sent to this endpoint")
+
+// sentNonces remembers the (sender, nonce) of recent sends, so a second
+// send of a nonce (rebroadcast, replacement) goes to every endpoint.
+type sentNonces struct {
+	mu    sync.Mutex
+	seen  map[sentKey]bool
+	order []sentKey
+}
+
+type sentKey struct {
+	from  common.Address
+	nonce uint64
+}
+
+// sentKept bounds sentNonces (well above chain.max_txs_in_flight's default).
+const sentKept = 8192
+
+// mark records txs and reports which were sent before.
+func (s *sentNonces) mark(txs []*types.Transaction) []bool {
+	out := make([]bool, len(txs))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.seen == nil {
+		s.seen = map[sentKey]bool{}
+	}
+	for i, tx := range txs {
+		from, err := types.Sender(types.LatestSignerForChainID(tx.ChainId()), tx)
+		if err != nil {
+			out[i] = true // unknown sender: send everywhere
+			continue
+		}
+		k := sentKey{from, tx.Nonce()}
+		if s.seen[k] {
+			out[i] = true
+			continue
+		}
+		s.seen[k] = true
+		s.order = append(s.order, k)
+		if len(s.order) > sentKept {
+			delete(s.seen, s.order[0])
+			s.order = s.order[1:]
 		}
 	}
 	return out

@@ -47,6 +47,11 @@ type Options struct {
 	// clock is not followed (chain.rpc.max_clock_skew). 0: not checked
 	// (the configuration's default is 30s).
 	MaxClockSkew time.Duration
+	// ConfirmTimeout is how long a confirmation waits for an endpoint
+	// that has not reached the block a read is pinned to, or is slow to
+	// answer, before the endpoints that have it confirm it alone
+	// (chain.rpc.confirm_timeout). Default 2s.
+	ConfirmTimeout time.Duration
 	// Registry receives the endpoint gauges (nil: not registered).
 	Registry prometheus.Registerer
 	Logger   *slog.Logger
@@ -70,6 +75,9 @@ func (o *Options) defaults() {
 	if o.MaxBackoff <= 0 {
 		o.MaxBackoff = 30 * time.Second
 	}
+	if o.ConfirmTimeout <= 0 {
+		o.ConfirmTimeout = 2 * time.Second
+	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -87,9 +95,11 @@ func (o *Options) defaults() {
 // to every healthy endpoint. Every call has a deadline. Safe for
 // concurrent use; Close releases the connections.
 type Client struct {
-	o   Options
-	eps []*endpoint
-	t   trust
+	o    Options
+	eps  []*endpoint
+	t    trust
+	cb   confirmBatch
+	sent sentNonces
 
 	stateGauge *prometheus.GaugeVec
 	headGauge  *prometheus.GaugeVec
@@ -204,6 +214,9 @@ type EndpointStatus struct {
 	Index int    `json:"index"`
 	State string `json:"state"`
 	Head  uint64 `json:"head"`
+	// Reason is why it is out of rotation when a check put it there
+	// (wrong_chain, faulty, distrusted).
+	Reason string `json:"reason,omitempty"`
 }
 
 // Endpoints reports every endpoint's state.
@@ -211,7 +224,11 @@ func (c *Client) Endpoints() []EndpointStatus {
 	out := make([]EndpointStatus, len(c.eps))
 	for i, e := range c.eps {
 		_, head, _ := e.snapshot()
-		out[i] = EndpointStatus{Index: i, State: e.shown().String(), Head: head}
+		st := e.shown()
+		out[i] = EndpointStatus{Index: i, State: st.String(), Head: head}
+		if st == WrongChain || st == Faulty || st == Distrusted {
+			out[i].Reason = e.reason()
+		}
 	}
 	return out
 }

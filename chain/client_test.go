@@ -266,8 +266,10 @@ func TestStalledHeadLeavesRotation(t *testing.T) {
 	require.Equal(t, []string{"alive", "alive"}, states(c))
 }
 
-// TestSendGoesToEveryHealthyEndpoint: a transaction is broadcast to each
-// endpoint in rotation; the one that already knows it is no failure.
+// TestSendGoesToEveryHealthyEndpoint: a first send goes to the best
+// endpoint; a second of the same nonce (a rebroadcast, a replacement) to
+// each endpoint in rotation, and the one that already knows it is no
+// failure.
 func TestSendGoesToEveryHealthyEndpoint(t *testing.T) {
 	key, err := crypto.GenerateKey()
 	require.NoError(t, err)
@@ -297,7 +299,10 @@ func TestSendGoesToEveryHealthyEndpoint(t *testing.T) {
 		types.LatestSignerForChainID(big.NewInt(1337)), key)
 	require.NoError(t, err)
 	require.NoError(t, c.SendTransaction(ctx, tx))
-	require.Equal(t, before[0]+1, ps[0].Requests.Load())
+	require.Equal(t, before[0]+before[1]+1, ps[0].Requests.Load()+ps[1].Requests.Load(), "a first send: the best endpoint only")
+	before = []int64{ps[0].Requests.Load(), ps[1].Requests.Load()}
+	require.NoError(t, c.SendTransaction(ctx, tx), "already known is no failure")
+	require.Equal(t, before[0]+1, ps[0].Requests.Load(), "a second send of the nonce: every endpoint")
 	require.Equal(t, before[1]+1, ps[1].Requests.Load())
 	sim.Commit()
 	rc, err := c.TransactionReceipt(ctx, tx.Hash())

@@ -25,15 +25,21 @@ const (
 	// Dead: failed (transport, timeout, 5xx, internal error); probed
 	// until it answers.
 	Dead
-	// Distrusted: answering, but ahead of the quorum's head, on another
-	// fork, or with a clock ahead: not read from until it agrees again.
+	// Distrusted: answering and passing every objective check, but
+	// outvoted: ahead of the quorum's head or on another fork than the
+	// quorum's. Not read from until it agrees again.
 	Distrusted
 	// WrongChain: reports another chain id; out of rotation for good.
 	WrongChain
+	// Faulty: fails an objective check (a block timestamped ahead of the
+	// local clock, a chain without a block the node followed): treated as
+	// a dead endpoint, out of rotation and out of the quorum, until it
+	// passes again.
+	Faulty
 )
 
 var stateNames = [...]string{Alive: "alive", Limited: "rate_limited", Lagging: "lagging", Dead: "dead",
-	Distrusted: "distrusted", WrongChain: "wrong_chain"}
+	Distrusted: "distrusted", WrongChain: "wrong_chain", Faulty: "faulty"}
 
 func (s State) String() string { return stateNames[s] }
 
@@ -55,7 +61,11 @@ type endpoint struct {
 	retryAfter time.Duration
 	wrong      bool   // reports another chain id: out for good
 	idChecked  bool   // its chain id was read since it last failed
-	distrust   string // why it is not followed now; "" while trusted
+	distrust   string // why it is outvoted now; "" while trusted
+	faulty     string // the objective check it fails now; "" while it passes
+	// slow: its last answer took longer than ConfirmTimeout; reads do
+	// not wait for it (it is still asked, and its late answers checked).
+	slow bool
 
 	noOverride atomic.Bool // refused an eth_call state override: ReadCallContract batches
 }
@@ -74,17 +84,33 @@ func (e *endpoint) shown() State {
 	switch {
 	case e.wrong:
 		return WrongChain
+	case e.faulty != "" && (e.state == Alive || e.state == Lagging):
+		return Faulty
 	case e.distrust != "" && (e.state == Alive || e.state == Lagging):
 		return Distrusted
 	}
 	return e.state
 }
 
-// usable: of the right chain and not distrusted.
+// reason is why e is out of rotation, when a check put it there.
+func (e *endpoint) reason() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	switch {
+	case e.wrong:
+		return "serves another chain id"
+	case e.faulty != "":
+		return e.faulty
+	}
+	return e.distrust
+}
+
+// usable: of the right chain, passing the objective checks, not
+// outvoted.
 func (e *endpoint) usable() bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return !e.wrong && e.distrust == ""
+	return !e.wrong && e.faulty == "" && e.distrust == ""
 }
 
 // retryAfterTransport records an HTTP 429's Retry-After on its endpoint

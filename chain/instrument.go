@@ -156,6 +156,13 @@ func (b *Instrumented) CodeAt(ctx context.Context, a common.Address, n *big.Int)
 	return b.b.CodeAt(ctx, a, n)
 }
 
+// Anchor passes a stored block to the wrapped Client (no call).
+func (b *Instrumented) Anchor(n uint64, h common.Hash) {
+	if a, ok := b.b.(interface{ Anchor(uint64, common.Hash) }); ok {
+		a.Anchor(n, h)
+	}
+}
+
 // SubscribeNewHead is not counted: one subscription, then pushes.
 func (b *Instrumented) SubscribeNewHead(ctx context.Context, ch chan<- *types.Header) (ethereum.Subscription, error) {
 	return b.b.SubscribeNewHead(ctx, ch)

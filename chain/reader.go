@@ -36,14 +36,32 @@ var (
 // asked with BatchCallContract's batch from then on. With a quorum the
 // answer is confirmed on a second endpoint as the batch's is.
 func (c *Client) ReadCallContract(ctx context.Context, msgs []ethereum.CallMsg) ([][]byte, []error, error) {
-	if len(msgs) < 2 {
-		return c.BatchCallContract(ctx, msgs)
-	}
-	calls := make([]callreaderabi.CallReaderCall, len(msgs))
 	for i, m := range msgs {
 		if m.To == nil {
 			return nil, nil, fmt.Errorf("eth_call read of %d: call %d has no address", len(msgs), i)
 		}
+	}
+	pin := c.pinHead(ctx)
+	block := blockArg(pin)
+	v, err := confirmed(ctx, c, "eth_call read", func(callsAnswer) uint64 { return pinNumber(pin) },
+		func(ctx context.Context, e *endpoint) (callsAnswer, error) { return c.readOn(ctx, e, block, msgs) },
+		// Confirmations of reads at the same block go out together.
+		func(ctx context.Context, e *endpoint) (callsAnswer, error) { return c.batchedRead(ctx, e, block, msgs) },
+		eqCallsAnswer)
+	if err != nil {
+		return nil, nil, fmt.Errorf("eth_call read of %d: %w", len(msgs), err)
+	}
+	return v.outs, v.errs, nil
+}
+
+// readOn asks e for msgs at block in one eth_call running the CallReader
+// (one call alone, or where e refuses state overrides: a batch).
+func (c *Client) readOn(ctx context.Context, e *endpoint, block any, msgs []ethereum.CallMsg) (callsAnswer, error) {
+	if len(msgs) < 2 || e.noOverride.Load() {
+		return batchCalls(ctx, e, block, msgs)
+	}
+	calls := make([]callreaderabi.CallReaderCall, len(msgs))
+	for i, m := range msgs {
 		calls[i] = callreaderabi.CallReaderCall{Target: *m.To, Data: m.Data}
 	}
 	arg := map[string]any{"to": ReaderAddress, "data": hexutil.Bytes(readerABI.PackRead(calls))}
@@ -51,32 +69,24 @@ func (c *Client) ReadCallContract(ctx context.Context, msgs []ethereum.CallMsg) 
 		arg["from"] = msgs[0].From
 	}
 	override := map[common.Address]map[string]any{ReaderAddress: {"code": hexutil.Bytes(readerCode)}}
-	v, err := confirmed(ctx, c, "eth_call read", func(ctx context.Context, e *endpoint) (callsAnswer, error) {
-		if !e.noOverride.Load() {
-			var res hexutil.Bytes
-			err := e.rc.CallContext(ctx, &res, "eth_call", arg, "latest", override)
-			var re rpc.Error
-			switch {
-			case err == nil:
-				if rs, derr := readerABI.UnpackRead(res); derr == nil && len(rs) == len(msgs) {
-					return readerAnswer(rs), nil
-				}
-				c.refusesOverride(e, errors.New("the answer is not the CallReader's (state override ignored)"))
-			case !errors.As(err, &re) || classify(ctx, err) == limited:
-				return callsAnswer{}, err // transport trouble, rate limit: the endpoint's, as for the batch
-			case refusal(re):
-				c.refusesOverride(e, err)
-			}
-			// Any other error answer (the CallReader out of gas copying
-			// a huge revert or answer a subscription owner made) is this
-			// read's, not the endpoint's: the batch asks it as before.
+	var res hexutil.Bytes
+	err := e.rc.CallContext(ctx, &res, "eth_call", arg, block, override)
+	var re rpc.Error
+	switch {
+	case err == nil:
+		if rs, derr := readerABI.UnpackRead(res); derr == nil && len(rs) == len(msgs) {
+			return readerAnswer(rs), nil
 		}
-		return batchCalls(ctx, e, msgs)
-	}, eqCallsAnswer)
-	if err != nil {
-		return nil, nil, fmt.Errorf("eth_call read of %d: %w", len(msgs), err)
+		c.refusesOverride(e, errors.New("the answer is not the CallReader's (state override ignored)"))
+	case !errors.As(err, &re) || classify(ctx, err) == limited:
+		return callsAnswer{}, err // transport trouble, rate limit: the endpoint's, as for the batch
+	case refusal(re):
+		c.refusesOverride(e, err)
 	}
-	return v.outs, v.errs, nil
+	// Any other error answer (the CallReader out of gas copying a huge
+	// revert or answer a subscription owner made) is this read's, not the
+	// endpoint's: the batch asks it as before.
+	return batchCalls(ctx, e, block, msgs)
 }
 
 func readerAnswer(rs []callreaderabi.CallReaderResult) callsAnswer {

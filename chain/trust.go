@@ -36,6 +36,62 @@ type trust struct {
 	// reads: per kind of confirmed read, the disagreement of its last
 	// try; a kind leaves when its next read is confirmed.
 	reads map[string]error
+	head  *types.Header // the last head followed (reads are pinned to it)
+	// known: blocks the node followed or stored (Anchor), by number, the
+	// newest followedKept: what the stored-block check asks for.
+	known map[uint64]common.Hash
+}
+
+// followedKept bounds trust.known.
+const followedKept = 256
+
+func (t *trust) remember(n uint64, h common.Hash) {
+	if t.known == nil {
+		t.known = map[uint64]common.Hash{}
+	}
+	t.known[n] = h
+	if len(t.known) > followedKept {
+		delete(t.known, slices.Min(slices.Collect(maps.Keys(t.known))))
+	}
+}
+
+// anchorBelow is the newest known block below n.
+func (t *trust) anchorBelow(n uint64) (uint64, common.Hash, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var best uint64
+	var hash common.Hash
+	ok := false
+	for k, h := range t.known {
+		if k < n && (!ok || k > best) {
+			best, hash, ok = k, h, true
+		}
+	}
+	return best, hash, ok
+}
+
+// follow records h as the head followed.
+func (c *Client) follow(h *types.Header) {
+	c.t.mu.Lock()
+	defer c.t.mu.Unlock()
+	c.t.head = h
+	c.t.remember(h.Number.Uint64(), h.Hash())
+}
+
+// followed is the last head followed (nil before the first).
+func (c *Client) followed() *types.Header {
+	c.t.mu.Lock()
+	defer c.t.mu.Unlock()
+	return c.t.head
+}
+
+// Anchor tells the client of a block the node stored (its last processed
+// block, at start-up): with several endpoints, one that does not hold it
+// while another does fails the stored-block check.
+func (c *Client) Anchor(n uint64, h common.Hash) {
+	c.t.mu.Lock()
+	defer c.t.mu.Unlock()
+	c.t.remember(n, h)
 }
 
 func (t *trust) setTrouble(err error) {
@@ -122,7 +178,7 @@ func (c *Client) checkChainIDs(ctx context.Context) error {
 						parts = append(parts, fmt.Sprintf("endpoint %d: %s", i, id))
 					}
 				}
-				return fmt.Errorf("chain: the endpoints report different chain ids (%s); set chain.chain_id to the chain this node serves", strings.Join(parts, ", "))
+				return fmt.Errorf("chain: %w: they report different chain ids (%s); set chain.chain_id to the chain this node serves", ErrDisagree, strings.Join(parts, ", "))
 			}
 			ref, _ = new(big.Int).SetString(best, 10)
 		}
@@ -249,14 +305,15 @@ func (c *Client) latest(ctx context.Context) (*types.Header, error) {
 }
 
 type vote struct {
-	e   *endpoint
-	top *types.Header // its latest
-	at  *types.Header // its header at the quorum's height
+	e      *endpoint
+	top    *types.Header // its latest
+	at     *types.Header // its header at the quorum's height, when read
+	atHash common.Hash   // the hash of its block at the quorum's height
 }
 
 // voters are the endpoints asked for their head: every one of the right
-// chain that is in rotation or whose back-off has ended, distrusted ones
-// included (so they can earn trust back).
+// chain that is in rotation or whose back-off has ended, distrusted and
+// faulty ones included (so they can pass again).
 func (c *Client) voters() []*endpoint {
 	now := c.o.Now()
 	var out []*endpoint
@@ -273,77 +330,197 @@ func (c *Client) voters() []*endpoint {
 	return out
 }
 
-// quorumHead reads every voter's latest header at once and follows the
-// highest block number that Quorum of them reach with the same hash.
-// Voters ahead of it by more than MaxHeadLag, on another hash at that
-// height, or with a clock ahead are distrusted (reads avoid them); no
-// quorum is ErrDisagree, and the caller waits.
-func (c *Client) quorumHead(ctx context.Context) (*types.Header, error) {
-	eps := c.voters()
-	tops := make([]*types.Header, len(eps))
-	var wg sync.WaitGroup
-	for i, e := range eps {
-		wg.Go(func() {
-			if e.ec == nil {
-				if err := c.connect(ctx, e); err != nil {
-					c.report(ctx, e, err)
-					return
-				}
-			}
-			if c.checkID(ctx, e) != nil {
-				return
-			}
-			tctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
-			h, err := e.ec.HeaderByNumber(tctx, nil)
-			cancel()
-			if _, err := c.report(ctx, e, err); err == nil && h != nil && h.Number != nil {
-				e.mu.Lock()
-				e.head = h.Number.Uint64()
-				e.mu.Unlock()
-				tops[i] = h
-			}
-		})
+// top is one endpoint's latest header (nil when it failed).
+type top struct {
+	e *endpoint
+	h *types.Header
+}
+
+// readTop reads e's latest header, recording its health, head and pace.
+func (c *Client) readTop(ctx context.Context, e *endpoint) *types.Header {
+	if e.ec == nil {
+		if err := c.connect(ctx, e); err != nil {
+			c.report(ctx, e, err)
+			return nil
+		}
 	}
-	wg.Wait()
+	if c.checkID(ctx, e) != nil {
+		return nil
+	}
+	start := time.Now()
+	tctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
+	h, err := e.ec.HeaderByNumber(tctx, nil)
+	cancel()
+	c.paced(e, time.Since(start))
+	if _, err := c.report(ctx, e, err); err != nil || h == nil || h.Number == nil {
+		return nil
+	}
+	e.mu.Lock()
+	e.head = h.Number.Uint64()
+	e.mu.Unlock()
+	return h
+}
+
+// paced records whether e answered within ConfirmTimeout: a slow endpoint
+// is not waited for (its answers still count when they come in time).
+func (c *Client) paced(e *endpoint, took time.Duration) {
+	slow := took > c.o.ConfirmTimeout
+	e.mu.Lock()
+	was := e.slow
+	e.slow = slow
+	e.mu.Unlock()
+	if slow != was {
+		c.o.Logger.Info("chain: endpoint's pace changed", "endpoint", e.index, "url", e.name, "slow", slow, "took", took.Round(time.Millisecond))
+	}
+}
+
+func (e *endpoint) isSlow() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.slow
+}
+
+// tops asks every voter for its latest header at once and returns the
+// answers in by the time the others have had ConfirmTimeout after the
+// first (an endpoint known to be slow is not waited for at all). A late
+// answer still records the endpoint's head and pace.
+func (c *Client) tops(ctx context.Context, eps []*endpoint) []top {
+	ch := make(chan top, len(eps))
+	fast := map[*endpoint]bool{}
+	// A read outlives the wait (bounded by Timeout), so a late answer
+	// still records the endpoint's head and pace.
+	lctx := context.WithoutCancel(ctx)
+	for _, e := range eps {
+		if !e.isSlow() {
+			fast[e] = true
+		}
+		go func() { ch <- top{e, c.readTop(lctx, e)} }()
+	}
+	var got []top
+	var window <-chan time.Time
+	answered := false
+	for len(got) < len(eps) {
+		if answered && len(fast) == 0 {
+			break // only slow ones are left
+		}
+		select {
+		case t := <-ch:
+			got = append(got, t)
+			delete(fast, t.e)
+			if t.h != nil && !answered {
+				answered = true
+				tm := time.NewTimer(c.o.ConfirmTimeout)
+				defer tm.Stop()
+				window = tm.C
+			}
+		case <-window:
+			return got
+		case <-ctx.Done():
+			return got
+		}
+	}
+	return got
+}
+
+// quorumHead reads every voter's latest header at once and follows the
+// highest block number that Quorum of them reach with the same hash, the
+// quorum taken over the endpoints that answer in time and pass every
+// objective check (a block timestamped ahead of the local clock; a chain
+// that lacks a block the node followed): one that fails a check is
+// faulty, treated as a dead one. Voters that pass the checks but are
+// ahead of the head by more than MaxHeadLag or on another hash at its
+// height are distrusted (reads avoid them); passing voters that still
+// disagree with no majority are ErrDisagree, and the caller waits.
+func (c *Client) quorumHead(ctx context.Context) (*types.Header, error) {
+	got := c.tops(ctx, c.voters())
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	var votes []*vote
-	for i, e := range eps {
-		if tops[i] == nil {
+	var down []string
+	for _, t := range got {
+		if t.h == nil {
 			continue
 		}
-		if why := c.skewed(tops[i]); why != "" {
-			c.setDistrust(e, why)
+		if why := c.skewed(t.h); why != "" {
+			c.setFaulty(t.e, why)
+			down = append(down, fmt.Sprintf("endpoint %d: %s", t.e.index, why))
 			continue
 		}
-		votes = append(votes, &vote{e: e, top: tops[i]})
+		votes = append(votes, &vote{e: t.e, top: t.h})
 	}
-	q := c.o.Quorum
-	if len(votes) < q {
-		err := fmt.Errorf("%w: %d endpoint(s) give a usable head, chain.rpc.quorum is %d", ErrDisagree, len(votes), q)
+	// Faulty for lacking a followed block: out of the vote until its
+	// block at the head agrees with the others'.
+	var held []*vote
+	votes = slices.DeleteFunc(votes, func(v *vote) bool {
+		v.e.mu.Lock()
+		f := v.e.faulty != "" && strings.HasPrefix(v.e.faulty, lacksPrefix)
+		v.e.mu.Unlock()
+		if f {
+			held = append(held, v)
+		}
+		return f
+	})
+	if len(votes) == 0 && len(held) > 0 {
+		votes, held = held, nil // none else: let them vote (the check runs again)
+	}
+	for {
+		h, err, again := c.decide(ctx, votes, down)
+		if !again {
+			if h != nil {
+				c.readmit(ctx, held, h)
+			}
+			c.rank()
+			return h, err
+		}
+		votes = slices.DeleteFunc(votes, func(v *vote) bool { return !v.e.usable() && v.e.faultyNow() })
+	}
+}
+
+func (e *endpoint) faultyNow() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.faulty != ""
+}
+
+const lacksPrefix = "lacks block"
+
+// decide follows the highest head Quorum (over votes) report; again when
+// the stored-block check took a voter out and the vote must be redone.
+func (c *Client) decide(ctx context.Context, votes []*vote, down []string) (*types.Header, error, bool) {
+	q := min(c.o.Quorum, len(votes))
+	if q == 0 {
+		why := "none answers"
+		if len(down) > 0 {
+			why = strings.Join(down, "; ")
+		}
+		err := fmt.Errorf("%w: no endpoint gives a usable head (%s)", ErrNoEndpoint, why)
 		c.t.setTrouble(err)
-		c.rank()
-		return nil, err
+		return nil, err, false
 	}
 	slices.SortFunc(votes, func(a, b *vote) int { return b.top.Number.Cmp(a.top.Number) })
 	n := votes[q-1].top.Number
 	for _, v := range votes {
-		if v.top.Number.Cmp(n) == 0 {
-			v.at = v.top
+		v.at, v.atHash = nil, common.Hash{}
+		switch v.top.Number.Uint64() {
+		case n.Uint64():
+			v.at, v.atHash = v.top, v.top.Hash()
+			continue
+		case n.Uint64() + 1: // its parent is the block at n: no call
+			v.atHash = v.top.ParentHash
 			continue
 		}
 		tctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
 		h, err := v.e.ec.HeaderByNumber(tctx, n)
 		cancel()
-		if _, err := c.report(ctx, v.e, err); err == nil {
-			v.at = h
+		if _, err := c.report(ctx, v.e, err); err == nil && h != nil {
+			v.at, v.atHash = h, h.Hash()
 		}
 	}
 	groups := map[common.Hash][]*vote{}
 	for _, v := range votes {
-		if v.at != nil {
-			groups[v.at.Hash()] = append(groups[v.at.Hash()], v)
+		if v.atHash != (common.Hash{}) {
+			groups[v.atHash] = append(groups[v.atHash], v)
 		}
 	}
 	var won []*vote
@@ -357,23 +534,44 @@ func (c *Client) quorumHead(ctx context.Context) (*types.Header, error) {
 		}
 	}
 	if len(won) < q || tie {
+		if c.checkFollowed(ctx, votes, n.Uint64()) {
+			return nil, nil, true
+		}
 		var parts []string
 		for _, v := range votes {
 			h := "none"
-			if v.at != nil {
-				h = v.at.Hash().Hex()[:10]
+			if v.atHash != (common.Hash{}) {
+				h = v.atHash.Hex()[:10]
 			}
 			parts = append(parts, fmt.Sprintf("endpoint %d: head %d, block %d %s", v.e.index, v.top.Number, n, h))
 		}
 		err := fmt.Errorf("%w on block %d (%s); waiting", ErrDisagree, n, strings.Join(parts, "; "))
 		c.t.setTrouble(err)
-		c.rank()
-		return nil, err
+		return nil, err, false
 	}
-	hash := won[0].at.Hash()
+	hash := won[0].atHash
+	var head *types.Header
+	for _, v := range won {
+		if v.at != nil {
+			head = v.at
+			break
+		}
+	}
+	if head == nil {
+		tctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
+		h, err := won[0].e.ec.HeaderByNumber(tctx, n)
+		cancel()
+		if _, err := c.report(ctx, won[0].e, err); err != nil || h == nil || h.Hash() != hash {
+			err = fmt.Errorf("%w: read block %d: %v", ErrNoEndpoint, n, err)
+			c.t.setTrouble(err)
+			return nil, err, false
+		}
+		head = h
+	}
 	for _, v := range votes {
+		c.setFaulty(v.e, "")
 		switch {
-		case v.at == nil || v.at.Hash() != hash:
+		case v.atHash != hash:
 			c.setDistrust(v.e, fmt.Sprintf("block %d differs from the one %d other endpoint(s) report (another fork)", n, len(won)))
 		case v.top.Number.Uint64() > n.Uint64()+c.o.MaxHeadLag:
 			c.setDistrust(v.e, fmt.Sprintf("head %d is ahead of the quorum's %d by more than %d blocks", v.top.Number, n, c.o.MaxHeadLag))
@@ -381,77 +579,88 @@ func (c *Client) quorumHead(ctx context.Context) (*types.Header, error) {
 			c.setDistrust(v.e, "")
 		}
 	}
+	c.follow(head)
 	c.t.setTrouble(nil)
-	c.rank()
-	return won[0].at, nil
+	return head, nil, false
 }
 
-// confirmed runs f on trusted endpoints, best first, until two of them
-// give the same answer (eq on the values and the same error text), or one
-// when only one is in rotation or the quorum is one: a single endpoint
-// costs what it did. Answers that never match are ErrDisagree.
-func confirmed[T any](ctx context.Context, c *Client, what string, f func(context.Context, *endpoint) (T, error), eq func(a, b T) bool) (T, error) {
-	if c.o.Quorum <= 1 {
-		return do(ctx, c, c.o.Timeout, f)
-	}
-	type answer struct {
-		e   *endpoint
-		v   T
-		err error
-	}
-	var zero T
-	var answers []answer
-	var errs []error
-	for _, e := range c.candidates() {
-		if e.ec == nil {
-			if err := c.connect(ctx, e); err != nil {
-				c.report(ctx, e, err)
-				continue
+// readmit puts back an endpoint held out for lacking a followed block
+// once its block at the head's height is the head.
+func (c *Client) readmit(ctx context.Context, held []*vote, head *types.Header) {
+	for _, v := range held {
+		var hash common.Hash
+		switch {
+		case v.top.Number.Cmp(head.Number) == 0:
+			hash = v.top.Hash()
+		case v.top.Number.Uint64() == head.Number.Uint64()+1:
+			hash = v.top.ParentHash
+		case v.top.Number.Cmp(head.Number) > 0:
+			tctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
+			h, err := v.e.ec.HeaderByNumber(tctx, head.Number)
+			cancel()
+			if _, err := c.report(ctx, v.e, err); err == nil && h != nil {
+				hash = h.Hash()
 			}
 		}
-		if err := c.checkID(ctx, e); err != nil {
-			errs = append(errs, fmt.Errorf("endpoint %d (%s): %w", e.index, e.name, err))
-			continue
+		if hash == head.Hash() {
+			c.setFaulty(v.e, "")
+			c.setDistrust(v.e, "")
 		}
-		tctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
-		v, err := f(tctx, e)
-		cancel()
-		oc, err := c.report(ctx, e, err)
-		if oc != answered {
-			errs = append(errs, fmt.Errorf("endpoint %d (%s): %w", e.index, e.name, err))
-			if ctx.Err() != nil {
-				break
+	}
+}
+
+// checkFollowed is the objective tie-break: each voter is asked for the
+// newest block below n the node followed (or was told of, Anchor); those
+// that do not hold it, while another voter does, fail the check and are
+// faulty. It reports whether one was taken out.
+func (c *Client) checkFollowed(ctx context.Context, votes []*vote, n uint64) bool {
+	num, hash, ok := c.t.anchorBelow(n)
+	if !ok {
+		return false
+	}
+	holds := make([]bool, len(votes))
+	var wg sync.WaitGroup
+	for i, v := range votes {
+		wg.Go(func() {
+			tctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
+			h, err := v.e.ec.HeaderByNumber(tctx, new(big.Int).SetUint64(num))
+			cancel()
+			if oc, _ := c.report(ctx, v.e, err); oc == answered {
+				holds[i] = err == nil && h != nil && h.Hash() == hash
+			} else {
+				holds[i] = true // unknown: not judged on a failed call
 			}
-			continue
-		}
-		a := answer{e, v, err}
-		for _, b := range answers {
-			if errText(a.err) == errText(b.err) && (a.err != nil || eq(a.v, b.v)) {
-				c.t.setRead(what, nil)
-				return a.v, a.err
-			}
-		}
-		answers = append(answers, a)
+		})
 	}
-	switch len(answers) {
-	case 0:
-		if len(errs) == 0 {
-			return zero, ErrNoEndpoint
-		}
-		return zero, fmt.Errorf("%w: %w", ErrNoEndpoint, errors.Join(errs...))
-	case 1:
-		if len(c.trusted()) <= 1 {
-			c.t.setRead(what, nil)
-			return answers[0].v, answers[0].err // no second endpoint to ask
+	wg.Wait()
+	if !slices.Contains(holds, true) {
+		return false // none holds it: a reorg below it, the listener's to handle
+	}
+	out := false
+	for i, v := range votes {
+		if !holds[i] {
+			c.setFaulty(v.e, fmt.Sprintf("%s %d (%s) that the node followed: another chain", lacksPrefix, num, hash.Hex()[:10]))
+			out = true
 		}
 	}
-	var parts []string
-	for _, a := range answers {
-		parts = append(parts, fmt.Sprintf("endpoint %d", a.e.index))
+	return out
+}
+
+// setFaulty marks e as failing an objective check for why ("" passes).
+func (c *Client) setFaulty(e *endpoint, why string) {
+	e.mu.Lock()
+	was := e.faulty
+	e.faulty = why
+	e.mu.Unlock()
+	switch {
+	case why != "" && was == "":
+		c.o.Logger.Warn("chain: endpoint fails a check; out of rotation as if down", "endpoint", e.index, "url", e.name, "why", why)
+	case why == "" && was != "":
+		c.o.Logger.Info("chain: endpoint passes its checks again", "endpoint", e.index, "url", e.name, "was", was)
 	}
-	err := fmt.Errorf("%w on %s (%s give different answers, or no second one answered); waiting", ErrDisagree, what, strings.Join(parts, ", "))
-	c.t.setRead(what, err)
-	return zero, err
+	if why != was {
+		c.publish()
+	}
 }
 
 // trusted are the endpoints in rotation (alive or lagging, right chain,

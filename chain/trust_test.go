@@ -2,9 +2,12 @@ package chain
 
 import (
 	"context"
+	"errors"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
 
@@ -87,5 +90,111 @@ func TestConfirmedNonce(t *testing.T) {
 	n, err := c.NonceAt(ctx, common.Address{1}, nil)
 	require.NoError(t, err)
 	require.Zero(t, n, "the two honest endpoints' answer")
+	require.NoError(t, c.Trouble())
+}
+
+// TestObjectiveChecksAreDown: beside an honest endpoint, one whose blocks
+// run an hour ahead of the local clock fails an objective check: it is
+// faulty, out of rotation with the reason shown, and the quorum (2, the
+// default with two endpoints) is taken over the honest one alone, as for a
+// dead endpoint: its head is followed, reads are answered, nothing is in
+// trouble. When the clock agrees again it is back.
+func TestObjectiveChecksAreDown(t *testing.T) {
+	e, sim := newEnv(t, 2)
+	fork, fsim := newEnv(t, 1) // another chain of the same id and genesis
+	fsim.Commit()
+	require.NoError(t, fsim.AdjustTime(time.Hour)) // mines a block an hour ahead
+	sim.Commit()
+	ctx := context.Background()
+	two := &env{proxies: []*faultproxy.Proxy{e.proxies[0], fork.proxies[0]}}
+	c := two.dialQuorum(t, Options{MaxClockSkew: 30 * time.Second})
+	require.Equal(t, 2, c.Quorum())
+	h, err := c.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	honest, err := sim.Client().HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	require.Equal(t, honest.Hash(), h.Hash(), "the honest head, followed alone")
+	eps := c.Endpoints()
+	require.Equal(t, "faulty", eps[1].State)
+	require.Contains(t, eps[1].Reason, "ahead of the local clock")
+	require.Equal(t, "alive", eps[0].State)
+	require.NoError(t, c.Trouble())
+	n, err := c.NonceAt(ctx, common.Address{1}, nil)
+	require.NoError(t, err)
+	require.Zero(t, n)
+	require.True(t, c.Up())
+
+	// A dead second endpoint is the same: the quorum over the one left.
+	c = e.dialQuorum(t, Options{MaxClockSkew: 30 * time.Second})
+	e.proxies[1].Kill()
+	sim.Commit()
+	h, err = c.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	require.Equal(t, uint64(2), h.Number.Uint64())
+	_, err = c.NonceAt(ctx, common.Address{1}, nil)
+	require.NoError(t, err)
+	require.NoError(t, c.Trouble())
+}
+
+// TestSlowEndpointIsBehind: an honest endpoint that answers every call
+// late (1.5 s, against a ConfirmTimeout of 300 ms) is waited for once, then
+// not at all: the head is followed and reads are confirmed by the prompt
+// one, and nothing disagrees. It is still asked, and a late answer that
+// differs (it lies about the nonce) is reported.
+func TestSlowEndpointIsBehind(t *testing.T) {
+	e, sim := newEnv(t, 2)
+	e.proxies[1].SetDelay(1500 * time.Millisecond)
+	c := e.dialQuorum(t, Options{ConfirmTimeout: 300 * time.Millisecond})
+	ctx := context.Background()
+	for range 3 {
+		sim.Commit()
+		_, err := c.HeaderByNumber(ctx, nil)
+		require.NoError(t, err)
+		_, err = c.NonceAt(ctx, common.Address{1}, nil)
+		require.NoError(t, err)
+		_, _, err = c.ReadCallContract(ctx, []ethereum.CallMsg{{To: &common.Address{0xaa}}, {To: &common.Address{0xbb}}})
+		require.NoError(t, err)
+		require.NoError(t, c.Trouble())
+	}
+	require.Equal(t, []string{"alive", "alive"}, states(c))
+	before := e.proxies[1].Requests.Load()
+	e.proxies[1].Set(faultproxy.NonceLie)
+	_, err := c.NonceAt(ctx, common.Address{1}, nil)
+	require.NoError(t, err, "confirmed by the prompt endpoint")
+	require.Eventually(t, func() bool { return errors.Is(c.Trouble(), ErrDisagree) }, time.Minute, 50*time.Millisecond,
+		"the slow endpoint's late answer differs")
+	require.Greater(t, e.proxies[1].Requests.Load(), before, "the slow endpoint is still asked")
+}
+
+// TestConfirmationsBatched: reads made at once are confirmed together, in
+// one eth_call on the second endpoint (here 31 reads queue behind a held
+// one, and go out as one call), each read still answered as its own.
+func TestConfirmationsBatched(t *testing.T) {
+	e, sim := newEnv(t, 2)
+	c := e.dialQuorum(t, Options{ConfirmTimeout: time.Minute})
+	sim.Commit()
+	ctx := context.Background()
+	_, err := c.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	before := e.proxies[1].Requests.Load()
+	e.proxies[1].BlackHole(1)
+	var wg sync.WaitGroup
+	errs := make([]error, 32)
+	for i := range 32 {
+		wg.Go(func() {
+			_, _, errs[i] = c.ReadCallContract(ctx, []ethereum.CallMsg{{To: &common.Address{byte(i)}}, {To: &common.Address{0xbb}}})
+		})
+	}
+	require.Eventually(t, func() bool {
+		c.cb.mu.Lock()
+		defer c.cb.mu.Unlock()
+		return len(c.cb.queue) == 31
+	}, time.Minute, 10*time.Millisecond, "31 confirmations queue behind the held one")
+	e.proxies[1].Release()
+	wg.Wait()
+	for _, err := range errs {
+		require.NoError(t, err)
+	}
+	require.Equal(t, before+2, e.proxies[1].Requests.Load(), "two calls confirm 32 reads")
 	require.NoError(t, c.Trouble())
 }

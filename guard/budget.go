@@ -117,19 +117,19 @@ func (g *Guard) nodeFits(owner common.Address, gas uint64, now time.Time) (Verdi
 	if !ok {
 		owners++
 	}
-	wait := func(until time.Time, why string) (Verdict, bool, error) {
+	wait := func(until time.Time, hold, why string) (Verdict, bool, error) {
 		if next := now.Add(g.lim.BackoffBase); next.Before(until) {
 			until = next
 		}
-		return Verdict{Action: Wait, Until: until, Reason: why}, false, nil
+		return Verdict{Action: Wait, Until: until, Reason: why, Hold: hold, Bound: "chain.unpaid.gas_per_day"}, false, nil
 	}
 	if total+gas > g.lim.GasPerDay {
-		return wait(time.Unix((oldest+1)*hour, 0).Add(Day),
+		return wait(time.Unix((oldest+1)*hour, 0).Add(Day), HoldNodeDay,
 			fmt.Sprintf("the node's unpaid gas for the day spent (chain.unpaid.gas_per_day %d)", g.lim.GasPerDay))
 	}
 	share := g.lim.GasPerDay / max(owners, 2) // one owner alone gets at most half
 	if total+gas > g.lim.GasPerDay/2 && mine+gas > share {
-		return wait(now.Add(g.lim.BackoffBase),
+		return wait(now.Add(g.lim.BackoffBase), HoldFairShare,
 			fmt.Sprintf("owner above its fair share (%d gas: chain.unpaid.gas_per_day among %d owners spending today) with more than half the node's day budget spent", share, max(owners, 2)))
 	}
 	return Verdict{}, true, nil

@@ -3,6 +3,7 @@ package guard
 import (
 	"fmt"
 	"math/big"
+	"strings"
 	"sync"
 	"time"
 
@@ -106,7 +107,21 @@ type Verdict struct {
 	// Field names what Static refused on: "cancelled", "gas", "period" or
 	// "input" (a caller maps it to its own field names).
 	Field string
+	// Hold, on a Wait, names the spending bound that holds the delivery:
+	// HoldNewOwnerDay, HoldOwnerDay, HoldNodeDay or HoldFairShare; "" for
+	// any other wait. Bound is the configuration key that raises it.
+	Hold, Bound string
 }
+
+// The spending bounds a Wait may name (Verdict.Hold): an owner's day of
+// unpaid gas as a new owner or as one, the node's day, and an owner's fair
+// share of the node's day.
+const (
+	HoldNewOwnerDay = "new_owner_day"
+	HoldOwnerDay    = "owner_day"
+	HoldNodeDay     = "node_day"
+	HoldFairShare   = "fair_share"
+)
 
 // Check judges d at h without side effects (two reads of the store) and
 // without any RPC call, so it can come before anything is spent.
@@ -212,7 +227,12 @@ func (g *Guard) overBudget(until, now time.Time, which string) Verdict {
 	if next := now.Add(g.lim.BackoffBase); next.Before(until) {
 		until = next
 	}
-	return Verdict{Action: Wait, Until: until, Reason: fmt.Sprintf("owner's unpaid gas for the day spent (%s)", which)}
+	v := Verdict{Action: Wait, Until: until, Reason: fmt.Sprintf("owner's unpaid gas for the day spent (%s)", which),
+		Hold: HoldOwnerDay, Bound: "chain.unpaid.owner_gas_per_day"}
+	if strings.HasPrefix(which, "chain.unpaid.new_owner_gas_per_day") {
+		v.Hold, v.Bound = HoldNewOwnerDay, "chain.unpaid.new_owner_gas_per_day"
+	}
+	return v
 }
 
 // Outcome is how a delivery attempt ended.

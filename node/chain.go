@@ -66,10 +66,14 @@ func NewRelayChainWith(ro RelayOptions) func(context.Context, ChainDeps) (Chain,
 	return func(ctx context.Context, deps ChainDeps) (Chain, error) {
 		key := &walletKey{}
 		c, err := relayChainOnce(ro, key)(ctx, deps)
-		if !errors.Is(err, chain.ErrNoEndpoint) && !errors.Is(err, chain.ErrDisagree) {
+		if !waitable(err) {
 			return c, err
 		}
-		deps.Logger.Warn("chain: no RPC endpoint answers; serving REST and retrying", "err", err)
+		if errors.Is(err, chain.ErrDisagree) {
+			deps.Logger.Warn("chain: the RPC endpoints disagree; serving REST and waiting for them to agree", "err", err)
+		} else {
+			deps.Logger.Warn("chain: no RPC endpoint answers; serving REST and retrying", "err", err)
+		}
 		return &waitingChain{build: relayChainOnce(ro, key), deps: deps, err: err}, nil
 	}
 }
@@ -128,7 +132,7 @@ func relayChainOnce(ro RelayOptions, key *walletKey) func(context.Context, Chain
 		if b == nil {
 			co := chain.Options{
 				Timeout: cfg.RPC.Timeout.D(), MaxHeadLag: cfg.RPC.MaxHeadLag,
-				Quorum: cfg.RPC.Quorum, MaxClockSkew: cfg.RPC.MaxClockSkew.D(),
+				Quorum: cfg.RPC.Quorum, MaxClockSkew: cfg.RPC.MaxClockSkew.D(), ConfirmTimeout: cfg.RPC.ConfirmTimeout.D(),
 				PollInterval: cfg.PollInterval.D(), Registry: deps.Registry, Logger: deps.Logger,
 			}
 			if cfg.ChainID != 0 {
@@ -284,7 +288,7 @@ func (c *relayChain) Endpoints() []rest.ChainEndpoint {
 func restEndpoints(es []chain.EndpointStatus) []rest.ChainEndpoint {
 	out := make([]rest.ChainEndpoint, len(es))
 	for i, e := range es {
-		out[i] = rest.ChainEndpoint{Index: e.Index, State: e.State, Head: e.Head}
+		out[i] = rest.ChainEndpoint{Index: e.Index, State: e.State, Head: e.Head, Reason: e.Reason}
 	}
 	return out
 }

@@ -198,3 +198,51 @@ func TestNodeStartsWithEveryEndpointDown(t *testing.T) {
 		require.NotContains(t, string(body), secret)
 	}
 }
+
+// TestNodeStartsBesideANonceLiar: two endpoints, the first adding 2 to
+// every account nonce, and a fresh data directory (no nonce journal to
+// trust over either): the node does not exit. REST serves, /health is 503
+// naming the disagreement; once the liar is gone (connection refused:
+// down, the quorum taken over the honest endpoint), the chain side comes
+// up and delivers, without a restart.
+func TestNodeStartsBesideANonceLiar(t *testing.T) {
+	embedded, dep := chaintest.Start(t)
+	liar, err := faultproxy.New(embedded.RPCURL())
+	require.NoError(t, err)
+	t.Cleanup(liar.Close)
+	liar.Set(faultproxy.NonceLie)
+	honest, err := faultproxy.New(embedded.RPCURL())
+	require.NoError(t, err)
+	t.Cleanup(honest.Close)
+
+	nodeKey := embedded.FundedKeys()[1]
+	cfg := echoConfig(startEcho(t))
+	cfg.Chain = config.Chain{Enabled: true, RPCURLs: []string{liar.URL(), honest.URL()}, CoordinatorAddress: dep.Coordinator.Hex(),
+		PollInterval: config.Duration(100 * time.Millisecond),
+		Wallet:       config.Wallet{PrivateKey: hex.EncodeToString(crypto.FromECDSA(nodeKey)), MaxGasLimit: 10_000_000}}
+	tn := startNode(t, cfg, Options{NewChain: NewRelayChainWith(RelayOptions{StartBlock: dep.DeployBlock})})
+
+	code, body := tn.do(t, http.MethodGet, "/health", "")
+	require.Equal(t, http.StatusServiceUnavailable, code)
+	require.Contains(t, string(body), "endpoints disagree on eth_getTransactionCount (pending)", "/health names the disagreement")
+	code, _ = tn.do(t, http.MethodGet, "/info", "")
+	require.Equal(t, http.StatusOK, code, "REST serves")
+	code, _ = tn.do(t, http.MethodPost, "/api/jobs", `{"containers":["echo"],"data":{"x":1}}`)
+	require.Equal(t, http.StatusOK, code, "off-chain jobs are served while the chain side waits")
+
+	liar.Kill()
+	require.Eventually(t, func() bool {
+		code, _ := tn.do(t, http.MethodGet, "/health", "")
+		return code == http.StatusOK
+	}, 2*time.Minute, 100*time.Millisecond, "the chain side comes up once the liar is gone")
+	ec := exampleconsumerabi.NewExampleConsumer()
+	sendTx(t, embedded, dep.ExampleConsumer, ec.PackRequest("echo", []byte("after the liar"), 1))
+	require.Eventually(t, func() bool {
+		out, err := embedded.Client().CallContract(context.Background(), ethereum.CallMsg{To: &dep.ExampleConsumer, Data: ec.PackDeliveries()}, nil)
+		if err != nil {
+			return false
+		}
+		n, err := ec.UnpackDeliveries(out)
+		return err == nil && n.Int64() == 1
+	}, time.Minute, 100*time.Millisecond, "delivered without a restart")
+}

@@ -15,8 +15,10 @@ import (
 )
 
 // waitingChain is the chain side of a node started while no RPC endpoint
-// answered: Run builds the relay, retrying with back-off (1s doubling to
-// 1 min) while endpoints stay down, then runs it. Until then the chain is
+// answered, or while the endpoints disagreed (a pending nonce, chain ids):
+// Run builds the relay, retrying with back-off (1s doubling to 1 min)
+// while endpoints stay down or disagree, then runs it. A disagreement is a
+// wait, never an exit: a supervisor would only restart into it. Until then the chain is
 // unhealthy and delegated requests are refused as unavailable.
 type waitingChain struct {
 	build func(context.Context, ChainDeps) (Chain, error)
@@ -51,15 +53,21 @@ func (w *waitingChain) Run(ctx context.Context) error {
 			w.deps.Logger.Info("chain: an RPC endpoint answers; chain side up")
 			return c.Run(ctx)
 		}
-		if !errors.Is(err, chain.ErrNoEndpoint) {
+		if !waitable(err) {
 			return err // the chain answered and the configuration does not fit it
 		}
 		w.mu.Lock()
 		w.err = err
 		w.mu.Unlock()
 		wait = min(2*wait, time.Minute)
-		w.deps.Logger.Debug("chain: still no RPC endpoint answers", "retry_in", wait, "err", err)
+		w.deps.Logger.Debug("chain: chain side still waiting", "retry_in", wait, "err", err)
 	}
+}
+
+// waitable: a start-up failure the node waits out, serving REST: no
+// endpoint answers, or those that answer disagree.
+func waitable(err error) bool {
+	return errors.Is(err, chain.ErrNoEndpoint) || errors.Is(err, chain.ErrDisagree)
 }
 
 func (w *waitingChain) SubmitDelegated(ctx context.Context, client string, raw json.RawMessage) error {

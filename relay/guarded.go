@@ -26,6 +26,7 @@ type spending struct {
 	fair    *guard.Fair    // worker slots, handed to owners in turn
 	heads   guard.Heads
 	lim     guard.Limits
+	held    heldLog
 }
 
 func newSpending(o Options) *spending {
@@ -102,6 +103,7 @@ func (dv *deliverer) judge(d guard.Delivery) (guard.Verdict, error) {
 	}
 	if v.Action != guard.Serve {
 		dv.o.Metrics.Guarded.WithLabelValues(v.Action.String()).Inc()
+		dv.sp.held.note(dv.o.Logger, dv.o.Metrics, d.Owner, v, dv.sp.heads.Head().Time)
 	}
 	return v, nil
 }
@@ -115,6 +117,7 @@ func (dv *deliverer) charge(d guard.Delivery, gas uint64) (guard.Charge, guard.V
 	c, v, err := dv.sp.g.Charge(d.Owner, gas, dv.sp.heads.Head().Time)
 	if err == nil && v.Action != guard.Serve {
 		dv.o.Metrics.Guarded.WithLabelValues(v.Action.String()).Inc()
+		dv.sp.held.note(dv.o.Logger, dv.o.Metrics, d.Owner, v, dv.sp.heads.Head().Time)
 	}
 	return c, v, err
 }

@@ -18,6 +18,9 @@ type Metrics struct {
 	// UnpaidGas is the unpaid gas of the last day: owner "all", the top
 	// owners by address, and "other" (at most TopOwners+2 series).
 	UnpaidGas *prometheus.GaugeVec // infernode_relay_unpaid_gas_day{owner}
+	// Held counts deliveries a spending bound held back, by the bound
+	// (guard.Hold*: new_owner_day, owner_day, node_day, fair_share).
+	Held *prometheus.CounterVec // infernode_relay_held_total{reason}
 }
 
 // TopOwners is how many owners infernode_relay_unpaid_gas_day names.
@@ -43,6 +46,8 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 			Help: "Deliveries the spending guard held back, by verdict (wait, fail, give up, refuse)."}, []string{"verdict"}),
 		UnpaidGas: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "infernode_relay_unpaid_gas_day",
 			Help: "Unpaid delivery gas charged over the last day (block time): owner=\"all\", the 10 owners that spent most by address, and owner=\"other\" for the rest."}, []string{"owner"}),
+		Held: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "infernode_relay_held_total",
+			Help: "Deliveries a spending bound held back, by bound: new_owner_day (chain.unpaid.new_owner_gas_per_day), owner_day (chain.unpaid.owner_gas_per_day), node_day and fair_share (chain.unpaid.gas_per_day)."}, []string{"reason"}),
 	}
 	if reg == nil {
 		return m, nil
@@ -70,6 +75,9 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 		return nil, err
 	}
 	if m.UnpaidGas, err = promreg.Register(reg, m.UnpaidGas); err != nil {
+		return nil, err
+	}
+	if m.Held, err = promreg.Register(reg, m.Held); err != nil {
 		return nil, err
 	}
 	return m, nil

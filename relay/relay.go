@@ -305,6 +305,12 @@ func (r *Relay) Run(ctx context.Context) error {
 	r.wg.Add(1)
 	go func() { defer r.wg.Done(); _ = r.o.Sender.Run(ctx) }()
 
+	// The chain client checks its endpoints against the stored block.
+	if a, ok := r.o.Backend.(interface{ Anchor(uint64, common.Hash) }); ok {
+		if last, ok, err := r.st.last(); err == nil && ok {
+			a.Anchor(last.Number, last.Hash)
+		}
+	}
 	if err := r.tick(ctx); err != nil && ctx.Err() == nil {
 		r.o.Logger.Warn("relay: first tick", "err", err)
 	}

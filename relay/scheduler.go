@@ -194,7 +194,7 @@ func (d *intervalDelivery) fate(o coordinator.Outcome, revert string) (IvState, 
 func (d *intervalDelivery) confirmed(_ context.Context, rec *txm.Record) error {
 	d.iv.State, d.iv.Tx, d.iv.Err, d.iv.TxKey = IvDelivered, rec.MinedHash.Hex(), "", ""
 	d.dv.o.Metrics.Deliveries.WithLabelValues("delivered").Inc()
-	d.dv.o.Logger.Info("relay: delivered", "sub", d.s.ID, "interval", d.k, "tx", d.iv.Tx)
+	d.dv.o.Logger.Info("relay: delivered", "sub", d.s.ID, "interval", d.k, "tx", d.iv.Tx, "block", rec.MinedBlock, "gas_used", rec.GasUsed)
 	return d.save()
 }
 

@@ -6,6 +6,7 @@ import (
 	"crypto/ecdsa"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
@@ -79,6 +80,16 @@ func runAhead(t *testing.T, h *harness, blocks int, ahead time.Duration) {
 	require.NoError(t, h.rpc.CallContext(ctx, nil, "anvil_mine", hexutil.Uint64(blocks)))
 }
 
+// mineOn mines one block on h's chain, after seconds after its head.
+func mineOn(t *testing.T, h *harness, after uint64) {
+	t.Helper()
+	ctx := context.Background()
+	hd, err := h.client.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	require.NoError(t, h.rpc.CallContext(ctx, nil, "evm_setNextBlockTimestamp", hexutil.Uint64(hd.Time+after)))
+	require.NoError(t, h.rpc.CallContext(ctx, nil, "evm_mine"))
+}
+
 // reverted counts n's transactions that were mined and reverted (or
 // filled by a no-op): the journal's failed records.
 func (d *guardChain) reverted(n *node) int {
@@ -96,14 +107,17 @@ func (d *guardChain) reverted(n *node) int {
 
 // TestTrustAnvilFork: a second endpoint is a fork of the chain that runs
 // 600 blocks ahead with a clock an hour ahead, and three one-shots created
-// only on it (the first with the id the next honest request gets). Beside
-// a second honest endpoint (quorum 2 of 3) the fork is distrusted and
-// never read: honest requests, one-shot and recurring, are delivered with
-// the honest input, nothing is sent for the fork's other requests, nothing
-// reverts. As the only other endpoint (2 of 2) the node follows nothing
-// and /health says so; the operator removes it and the node goes on
-// within a few blocks. A stored height no endpoint knows (left by an
-// endpoint since removed) is rolled back, never a wedge.
+// only on it (the first with the id the next honest request gets). It
+// fails an objective check (its timestamps): it is faulty, treated as a
+// dead endpoint, whether beside one honest endpoint (2 of 2, the quorum
+// then taken over the honest one alone) or two (2 of 3): honest requests,
+// one-shot and recurring, are delivered within a few blocks with the
+// honest input, /health stays healthy, nothing is sent for the fork's
+// requests, nothing reverts. A fork that passes every check (timestamps
+// in step) and disagrees is a wait: the node follows nothing and /health
+// says so; the operator removes it and the node goes on within a few
+// blocks. A stored height no endpoint knows (left by an endpoint since
+// removed) is rolled back, never a wedge.
 func TestTrustAnvilFork(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anvil")
@@ -123,30 +137,45 @@ func TestTrustAnvilFork(t *testing.T) {
 	runAhead(t, fh, 600, time.Hour)
 	dir := t.TempDir() // the node's journal carries over: a fresh one could not tell whose nonce is right
 
-	t.Run("quorum 2 of 3: the fork is distrusted, honest requests delivered", func(t *testing.T) {
-		c := dialTrust(t, []string{honestURL, second.URL(), fa.RPCURL()}, trustOptions())
-		n := d.startNode(1, dir, c)
-		d.advance(n, 2)
-		check := d.honest(n, "honest beside a fork")
-		check(5)
-		require.Equal(t, "distrusted", c.Endpoints()[2].State)
-		t.Logf("endpoints %+v; honest deliveries %v, fork ids %d..%d", c.Endpoints(), d.deliveriesOf(n, firstID), firstID+1, firstID+2)
-		require.NoError(t, c.Trouble())
-		require.NoError(t, n.r.Healthy(context.Background()))
-		require.NotEmpty(t, d.deliveriesOf(n, firstID), "the honest request with the fork's first id")
-		require.Contains(t, string(d.outputOf(firstID)), "honest beside a fork", "delivered with the honest input")
-		for id := firstID + 1; id < firstID+3; id++ {
-			require.Empty(t, d.deliveriesOf(n, id), "subscription %d exists on the fork only", id)
-		}
-		rec := d.createSubRecurring(n, 3)
-		d.advance(n, 8)
-		require.Len(t, d.deliveriesOf(n, rec), 3, "every interval of the recurring subscription, its times from the honest clock")
-		require.Zero(t, d.reverted(n), "no delivery reverted")
-		n.stop()
-	})
+	for i, urls := range [][]string{{honestURL, second.URL(), fa.RPCURL()}, {honestURL, fa.RPCURL()}} {
+		t.Run(fmt.Sprintf("quorum 2 of %d: the future fork is faulty, honest requests delivered", len(urls)), func(t *testing.T) {
+			c := dialTrust(t, urls, trustOptions())
+			n := d.startNode(1, dir, c)
+			d.advance(n, 2)
+			check := d.honest(n, "honest beside a fork")
+			check(5)
+			fork := c.Endpoints()[len(urls)-1]
+			require.Equal(t, "faulty", fork.State)
+			require.Contains(t, fork.Reason, "ahead of the local clock")
+			t.Logf("endpoints %+v; honest deliveries %v, fork ids %d..%d", c.Endpoints(), d.deliveriesOf(n, firstID), firstID+1, firstID+2)
+			require.NoError(t, c.Trouble())
+			require.NoError(t, n.r.Healthy(context.Background()))
+			if i == 0 {
+				require.NotEmpty(t, d.deliveriesOf(n, firstID), "the honest request with the fork's first id")
+				require.Contains(t, string(d.outputOf(firstID)), "honest beside a fork", "delivered with the honest input")
+				for id := firstID + 1; id < firstID+3; id++ {
+					require.Empty(t, d.deliveriesOf(n, id), "subscription %d exists on the fork only", id)
+				}
+			}
+			// (The second run's honest ids reach the fork's: a delivery for
+			// a fork-only request would be mined reverted on the honest
+			// chain, and none is.)
+			rec := d.createSubRecurring(n, 3)
+			d.advance(n, 8)
+			require.Len(t, d.deliveriesOf(n, rec), 3, "every interval of the recurring subscription, its times from the honest clock")
+			require.Zero(t, d.reverted(n), "no delivery reverted")
+			require.NoError(t, n.r.Healthy(context.Background()))
+			n.stop()
+		})
+	}
 
-	t.Run("quorum 2 of 2: disagreement is a wait, unhealthy; removing the fork recovers", func(t *testing.T) {
-		c := dialTrust(t, []string{honestURL, fa.RPCURL()}, trustOptions())
+	t.Run("quorum 2 of 2, a fork in step: disagreement is a wait, unhealthy; removing the fork recovers", func(t *testing.T) {
+		sa, sh := d.fork() // forked at the honest head: it holds every block the node stored
+		sh.sendTx(d.keys[0], &d.dep.ExampleConsumer, nil, d.consumer().PackRequest("echo", []byte("attacker in step"), 1))
+		for range 3 {
+			mineOn(t, sh, d.step)
+		}
+		c := dialTrust(t, []string{honestURL, sa.RPCURL()}, trustOptions())
 		n := d.startNode(1, dir, c)
 		before := d.nodeTxs(n)
 		d.sendTx(d.keys[0], &d.dep.ExampleConsumer, nil, d.consumer().PackRequest("echo", []byte("while they disagree"), 1))
@@ -155,7 +184,7 @@ func TestTrustAnvilFork(t *testing.T) {
 		}
 		d.eventually(func() bool { return errors.Is(c.Trouble(), chain.ErrDisagree) }, "the endpoints disagree")
 		d.eventually(func() bool { return n.r.Healthy(context.Background()) != nil }, "/health unhealthy while they disagree")
-		t.Logf("health: %v; trouble: %v", n.r.Healthy(context.Background()), c.Trouble())
+		t.Logf("health: %v; trouble: %v; endpoints %+v", n.r.Healthy(context.Background()), c.Trouble(), c.Endpoints())
 		require.Equal(t, before, d.nodeTxs(n), "nothing sent while the endpoints disagree")
 		n.stop()
 
@@ -206,22 +235,30 @@ func TestTrustAnvilEndpoints(t *testing.T) {
 	t.Run("another chain id", func(t *testing.T) {
 		_, err := chain.Dial(context.Background(), []string{other.RPCURL(), honestURL}, trustOptions())
 		require.ErrorContains(t, err, "set chain.chain_id", "two endpoints, two chain ids, nothing to decide by")
+		require.ErrorIs(t, err, chain.ErrDisagree, "a wait (the node serves REST), not an exit")
 
+		// With chain.chain_id set, the other chain's endpoint is down: the
+		// quorum is taken over the honest one, and the node delivers.
 		o := trustOptions()
 		o.ChainID = d.chainID
 		c := dialTrust(t, []string{other.RPCURL(), honestURL}, o)
 		require.Equal(t, "wrong_chain", c.Endpoints()[0].State)
+		require.Equal(t, "serves another chain id", c.Endpoints()[0].Reason)
 		id, err := c.ChainID(context.Background())
 		require.NoError(t, err)
 		require.Equal(t, d.chainID, id, "the node signs for chain.chain_id")
-		_, err = c.HeaderByNumber(context.Background(), nil)
-		require.ErrorIs(t, err, chain.ErrDisagree, "one endpoint left, quorum 2: no head is followed")
+		n := d.startNode(1, t.TempDir(), c)
+		d.advance(n, 2)
+		d.honest(n, "beside another chain, quorum 2 of 2")(5)
+		require.NoError(t, c.Trouble())
+		require.NoError(t, n.r.Healthy(context.Background()))
+		n.stop()
 
 		// Listed first among three, without chain.chain_id: the two that
 		// agree decide, and the node delivers.
 		c = dialTrust(t, []string{other.RPCURL(), honestURL, second.URL()}, trustOptions())
 		require.Equal(t, "wrong_chain", c.Endpoints()[0].State)
-		n := d.startNode(1, t.TempDir(), c)
+		n = d.startNode(1, t.TempDir(), c)
 		require.Equal(t, d.chainID, n.s.ChainID())
 		check := d.honest(n, "beside another chain")
 		check(5)
@@ -487,11 +524,12 @@ func TestTrustAnvilDelegated(t *testing.T) {
 	n.stop()
 }
 
-// TestTrustAnvilForkInfernetV1 is TestTrustAnvilFork's first case in the
+// TestTrustAnvilForkInfernetV1 is TestTrustAnvilFork's first cases in the
 // Infernet SDK v1 dialect: a fork 600 blocks and an hour ahead with three
-// subscriptions created only on it, beside two honest endpoints. The fork
-// is distrusted; the honest subscription that has the fork's first id is
-// delivered with the honest input; the fork's others get nothing.
+// subscriptions created only on it, beside two honest endpoints, then
+// beside one. The fork fails the clock check and is faulty (down); the
+// honest subscription that has the fork's first id is delivered with the
+// honest input; the fork's others get nothing; /health stays healthy.
 func TestTrustAnvilForkInfernetV1(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts anvil")
@@ -511,26 +549,30 @@ func TestTrustAnvilForkInfernetV1(t *testing.T) {
 	runAhead(t, fh, 600, time.Hour)
 
 	second := proxyOf(t, d.anvil.RPCURL())
-	cl := dialTrust(t, []string{d.anvil.RPCURL(), second.URL(), fa.RPCURL()}, trustOptions())
-	dl := v1dialect.New(addrs, v1dialect.Options{Containers: []string{"echo"}})
-	n := d.startNodeWith(3, t.TempDir(), cl, func(so *txm.SenderOptions) { so.Decoder = dl.Decoder() }, func(o *Options) { o.Dialect, o.StartBlock = dl, 0 })
-	d.advance(n, 2)
-	subscribe(d.harness, "honest beside a fork")
-	for range 5 {
-		d.mine(d.step)
-		d.settle(n)
-		if d.inetDeliveries(c) > 0 {
-			break
+	for i, urls := range [][]string{{d.anvil.RPCURL(), second.URL(), fa.RPCURL()}, {d.anvil.RPCURL(), fa.RPCURL()}} {
+		cl := dialTrust(t, urls, trustOptions())
+		dl := v1dialect.New(addrs, v1dialect.Options{Containers: []string{"echo"}})
+		n := d.startNodeWith(3, t.TempDir(), cl, func(so *txm.SenderOptions) { so.Decoder = dl.Decoder() }, func(o *Options) { o.Dialect, o.StartBlock = dl, 0 })
+		d.advance(n, 2)
+		input := fmt.Sprintf("honest beside a fork, %d endpoints", len(urls))
+		subscribe(d.harness, input)
+		for range 5 {
+			d.mine(d.step)
+			d.settle(n)
+			if len(d.inetDeliveriesOf(c)) > i {
+				break
+			}
 		}
+		got := d.inetDeliveriesOf(c)
+		require.Len(t, got, i+1, "the honest subscription only")
+		require.Contains(t, string(got[i].Input), input)
+		d.advance(n, 4)
+		require.Len(t, d.inetDeliveriesOf(c), i+1, "nothing for the fork's subscriptions")
+		require.Equal(t, "faulty", cl.Endpoints()[len(urls)-1].State)
+		require.NoError(t, n.r.Healthy(context.Background()))
+		require.Zero(t, d.reverted(n))
+		n.stop()
 	}
-	got := d.inetDeliveriesOf(c)
-	require.Len(t, got, 1, "the honest subscription only")
-	require.Contains(t, string(got[0].Input), "honest beside a fork")
-	d.advance(n, 4)
-	require.Len(t, d.inetDeliveriesOf(c), 1, "nothing for the fork's subscriptions")
-	require.Equal(t, "distrusted", cl.Endpoints()[2].State)
-	require.Zero(t, d.reverted(n))
-	n.stop()
 }
 
 // onceFailingRunner fails the first run whose input contains match.
@@ -545,4 +587,59 @@ func (f *onceFailingRunner) Run(ctx context.Context, in executor.Input) ([]job.C
 		return nil, &executor.ContainerError{Container: in.Containers[0], Message: "failed once (test)"}
 	}
 	return f.Runner.Run(ctx, in)
+}
+
+// TestTrustAnvilSlowEndpoint: the second of two endpoints is honest but
+// answers every call 4 s late (chain.rpc.confirm_timeout at its default,
+// 2 s). It is behind, not disagreeing: a one-shot is delivered within one
+// block of what it takes with the prompt endpoint alone, /health stays
+// healthy, both endpoints stay in rotation.
+func TestTrustAnvilSlowEndpoint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts anvil")
+	}
+	d := startGuardChain(t, 4)
+	ctx := context.Background()
+	honestURL := d.anvil.RPCURL()
+	slow := proxyOf(t, honestURL)
+	// blocksTo is how many blocks a one-shot takes to be delivered.
+	blocksTo := func(n *node, input string) int {
+		t.Helper()
+		d.sendTx(d.keys[0], &d.dep.ExampleConsumer, nil, d.consumer().PackRequest("echo", []byte(input), 1))
+		before := d.deliveries()
+		for k := 1; k <= 10; k++ {
+			d.mine(d.step)
+			d.settle(n)
+			if d.deliveries() > before {
+				return k
+			}
+		}
+		t.Fatalf("%q not delivered within 10 blocks", input)
+		return 0
+	}
+	dir := t.TempDir()
+	n := d.startNode(1, dir, dialTrust(t, []string{honestURL}, trustOptions()))
+	d.advance(n, 2)
+	single := blocksTo(n, "one endpoint")
+	n.stop()
+
+	slow.SetDelay(4 * time.Second)
+	o := trustOptions()
+	o.Timeout = 10 * time.Second // the slow endpoint answers within it: not dead, slow
+	c := dialTrust(t, []string{honestURL, slow.URL()}, o)
+	n = d.startNode(1, dir, c)
+	d.advance(n, 2)
+	worst := 0
+	for i := range 3 {
+		worst = max(worst, blocksTo(n, fmt.Sprintf("beside a slow endpoint %d", i)))
+	}
+	t.Logf("blocks to a delivery: %d with one endpoint, at most %d beside a 4 s-late one; endpoints %+v", single, worst, c.Endpoints())
+	require.LessOrEqual(t, worst, single+1, "a 4 s-late honest endpoint adds at most one block")
+	require.NoError(t, c.Trouble())
+	require.NoError(t, n.r.Healthy(ctx))
+	// Blocks here come as fast as the node settles: the 4 s-late endpoint
+	// may trail by more than max_head_lag (lagging), still in rotation.
+	require.Contains(t, []string{"alive", "lagging"}, c.Endpoints()[1].State, "behind is not down, nor distrusted")
+	require.Positive(t, slow.Requests.Load(), "the slow endpoint is still asked")
+	n.stop()
 }

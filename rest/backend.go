@@ -126,6 +126,9 @@ type ChainInfo struct {
 // ChainEndpoint is one RPC endpoint's state in ChainInfo.
 type ChainEndpoint struct {
 	Index int    `json:"index"`
-	State string `json:"state"` // alive, rate_limited, lagging, dead
+	State string `json:"state"` // alive, rate_limited, lagging, dead, faulty, distrusted, wrong_chain
 	Head  uint64 `json:"head"`  // the latest block it reported
+	// Reason: why a check took it out of rotation (faulty, distrusted,
+	// wrong_chain); never its URL.
+	Reason string `json:"reason,omitempty"`
 }

@@ -3,8 +3,8 @@
 // 429 for everything, JSON-RPC errors, HTML error pages, a head that stops
 // advancing, and an endpoint that is gone. The chain client's and the
 // relay's fault tests put it in front of anvil or the simulated chain; it
-// is test tooling, never linked by the node. It can also lie: NonceLie
-// adds 2 to every account nonce it forwards.
+// is test tooling, never linked by the node. It can also lie (NonceLie
+// adds 2 to every account nonce it forwards) and be slow (SetDelay).
 package faultproxy
 
 import (
@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Mode is the fault a proxy injects.
@@ -58,6 +59,7 @@ type Proxy struct {
 	held       chan struct{} // closed by Release
 	stalled    map[string][]byte
 	killed     bool
+	delay      time.Duration // every answer this late
 
 	// Requests counts every request received (held ones too).
 	Requests atomic.Int64
@@ -90,6 +92,14 @@ func (p *Proxy) Set(m Mode) {
 func (p *Proxy) SetRetryAfter(secs int) {
 	p.mu.Lock()
 	p.retryAfter = secs
+	p.mu.Unlock()
+}
+
+// SetDelay makes the proxy wait d before forwarding each request: an
+// honest endpoint that answers late (0: prompt again).
+func (p *Proxy) SetDelay(d time.Duration) {
+	p.mu.Lock()
+	p.delay = d
 	p.mu.Unlock()
 }
 
@@ -158,8 +168,15 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if hole {
 		p.holes--
 	}
-	held := p.held
+	held, delay := p.held, p.delay
 	p.mu.Unlock()
+	if delay > 0 {
+		select {
+		case <-time.After(delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
 	if hole {
 		select {
 		case <-held:

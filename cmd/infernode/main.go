@@ -34,6 +34,18 @@ func commands() []command {
 }
 
 func main() {
+	// Before anything else: the keystore password leaves the start-up
+	// environment (the process re-executes itself without it).
+	handed, err := takePassword()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "infernode:", err)
+		os.Exit(1)
+	}
+	if !handed {
+		if err := hidePassword(); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+			fmt.Fprintln(os.Stderr, "infernode: warning: the keystore password stays in /proc/<pid>/environ:", err)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

@@ -207,6 +207,10 @@ type RPC struct {
 	// MaxClockSkew: an endpoint whose latest block's timestamp is further
 	// ahead of the local clock is distrusted. Default 30s.
 	MaxClockSkew Duration `json:"max_clock_skew,omitempty"`
+	// ConfirmTimeout is how long a read pinned to a block waits for an
+	// endpoint that has not reached it (behind or slow) before the
+	// endpoints that have it confirm it alone. Default 2s.
+	ConfirmTimeout Duration `json:"confirm_timeout,omitempty"`
 }
 
 // Unpaid is chain.unpaid (docs/configuration.md).

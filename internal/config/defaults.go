@@ -40,7 +40,9 @@ const (
 	DefaultRPCTimeout   = Duration(10 * time.Second) // chain.rpc.timeout
 	DefaultMaxHeadLag   = 5                          // chain.rpc.max_head_lag
 	DefaultMaxClockSkew = Duration(30 * time.Second) // chain.rpc.max_clock_skew
-	DefaultStuckBlocks  = 10                         // chain.wallet.stuck_blocks
+	// DefaultConfirmTimeout is chain.rpc.confirm_timeout.
+	DefaultConfirmTimeout = Duration(2 * time.Second)
+	DefaultStuckBlocks    = 10 // chain.wallet.stuck_blocks
 	// DefaultLaneMaxInFlight is chain.wallet.max_in_flight: the pending
 	// transactions geth keeps per account without evicting them.
 	DefaultLaneMaxInFlight = 16
@@ -269,6 +271,9 @@ func (ch *Chain) applyDefaults() {
 	}
 	if ch.RPC.MaxClockSkew == 0 {
 		ch.RPC.MaxClockSkew = DefaultMaxClockSkew
+	}
+	if ch.RPC.ConfirmTimeout == 0 {
+		ch.RPC.ConfirmTimeout = DefaultConfirmTimeout
 	}
 	if ch.RPC.Quorum == 0 {
 		ch.RPC.Quorum = 1

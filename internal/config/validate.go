@@ -222,6 +222,9 @@ func (v *validator) chain(p string, ch *Chain) {
 	if ch.RPC.MaxClockSkew < 0 {
 		v.fail(p+".rpc.max_clock_skew", "must not be negative; use e.g. \"30s\" (the default)")
 	}
+	if ch.RPC.ConfirmTimeout < 0 {
+		v.fail(p+".rpc.confirm_timeout", "must not be negative; use e.g. \"2s\" (the default)")
+	}
 	if ch.PollInterval < 0 {
 		v.fail(p+".poll_interval", "must not be negative; use e.g. \"1s\"")
 	}
