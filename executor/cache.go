@@ -2,10 +2,10 @@ package executor
 
 import (
 	"context"
-	"errors"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
