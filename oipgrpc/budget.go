@@ -127,8 +127,10 @@ func metadataSize(md metadata.MD) int64 {
 // (a stream window) and its decoded metadata, or refuses the call. It runs
 // in the connection's reader, holding its lock: it never waits.
 func (s *server) admit(ctx context.Context, info *tap.Info) (context.Context, error) {
-	if err := s.allow(peerAddr(ctx), info.FullMethodName); err != nil {
-		return nil, err
+	if s.limiter != nil {
+		if err := s.allow(peerAddr(ctx), info.FullMethodName); err != nil {
+			return nil, err
+		}
 	}
 	if s.quota == nil {
 		return ctx, nil
@@ -200,40 +202,50 @@ func (r *reservation) freeSlotLocked() {
 	}
 }
 
-// receive takes a place among the messages being read and grows the
-// reservation to n bytes, looking again at growing intervals until both
-// are had or ctx ends (false). It holds no place while it waits: the
-// budget is shared with REST, which has no way to wake a waiter, and a
-// call that cannot grow (its connection's cap) must not keep others'
-// messages out.
+// receive takes a place among the messages being read (waiting for one)
+// and grows the reservation to n bytes, until both are had or ctx ends
+// (false). A call that has its place but no room to grow (the budget is
+// shared with REST, which has no way to wake a waiter, or its connection's
+// cap is reached) gives its place back while it waits, looking again at
+// growing intervals: it must not keep others' messages out.
 func (r *reservation) receive(ctx context.Context, slots chan struct{}, n int64) bool {
 	wait := 100 * time.Microsecond
+	var t *time.Timer
 	for {
 		select {
 		case slots <- struct{}{}:
-			r.mu.Lock()
-			if r.done {
-				r.mu.Unlock()
-				<-slots
-				return false
-			}
-			if r.resizeLocked(n) {
-				r.slot = slots
-				r.mu.Unlock()
-				return true
-			}
+		case <-ctx.Done():
+			return false
+		}
+		freed := r.q.freedCh() // before trying: a give after the try wakes us
+		r.mu.Lock()
+		if r.done {
 			r.mu.Unlock()
 			<-slots
-		default:
+			return false
 		}
-		t := time.NewTimer(wait)
+		if r.resizeLocked(n) {
+			r.slot = slots
+			r.mu.Unlock()
+			return true
+		}
+		r.mu.Unlock()
+		<-slots
+		// Woken by another gRPC call's bytes given back, or, for REST's,
+		// after a growing interval.
+		if t == nil {
+			t = time.NewTimer(wait)
+		} else {
+			t.Reset(wait)
+		}
 		select {
 		case <-ctx.Done():
 			t.Stop()
 			return false
+		case <-freed:
 		case <-t.C:
+			wait = min(2*wait, 5*time.Millisecond)
 		}
-		wait = min(2*wait, 5*time.Millisecond)
 	}
 }
 

@@ -38,6 +38,18 @@ type quota struct {
 	mu    sync.Mutex
 	held  int64 // by all gRPC calls
 	addrs map[string]*addrShare
+	freed chan struct{} // closed by the next give (freedCh)
+}
+
+// freedCh is closed when bytes are next given back: a call waiting to grow
+// its reservation looks again then.
+func (q *quota) freedCh() <-chan struct{} {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.freed == nil {
+		q.freed = make(chan struct{})
+	}
+	return q.freed
 }
 
 type addrShare struct {
@@ -104,8 +116,12 @@ func (q *quota) give(c *connState, n int64) {
 			a.held -= n
 		}
 	}
-	q.mu.Unlock()
 	q.budget.Give(n)
+	if q.freed != nil {
+		close(q.freed)
+		q.freed = nil
+	}
+	q.mu.Unlock()
 }
 
 // open counts a new connection from addr.
