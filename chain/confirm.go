@@ -243,9 +243,10 @@ func headOf(e *endpoint) uint64 {
 }
 
 // confirmBatch gathers the confirmations of sender-independent reads
-// (ReadCallContract) into one eth_call per endpoint and block while
-// another is in flight: cross-checking costs about one call per batch of
-// deliveries, not one per delivery (group commit).
+// (ReadCallContract) made within confirmLinger of each other, or while
+// another batch is in flight, into one eth_call per endpoint and block:
+// cross-checking costs about one call per batch of deliveries, not one
+// per delivery (group commit).
 type confirmBatch struct {
 	mu    sync.Mutex
 	queue []*readReq
@@ -264,6 +265,12 @@ type readRes struct {
 	v   callsAnswer
 	err error
 }
+
+// confirmLinger is how long a batch waits for more confirmations before
+// it goes out: deliveries falling due together are checked over a few
+// hundred milliseconds by the relay's workers, not at one instant, and a
+// confirmation is not urgent at block times of a second or more.
+const confirmLinger = 50 * time.Millisecond
 
 // maxBatchedCalls bounds the calls one batched eth_call makes (its gas:
 // a node's eth_call gas cap is commonly 50M).
@@ -292,6 +299,7 @@ func (c *Client) batchedRead(ctx context.Context, e *endpoint, block any, msgs [
 // block (at most maxBatchedCalls calls each), until none is queued.
 func (c *Client) flushReads() {
 	for {
+		time.Sleep(confirmLinger)
 		c.cb.mu.Lock()
 		q := c.cb.queue
 		c.cb.queue = nil

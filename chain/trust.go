@@ -248,17 +248,28 @@ func (c *Client) checkID(ctx context.Context, e *endpoint) error {
 
 var errWrongChain = errors.New("serves another chain id")
 
-// setDistrust marks e distrusted for why ("" trusts it again).
+// setDistrust marks e distrusted (outvoted) for why ("" trusts it again).
 func (c *Client) setDistrust(e *endpoint, why string) {
+	c.setVerdict(e, &e.distrust, why, "chain: endpoint distrusted; not followed", "chain: endpoint trusted again")
+}
+
+// setFaulty marks e as failing an objective check for why ("" passes).
+func (c *Client) setFaulty(e *endpoint, why string) {
+	c.setVerdict(e, &e.faulty, why, "chain: endpoint fails a check; out of rotation as if down", "chain: endpoint passes its checks again")
+}
+
+// setVerdict sets one of e's verdicts (a field under e.mu) to why,
+// logging and publishing a change.
+func (c *Client) setVerdict(e *endpoint, v *string, why, bad, good string) {
 	e.mu.Lock()
-	was := e.distrust
-	e.distrust = why
+	was := *v
+	*v = why
 	e.mu.Unlock()
 	switch {
 	case why != "" && was == "":
-		c.o.Logger.Warn("chain: endpoint distrusted; not followed", "endpoint", e.index, "url", e.name, "why", why)
+		c.o.Logger.Warn(bad, "endpoint", e.index, "url", e.name, "why", why)
 	case why == "" && was != "":
-		c.o.Logger.Info("chain: endpoint trusted again", "endpoint", e.index, "url", e.name, "was", was)
+		c.o.Logger.Info(good, "endpoint", e.index, "url", e.name, "was", was)
 	}
 	if why != was {
 		c.publish()
@@ -641,39 +652,6 @@ func (c *Client) checkFollowed(ctx context.Context, votes []*vote, n uint64) boo
 		if !holds[i] {
 			c.setFaulty(v.e, fmt.Sprintf("%s %d (%s) that the node followed: another chain", lacksPrefix, num, hash.Hex()[:10]))
 			out = true
-		}
-	}
-	return out
-}
-
-// setFaulty marks e as failing an objective check for why ("" passes).
-func (c *Client) setFaulty(e *endpoint, why string) {
-	e.mu.Lock()
-	was := e.faulty
-	e.faulty = why
-	e.mu.Unlock()
-	switch {
-	case why != "" && was == "":
-		c.o.Logger.Warn("chain: endpoint fails a check; out of rotation as if down", "endpoint", e.index, "url", e.name, "why", why)
-	case why == "" && was != "":
-		c.o.Logger.Info("chain: endpoint passes its checks again", "endpoint", e.index, "url", e.name, "was", was)
-	}
-	if why != was {
-		c.publish()
-	}
-}
-
-// trusted are the endpoints in rotation (alive or lagging, right chain,
-// not distrusted).
-func (c *Client) trusted() []*endpoint {
-	var out []*endpoint
-	for _, e := range c.eps {
-		st, _, _ := e.snapshot()
-		e.mu.Lock()
-		ok := !e.wrong && e.distrust == ""
-		e.mu.Unlock()
-		if ok && (st == Alive || st == Lagging) {
-			out = append(out, e)
 		}
 	}
 	return out

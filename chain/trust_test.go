@@ -167,8 +167,9 @@ func TestSlowEndpointIsBehind(t *testing.T) {
 }
 
 // TestConfirmationsBatched: reads made at once are confirmed together, in
-// one eth_call on the second endpoint (here 31 reads queue behind a held
-// one, and go out as one call), each read still answered as its own.
+// one eth_call on the second endpoint (here 32 reads queue while a batch
+// is taken to be in flight, and go out as one call), each read still
+// answered as its own.
 func TestConfirmationsBatched(t *testing.T) {
 	e, sim := newEnv(t, 2)
 	c := e.dialQuorum(t, Options{ConfirmTimeout: time.Minute})
@@ -177,24 +178,60 @@ func TestConfirmationsBatched(t *testing.T) {
 	_, err := c.HeaderByNumber(ctx, nil)
 	require.NoError(t, err)
 	before := e.proxies[1].Requests.Load()
-	e.proxies[1].BlackHole(1)
+	c.cb.mu.Lock()
+	c.cb.busy = true // as if a batch were in flight: the reads queue
+	c.cb.mu.Unlock()
 	var wg sync.WaitGroup
 	errs := make([]error, 32)
+	outs := make([][][]byte, 32)
 	for i := range 32 {
 		wg.Go(func() {
-			_, _, errs[i] = c.ReadCallContract(ctx, []ethereum.CallMsg{{To: &common.Address{byte(i)}}, {To: &common.Address{0xbb}}})
+			outs[i], _, errs[i] = c.ReadCallContract(ctx, []ethereum.CallMsg{{To: &common.Address{byte(i)}}, {To: &common.Address{0xbb}}})
 		})
 	}
 	require.Eventually(t, func() bool {
 		c.cb.mu.Lock()
 		defer c.cb.mu.Unlock()
-		return len(c.cb.queue) == 31
-	}, time.Minute, 10*time.Millisecond, "31 confirmations queue behind the held one")
-	e.proxies[1].Release()
+		return len(c.cb.queue) == 32
+	}, time.Minute, 10*time.Millisecond, "32 confirmations queue")
+	go c.flushReads() // the batch in flight ends: the next takes them all
 	wg.Wait()
-	for _, err := range errs {
+	for i, err := range errs {
 		require.NoError(t, err)
+		require.Len(t, outs[i], 2)
 	}
-	require.Equal(t, before+2, e.proxies[1].Requests.Load(), "two calls confirm 32 reads")
+	require.Equal(t, before+1, e.proxies[1].Requests.Load(), "one call confirms 32 reads")
 	require.NoError(t, c.Trouble())
+}
+
+// TestStoredBlockCheck: two endpoints on two chains of the same id whose
+// timestamps are in step disagree on the head. Without a block the node
+// followed or stored that is all they are: a wait. Told of a stored block
+// (Anchor) that one holds and the other does not, the other fails the
+// check: faulty, out of rotation, and the head is the one holding it.
+func TestStoredBlockCheck(t *testing.T) {
+	a, asim := newEnv(t, 1)
+	b, bsim := newEnv(t, 1)
+	asim.Commit()
+	require.NoError(t, bsim.AdjustTime(5*time.Second)) // another block 1
+	ctx := context.Background()
+	two := &env{proxies: []*faultproxy.Proxy{a.proxies[0], b.proxies[0]}}
+	c := two.dialQuorum(t, Options{MaxClockSkew: time.Minute})
+	_, err := c.HeaderByNumber(ctx, nil)
+	require.ErrorIs(t, err, ErrDisagree, "no stored block to tell them apart")
+
+	stored, err := asim.Client().HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	c.Anchor(stored.Number.Uint64(), stored.Hash())
+	asim.Commit()
+	bsim.Commit()
+	h, err := c.HeaderByNumber(ctx, nil)
+	require.NoError(t, err)
+	require.Equal(t, stored.Hash(), h.ParentHash, "the head of the chain holding the stored block")
+	eps := c.Endpoints()
+	require.Equal(t, "faulty", eps[1].State)
+	require.Contains(t, eps[1].Reason, "lacks block 1")
+	require.NoError(t, c.Trouble())
+	_, err = c.NonceAt(ctx, common.Address{1}, nil)
+	require.NoError(t, err, "read and confirmed by the endpoint in rotation")
 }

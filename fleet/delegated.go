@@ -18,7 +18,7 @@ func (f *Fleet) delegatedKey(id string) string { return f.prefix + "delegated/" 
 // PutDelegated stores a delegated subscription's body under id, once: a
 // replay changes nothing.
 func (f *Fleet) PutDelegated(ctx context.Context, id string, body []byte) error {
-	rctx, cancel := f.rpc(ctx)
+	rctx, cancel := f.session.rpc(ctx)
 	defer cancel()
 	k := f.delegatedKey(id)
 	_, err := f.kv.Txn(rctx).If(clientv3.Compare(clientv3.CreateRevision(k), "=", 0)).Then(clientv3.OpPut(k, string(body))).Commit()
@@ -31,7 +31,7 @@ func (f *Fleet) PutDelegated(ctx context.Context, id string, body []byte) error 
 // DeleteDelegated drops the record of a delegated subscription delivered
 // (or given up).
 func (f *Fleet) DeleteDelegated(ctx context.Context, id string) error {
-	rctx, cancel := f.rpc(ctx)
+	rctx, cancel := f.session.rpc(ctx)
 	defer cancel()
 	if _, err := f.kv.Delete(rctx, f.delegatedKey(id)); err != nil {
 		return fmt.Errorf("fleet: drop delegated subscription %s: %w", id, err)
@@ -44,7 +44,7 @@ func (f *Fleet) DeleteDelegated(ctx context.Context, id string) error {
 // after a break it reads them all again (admit must take a replay).
 func (f *Fleet) WatchDelegated(ctx context.Context, admit func(id string, body []byte)) {
 	pfx := f.delegatedKey("")
-	f.follow(ctx, pfx, func(resp *clientv3.GetResponse) {
+	follow(ctx, f.o.Client, f.kv, pfx, f.o.LeaseTTL, func(resp *clientv3.GetResponse) {
 		for _, kv := range resp.Kvs {
 			admit(strings.TrimPrefix(string(kv.Key), pfx), kv.Value)
 		}

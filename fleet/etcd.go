@@ -6,12 +6,14 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"strings"
 	"sync"
 	"time"
 
+	"go.etcd.io/etcd/client/pkg/v3/transport"
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"go.etcd.io/etcd/server/v3/embed"
 	"go.uber.org/zap"
@@ -36,6 +38,11 @@ type EmbedOptions struct {
 	ClientURL      string
 	PeerURL        string
 	InitialCluster string // name=peer_url,...
+	// TLS, when set, serves the client and peer URLs (https) with these
+	// files and asks every client and peer for a certificate of the CA
+	// (infernode fleet certs). Without it the member listens on loopback
+	// only.
+	TLS *CertFiles
 }
 
 // Etcd is a client of the fleet's etcd, and the embedded member when the
@@ -69,6 +76,9 @@ func OpenEtcd(ctx context.Context, o EtcdOptions) (*Etcd, error) {
 	e := &Etcd{}
 	endpoints := o.Endpoints
 	if o.Embed != nil {
+		if o.Embed.TLS == nil && (o.CA != "" || o.Cert != "") {
+			o.Embed.TLS = &CertFiles{CA: o.CA, Cert: o.Cert, Key: o.Key}
+		}
 		m, err := startEmbedded(*o.Embed)
 		if err != nil {
 			return nil, err
@@ -139,6 +149,9 @@ func startEmbedded(o EmbedOptions) (*embed.Etcd, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fleet: fleet.etcd.embed.peer_url %q: %w", o.PeerURL, err)
 	}
+	if err := embedTLS(cfg, o, cu, pu); err != nil {
+		return nil, err
+	}
 	cfg.ListenClientUrls, cfg.AdvertiseClientUrls = []url.URL{*cu}, []url.URL{*cu}
 	cfg.ListenPeerUrls, cfg.AdvertisePeerUrls = []url.URL{*pu}, []url.URL{*pu}
 	cfg.InitialCluster = o.InitialCluster
@@ -158,6 +171,31 @@ func startEmbedded(o EmbedOptions) (*embed.Etcd, error) {
 		return nil, fmt.Errorf("fleet: start the embedded etcd member %q: %w", o.Name, err)
 	}
 	return m, nil
+}
+
+// embedTLS serves the embedded member's URLs with TLS and client
+// certificates when o.TLS is set, and refuses URLs beyond loopback
+// without it: etcd is not a trust boundary by itself.
+func embedTLS(cfg *embed.Config, o EmbedOptions, cu, pu *url.URL) error {
+	if o.TLS == nil {
+		for field, u := range map[string]*url.URL{"client_url": cu, "peer_url": pu} {
+			if u.Scheme == "https" {
+				return fmt.Errorf("fleet: fleet.etcd.embed.%s %s is https: set fleet.etcd.tls {ca, cert, key} (infernode fleet certs makes them)", field, u)
+			}
+			if ip := net.ParseIP(u.Hostname()); u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
+				return fmt.Errorf("fleet: fleet.etcd.embed.%s %s listens beyond loopback without TLS: anyone who reaches it could steer the fleet; set fleet.etcd.tls {ca, cert, key} (infernode fleet certs makes them) and https URLs", field, u)
+			}
+		}
+		return nil
+	}
+	for field, u := range map[string]*url.URL{"client_url": cu, "peer_url": pu} {
+		if u.Scheme != "https" {
+			return fmt.Errorf("fleet: fleet.etcd.embed.%s %s: with fleet.etcd.tls set, use an https URL", field, u)
+		}
+	}
+	info := transport.TLSInfo{CertFile: o.TLS.Cert, KeyFile: o.TLS.Key, TrustedCAFile: o.TLS.CA, ClientCertAuth: true}
+	cfg.ClientTLSInfo, cfg.PeerTLSInfo = info, info
+	return nil
 }
 
 // Ready waits for the embedded member to serve (its cluster has a leader).

@@ -36,27 +36,27 @@ func NewJobID(nodeID string) func() string {
 // live ones and those it saw leave: live is false when that member is not
 // live now. ok is false when the id carries no known member's tag (this
 // member's own included: the caller looks it up locally first).
-func (f *Fleet) JobOwner(id string) (m Member, live, ok bool) {
+func (m *Members) JobOwner(id string) (owner Member, live, ok bool) {
 	u, err := uuid.Parse(id)
 	if err != nil {
 		return Member{}, false, false
 	}
 	t := [4]byte(u[12:16])
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for nid, mm := range f.members {
-		if nid != f.o.NodeID && tag(nid) == t {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for nid, mm := range m.live {
+		if nid != m.o.NodeID && tag(nid) == t {
 			return mm, true, true
 		}
 	}
-	gone := make([]string, 0, len(f.known))
-	for nid := range f.known {
+	gone := make([]string, 0, len(m.known))
+	for nid := range m.known {
 		gone = append(gone, nid)
 	}
 	slices.Sort(gone)
 	for _, nid := range gone {
-		if nid != f.o.NodeID && tag(nid) == t {
-			return f.known[nid], false, true
+		if nid != m.o.NodeID && tag(nid) == t {
+			return m.known[nid], false, true
 		}
 	}
 	return Member{}, false, false

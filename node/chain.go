@@ -189,7 +189,10 @@ func relayChainOnce(ro RelayOptions, key *walletKey) func(context.Context, Chain
 		var fl *fleet.Fleet
 		var etcd *fleet.Etcd
 		if deps.Config.Fleet != nil {
-			if fl, etcd, err = joinFleet(ctx, deps, s.Address()); err != nil {
+			// What this member serves: every member of its fleet must serve
+			// the same (docs/fleet.md, Fingerprints).
+			fp := fleet.Fingerprint{ChainIDs: []uint64{s.ChainID().Uint64()}, Coordinators: []string{cd.Coordinator().Hex()}, Dialects: []string{cd.Name()}}
+			if fl, etcd, err = joinFleet(ctx, deps, s.Address(), sig, fp); err != nil {
 				if closeFn != nil {
 					closeFn()
 				}

@@ -177,14 +177,7 @@ func TestNodeStartsWithEveryEndpointDown(t *testing.T) {
 	}, 2*time.Minute, 100*time.Millisecond, "the chain side comes up once the endpoint answers")
 	ec := exampleconsumerabi.NewExampleConsumer()
 	sendTx(t, embedded, dep.ExampleConsumer, ec.PackRequest("echo", []byte("after the outage"), 1))
-	require.Eventually(t, func() bool {
-		out, err := embedded.Client().CallContract(context.Background(), ethereum.CallMsg{To: &dep.ExampleConsumer, Data: ec.PackDeliveries()}, nil)
-		if err != nil {
-			return false
-		}
-		n, err := ec.UnpackDeliveries(out)
-		return err == nil && n.Int64() == 1
-	}, time.Minute, 100*time.Millisecond, "delivered without a restart")
+	waitDeliveries(t, embedded, dep.ExampleConsumer, 1)
 	code, body = tn.do(t, http.MethodGet, "/info", "")
 	require.Equal(t, http.StatusOK, code)
 	require.Contains(t, string(body), `"endpoints":[{"index":0,"state":"alive"`)
@@ -237,12 +230,20 @@ func TestNodeStartsBesideANonceLiar(t *testing.T) {
 	}, 2*time.Minute, 100*time.Millisecond, "the chain side comes up once the liar is gone")
 	ec := exampleconsumerabi.NewExampleConsumer()
 	sendTx(t, embedded, dep.ExampleConsumer, ec.PackRequest("echo", []byte("after the liar"), 1))
+	waitDeliveries(t, embedded, dep.ExampleConsumer, 1)
+}
+
+// waitDeliveries waits until the example consumer at consumer has
+// received n deliveries.
+func waitDeliveries(t *testing.T, embedded *testnet.Embedded, consumer common.Address, n int64) {
+	t.Helper()
+	ec := exampleconsumerabi.NewExampleConsumer()
 	require.Eventually(t, func() bool {
-		out, err := embedded.Client().CallContract(context.Background(), ethereum.CallMsg{To: &dep.ExampleConsumer, Data: ec.PackDeliveries()}, nil)
+		out, err := embedded.Client().CallContract(context.Background(), ethereum.CallMsg{To: &consumer, Data: ec.PackDeliveries()}, nil)
 		if err != nil {
 			return false
 		}
-		n, err := ec.UnpackDeliveries(out)
-		return err == nil && n.Int64() == 1
+		got, err := ec.UnpackDeliveries(out)
+		return err == nil && got.Int64() == n
 	}, time.Minute, 100*time.Millisecond, "delivered without a restart")
 }

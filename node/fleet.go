@@ -15,7 +15,7 @@ import (
 // embedded etcd member if configured, dials the cluster and joins with the
 // node's wallet (refused when a live member uses it). Called only when
 // fleet is set: a node alone runs no etcd code.
-func joinFleet(ctx context.Context, deps ChainDeps, wallet common.Address) (*fleet.Fleet, *fleet.Etcd, error) {
+func joinFleet(ctx context.Context, deps ChainDeps, wallet common.Address, sig fleet.Signer, fp fleet.Fingerprint) (*fleet.Fleet, *fleet.Etcd, error) {
 	fc := deps.Config.Fleet
 	eo := fleet.EtcdOptions{Endpoints: fc.Etcd.Endpoints, Username: fc.Etcd.Username, PasswordFile: fc.Etcd.PasswordFile}
 	if t := fc.Etcd.TLS; t != nil {
@@ -42,7 +42,7 @@ func joinFleet(ctx context.Context, deps ChainDeps, wallet common.Address) (*fle
 		return nil, nil, fmt.Errorf("fleet metrics: %w", err)
 	}
 	f, err := fleet.New(fleet.Options{Client: e.Client, Name: fc.Name, NodeID: fc.NodeID, AdvertiseURL: fc.AdvertiseURL,
-		Address: wallet, LeaseTTL: fc.LeaseTTL.D(), Logger: deps.Logger, Metrics: m})
+		Address: wallet, Signer: sig, Fingerprint: fp, LeaseTTL: fc.LeaseTTL.D(), Logger: deps.Logger, Metrics: m})
 	if err == nil {
 		err = f.Join(rctx)
 	}

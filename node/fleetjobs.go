@@ -37,7 +37,7 @@ func (b *backend) fleetOf() *fleet.Fleet {
 func remoteJobs(f *fleet.Fleet, ids []string) (map[fleet.Member][]string, error) {
 	by := map[fleet.Member][]string{}
 	for _, id := range ids {
-		m, live, ok := f.JobOwner(id)
+		m, live, ok := f.Members().JobOwner(id)
 		switch {
 		case !ok:
 			continue

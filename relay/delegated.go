@@ -277,7 +277,7 @@ func (g *delegatedDelivery) check(ctx context.Context) (ready, error) {
 		return ready{State: IvFailed, Reason: "Signature expired"}, nil
 	}
 	if dv.o.Fleet != nil { // one member creates it: the one that serves its key
-		if _, ok := dv.o.Fleet.Serves(fleetDelegatedID(g.key), 1); !ok {
+		if _, ok := dv.o.Fleet.Serves(dv.fleetWork(fleetDelegatedID(g.key)), 1); !ok {
 			return ready{NextHead: true}, nil
 		}
 	}

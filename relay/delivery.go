@@ -278,7 +278,7 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 		next := dv.record(f, guard.InputsFailed, guard.Charge{}, nil)
 		return "", "", &next, d.save()
 	}
-	ch, v, err := dv.charge(f, d.chargeGas())
+	ch, v, err := dv.charge(ctx, f, d.chargeGas())
 	if err != nil {
 		return "", "", nil, err
 	}
@@ -325,7 +325,14 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 	if err := d.save(); err != nil {
 		return "", "", nil, err
 	}
+	call.Fence = dv.fence(d)
 	rec, err := dv.o.Sender.Send(ctx, call)
+	if err != nil && fenced(d, err) { // another member may send now: nothing sent, not counted
+		p.TxKey = ""
+		p.Attempts--
+		dv.record(f, guard.NotSent, ch, nil)
+		return "", "", &next, d.save()
+	}
 	if err != nil {
 		unsent(d) // nothing journaled
 		tried := p.Attempts

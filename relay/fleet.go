@@ -26,7 +26,15 @@ type claimer interface {
 }
 
 func (d *intervalDelivery) work() (string, int, uint32) {
-	return fmt.Sprintf("s%d", d.s.ID), int(d.s.Redundancy), d.k
+	return subWork(d.s), int(d.s.Redundancy), d.k
+}
+
+func subWork(s *Sub) string { return fmt.Sprintf("s%d", s.ID) }
+
+// fleetWork is work key of this node's chain and Coordinator, as the
+// fleet's claim keys name it.
+func (dv *deliverer) fleetWork(key string) fleet.Work {
+	return fleet.Work{ChainID: dv.o.Sender.ChainID().Uint64(), Coordinator: dv.coord, Key: key}
 }
 
 // serves reports whether this member looks at interval deliveries of s
@@ -35,16 +43,18 @@ func (dv *deliverer) serves(s *Sub) bool {
 	if dv.o.Fleet == nil {
 		return true
 	}
-	_, ok := dv.o.Fleet.Serves(fmt.Sprintf("s%d", s.ID), int(s.Redundancy))
+	_, ok := dv.o.Fleet.Serves(dv.fleetWork(subWork(s)), int(s.Redundancy))
 	return ok
 }
 
 // claim claims d for this member right before its transaction txKey is
 // sent (one etcd transaction; none when d already holds its claim, a try
-// after a failed send). sendable: send it; else, with a final state when
-// the slots are other members' (they send), without one (the try not
-// counted, looked at again on the next head) when this member's lease is
-// gone or etcd could not answer.
+// after a failed send). sendable: send it, its claim committed by the
+// sender's fence (fence) right before signing; else, with a final state
+// when the slots are other members' and sent under (they send), without
+// one (the try not counted, looked at again on the next head) when another
+// member holds the slot unsent, this member's lease is gone or etcd could
+// not answer.
 func (dv *deliverer) claim(ctx context.Context, d delivery, txKey string) (st IvState, sendable bool, err error) {
 	cd, ok := d.(claimer)
 	p := d.progress()
@@ -53,13 +63,14 @@ func (dv *deliverer) claim(ctx context.Context, d delivery, txKey string) (st Iv
 	}
 	if p.Claim == nil {
 		key, red, k := cd.work()
-		slot, _ := dv.o.Fleet.Serves(key, red)
-		c, err := dv.o.Fleet.Claim(ctx, key, k, slot, red, txKey)
+		w := dv.fleetWork(key)
+		slot, _ := dv.o.Fleet.Serves(w, red)
+		c, err := dv.o.Fleet.Claim(ctx, w, k, slot, red, txKey)
 		switch {
 		case errors.Is(err, fleet.ErrLost):
 			return IvSkipped, false, nil
 		case err != nil:
-			if !errors.Is(err, fleet.ErrFenced) && !errors.Is(err, fleet.ErrNotMember) {
+			if !errors.Is(err, fleet.ErrFenced) && !errors.Is(err, fleet.ErrNotMember) && !errors.Is(err, fleet.ErrBusy) {
 				dv.o.Logger.Warn("relay: claim", append(d.logAttrs(), "err", err)...)
 			}
 			return "", false, nil
@@ -68,6 +79,28 @@ func (dv *deliverer) claim(ctx context.Context, d delivery, txKey string) (st Iv
 	}
 	p.Claim.Sent = true
 	return "", true, nil
+}
+
+// fence is the sender's check right before it signs d's transaction: the
+// claim committed at etcd, past this member (fleet.Commit), only while the
+// member's lease and the claim are still its own; nil outside a fleet.
+func (dv *deliverer) fence(d delivery) func(context.Context) error {
+	c := d.progress().Claim
+	if dv.o.Fleet == nil || c == nil {
+		return nil
+	}
+	return func(ctx context.Context) error { return dv.o.Fleet.Commit(ctx, c) }
+}
+
+// fenced reports whether a send failed at the fence: d's claim is gone
+// (its member stalled past its lease) and is dropped, so the delivery
+// claims again, if it still may, on its next try.
+func fenced(d delivery, err error) bool {
+	if !errors.Is(err, fleet.ErrFenced) {
+		return false
+	}
+	d.progress().Claim = nil
+	return true
 }
 
 // unsent marks d's claim as having no transaction of this member's in

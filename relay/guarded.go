@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum"
 
 	"github.com/infernode/infernode/coordinator"
+	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
 	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/txm"
@@ -109,17 +110,42 @@ func (dv *deliverer) judge(d guard.Delivery) (guard.Verdict, error) {
 }
 
 // charge takes an unpaid delivery's gas from its owner's day budget before
-// it costs anything; a paid one is not charged.
-func (dv *deliverer) charge(d guard.Delivery, gas uint64) (guard.Charge, guard.Verdict, error) {
+// it costs anything; a paid one is not charged. A fleet member takes it
+// from the fleet's budgets too (fleet.Spending): n members spend one
+// budget together.
+func (dv *deliverer) charge(ctx context.Context, d guard.Delivery, gas uint64) (guard.Charge, guard.Verdict, error) {
 	if d.Paid {
 		return guard.Charge{}, guard.Verdict{Action: guard.Serve}, nil
 	}
-	c, v, err := dv.sp.g.Charge(d.Owner, gas, dv.sp.heads.Head().Time)
+	now := dv.sp.heads.Head().Time
+	c, v, err := dv.sp.g.Charge(d.Owner, gas, now)
+	if err == nil && v.Action == guard.Serve && dv.o.Fleet != nil {
+		v = dv.fleetCharge(ctx, d.Key, c, now)
+	}
 	if err == nil && v.Action != guard.Serve {
 		dv.o.Metrics.Guarded.WithLabelValues(v.Action.String()).Inc()
 		dv.sp.held.note(dv.o.Logger, dv.o.Metrics, d.Owner, v, dv.sp.heads.Head().Time)
 	}
 	return c, v, err
+}
+
+// fleetCharge takes c from the fleet's budgets; when they are spent (or
+// etcd cannot answer) c goes back to the member's guard and the delivery
+// waits: for the fleet's next day, or the next head.
+func (dv *deliverer) fleetCharge(ctx context.Context, key string, c guard.Charge, now time.Time) guard.Verdict {
+	lim := dv.sp.g.Limits()
+	ok, reason, err := dv.o.Fleet.Spending().Spend(ctx, c.Owner, c.Gas, now, fleet.SpendLimits{GasPerDay: lim.GasPerDay, OwnerGasPerDay: lim.OwnerGasPerDay})
+	if ok && err == nil {
+		return guard.Verdict{Action: guard.Serve}
+	}
+	if _, gerr := dv.sp.g.Record(guard.Result{Key: key, Owner: c.Owner, Outcome: guard.NotSent, Charge: c, At: now}); gerr != nil {
+		dv.o.Logger.Warn("relay: give a charge back", "owner", c.Owner, "err", guard.CutErr(gerr))
+	}
+	if err != nil {
+		return guard.Verdict{Action: guard.Wait, Until: now.Add(time.Second), Reason: "the fleet's spending ledger did not answer: " + guard.CutErr(err)}
+	}
+	day := 24 * time.Hour
+	return guard.Verdict{Action: guard.Wait, Until: now.Truncate(day).Add(day), Reason: reason}
 }
 
 // mined is a mined attempt as record judges it: its transaction record
@@ -146,6 +172,13 @@ func (dv *deliverer) record(d guard.Delivery, o guard.Outcome, c guard.Charge, m
 	if err != nil {
 		dv.o.Logger.Warn("relay: record delivery outcome", "key", d.Key, "err", guard.CutErr(err))
 		return time.Time{}
+	}
+	if dv.o.Fleet != nil && c.Gas > res.GasUsed { // the unspent part goes back to the fleet's budgets
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		if err := dv.o.Fleet.Spending().Refund(ctx, c.Owner, c.Gas-res.GasUsed, time.Unix(c.At, 0)); err != nil {
+			dv.o.Logger.Warn("relay: give unspent gas back to the fleet's budget", "owner", c.Owner, "err", err)
+		}
+		cancel()
 	}
 	if res.Failed() {
 		dv.o.Logger.Info("relay: backing off", "key", d.Key, "owner", d.Owner, "outcome", o.String(), "until", next.Unix())

@@ -21,6 +21,7 @@ import (
 	"github.com/infernode/infernode/abi/coordinatorabi"
 	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
+	"github.com/infernode/infernode/signer"
 	"github.com/infernode/infernode/txm"
 )
 
@@ -236,7 +237,7 @@ func startFleetEtcd(t testing.TB) *fleet.Etcd {
 func joinFleet(t testing.TB, e *fleet.Etcd, d *guardChain, keyIdx int) (*fleet.Fleet, func()) {
 	t.Helper()
 	f, err := fleet.New(fleet.Options{Client: e.Client, Name: "t", NodeID: fmt.Sprintf("m%d", keyIdx),
-		Address: crypto.PubkeyToAddress(d.keys[keyIdx].PublicKey), LeaseTTL: 2 * time.Second, Logger: testLogger()})
+		Address: crypto.PubkeyToAddress(d.keys[keyIdx].PublicKey), Signer: signer.NewKey(d.keys[keyIdx]), LeaseTTL: 2 * time.Second, Logger: testLogger()})
 	require.NoError(t, err)
 	require.NoError(t, f.Join(context.Background()))
 	ctx, cancel := context.WithCancel(context.Background())
@@ -266,7 +267,7 @@ func TestFleetNoRace(t *testing.T) {
 		return g.startNodeWith(k, t.TempDir(), nil, nil, func(ro *Options) { o(ro); ro.Fleet = f })
 	})
 	for _, f := range fleets {
-		require.Eventually(t, func() bool { return len(f.Members()) == 3 }, time.Minute, 10*time.Millisecond)
+		require.Eventually(t, func() bool { return len(f.Members().List()) == 3 }, time.Minute, 10*time.Millisecond)
 	}
 	for range 3 {
 		d.round()
@@ -308,7 +309,7 @@ func TestFleetNoRace(t *testing.T) {
 	stops[2]()
 	d.nodes = d.nodes[:2]
 	for _, f := range fleets[:2] {
-		require.Eventually(t, func() bool { return len(f.Members()) == 2 }, time.Minute, 10*time.Millisecond)
+		require.Eventually(t, func() bool { return len(f.Members().List()) == 2 }, time.Minute, 10*time.Millisecond)
 	}
 	for range freq*period/int(d.step) + 2 {
 		d.round()
@@ -366,7 +367,7 @@ func benchFleet(b *testing.B, inFleet, single bool) {
 		return g.startNodeWith(k, b.TempDir(), nil, nil, func(ro *Options) { o(ro); ro.Fleet = f })
 	})
 	for _, f := range fleets {
-		require.Eventually(b, func() bool { return len(f.Members()) == 3 }, time.Minute, 10*time.Millisecond)
+		require.Eventually(b, func() bool { return len(f.Members().List()) == 3 }, time.Minute, 10*time.Millisecond)
 	}
 	for range 3 {
 		d.round()

@@ -154,6 +154,10 @@ type Call struct {
 	// drops the transaction, it is sent again only if the resend check
 	// (SetResendCheck) finds the block still canonical.
 	Anchor *Anchor
+	// Fence, when set, is asked right before the call takes a nonce and is
+	// signed: an error sends nothing (no nonce, nothing journaled) and is
+	// returned. A fleet member commits its claim here (fleet.Commit).
+	Fence func(context.Context) error
 }
 
 // Anchor is a block a transaction depends on (a delivery's subscription
@@ -386,6 +390,11 @@ func (s *Sender) send(ctx context.Context, c Call, gas, est, exp uint64) (*Recor
 		return nil, err
 	}
 
+	if c.Fence != nil {
+		if err := c.Fence(ctx); err != nil {
+			return nil, fmt.Errorf("fence: %w", err)
+		}
+	}
 	s.sendMu.Lock()
 	locked := true
 	defer func() {

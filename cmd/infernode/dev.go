@@ -81,7 +81,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	verbose := fs.Bool("v", false, "log at debug level")
 	inet := fs.Bool("infernet-v1", false, "deploy the Infernet SDK v1 at the addresses local Infernet setups use (anvil's accounts funded, anvil's chain id) and run the node in its dialect")
 	containers := fs.String("containers", "echo", "comma-separated container ids the bundled echo workload serves (e.g. echo,hello-world for a tutorial's consumer)")
-	fleetN := fs.Int("fleet", 0, "run this many nodes as one fleet, each with an embedded etcd member and its own wallet (docs/fleet.md); 0: one node")
+	fleetN := fs.Int("fleet", 0, "run this many nodes (2-5) as one fleet, each its own infernode serve process with an embedded etcd member and its own wallet, its log lines prefixed with its id; kill one and watch the takeover (docs/fleet.md); 0: one node")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		level = slog.LevelDebug
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, GRPCPort: *grpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger, InfernetV1: *inet, Containers: ids, Fleet: *fleetN})
+	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, GRPCPort: *grpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger, InfernetV1: *inet, Containers: ids, Fleet: *fleetN, Logs: stderr})
 	if err != nil {
 		return err
 	}
@@ -139,9 +139,11 @@ type devOptions struct {
 	// Containers are the ids the in-process echo workload serves
 	// (default: "echo").
 	Containers []string
-	// Fleet runs this many nodes as one fleet with embedded etcd (0: one
-	// node).
+	// Fleet runs this many nodes as one fleet with embedded etcd, each
+	// its own process (dev_fleet.go); 0: one node, in process.
 	Fleet int
+	// Logs receives the fleet members' log lines, prefixed with their ids.
+	Logs io.Writer
 }
 
 // devStack is a running `infernode dev`.
@@ -156,7 +158,8 @@ type devStack struct {
 	restURL string
 	// grpcAddr is the (first) node's gRPC address, host:port.
 	grpcAddr string
-	members  []string // with --fleet: each member's REST URL (the first is restURL)
+	members  []string      // with --fleet: each member's REST URL (the first is restURL)
+	procs    []*memberProc // with --fleet: the members' processes
 	keys     []*ecdsa.PrivateKey
 	nodeErr  chan error
 	stop     context.CancelFunc
@@ -271,6 +274,19 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 	cfgs, lns, err := s.memberConfigs(o.Fleet, restLn, dataDir)
 	if err != nil {
 		return nil, err
+	}
+	if o.Fleet > 0 {
+		// Member m1 binds the REST and gRPC ports taken above.
+		cfgs[0].Server.GRPCPort = grpcLn.Addr().(*net.TCPAddr).Port
+		grpcLn.Close()
+		restOwned, grpcOwned = false, false
+		if o.Logs == nil {
+			o.Logs = os.Stderr
+		}
+		if err := s.startMembers(ctx, cfgs, lns, o.Logs); err != nil {
+			return nil, err
+		}
+		return s, nil
 	}
 	var nodes []*node.Node
 	for i, cfg := range cfgs {
@@ -457,7 +473,7 @@ func (s *devStack) printBanner(w io.Writer, self string) {
 		if i > 0 {
 			pay = s.wallets.Members[i-1]
 		}
-		fmt.Fprintf(&b, "  fleet m%d     %s, wallet %s (key %d), payment wallet %s, embedded etcd (docs/fleet.md)\n", i+1, u, addr(key), key, pay.Hex())
+		fmt.Fprintf(&b, "  fleet m%d     %s, wallet %s (key %d), payment wallet %s, embedded etcd, pid %d (docs/fleet.md)\n", i+1, u, addr(key), key, pay.Hex(), s.memberPID(i))
 	}
 	fmt.Fprintf(&b, "  payments     node's payment wallet %s (owner key %d)\n", s.wallets.Node.Hex(), devNodeKey)
 	fmt.Fprintf(&b, "               consumer wallet %s (owner key %d; 10 coin, the example consumer may spend it)\n\n", s.wallets.Consumer.Hex(), devUserKey)
@@ -473,6 +489,7 @@ func (s *devStack) printBanner(w io.Writer, self string) {
 	fmt.Fprintf(&b, "  %s job --url %s --sync --containers echo --data '{\"hello\":\"world\"}'\n", self, s.restURL)
 	fmt.Fprintf(&b, "  # an on-chain request through the example consumer, waiting for the node's delivery\n")
 	fmt.Fprintf(&b, "  %s dev request --rpc %s --consumer %s --input 'hello chain' --wait\n", self, s.chain.RPCURL(), s.dep.ExampleConsumer.Hex())
+	s.printKillRecipe(&b)
 	fmt.Fprintf(&b, "  # plain JSON-RPC (any Ethereum tool works against the chain)\n")
 	fmt.Fprintf(&b, "  curl -s -X POST %s -H 'Content-Type: application/json' -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_blockNumber\",\"params\":[]}'\n", s.chain.RPCURL())
 	fmt.Fprintf(&b, "  # deploy another copy of the contracts to this chain\n")

@@ -833,8 +833,10 @@ func jobStatus(t testing.TB, url, id string) (int, string) {
 }
 
 // TestDevFleet: `infernode dev --fleet 3` starts three members with
-// embedded etcd on the dev chain: each lists the three, an on-chain request
-// is delivered once, and a job created on m1 is read from m3.
+// embedded etcd on the dev chain, each its own process with its log lines
+// prefixed with its id: each lists the three, an on-chain request is
+// delivered once, a job created on m1 is read from m3, and killing m3 (its
+// pid in the banner) is seen and logged by the others.
 func TestDevFleet(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the dev chain and three members")
@@ -866,6 +868,25 @@ func TestDevFleet(t *testing.T) {
 	require.Contains(t, body, `"success"`)
 	// Each member pays into a wallet its own key owns: no warning.
 	require.NotContains(t, d.stderr.String(), "owned by another account")
+
+	// Each member is its own process, its log lines prefixed with its id:
+	// kill one as the banner says and watch the others see it leave.
+	for _, m := range []string{"m1", "m2", "m3"} {
+		require.Contains(t, d.stderr.String(), "\n"+m+" | ", "%s's lines are prefixed", m)
+	}
+	require.Contains(t, banner, "kill -9 ", "the banner shows how to kill a member")
+	pid, err := strconv.Atoi(strings.TrimSuffix(field(t, banner, "fleet m3", 11), ","))
+	require.NoError(t, err, banner)
+	require.NoError(t, syscall.Kill(pid, syscall.SIGKILL))
+	require.Eventually(t, func() bool {
+		var info struct {
+			Fleet struct{ Members []struct{ NodeID string } }
+		}
+		return getJSON(t, urls[0]+"/info", &info) == http.StatusOK && len(info.Fleet.Members) == 2
+	}, time.Minute, 100*time.Millisecond, "m1 sees m3 leave")
+	require.Eventually(t, func() bool {
+		return strings.Contains(d.stderr.String(), `m1 | `) && strings.Contains(d.stderr.String(), `member left: the others take over its share" node_id=m3`)
+	}, time.Minute, 100*time.Millisecond, "m1 logs m3 leaving")
 	d.shutdown(t)
 }
 

@@ -52,6 +52,21 @@ func TestVerifyProof(t *testing.T) {
 	code = run(context.Background(), []string{"verify-proof", "--calldata", "0x" + hex.EncodeToString(bad), "--artifacts", dir, "--rpc", a.RPCURL(), "--private-key", key}, &out, &errOut)
 	require.Equal(t, 1, code)
 	require.Contains(t, errOut.String(), "the proof is NOT valid")
+	require.Contains(t, errOut.String(), "ProofInvalid: the pairing check failed", "which check failed, not only the revert")
+
+	// Cut short: the length check; another selector: no such function.
+	for _, tc := range []struct {
+		calldata []byte
+		want     string
+	}{
+		{artifact.Calldata(set.Manifest.Verifier.Function, p.Proof[:255], p.Public), "the proof has the wrong length"},
+		{append([]byte{1, 2, 3, 4}, p.Calldata[4:]...), "no function with the calldata's selector 0x01020304"},
+	} {
+		errOut.Reset()
+		code = run(context.Background(), []string{"verify-proof", "--calldata", "0x" + hex.EncodeToString(tc.calldata), "--artifacts", dir, "--rpc", a.RPCURL(), "--private-key", key}, &out, &errOut)
+		require.Equal(t, 1, code)
+		require.Contains(t, errOut.String(), tc.want)
+	}
 
 	for _, args := range [][]string{
 		{"verify-proof", "--artifacts", dir},

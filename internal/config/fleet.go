@@ -1,6 +1,7 @@
 package config
 
 import (
+	"net"
 	"net/url"
 	"os"
 	"strings"
@@ -94,7 +95,19 @@ func (v *validator) fleet(c *Config) {
 			v.fail("fleet.etcd.endpoints", "[%d] %q is not a URL (http://host:2379)", i, ep)
 		}
 	}
+	if t := e.TLS; t != nil && (t.CA == "" || t.Cert == "" || t.Key == "") {
+		v.fail("fleet.etcd.tls", "set ca, cert and key (PEM files; infernode fleet certs makes them)")
+	}
 	if m := e.Embed; m != nil {
+		for field, s := range map[string]string{"client_url": m.ClientURL, "peer_url": m.PeerURL} {
+			u, err := url.Parse(s)
+			if err != nil || e.TLS != nil {
+				continue
+			}
+			if ip := net.ParseIP(u.Hostname()); u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
+				v.fail("fleet.etcd.embed."+field, "%q listens beyond loopback without TLS: set fleet.etcd.tls {ca, cert, key} (infernode fleet certs makes them) and https URLs", s)
+			}
+		}
 		if m.Name == "" {
 			v.fail("fleet.etcd.embed.name", "name this etcd member (unique in initial_cluster)")
 		}

@@ -5,6 +5,8 @@ package etcdtest
 
 import (
 	"bytes"
+	"crypto/tls"
+	"crypto/x509"
 	"fmt"
 	"net"
 	"net/http"
@@ -22,10 +24,15 @@ type Server struct {
 	tb        testing.TB
 	bin, dir  string
 	URL, peer string
+	tls       *TLS
 	mu        sync.Mutex
 	cmd       *exec.Cmd
 	out       *bytes.Buffer
 }
+
+// TLS are the PEM files a server serves its client URL with, asking every
+// client for a certificate of CA.
+type TLS struct{ CA, Cert, Key string }
 
 // Binary finds etcd: $INFERNODE_ETCD, else etcd on PATH. A test that
 // needs it fails without it (.ci/tools.sh installs etcd-server).
@@ -48,10 +55,18 @@ func freePort(tb testing.TB) int {
 
 // Start runs a one-member etcd and waits until it is healthy; Cleanup
 // stops it.
-func Start(tb testing.TB) *Server {
+func Start(tb testing.TB) *Server { return StartTLS(tb, nil) }
+
+// StartTLS is Start with the client URL served over TLS with client
+// certificates (tls nil: plain).
+func StartTLS(tb testing.TB, tls *TLS) *Server {
 	tb.Helper()
-	s := &Server{tb: tb, bin: Binary(tb), dir: tb.TempDir()}
-	s.URL = fmt.Sprintf("http://127.0.0.1:%d", freePort(tb))
+	s := &Server{tb: tb, bin: Binary(tb), dir: tb.TempDir(), tls: tls}
+	scheme := "http"
+	if tls != nil {
+		scheme = "https"
+	}
+	s.URL = fmt.Sprintf("%s://127.0.0.1:%d", scheme, freePort(tb))
 	s.peer = fmt.Sprintf("http://127.0.0.1:%d", freePort(tb))
 	s.Restart()
 	tb.Cleanup(s.Stop)
@@ -63,21 +78,47 @@ func (s *Server) Restart() {
 	s.tb.Helper()
 	s.mu.Lock()
 	s.out = &bytes.Buffer{}
-	s.cmd = exec.Command(s.bin, "--name", "e", "--data-dir", s.dir,
+	args := []string{"--name", "e", "--data-dir", s.dir,
 		"--listen-client-urls", s.URL, "--advertise-client-urls", s.URL,
 		"--listen-peer-urls", s.peer, "--initial-advertise-peer-urls", s.peer,
-		"--initial-cluster", "e="+s.peer, "--log-level", "error")
+		"--initial-cluster", "e=" + s.peer, "--log-level", "error"}
+	if s.tls != nil {
+		args = append(args, "--cert-file", s.tls.Cert, "--key-file", s.tls.Key, "--trusted-ca-file", s.tls.CA, "--client-cert-auth")
+	}
+	s.cmd = exec.Command(s.bin, args...)
 	s.cmd.Stdout, s.cmd.Stderr = s.out, s.out
 	require.NoError(s.tb, s.cmd.Start())
 	s.mu.Unlock()
+	hc := http.DefaultClient
+	if s.tls != nil {
+		tc, err := s.ClientTLS()
+		require.NoError(s.tb, err)
+		hc = &http.Client{Transport: &http.Transport{TLSClientConfig: tc}}
+	}
 	require.Eventually(s.tb, func() bool {
-		resp, err := http.Get(s.URL + "/health")
+		resp, err := hc.Get(s.URL + "/health")
 		if err != nil {
 			return false
 		}
 		resp.Body.Close()
 		return resp.StatusCode == http.StatusOK
 	}, time.Minute, 50*time.Millisecond, "etcd healthy")
+}
+
+// ClientTLS is a client configuration with the server's own certificate
+// (a member's of the same CA).
+func (s *Server) ClientTLS() (*tls.Config, error) {
+	pair, err := tls.LoadX509KeyPair(s.tls.Cert, s.tls.Key)
+	if err != nil {
+		return nil, err
+	}
+	ca, err := os.ReadFile(s.tls.CA)
+	if err != nil {
+		return nil, err
+	}
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(ca)
+	return &tls.Config{Certificates: []tls.Certificate{pair}, RootCAs: pool, MinVersion: tls.VersionTLS12}, nil
 }
 
 // Stop kills the server (its data stays for Restart).

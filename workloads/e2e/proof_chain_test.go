@@ -206,3 +206,68 @@ func waitVerified(t *testing.T, pc *proofconsumerabi.ProofConsumer, call func([]
 		return v.Int64() == n
 	}, 5*time.Minute, 200*time.Millisecond, "proof delivered and verified in the consumer's callback")
 }
+
+// TestProofInputsHashed: ProofInputs.inputHash (through ProofConsumer)
+// computes from a consumer's own values exactly the public input a hashed
+// proof carries (circuit.HashWords of the packed words: SHA-256 by the
+// 0x02 precompile, reduced into the field), for LeNet's and a CIFAR
+// image's sizes, signed and unsigned; hashedInputMatches recognizes it in a
+// calldata and no other input: any one value changed is another hash.
+func TestProofInputsHashed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the embedded chain")
+	}
+	chain, dep := chaintest.Start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c := chain.Client()
+	art, err := contracts.LoadArtifact(contracts.ProofConsumerName)
+	require.NoError(t, err)
+	pc := proofconsumerabi.NewProofConsumer()
+	opts := bind.NewKeyedTransactor(chain.FundedKeys()[0], chain.ChainID())
+	opts.Context = ctx
+	consumer, tx, err := bind.DeployContract(opts, art.Bytecode, c, pc.PackConstructor(dep.Coordinator, dep.Coordinator, [4]byte{1, 2, 3, 4}))
+	require.NoError(t, err)
+	_, err = bind.WaitDeployed(ctx, c, tx.Hash())
+	require.NoError(t, err)
+	call := func(data []byte) []byte {
+		out, err := c.CallContract(ctx, ethereum.CallMsg{To: &consumer, Data: data}, nil)
+		require.NoError(t, err)
+		return out
+	}
+
+	for _, p := range []circuit.Packing{
+		{Values: 784, Bits: 2, PerWord: 253 / 2, Words: (784 + 125) / 126, Unsigned: true},  // a calibrated LeNet
+		{Values: 784, Bits: 11, PerWord: 253 / 11, Words: (784 + 22) / 23},                   // LeNet, image defaults
+		{Values: 3072, Bits: 6, PerWord: 253 / 6, Words: (3072 + 41) / 42, Unsigned: true}, // a calibrated ResNet-20
+	} {
+		q := make([]*big.Int, p.Values)
+		for i := range q {
+			v := int64(i*7919) % (1 << (p.Bits - 1))
+			if !p.Unsigned && i%3 == 0 {
+				v = -v
+			}
+			q[i] = big.NewInt(v)
+		}
+		want := circuit.HashWords(p.Pack(q))
+		got, err := pc.UnpackInputHash(call(pc.PackInputHash(q, uint8(p.Bits), p.Unsigned)))
+		require.NoError(t, err)
+		require.Equal(t, want, got, "%d values at %d bits: Solidity's hash is Go's", p.Values, p.Bits)
+		calldata := artifact.Calldata("verifyProof(bytes,uint256[2])", make([]byte, 256), []*big.Int{want, big.NewInt(5)})
+		matches := func(q []*big.Int) bool {
+			ok, err := pc.UnpackHashedInputMatches(call(pc.PackHashedInputMatches(calldata, q, uint8(p.Bits), p.Unsigned)))
+			require.NoError(t, err)
+			return ok
+		}
+		require.True(t, matches(q))
+		gas, err := c.EstimateGas(ctx, ethereum.CallMsg{To: &consumer, Data: pc.PackInputHash(q, uint8(p.Bits), p.Unsigned)})
+		require.NoError(t, err)
+		t.Logf("inputHash of %d values at %d bits (%d words): %d gas", p.Values, p.Bits, p.Words, gas)
+		for _, j := range []int{0, 1, p.PerWord, p.Values - 1} {
+			other := slices.Clone(q)
+			other[j] = new(big.Int).Add(q[j], big.NewInt(1))
+			require.False(t, matches(other), "value %d changed", j)
+		}
+		require.False(t, matches(q[:p.Values-1]), "one value fewer")
+	}
+}

@@ -72,6 +72,26 @@ func TestLenetProofThroughNodeVerifiedOnAnvil(t *testing.T) {
 	}
 }
 
+// TestLenetHashedProofVerifiedOnAnvil: LeNet with its input hashed (SHA-256
+// in the circuit, one public input): set up with no options at all (the
+// image defaults: 35 input words, hashed by default) and calibrated with
+// --public-inputs hashed (7 words). Both verify for at most 230,000 gas;
+// every changed public input, another image's input hash and every changed
+// proof word are rejected (proofsOnAnvil). Three images each: the proofs
+// are the same circuit for every image.
+func TestLenetHashedProofVerifiedOnAnvil(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs proof setup of two networks with SHA-256 inputs, a node and anvil")
+	}
+	f := prooftest.ReadLenet(t)
+	for _, fx := range []prooftest.Fixture{prooftest.LenetDefault, prooftest.LenetCalibratedHashed} {
+		t.Run(fx.Name, func(t *testing.T) {
+			torch := f.Logits(prooftest.LenetMax)
+			proofsOnAnvil(t, fx, f.Images()[:3], []int{1, 1, 28, 28}, torch[:3], 230_000)
+		})
+	}
+}
+
 // TestResidualProofThroughNodeVerifiedOnAnvil: the small residual network
 // (identity and projection blocks, stride-2 and padded convs, Concat, Mul
 // by a constant, Sub, GlobalAveragePool) set up with no fixed-point flags
@@ -83,11 +103,30 @@ func TestResidualProofThroughNodeVerifiedOnAnvil(t *testing.T) {
 		t.Skip("runs proof setup, a node and anvil")
 	}
 	f := prooftest.ReadResidual(t, "resnet_small")
-	for _, fx := range []prooftest.Fixture{prooftest.ResidualSmall, prooftest.ResidualLookups} {
-		t.Run(fx.Name, func(t *testing.T) {
-			proofsOnAnvil(t, fx, f.Images, f.Shape, f.Logits, 450_000)
+	for _, tc := range []struct {
+		fx     prooftest.Fixture
+		maxGas uint64
+	}{
+		{prooftest.ResidualSmall, 450_000},
+		{prooftest.ResidualLookups, 450_000},
+		// A ResNet-20's public layout by default: one commitment (lookups),
+		// the input's hash, the logits' words; its verification gas is
+		// ResNet-20's (the pairings' count and the public inputs'
+		// scalar multiplications do not depend on the circuit's size).
+		{prooftest.ResidualHashed, 380_000},
+	} {
+		t.Run(tc.fx.Name, func(t *testing.T) {
+			proofsOnAnvil(t, tc.fx, f.Images, f.Shape, f.Logits, tc.maxGas)
 		})
 	}
+}
+
+// otherHash is the input hash of an input other than inputs[k].
+func otherHash(t testing.TB, m *circuit.Model, inputs [][]float64, k int) *big.Int {
+	t.Helper()
+	xq, err := m.QuantizeInput(inputs[(k+1)%len(inputs)])
+	require.NoError(t, err)
+	return circuit.HashWords(m.In.Pack(xq))
 }
 
 // proofsOnAnvil sets fx up and proves every input through the node as a
@@ -97,6 +136,9 @@ func TestResidualProofThroughNodeVerifiedOnAnvil(t *testing.T) {
 // input value or logit changes by one quantum, or any word of the proof.
 // It returns the jobs' wall times, sorted.
 func proofsOnAnvil(t testing.TB, fx prooftest.Fixture, inputs [][]float64, shape []int, torch [][]float64, maxGas uint64) []time.Duration {
+	// The setup first, outside the deadline: a large one takes long on a
+	// busy machine (LeNet with its input hashed: 605k constraints).
+	prooftest.SetUp(t, fx)
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{})
@@ -148,9 +190,24 @@ func proofsOnAnvil(t testing.TB, fx prooftest.Fixture, inputs [][]float64, shape
 		require.LessOrEqual(t, gas, maxGas)
 
 		// Any one input value, or logit, one quantum off: reverts; so does
-		// any word of the proof changed.
+		// any word of the proof changed. A hashed input: its hash changed,
+		// or another input's hash, reverts.
 		proof := common.FromHex(out.GnarkProof)
-		for _, v := range []artifact.PublicVec{man.Public[0], man.Public[1]} {
+		vecs := []artifact.PublicVec{man.Public[0], man.Public[1]}
+		if man.Public[0].Hashed {
+			require.Equal(t, artifact.PublicHashed, out.PublicInputMode)
+			require.Equal(t, circuit.HashWords(m.In.Pack(xq)), w[0], "the first public input is the input's hash")
+			require.Len(t, out.InputWords, man.Public[0].Words)
+			for _, h := range []*big.Int{new(big.Int).Add(w[0], big.NewInt(1)), otherHash(t, m, inputs, k)} {
+				bad := slices.Clone(w)
+				bad[0] = h
+				err := prooftest.Call(ctx, c, verifier, artifact.Calldata(man.Verifier.Function, proof, bad))
+				require.Error(t, err, "another input hash")
+				require.Contains(t, err.Error(), "revert")
+			}
+			vecs = vecs[1:]
+		}
+		for _, v := range vecs {
 			for j := range v.Values {
 				bad := slices.Clone(w)
 				i := v.Offset + j/v.PerWord

@@ -5,7 +5,7 @@
 //	proof setup --onnx FILE --out DIR [--model-id ID] [--solc DIR]
 //	            [--scale-bits N] [--weight-bits N] [--input-range-bits N]
 //	            [--input-non-negative] [--calibrate SAMPLES.json] [--error-range LOW,HIGH]
-//	            [--lookups auto|on|off]
+//	            [--lookups auto|on|off] [--public-inputs auto|packed|hashed]
 //	proof [--addr :3000]
 //
 // setup is the model publisher's step: it compiles the ONNX model into a
@@ -93,7 +93,12 @@ func setup(args []string) int {
 	calibrate := fs.String("calibrate", "", "choose the fixed point from sample inputs in FILE (JSON: an array of samples, or {\"inputs\": [...]}; a sample is the input's values, nested arrays flattened row-major, a tensor {values, shape, dtype}, or a request's data as a client sends it): the fewest bits that keep the float model's top-1 on every sample")
 	errRange := fs.String("error-range", "", "LOW,HIGH: the range of the random inputs on which setup reports the fixed point's error (default: the whole input range)")
 	lookups := fs.String("lookups", "auto", "range-check the ReLUs by lookups (a log-derivative argument under one commitment: fewer constraints, a faster prover, ~110k more gas to verify): on, off, or auto (on from "+fmt.Sprint(artifact.AutoLookupConstraints)+" constraints)")
+	publicInputs := fs.String("public-inputs", "auto", fmt.Sprintf("how the input enters the verifier: packed (its packed words, each a public input: ~6,700 gas a word), hashed (one public input, the SHA-256 of the packed words computed in the circuit: ~26k constraints per 64 bytes; a consumer checks it with ProofInputs.inputHash), or auto (hashed above %d words)", artifact.AutoHashedWords))
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *publicInputs != "auto" && *publicInputs != artifact.PublicPacked && *publicInputs != artifact.PublicHashed {
+		fmt.Fprintf(os.Stderr, "proof setup: --public-inputs %q: want auto, packed or hashed\n", *publicInputs)
 		return 2
 	}
 	if *lookups != "auto" && *lookups != "on" && *lookups != "off" {
@@ -135,7 +140,7 @@ func setup(args []string) int {
 	}
 	start := time.Now()
 	man, err := artifact.Setup(ctx, *onnx, *out, artifact.SetupOptions{ModelID: *modelID, Solc: sc, Log: log,
-		Fixed: fixed, Calibrate: samples, ErrorLow: lo, ErrorHigh: hi, Lookups: *lookups})
+		Fixed: fixed, Calibrate: samples, ErrorLow: lo, ErrorHigh: hi, Lookups: *lookups, PublicInputs: *publicInputs})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "proof setup:", err)
 		return 1

@@ -74,12 +74,48 @@ contract ProofConsumer is CallbackConsumer {
         uint8 bits,
         bool unsigned
     ) external returns (bytes32 taskId) {
-        bytes memory data = abi.encode(repoId, ProofInputs.tensor(input, shape, scaleBits), bytes(""));
-        uint32 id = _requestCompute(containerId, data, 1, MAX_GAS_PRICE, CALLBACK_GAS_LIMIT);
-        taskId = COORDINATOR.taskId(id, 1);
+        taskId = _requestInput(containerId, repoId, input, shape, scaleBits);
         uint256[] memory words = ProofInputs.pack(input, bits, unsigned);
         _inputHash[taskId] = keccak256(abi.encodePacked(words));
         _inputWords[taskId] = words.length;
+    }
+
+    /// @notice requestInput for a model whose input is hashed (the
+    /// manifest's public_input_mode "hashed"): the callback accepts only a
+    /// proof whose first public input is ProofInputs.inputHash of `input`.
+    function requestHashedInput(
+        string calldata containerId,
+        string calldata repoId,
+        int256[] calldata input,
+        uint32[] calldata shape,
+        uint8 scaleBits,
+        uint8 bits,
+        bool unsigned
+    ) external returns (bytes32 taskId) {
+        taskId = _requestInput(containerId, repoId, input, shape, scaleBits);
+        _inputHash[taskId] = keccak256(abi.encodePacked(ProofInputs.inputHash(input, bits, unsigned)));
+        _inputWords[taskId] = 1;
+    }
+
+    function _requestInput(string calldata containerId, string calldata repoId, int256[] calldata input, uint32[] calldata shape, uint8 scaleBits)
+        private
+        returns (bytes32)
+    {
+        bytes memory data = abi.encode(repoId, ProofInputs.tensor(input, shape, scaleBits), bytes(""));
+        uint32 id = _requestCompute(containerId, data, 1, MAX_GAS_PRICE, CALLBACK_GAS_LIMIT);
+        return COORDINATOR.taskId(id, 1);
+    }
+
+    /// @notice ProofInputs.inputHash: the public input a hashed proof of
+    /// `input` carries first.
+    function inputHash(int256[] calldata input, uint8 bits, bool unsigned) external pure returns (uint256) {
+        return ProofInputs.inputHash(input, bits, unsigned);
+    }
+
+    /// @notice Whether verifier calldata `proof` of a hashed-input model is
+    /// about `input`.
+    function hashedInputMatches(bytes calldata proof, int256[] calldata input, uint8 bits, bool unsigned) external pure returns (bool) {
+        return ProofInputs.hashedInputMatches(proof, input, bits, unsigned);
     }
 
     /// @notice Whether verifier calldata `proof` is about `input` (packed

@@ -12,10 +12,30 @@ pragma solidity ^0.8.24;
 /// j / perWord, perWord = 253 / bits (a non-negative input the manifest marks
 /// `unsigned` is stored as v itself); the logits follow, packed the same way
 /// with their own `bits`. `bits`, `scale_bits` and the offsets are in the
-/// model's manifest.json (`public_inputs`).
+/// model's manifest.json (`public_inputs`). A *hashed* input (the manifest's
+/// `public_input_mode` "hashed", `public_inputs[0].hashed`) is one public
+/// input instead: the SHA-256 of the packed words, 32 bytes each big-endian,
+/// reduced into the field (`inputHash`); the logits then start at public
+/// input 1.
 library ProofInputs {
     /// @notice Bits of a public input that hold packed values.
     uint256 internal constant WORD_BITS = 253;
+
+    /// @notice BN254's scalar field, where the public inputs live.
+    uint256 internal constant FIELD = 21888242871839275222246405745257275088548364400416034343698204186575808495617;
+
+    /// @notice The public input of a hashed input: sha256 (the 0x02
+    /// precompile) of `values` packed as the circuit packs them, reduced into
+    /// the field.
+    function inputHash(int256[] memory values, uint256 bits, bool unsigned) internal pure returns (uint256) {
+        return uint256(sha256(abi.encodePacked(pack(values, bits, unsigned)))) % FIELD;
+    }
+
+    /// @notice Whether the proof's first public input is the hash of
+    /// `values` (a hashed input): the proof is about this input.
+    function hashedInputMatches(bytes calldata proof, int256[] memory values, uint256 bits, bool unsigned) internal pure returns (bool) {
+        return publicInput(proof, 0) == inputHash(values, bits, unsigned);
+    }
 
     /// @notice `values` packed as the proof's public inputs hold them.
     function pack(int256[] memory values, uint256 bits) internal pure returns (uint256[] memory words) {

@@ -2,6 +2,9 @@ package artifact_test
 
 import (
 	"context"
+	"math/big"
+	"math/rand/v2"
+	"slices"
 	"os"
 	"path/filepath"
 	"testing"
@@ -106,5 +109,56 @@ func BenchmarkProveLenet(b *testing.B) {
 				require.NoError(b, err)
 			}
 		})
+	}
+}
+
+// TestBatchRandomness: the batch's Fiat-Shamir scalars are 128-bit and
+// nonzero, distinct within a batch, and every one of them changes when any
+// byte of any calldata changes, when the calldatas are reordered, or when
+// one is added: a prover cannot fix a proof after seeing them.
+func TestBatchRandomness(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	limit := new(big.Int).Lsh(big.NewInt(1), 128)
+	for trial := range 50 {
+		k := 1 + rng.IntN(16)
+		cds := make([][]byte, k)
+		for i := range cds {
+			cds[i] = make([]byte, 4+rng.IntN(600))
+			for j := range cds[i] {
+				cds[i][j] = byte(rng.Uint32())
+			}
+		}
+		r, rho := artifact.BatchRandomness(cds)
+		require.Len(t, r, k)
+		require.Len(t, rho, k)
+		seen := map[string]bool{}
+		for i := range k {
+			for _, v := range []*big.Int{r[i], rho[i]} {
+				require.Positive(t, v.Sign(), "trial %d: a zero scalar", trial)
+				require.Negative(t, v.Cmp(limit), "trial %d: 128 bits", trial)
+				require.False(t, seen[v.String()], "trial %d: a repeated scalar", trial)
+				seen[v.String()] = true
+			}
+		}
+		changed := func(name string, other [][]byte) {
+			r2, rho2 := artifact.BatchRandomness(other)
+			for i := range min(len(r2), k) {
+				require.NotEqual(t, r[i], r2[i], "trial %d, %s: r[%d] unchanged", trial, name, i)
+				require.NotEqual(t, rho[i], rho2[i], "trial %d, %s: rho[%d] unchanged", trial, name, i)
+			}
+		}
+		flip := make([][]byte, k)
+		for i := range cds {
+			flip[i] = slices.Clone(cds[i])
+		}
+		i := rng.IntN(k)
+		flip[i][rng.IntN(len(flip[i]))] ^= byte(1 << rng.IntN(8))
+		changed("one bit flipped", flip)
+		changed("one calldata more", append(slices.Clone(cds), []byte{1, 2, 3, 4}))
+		if k > 1 && !slices.Equal(cds[0], cds[1]) {
+			sw := slices.Clone(cds)
+			sw[0], sw[1] = sw[1], sw[0]
+			changed("reordered", sw)
+		}
 	}
 }

@@ -34,14 +34,30 @@ import (
 	"github.com/infernode/infernode/workloads/proof/onchain"
 )
 
-// Format is the manifest's format tag. Format 3 added a non-negative
-// input (fixed_point.input_non_negative, public_inputs[].unsigned: values
-// packed without an offset) and the calibration; format 2 manifests read
-// the same (every vector signed).
-const Format = "infernode-proof/3"
+// Format is the manifest's format tag. Format 4 added hashed inputs
+// (public_input_mode, public_inputs[].hashed and words); format 3 added a
+// non-negative input (fixed_point.input_non_negative,
+// public_inputs[].unsigned: values packed without an offset) and the
+// calibration; format 2 and 3 manifests read the same (every vector
+// signed, packed).
+const Format = "infernode-proof/4"
 
 // formats are the tags Open reads.
-var formats = []string{"infernode-proof/2", Format}
+var formats = []string{"infernode-proof/2", "infernode-proof/3", Format}
+
+// Public input modes (setup's --public-inputs).
+const (
+	// PublicPacked: the input's packed words are public inputs.
+	PublicPacked = "packed"
+	// PublicHashed: the input is one public input, the SHA-256 of its
+	// packed words (32 bytes each, big-endian) reduced into the field.
+	PublicHashed = "hashed"
+)
+
+// AutoHashedWords: --public-inputs auto hashes inputs of more packed words
+// than this (a public input word costs about 6,700 gas to verify; the hash
+// about 26k constraints per two words).
+const AutoHashedWords = 8
 
 // ProofSystem is the proof system of every artifact set.
 const ProofSystem = "groth16-bn254"
@@ -80,8 +96,11 @@ type Manifest struct {
 	// Calibration: how setup --calibrate chose the fixed point (absent
 	// when it was given).
 	Calibration *Calibration `json:"calibration,omitempty"`
-	Public      []PublicVec  `json:"public_inputs"`
-	Constraints int          `json:"constraints"`
+	// PublicInputMode: PublicPacked or PublicHashed (empty before format
+	// 4: packed).
+	PublicInputMode string      `json:"public_input_mode,omitempty"`
+	Public          []PublicVec `json:"public_inputs"`
+	Constraints     int         `json:"constraints"`
 	// LayerConstraints splits Constraints by step of the circuit.
 	LayerConstraints []circuit.LayerCost `json:"layer_constraints"`
 	Verifier         Verifier            `json:"verifier"`
@@ -128,11 +147,20 @@ type PublicVec struct {
 	// Unsigned: values are non-negative and stored as v itself, in
 	// [0, 2^Bits).
 	Unsigned bool `json:"unsigned,omitempty"`
+	// Hashed: the vector's Words packed words are not public inputs
+	// themselves: its one public input (Count 1) is the SHA-256 of the
+	// words, 32 bytes each big-endian, reduced into the field.
+	Hashed bool `json:"hashed,omitempty"`
+	Words  int  `json:"words,omitempty"`
 }
 
 // Packing is the circuit's view of v.
 func (v PublicVec) Packing() circuit.Packing {
-	return circuit.Packing{Values: v.Values, Bits: v.Bits, PerWord: v.PerWord, Words: v.Count, Unsigned: v.Unsigned}
+	words := v.Count
+	if v.Hashed {
+		words = v.Words
+	}
+	return circuit.Packing{Values: v.Values, Bits: v.Bits, PerWord: v.PerWord, Words: words, Unsigned: v.Unsigned}
 }
 
 // FloatError compares the fixed-point model with the float one on Inputs
@@ -161,11 +189,15 @@ type Calibration struct {
 
 // Verifier describes the Solidity verifier.
 type Verifier struct {
-	Contract   string `json:"contract"`
-	Function   string `json:"function"`
-	Selector   string `json:"selector"`
-	Compiler   string `json:"compiler"`
-	EVMVersion string `json:"evm_version"`
+	Contract string `json:"contract"`
+	Function string `json:"function"`
+	Selector string `json:"selector"`
+	// BatchFunction and BatchSelector: verifyBatch(bytes[]), every proof
+	// of a batch checked at once (format 4; absent before).
+	BatchFunction string `json:"batch_function,omitempty"`
+	BatchSelector string `json:"batch_selector,omitempty"`
+	Compiler      string `json:"compiler"`
+	EVMVersion    string `json:"evm_version"`
 }
 
 // Sum is the hex sha256 of b.

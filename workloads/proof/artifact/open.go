@@ -92,13 +92,15 @@ func Open(ctx context.Context, read Read) (*Set, error) {
 		return nil, err
 	}
 	s := &Set{Manifest: man}
-	s.model, err = circuit.Compile(onnx, man.FixedPoint.Options())
+	opts := man.FixedPoint.Options()
+	opts.Hashed = len(man.Public) > 0 && man.Public[0].Hashed
+	s.model, err = circuit.Compile(onnx, opts)
 	if err != nil {
 		return nil, &CorruptError{File: ModelFile, Msg: err.Error()}
 	}
 	s.model.DropFloat() // a set proves: it evaluates the integer model only
 	if len(man.Public) != 2 || man.Public[0].Packing() != s.model.In || man.Public[1].Packing() != s.model.Out ||
-		man.Public[1].Offset != s.model.In.Words || man.FixedPoint.OutputScaleLog2 != s.model.OutScale {
+		man.Public[1].Offset != s.model.PublicWords()-s.model.Out.Words || man.FixedPoint.OutputScaleLog2 != s.model.OutScale {
 		return nil, &CorruptError{File: ManifestFile, Msg: "its public inputs or scales do not match model.onnx"}
 	}
 	if s.vkRaw, err = read1(VerifyingFile); err != nil {
@@ -128,7 +130,7 @@ func (s *Set) readCircuit(read1 func(string) ([]byte, error)) error {
 	if _, err := s.ccs.ReadFrom(bytes.NewReader(b)); err != nil {
 		return &CorruptError{File: CircuitFile, Msg: err.Error()}
 	}
-	if s.ccs.GetNbPublicVariables()-1 != s.model.In.Words+s.model.Out.Words {
+	if s.ccs.GetNbPublicVariables()-1 != s.model.PublicWords() {
 		return &CorruptError{File: CircuitFile, Msg: "its public inputs do not match model.onnx"}
 	}
 	return nil

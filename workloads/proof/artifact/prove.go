@@ -31,8 +31,12 @@ type Proof struct {
 	// integers at the manifest's scales).
 	Input, Logits []*big.Int
 	// Public are the public inputs as field elements: Input then Logits,
-	// packed (circuit.Packing).
+	// packed (circuit.Packing); a hashed input is one element, the hash of
+	// InputWords.
 	Public []*big.Int
+	// InputWords are the packed input's words (what a hashed input's
+	// public element is the hash of).
+	InputWords []*big.Int
 	// Calldata is a complete call of the verifier's verifyProof; it
 	// succeeds exactly when the proof is valid for Public.
 	Calldata []byte
@@ -43,7 +47,7 @@ type Proof struct {
 func (s *Set) Prove(xq []*big.Int) (*Proof, error) {
 	y := s.model.Eval(xq)
 	public := s.model.Public(xq, y)
-	w, err := frontend.NewWitness(circuit.Assignment(public), circuit.Field)
+	w, err := frontend.NewWitness(circuit.Assignment(public, s.model.Secret(xq)), circuit.Field)
 	if err != nil {
 		return nil, fmt.Errorf("build witness: %w", err)
 	}
@@ -62,7 +66,7 @@ func (s *Set) Prove(xq []*big.Int) (*Proof, error) {
 	if !ok {
 		return nil, fmt.Errorf("encode proof: %T has no Solidity encoding", proof)
 	}
-	p := &Proof{Proof: sp.MarshalSolidity(), Input: xq, Logits: y, Public: public}
+	p := &Proof{Proof: sp.MarshalSolidity(), Input: xq, Logits: y, Public: public, InputWords: s.model.In.Pack(xq)}
 	p.Calldata = Calldata(s.Manifest.Verifier.Function, p.Proof, p.Public)
 	return p, nil
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/consensys/gnark/backend/groth16"
@@ -40,6 +41,9 @@ type SetupOptions struct {
 	// decompositions has AutoLookupConstraints or more and lookups at
 	// least halve it).
 	Lookups string
+	// PublicInputs: PublicPacked, PublicHashed, or "auto"/"" (hashed
+	// for inputs of more than AutoHashedWords packed words).
+	PublicInputs string
 }
 
 // AutoLookupConstraints is where --lookups auto switches lookups on: below
@@ -100,6 +104,21 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 	if err := chooseLookups(model, opt.Lookups, log); err != nil {
 		return nil, fmt.Errorf("%s: %w", onnxPath, err)
 	}
+	switch opt.PublicInputs {
+	case PublicHashed:
+		model.Hashed = true
+	case PublicPacked:
+	case "", "auto":
+		model.Hashed = model.In.Words > AutoHashedWords
+	default:
+		return nil, fmt.Errorf("public inputs %q: want packed, hashed or auto", opt.PublicInputs)
+	}
+	mode := PublicPacked
+	if model.Hashed {
+		mode = PublicHashed
+	}
+	log.Info("public inputs", "mode", mode, "input_words", model.In.Words, "public_inputs", model.PublicWords(),
+		"why", fmt.Sprintf("inputs of more than %d packed words are hashed by default (--public-inputs packed|hashed to choose)", AutoHashedWords))
 	log.Info("model compiled", "layers", model.Describe(), "max_bits", model.MaxBits)
 	log.Info("fixed point against the float model", "on", fe.On, "inputs", fe.Inputs, "from", fe.Low, "to", fe.High,
 		"max_logit_error", fe.MaxAbs, "max_logit", fe.MaxLogit, "argmax_agrees", fmt.Sprintf("%d/%d", fe.ArgmaxAgree, fe.Inputs))
@@ -115,27 +134,32 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 	for _, c := range costs {
 		log.Info("constraints", "step", c.Layer, "outputs", c.Outputs, "constraints", c.Constraints)
 	}
-	log.Info("circuit built", "constraints", ccs.GetNbConstraints(), "public_inputs", model.In.Words+model.Out.Words)
+	log.Info("circuit built", "constraints", ccs.GetNbConstraints(), "public_inputs", model.PublicWords())
 	// The manifest's model facts now: the compiled model (hundreds of MB
 	// for a ResNet) is dead after this, and the key generation needs the
 	// memory most: give the garbage (calibration's too) back first.
 	pin, pout := model.In, model.Out
-	fn := fmt.Sprintf("verifyProof(bytes,uint256[%d])", pin.Words+pout.Words)
+	fn := fmt.Sprintf("verifyProof(bytes,uint256[%d])", model.PublicWords())
+	inVec := PublicVec{Name: model.InputName, Shape: model.InputShape, Offset: 0, Count: pin.Words, Values: pin.Values, Bits: pin.Bits, PerWord: pin.PerWord, ScaleLog2: model.ScaleBits, Unsigned: pin.Unsigned}
+	if model.Hashed {
+		inVec.Count, inVec.Hashed, inVec.Words = 1, true, pin.Words
+	}
 	man := &Manifest{
 		Format: Format, ProofSystem: ProofSystem, ModelID: opt.ModelID, ModelSHA256: Sum(raw), Layers: model.Describe(),
 		FixedPoint: FixedPoint{ScaleBits: model.ScaleBits, WeightBits: model.WeightBits, InputRangeBits: model.InputBits - model.ScaleBits,
 			InputNonNegative: model.NonNegative, ReluBits: model.ReluBits, OutputScaleLog2: model.OutScale, SoftmaxDropped: model.Softmax,
 			LookupBits: model.LookupBits},
-		FloatError:  fe,
-		Calibration: cal,
+		FloatError:      fe,
+		Calibration:     cal,
+		PublicInputMode: mode,
 		Public: []PublicVec{
-			{Name: model.InputName, Shape: model.InputShape, Offset: 0, Count: pin.Words, Values: pin.Values, Bits: pin.Bits, PerWord: pin.PerWord, ScaleLog2: model.ScaleBits, Unsigned: pin.Unsigned},
-			{Name: "logits", Shape: model.OutputShape, Offset: pin.Words, Count: pout.Words, Values: pout.Values, Bits: pout.Bits, PerWord: pout.PerWord, ScaleLog2: model.OutScale},
+			inVec,
+			{Name: "logits", Shape: model.OutputShape, Offset: inVec.Count, Count: pout.Words, Values: pout.Values, Bits: pout.Bits, PerWord: pout.PerWord, ScaleLog2: model.OutScale},
 		},
 		Constraints:      ccs.GetNbConstraints(),
 		LayerConstraints: costs,
 		Verifier: Verifier{Contract: "Verifier", Function: fn, Selector: "0x" + selectorHex(fn),
-			EVMVersion: EVMVersion},
+			BatchFunction: BatchFunction, BatchSelector: "0x" + selectorHex(BatchFunction), EVMVersion: EVMVersion},
 		Files: map[string]string{},
 	}
 	debug.FreeOSMemory()
@@ -147,7 +171,11 @@ func Setup(ctx context.Context, onnxPath, out string, opt SetupOptions) (*Manife
 	log.Info("groth16 keys generated", "took", time.Since(start).Round(time.Millisecond))
 	start = time.Now()
 	var sol bytes.Buffer
-	if err := vk.ExportSolidity(&sol, solidity.WithPragmaVersion("^0.8.24")); err != nil {
+	batch, err := batchSolidity(vk)
+	if err != nil {
+		return nil, err
+	}
+	if err := vk.ExportSolidity(&sol, solidity.WithPragmaVersion("^0.8.24"), solidity.WithFunctions(strings.NewReader(batch))); err != nil {
 		return nil, fmt.Errorf("export Solidity verifier: %w", err)
 	}
 	compiled, err := opt.Solc.Compile(ctx, sol.Bytes(), "Verifier")

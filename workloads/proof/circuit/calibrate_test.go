@@ -66,7 +66,7 @@ func TestReluBitsEnforced(t *testing.T) {
 	var are *circuit.ActivationRangeError
 	require.ErrorAs(t, err, &are)
 	require.ErrorContains(t, err, "calibrated range (2^12)")
-	require.Error(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(xq, m.Eval(xq))), circuit.Field))
+	require.Error(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(xq, m.Eval(xq)), nil), circuit.Field))
 
 	cal, c, err := circuit.Calibrate(raw, f.Images())
 	require.NoError(t, err)

@@ -9,26 +9,36 @@ import (
 	"github.com/consensys/gnark/frontend/cs/r1cs"
 )
 
-// Circuit is the gnark circuit of a Model. Its only inputs are public: the
-// packed quantized input, then the packed logits (Model.In, Model.Out), the
-// order of the public inputs the verifier takes. The model's weights are
-// constants.
+// Circuit is the gnark circuit of a Model. Its public inputs are the
+// packed quantized input (or, hashed, the one field element of its
+// SHA-256), then the packed logits (Model.In, Model.Out), the order of the
+// public inputs the verifier takes. A hashed input's packed words are its
+// only secret inputs. The model's weights are constants.
 type Circuit struct {
 	Public []frontend.Variable `gnark:",public"`
+	Secret []frontend.Variable `gnark:",secret"`
 
 	model *Model
 }
 
-// NewCircuit is the circuit of m, with its public vector sized.
+// NewCircuit is the circuit of m, with its vectors sized.
 func NewCircuit(m *Model) *Circuit {
-	return &Circuit{Public: make([]frontend.Variable, m.In.Words+m.Out.Words), model: m}
+	c := &Circuit{Public: make([]frontend.Variable, m.PublicWords()), model: m}
+	if m.Hashed {
+		c.Secret = make([]frontend.Variable, m.In.Words)
+	}
+	return c
 }
 
-// Assignment is the witness for the public words (Model.Public).
-func Assignment(public []*big.Int) *Circuit {
-	c := &Circuit{Public: make([]frontend.Variable, len(public))}
+// Assignment is the witness for the public words and the secret ones
+// (Model.Public, Model.Secret).
+func Assignment(public, secret []*big.Int) *Circuit {
+	c := &Circuit{Public: make([]frontend.Variable, len(public)), Secret: make([]frontend.Variable, len(secret))}
 	for i, v := range public {
 		c.Public[i] = v
+	}
+	for i, v := range secret {
+		c.Secret[i] = v
 	}
 	return c
 }
@@ -64,15 +74,26 @@ func (c *Circuit) Define(api frontend.API) error {
 	cur := make([]frontend.Variable, m.In.Values)
 	off := m.In.offset()
 	lk := &lookups{bits: m.LookupBits}
+	words, inPublic := c.Secret, 1
+	if !m.Hashed {
+		words, inPublic = c.Public[:m.In.Words], m.In.Words
+	}
+	wordBits := make([][]frontend.Variable, m.In.Words)
 	for w := range m.In.Words {
 		n := min(m.In.PerWord, m.In.Values-w*m.In.PerWord)
-		bits := api.ToBinary(c.Public[w], n*m.In.Bits)
+		bits := api.ToBinary(words[w], n*m.In.Bits)
+		wordBits[w] = bits
 		for t := range n {
 			cur[w*m.In.PerWord+t] = api.Sub(fromBits(api, bits[t*m.In.Bits:(t+1)*m.In.Bits]), off)
 		}
 		if lk.bits > 0 {
 			lk.committed = append(lk.committed, bits...) // the lookups' queries depend on them
 		}
+	}
+	if m.Hashed {
+		// The words' bits are the hash's message: the public input is
+		// then their digest, and only this input has it.
+		inputHash(api, m.In, wordBits, c.Public[0])
 	}
 	for _, l := range m.Layers {
 		switch l.Kind {
@@ -141,7 +162,7 @@ func (c *Circuit) Define(api frontend.API) error {
 		for t := range n {
 			terms = append(terms, api.Mul(api.Add(cur[w*m.Out.PerWord+t], off), pow2(t*m.Out.Bits)))
 		}
-		api.AssertIsEqual(api.Add(terms[0], terms[1], terms[2:]...), c.Public[m.In.Words+w])
+		api.AssertIsEqual(api.Add(terms[0], terms[1], terms[2:]...), c.Public[inPublic+w])
 	}
 	return lk.build(api)
 }

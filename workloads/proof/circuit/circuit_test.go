@@ -62,16 +62,16 @@ func TestIrisCircuitSolves(t *testing.T) {
 	xq, err := m.QuantizeInput(irisInput())
 	require.NoError(t, err)
 	y := m.Eval(xq)
-	require.NoError(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(xq, y)), circuit.Field))
+	require.NoError(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(xq, y), nil), circuit.Field))
 	bad := append([]*big.Int(nil), y...)
 	bad[0] = new(big.Int).Add(bad[0], big.NewInt(1))
-	require.Error(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(xq, bad)), circuit.Field), "a wrong logit")
+	require.Error(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(xq, bad), nil), circuit.Field), "a wrong logit")
 	// An input outside the checked range does not solve, even with the
 	// logits the integer model gives for it: the packed value spills into
 	// the next one's bits, or beyond the word's.
 	huge := append([]*big.Int(nil), xq...)
 	huge[len(huge)-1] = new(big.Int).Lsh(big.NewInt(1), uint(m.InputBits))
-	require.Error(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(huge, m.Eval(huge))), circuit.Field), "input out of range")
+	require.Error(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(huge, m.Eval(huge)), nil), circuit.Field), "input out of range")
 }
 
 // TestPacking: Unpack inverts Pack at the extremes of the range.
@@ -104,7 +104,7 @@ func TestIrisGroth16(t *testing.T) {
 	require.NoError(t, err)
 	xq, err := m.QuantizeInput(irisInput())
 	require.NoError(t, err)
-	w, err := frontend.NewWitness(circuit.Assignment(m.Public(xq, m.Eval(xq))), circuit.Field)
+	w, err := frontend.NewWitness(circuit.Assignment(m.Public(xq, m.Eval(xq)), nil), circuit.Field)
 	require.NoError(t, err)
 	proof, err := groth16.Prove(ccs, pk, w)
 	require.NoError(t, err)

@@ -169,7 +169,28 @@ func (p Packing) Unpack(words []*big.Int) []*big.Int {
 // Public is the public input vector for the quantized input x and logits
 // y: x's words, then y's.
 func (m *Model) Public(x, y []*big.Int) []*big.Int {
+	if m.Hashed {
+		return append([]*big.Int{HashWords(m.In.Pack(x))}, m.Out.Pack(y)...)
+	}
 	return append(m.In.Pack(x), m.Out.Pack(y)...)
+}
+
+// Secret is the secret input vector for the quantized input x: its packed
+// words when the input is hashed, else none.
+func (m *Model) Secret(x []*big.Int) []*big.Int {
+	if m.Hashed {
+		return m.In.Pack(x)
+	}
+	return nil
+}
+
+// PublicWords is how many public inputs the verifier takes: the input's
+// words (one, hashed), then the logits'.
+func (m *Model) PublicWords() int {
+	if m.Hashed {
+		return 1 + m.Out.Words
+	}
+	return m.In.Words + m.Out.Words
 }
 
 // Floats converts fixed-point integers at 2^scaleLog2 to floats.

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/consensys/gnark/frontend"
@@ -84,11 +85,11 @@ func TestLenetFixedPoint(t *testing.T) {
 			xq, err := m.QuantizeInput(prooftest.Image(f.Pixels[0]))
 			require.NoError(t, err)
 			pub := m.Public(xq, m.Eval(xq))
-			w, err := frontend.NewWitness(circuit.Assignment(pub), circuit.Field)
+			w, err := frontend.NewWitness(circuit.Assignment(pub, nil), circuit.Field)
 			require.NoError(t, err)
 			require.NoError(t, ccs.IsSolved(w))
 			pub[len(pub)-1].Add(pub[len(pub)-1], bigOne)
-			w, err = frontend.NewWitness(circuit.Assignment(pub), circuit.Field)
+			w, err = frontend.NewWitness(circuit.Assignment(pub, nil), circuit.Field)
 			require.NoError(t, err)
 			require.Error(t, ccs.IsSolved(w), "a wrong logit")
 		})
@@ -132,4 +133,52 @@ func FuzzCompile(f *testing.F) {
 		require.NoError(t, err)
 		m.Eval(xq)
 	})
+}
+
+// TestLenetHashedInput: with Options.Hashed the input is one public input,
+// its packed words' SHA-256 in the field, and the words are secret: the
+// circuit accepts the image's hash with its words, and refuses another
+// hash, another image's words under this hash, and a wrong logit. Costs
+// still adds up to the compiled circuit.
+func TestLenetHashedInput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles LeNet with a SHA-256 of its input")
+	}
+	f := prooftest.ReadLenet(t)
+	raw, err := os.ReadFile("../testdata/lenet_max.onnx")
+	require.NoError(t, err)
+	// The calibrated fixed point: 7 input words, 4 blocks of SHA-256.
+	m, err := circuit.Compile(raw, circuit.Options{ScaleBits: 1, WeightBits: 8, InputRangeBits: 1, RangeSet: true, NonNegative: true, Hashed: true})
+	require.NoError(t, err)
+	require.Equal(t, 1+m.Out.Words, m.PublicWords())
+	total := 0
+	for _, c := range m.Costs() {
+		total += c.Constraints
+		t.Logf("%-40s %6d outputs %8d constraints", c.Layer, c.Outputs, c.Constraints)
+	}
+	ccs, err := circuit.Build(m)
+	require.NoError(t, err)
+	require.Equal(t, total, ccs.GetNbConstraints(), "Costs adds up to the circuit")
+	require.Equal(t, 1+m.Out.Words, ccs.GetNbPublicVariables()-1)
+
+	solved := func(pub, secret []*big.Int) error {
+		w, err := frontend.NewWitness(circuit.Assignment(pub, secret), circuit.Field)
+		require.NoError(t, err)
+		return ccs.IsSolved(w)
+	}
+	x0, err := m.QuantizeInput(prooftest.Image(f.Pixels[0]))
+	require.NoError(t, err)
+	x1, err := m.QuantizeInput(prooftest.Image(f.Pixels[1]))
+	require.NoError(t, err)
+	pub := m.Public(x0, m.Eval(x0))
+	require.Equal(t, circuit.HashWords(m.In.Pack(x0)), pub[0])
+	require.NoError(t, solved(pub, m.Secret(x0)))
+	other := slices.Clone(pub)
+	other[0] = new(big.Int).Add(pub[0], bigOne)
+	require.Error(t, solved(other, m.Secret(x0)), "another hash")
+	require.Error(t, solved(pub, m.Secret(x1)), "another image's words under this image's hash")
+	require.Error(t, solved(m.Public(x1, m.Eval(x0)), m.Secret(x1)), "another image's hash with this image's logits")
+	bad := slices.Clone(pub)
+	bad[len(bad)-1] = new(big.Int).Add(bad[len(bad)-1], bigOne)
+	require.Error(t, solved(bad, m.Secret(x0)), "a wrong logit")
 }

@@ -50,7 +50,7 @@ func TestLookupRelu(t *testing.T) {
 	require.NoError(t, err)
 	y := m.Eval(xq)
 	solved := func(x, y []*big.Int) error {
-		w, err := frontend.NewWitness(circuit.Assignment(m.Public(x, y)), circuit.Field)
+		w, err := frontend.NewWitness(circuit.Assignment(m.Public(x, y), nil), circuit.Field)
 		require.NoError(t, err)
 		return ccs.IsSolved(w)
 	}
@@ -68,7 +68,7 @@ func TestLookupRelu(t *testing.T) {
 
 	pk, vk, err := groth16.Setup(ccs)
 	require.NoError(t, err)
-	w, err := frontend.NewWitness(circuit.Assignment(m.Public(xq, y)), circuit.Field)
+	w, err := frontend.NewWitness(circuit.Assignment(m.Public(xq, y), nil), circuit.Field)
 	require.NoError(t, err)
 	proof, err := groth16.Prove(ccs, pk, w, solidity.WithProverTargetSolidityVerifier(backend.GROTH16))
 	require.NoError(t, err)

@@ -169,6 +169,8 @@ type Model struct {
 	ReluBits []int
 	// LookupBits: Options.LookupBits (0: bit decompositions).
 	LookupBits int
+	// Hashed: Options.Hashed.
+	Hashed bool
 	// OutScale: the logits are quantized at 2^OutScale.
 	OutScale int
 	// MaxBits: every intermediate value is below 2^MaxBits in magnitude.
@@ -214,6 +216,11 @@ type Options struct {
 	// BSB22 commitment; lookup.go) instead of bit decompositions
 	// (BestLookupBits chooses it). 0: bit decompositions, no commitment.
 	LookupBits int
+	// Hashed: the input is one public input, the SHA-256 of its packed
+	// words reduced into the field, computed in the circuit (sha256.go);
+	// the words are secret. Verification then costs one public input's
+	// gas instead of one a word, for about 26k constraints per 64 bytes.
+	Hashed bool
 }
 
 // InputSize and OutputSize are the lengths of the input and logit vectors.
@@ -329,7 +336,8 @@ func (f *floatModel) quantized(opt Options) (*Model, error) { return f.quantize(
 // error (calibration tries such models before it limits the ReLUs).
 func (f *floatModel) quantize(opt Options, fit bool) (*Model, error) {
 	if opt.ScaleBits == 0 && opt.WeightBits == 0 && opt.InputRangeBits == 0 && !opt.RangeSet && !opt.NonNegative && len(f.inShape) == 4 {
-		opt = ImageDefaults
+		opt = Options{ScaleBits: ImageDefaults.ScaleBits, WeightBits: ImageDefaults.WeightBits, InputRangeBits: ImageDefaults.InputRangeBits,
+			RangeSet: true, ReluBits: opt.ReluBits, LookupBits: opt.LookupBits, Hashed: opt.Hashed}
 	}
 	if opt.ScaleBits == 0 {
 		opt.ScaleBits = DefaultScaleBits
@@ -344,7 +352,7 @@ func (f *floatModel) quantize(opt Options, fit bool) (*Model, error) {
 		return nil, fmt.Errorf("fixed point: scale bits %d and weight bits %d must be 1..32, input range bits %d 0..64", opt.ScaleBits, opt.WeightBits, opt.InputRangeBits)
 	}
 	m := &Model{InputName: f.inName, InputShape: f.inShape, OutputName: f.outName, OutputShape: f.outShape, Softmax: f.softmax,
-		ScaleBits: opt.ScaleBits, WeightBits: opt.WeightBits, InputBits: opt.ScaleBits + opt.InputRangeBits, NonNegative: opt.NonNegative, ReluBits: opt.ReluBits, LookupBits: opt.LookupBits, float: f.layers}
+		ScaleBits: opt.ScaleBits, WeightBits: opt.WeightBits, InputBits: opt.ScaleBits + opt.InputRangeBits, NonNegative: opt.NonNegative, ReluBits: opt.ReluBits, LookupBits: opt.LookupBits, Hashed: opt.Hashed, float: f.layers}
 	if opt.LookupBits < 0 || opt.LookupBits > MaxLookupBits {
 		return nil, fmt.Errorf("fixed point: lookup bits %d must be 0..%d", opt.LookupBits, MaxLookupBits)
 	}
@@ -635,6 +643,9 @@ func (m *Model) Costs() []LayerCost {
 	costs := []LayerCost{{Layer: "input range check and unpacking", Outputs: m.In.Values, Constraints: 0}}
 	for w := range m.In.Words {
 		costs[0].Constraints += min(m.In.PerWord, m.In.Values-w*m.In.PerWord)*m.In.Bits + 1
+	}
+	if m.Hashed {
+		costs = append(costs, LayerCost{Layer: fmt.Sprintf("input hash (SHA-256 of %d bytes)", 32*m.In.Words), Outputs: 1, Constraints: inputHashCost(m.In)})
 	}
 	for _, l := range m.Layers {
 		c := LayerCost{Layer: strings.Join(l.Ops, "+"), Outputs: l.Out}

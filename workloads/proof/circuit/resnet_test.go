@@ -38,7 +38,7 @@ func TestResidualFixedPoint(t *testing.T) {
 	}
 	xq, err := m.QuantizeInput(f.Images[0])
 	require.NoError(t, err)
-	require.NoError(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(xq, m.Eval(xq))), circuit.Field))
+	require.NoError(t, test.IsSolved(circuit.NewCircuit(m), circuit.Assignment(m.Public(xq, m.Eval(xq)), nil), circuit.Field))
 	ccs, err := circuit.Build(m)
 	require.NoError(t, err)
 	require.Equal(t, n, ccs.GetNbConstraints(), "Costs adds up to the circuit")

@@ -33,6 +33,8 @@ type Fixture struct {
 	Samples func(testing.TB) [][]float64
 	// Lookups is setup's --lookups (auto when empty).
 	Lookups string
+	// PublicInputs is setup's --public-inputs (auto when empty).
+	PublicInputs string
 	// Dir, when set, is a lasting artifact directory: SetUp reuses the
 	// setup there when its manifest is for the same model file (sha256),
 	// else sets up there; Cleanup leaves it. A benchmark re-runs its
@@ -45,17 +47,27 @@ type Fixture struct {
 // a public input.
 var (
 	IrisFixture = Fixture{Name: "iris", File: "iris.onnx"}
-	LenetAvg    = Fixture{Name: "lenet_avg", File: "lenet_avg.onnx", Fixed: LenetOptions}
-	LenetMax    = Fixture{Name: "lenet_max", File: "lenet_max.onnx", Fixed: LenetOptions}
+	LenetAvg    = Fixture{Name: "lenet_avg", File: "lenet_avg.onnx", Fixed: LenetOptions, PublicInputs: "packed"}
+	LenetMax    = Fixture{Name: "lenet_max", File: "lenet_max.onnx", Fixed: LenetOptions, PublicInputs: "packed"}
+	// LenetDefault is the max-pooling network set up with no options at
+	// all (image defaults; its 35 input words hashed).
+	LenetDefault = Fixture{Name: "lenet_default", File: "lenet_max.onnx"}
+	// LenetCalibratedHashed is LenetCalibrated with its 7 input words
+	// hashed (--public-inputs hashed).
+	LenetCalibratedHashed = Fixture{Name: "lenet_calibrated_hashed", File: "lenet_max.onnx", PublicInputs: "hashed", Samples: func(t testing.TB) [][]float64 { return ReadLenet(t).Images() }}
 	// LenetCalibrated is the max-pooling network set up with --calibrate
 	// on the test images.
 	LenetCalibrated = Fixture{Name: "lenet_calibrated", File: "lenet_max.onnx", Samples: func(t testing.TB) [][]float64 { return ReadLenet(t).Images() }}
 	// ResidualSmall is testdata/resnet_small.onnx with no fixed-point
 	// options: the image defaults.
-	ResidualSmall = Fixture{Name: "resnet_small", File: "resnet_small.onnx"}
+	ResidualSmall = Fixture{Name: "resnet_small", File: "resnet_small.onnx", PublicInputs: "packed"}
 	// ResidualLookups is the same network with its ReLUs range-checked by
 	// lookups (--lookups on): one BSB22 commitment, a 384-byte proof.
-	ResidualLookups = Fixture{Name: "resnet_small_lookups", File: "resnet_small.onnx", Lookups: "on"}
+	ResidualLookups = Fixture{Name: "resnet_small_lookups", File: "resnet_small.onnx", Lookups: "on", PublicInputs: "packed"}
+	// ResidualHashed is the network with lookups and its 9 input words
+	// hashed: the layout of a ResNet-20 by default (one commitment, one
+	// input hash, the logits' words).
+	ResidualHashed = Fixture{Name: "resnet_small_hashed", File: "resnet_small.onnx", Lookups: "on", PublicInputs: "hashed"}
 
 	LenetOptions = circuit.Options{ScaleBits: 8, WeightBits: 10, InputRangeBits: 1}
 )
@@ -123,7 +135,7 @@ func SetUp(t testing.TB, f Fixture) (string, *artifact.Manifest) {
 		if s.err != nil {
 			return
 		}
-		opt := artifact.SetupOptions{ModelID: f.Name, Solc: sc, Fixed: f.Fixed, Lookups: f.Lookups}
+		opt := artifact.SetupOptions{ModelID: f.Name, Solc: sc, Fixed: f.Fixed, Lookups: f.Lookups, PublicInputs: f.PublicInputs}
 		if f.Samples != nil {
 			opt.Calibrate = f.Samples(t)
 		}

@@ -28,6 +28,12 @@ type Result struct {
 	ProofSystem  string          `json:"proof_system"`
 	VerifyKey    string          `json:"verify_key"`
 	Calldata     string          `json:"calldata"`
+	// PublicInputMode: "packed" or "hashed" (the manifest's); with
+	// hashed, InputWords are the packed input's words whose SHA-256 is the
+	// first public input (what ProofInputs.inputHash computes from the
+	// consumer's own values).
+	PublicInputMode string   `json:"public_input_mode,omitempty"`
+	InputWords      []string `json:"input_words,omitempty"`
 	// Probabilities is softmax(output) when the model's final Softmax was
 	// left out of the circuit.
 	Probabilities *protocol.Tensor `json:"probabilities,omitempty"`
@@ -106,6 +112,12 @@ func (s *Service) Prove(ctx context.Context, in input) (*Result, *artifact.Proof
 	}
 	for _, v := range p.Public {
 		res.PublicInputs = append(res.PublicInputs, fmt.Sprintf("0x%064x", v))
+	}
+	res.PublicInputMode = man.PublicInputMode
+	if m.Hashed {
+		for _, v := range p.InputWords {
+			res.InputWords = append(res.InputWords, fmt.Sprintf("0x%064x", v))
+		}
 	}
 	if probs != nil {
 		t := protocol.FromFloat64(man.Public[1].Shape, probs)
