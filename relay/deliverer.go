@@ -11,7 +11,6 @@ import (
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/internal/storage"
-	"github.com/infernode/infernode/txm"
 )
 
 // deliverer takes deliveries to a final state: the delivery loop
@@ -44,7 +43,7 @@ type deliverer struct {
 type delivererOptions struct {
 	Backend Backend
 	DB      storage.KeyValueStore // the relay's table: intervals, delegated requests
-	Sender  *txm.Sender
+	Sender  Sender
 	Dialect Dialect
 	Runner  Runner
 	// PaymentWallet is named in every delivery (Options.PaymentWallet).

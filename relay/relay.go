@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/big"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -30,11 +31,31 @@ type Runner interface {
 	Run(ctx context.Context, in executor.Input) ([]job.ContainerResult, error)
 }
 
+// Sender is the chain's transaction pipeline: a *txm.Sender (one key) or
+// *txm.Lanes (several key lanes, docs/chains.md), which answers as one.
+type Sender interface {
+	Address() common.Address
+	ChainID() *big.Int
+	InFlight() int
+	Send(ctx context.Context, c txm.Call) (*txm.Record, error)
+	Lookup(key string) (*txm.Record, bool, error)
+	Wait(ctx context.Context, key string) (*txm.Record, error)
+	SetResendCheck(f txm.ResendCheck)
+	Stalled() error
+	ObserveHead(h *types.Header)
+	Run(ctx context.Context) error
+}
+
+var (
+	_ Sender = (*txm.Sender)(nil)
+	_ Sender = (*txm.Lanes)(nil)
+)
+
 // Options configure a Relay. Zero values take the documented defaults.
 type Options struct {
 	Backend Backend               // required
 	DB      storage.KeyValueStore // required: the relay's table, Store.Table(storage.TableRelay)
-	Sender  *txm.Sender           // required; its Run is driven by Relay.Run
+	Sender  Sender                // required; its Run is driven by Relay.Run
 	// Dialect is the Coordinator's (coordinator/ours, coordinator/infernetv1);
 	// required: the relay has no default.
 	Dialect Dialect

@@ -237,8 +237,8 @@ func TestProofInputsHashed(t *testing.T) {
 	}
 
 	for _, p := range []circuit.Packing{
-		{Values: 784, Bits: 2, PerWord: 253 / 2, Words: (784 + 125) / 126, Unsigned: true},  // a calibrated LeNet
-		{Values: 784, Bits: 11, PerWord: 253 / 11, Words: (784 + 22) / 23},                   // LeNet, image defaults
+		{Values: 784, Bits: 2, PerWord: 253 / 2, Words: (784 + 125) / 126, Unsigned: true}, // a calibrated LeNet
+		{Values: 784, Bits: 11, PerWord: 253 / 11, Words: (784 + 22) / 23},                 // LeNet, image defaults
 		{Values: 3072, Bits: 6, PerWord: 253 / 6, Words: (3072 + 41) / 42, Unsigned: true}, // a calibrated ResNet-20
 	} {
 		q := make([]*big.Int, p.Values)

@@ -59,6 +59,10 @@ type Config struct {
 	// Batching is dynamic batching of TorchScript models
 	// (TENSORFW_BATCH_MAX, TENSORFW_BATCH_DELAY; default off).
 	Batching modelsvc.Batching
+	// PickleOnly serves full-model saves alone, with the pickle reader,
+	// and loads no libtorch (a TorchScript model is a 400 saying so):
+	// what `infernode dev` runs in process, where the shim may not exist.
+	PickleOnly bool
 }
 
 // ConfigFromEnv reads TENSORFW_DEFAULT_MODEL_ID, TENSORFW_CACHE_DIR (default
@@ -110,6 +114,9 @@ func (e *ModelError) Unwrap() error { return e.Err }
 // the pickle reader. Every failure is a *ModelError.
 func Load(rt *libtorch.Runtime, raw []byte, opts torch.Options) (Model, error) {
 	if torch.IsTorchScript(raw) {
+		if rt == nil {
+			return nil, &ModelError{Err: errors.New("a TorchScript model needs libtorch, which this process does not load (infernode dev serves full-model saves only; run the tensor workload for TorchScript)")}
+		}
 		m, err := rt.Load(raw)
 		if err != nil {
 			return nil, &ModelError{Err: err}
@@ -126,9 +133,13 @@ func Load(rt *libtorch.Runtime, raw []byte, opts torch.Options) (Model, error) {
 // spec is what makes the shared model service the tensor workload.
 func spec(rt *libtorch.Runtime, jit bool) modelsvc.Spec[Model, Input, protocol.Tensor] {
 	opts := torch.Options{JIT: jit}
+	version := ""
+	if rt != nil {
+		version = rt.Version()
+	}
 	return modelsvc.Spec[Model, Input, protocol.Tensor]{
 		ID: ServiceID, EnvPrefix: "TENSORFW",
-		Type: "TORCH", MLType: "torch", Engine: libtorch.Engine, EngineVersion: rt.Version(),
+		Type: "TORCH", MLType: "torch", Engine: libtorch.Engine, EngineVersion: version,
 		InputField:  "data.input",
 		Load:        func(raw []byte) (Model, error) { return Load(rt, raw, opts) },
 		Unsupported: func(err error) bool { var me *ModelError; return errors.As(err, &me) },
@@ -206,9 +217,12 @@ const (
 // model, failing if either cannot be loaded (a misconfigured container
 // should not start).
 func New(ctx context.Context, cfg Config) (*Service, error) {
-	rt, err := libtorch.Open(cfg.Runtime)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", ServiceID, err)
+	var rt *libtorch.Runtime
+	if !cfg.PickleOnly {
+		var err error
+		if rt, err = libtorch.Open(cfg.Runtime); err != nil {
+			return nil, fmt.Errorf("%s: %w", ServiceID, err)
+		}
 	}
 	return modelsvc.New(ctx, spec(rt, cfg.JIT), modelsvc.Config{DefaultModelID: cfg.DefaultModelID, Store: cfg.Store,
 		Logger: cfg.Logger, System: cfg.System, Batching: cfg.Batching})
