@@ -367,15 +367,18 @@ func (cs *chainSide) once(ctx context.Context, deps ChainDeps) (Chain, error) {
 			}
 		}
 	}
-	r, err := relay.New(relay.Options{
-		Fleet:    fl,
+	ro := relay.Options{
 		Payments: policy, PaymentWallet: paymentWallet,
 		Backend: rpc, DB: relayT, Sender: ln, Dialect: cd,
 		Runner: deps.Executor, Guard: deps.Guardian,
 		TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 		Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,
 		Limits: guardLimits(cfg),
-	})
+	}
+	if fl != nil { // unset: a node alone (a nil *fleet.Fleet would not be)
+		ro.Fleet, ro.FleetSpending = fl, fl.Spending()
+	}
+	r, err := relay.New(ro)
 	if err != nil {
 		return fail(err)
 	}

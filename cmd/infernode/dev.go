@@ -72,7 +72,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs := newFlags("dev", "[--rest-port 4000] [--rpc-port 8545] [--grpc-port 8001] [--block-period 1s] [--data-dir DIR]\n"+
 		"                    [--containers echo] [--fleet N] [--infernet-v1] [--llm-stub] [-v]\n"+
 		"       infernode dev request --input TEXT [--wait] ... (infernode dev request --help)\n\n"+
-		"The local stack in one process (docs/dev.md): a dev chain, the contracts, the bundled echo and\n"+
+		"The local stack (docs/dev.md): a dev chain, the contracts, the bundled echo and\n"+
 		"iris workloads, and the node (REST, gRPC, the relay, the console at /console)", stderr)
 	restPort := fs.Int("rest-port", 4000, "REST API port on 127.0.0.1 (0: any free port)")
 	rpcPort := fs.Int("rpc-port", 8545, "JSON-RPC port (HTTP and WebSocket) on 127.0.0.1 (0: any free port)")

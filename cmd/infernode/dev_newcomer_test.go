@@ -131,3 +131,20 @@ func TestDocsRecipes(t *testing.T) {
 	require.Contains(t, find("bin/infernode dev request")[0], `"raw_output": "hello chain"`)
 	require.Contains(t, find("curl -s localhost:4000/console/state")[0], `"healthy":true`)
 }
+
+// TestDevHelpComplete: `dev --help`'s usage line names every flag the
+// flag list describes (--fleet was missing from it).
+func TestDevHelpComplete(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run(context.Background(), []string{"dev", "--help"}, &stdout, &stderr))
+	usage, flags, ok := strings.Cut(stderr.String(), "\nflags:\n")
+	require.True(t, ok, stderr.String())
+	n := 0
+	for _, line := range strings.Split(flags, "\n") {
+		if f := strings.Fields(line); len(f) > 0 && strings.HasPrefix(line, "  -") {
+			require.Contains(t, usage, "["+f[0], "the usage line names %s", f[0])
+			n++
+		}
+	}
+	require.GreaterOrEqual(t, n, 10)
+}

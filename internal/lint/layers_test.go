@@ -21,7 +21,7 @@ var layers = []struct {
 	// Leaves: generated bindings, the workloads (programs of their own),
 	// the internal helpers that import nothing of ours.
 	{0, []string{"abi", "workloads", "internal/job", "internal/clock", "internal/eip712", "internal/keyform",
-		"internal/promreg", "internal/version", "internal/testabi", "internal/etcdtest", "internal/lint",
+		"internal/promreg", "internal/version", "internal/testabi", "internal/tensor", "internal/etcdtest", "internal/lint",
 		"chain/faultproxy", "executor/docker/internal", "oipgrpc/inferencepb", "signer/signertest", "soak", "sim",
 		"ratelimit", "payments"}},
 	// Foundations: the store, telemetry, the configuration, the OIP codec.
