@@ -370,7 +370,7 @@ func (cs *chainSide) once(ctx context.Context, deps ChainDeps) (Chain, error) {
 	ro := relay.Options{
 		Payments: policy, PaymentWallet: paymentWallet,
 		Backend: rpc, DB: relayT, Sender: ln, Dialect: cd,
-		Runner: deps.Executor, Guard: deps.Guardian,
+		Runner: deps.Executor, Access: deps.Guardian,
 		TrailHeadBlocks: cfg.TrailHeadBlocks, StartBlock: start, PollInterval: cfg.PollInterval.D(),
 		Logger: deps.Logger, Metrics: m, TracerProvider: deps.Tracer,
 		Limits: guardLimits(cfg),

@@ -115,7 +115,7 @@ func TestSimDelegatedGuardRejections(t *testing.T) {
 		{ID: "echo", External: true, AllowedDelegateAddresses: []string{"0x00000000000000000000000000000000000000b0"}},
 		{ID: "lan", External: true, AllowedIPs: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}},
 	})
-	n := h.startNodeWith(1, t.TempDir(), nil, nil, func(o *Options) { o.Guard = guard })
+	n := h.startNodeWith(1, t.TempDir(), nil, nil, func(o *Options) { o.Access = guard })
 	head, err := h.client.HeaderByNumber(context.Background(), nil)
 	require.NoError(t, err)
 	body := func(containers string) []byte {

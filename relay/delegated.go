@@ -33,7 +33,7 @@ func (r *Relay) submitDelegated(ctx context.Context, client string, raw json.Raw
 	sub := &req.Sub
 	proof := sub.Verifier != (common.Address{})
 	if !fromFleet { // else checked by the member that accepted it
-		if jerr := r.opts.Guard.CheckDelegated(client, sub.Owner.Hex(), sub.Containers(), proof); jerr != nil {
+		if jerr := r.opts.Access.CheckDelegated(client, sub.Owner.Hex(), sub.Containers(), proof); jerr != nil {
 			return jerr
 		}
 	}

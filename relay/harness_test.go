@@ -238,7 +238,7 @@ func (h *harness) startNodeWith(keyIdx int, dir string, b chain.Backend, so func
 	s, err := txm.NewSender(ctx, rpc, db.Table(storage.TableNonce), sopts)
 	require.NoError(t, err)
 	ropts := Options{
-		Backend: rpc, DB: db.Table(storage.TableRelay), Sender: s, Dialect: ours.New(h.dep.Coordinator, []string{"echo"}, 0), Runner: h.exec, Guard: h.guard,
+		Backend: rpc, DB: db.Table(storage.TableRelay), Sender: s, Dialect: ours.New(h.dep.Coordinator, []string{"echo"}, 0), Runner: h.exec, Access: h.guard,
 		StartBlock: h.dep.DeployBlock, PollInterval: 20 * time.Millisecond,
 		RetryBackoff: 50 * time.Millisecond, Logger: testLogger(), Metrics: m,
 	}

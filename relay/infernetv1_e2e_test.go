@@ -288,7 +288,7 @@ func TestInfernetV1Verified(t *testing.T) {
 	require.NoError(t, err)
 	n := h.startInetNode(3, t.TempDir(), addrs, func(o *Options) {
 		o.Payments, o.PaymentWallet = policy, nodeWallet
-		o.Guard = access.NewGuardian([]access.Container{{ID: "echo", External: true, GeneratesProofs: true}})
+		o.Access = access.NewGuardian([]access.Container{{ID: "echo", External: true, GeneratesProofs: true}})
 	})
 	id := h.inetSubscribe(owner, c, inetSub{containers: "echo", frequency: 1, redundancy: 1, amount: big.NewInt(1_000), wallet: consumerWallet, verifier: verifier})
 	h.eventually(func() bool { return h.inetCount(c, id, 1, node) == 1 }, "verified subscription delivered")

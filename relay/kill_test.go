@@ -61,7 +61,7 @@ func TestHelperNodeProcess(t *testing.T) {
 	require.NoError(t, err)
 	o := Options{Backend: client, DB: db.Table(storage.TableRelay), Sender: s,
 		Dialect: ours.New(common.HexToAddress(os.Getenv("CHILD_COORDINATOR")), []string{"echo"}, 0),
-		Runner:  exec, Guard: access.NewGuardian([]access.Container{{ID: "echo", External: true}}), StartBlock: start,
+		Runner:  exec, Access: access.NewGuardian([]access.Container{{ID: "echo", External: true}}), StartBlock: start,
 		PollInterval: 50 * time.Millisecond, RetryBackoff: 100 * time.Millisecond, Logger: testLogger()}
 	if reg := os.Getenv("CHILD_REGISTRY"); reg != "" { // the Infernet SDK v1 dialect
 		addrs, err := infernetv1.ReadRegistry(ctx, client, common.HexToAddress(reg))

@@ -218,7 +218,7 @@ func (r *Relay) handleEvent(e subEvent, subs map[uint32]*Sub) error {
 	}
 	s := *read
 	s.Block, s.BlockHash = l.BlockNumber, l.BlockHash
-	if jerr := r.opts.Guard.CheckChain(s.Owner.Hex(), false, s.Containers(), s.Verifier != (common.Address{})); jerr != nil {
+	if jerr := r.opts.Access.CheckChain(s.Owner.Hex(), false, s.Containers(), s.Verifier != (common.Address{})); jerr != nil {
 		r.opts.Logger.Debug("relay: ignoring subscription", "id", id, "containers", s.ContainerID, "reason", jerr.Message)
 		return nil
 	}

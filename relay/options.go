@@ -54,8 +54,11 @@ type Options struct {
 	// Dialect is the Coordinator's (coordinator/ours, coordinator/infernetv1);
 	// required: the relay has no default.
 	Dialect Dialect
-	Runner  Runner           // required
-	Guard   *access.Guardian // required
+	Runner  Runner // required
+	// Access is the access rules (who may use which containers), asked
+	// of every subscription and delegated request; required. The spending
+	// guard is package guard's, built from Limits.
+	Access *access.Guardian
 	// Payments decides which paid and verified subscriptions are served
 	// (containers[].accepted_payments, chain.verifiers); nil serves only
 	// unpaid subscriptions without a verifier.
@@ -112,8 +115,8 @@ func (o *Options) defaults() error {
 		return errors.New("relay: Options.DB is required")
 	case o.Sender == nil:
 		return errors.New("relay: Options.Sender is required")
-	case o.Runner == nil || o.Guard == nil:
-		return errors.New("relay: Options.Runner and Options.Guard are required")
+	case o.Runner == nil || o.Access == nil:
+		return errors.New("relay: Options.Runner and Options.Access are required")
 	case o.Dialect == nil:
 		return errors.New("relay: Options.Dialect is required (coordinator/ours or coordinator/infernetv1)")
 	}

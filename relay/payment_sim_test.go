@@ -250,7 +250,7 @@ func TestSimVerifiedDeliveryTopsUpCollateral(t *testing.T) {
 			o.Decoder = coordinator.NewRevertDecoder(&parsed, ours.WalletABI())
 		},
 		func(o *Options) {
-			o.Payments, o.PaymentWallet, o.Guard = policy, h.nodeWall, access.NewGuardian(proofs)
+			o.Payments, o.PaymentWallet, o.Access = policy, h.nodeWall, access.NewGuardian(proofs)
 		})
 
 	rc := h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequestPaid("echo", []byte("prove it"), 1, payments.Native, big.NewInt(1_000), h.consumerWallet, verifier, false))

@@ -235,7 +235,7 @@ func (w *world) start() error {
 	}
 	cfg := []access.Container{{ID: "echo", External: true}}
 	r, err := relay.New(relay.Options{Backend: g, DB: db.Table(storage.TableRelay), Sender: s,
-		Dialect: ours.New(coordAddr, []string{"echo"}, 0), Runner: echo{}, Guard: access.NewGuardian(cfg),
+		Dialect: ours.New(coordAddr, []string{"echo"}, 0), Runner: echo{}, Access: access.NewGuardian(cfg),
 		Logger: w.log, Metrics: m, Limits: w.limits})
 	if err != nil {
 		cancel()
