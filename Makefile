@@ -106,7 +106,8 @@ test-unit:
 ## bench-proof: BenchmarkProveResNet20 (a CIFAR-10 ResNet-20 set up, proved through the node and
 ## verified on anvil: 15-50 minutes and up to 8.5 GB; needs realmodels' PyTorch and make tools).
 ## PROOF_BENCH_DIR=DIR keeps the setup there and a later run reuses it (the proofs alone: minutes,
-## under 5 GB); PROOF_BENCH_PROFILE=DIR writes pprof profiles (docs/proof.md).
+## under 5 GB); PROOF_BENCH_PROFILE=DIR writes pprof profiles; PROOF_BENCH_PUBLIC_INPUTS=packed|hashed
+## compares the input's public layouts (default: hashed) (docs/proof.md).
 bench-proof: build
 	$(GO) test -run '^$$' -bench BenchmarkProveResNet20 -benchtime 1x -timeout 90m ./workloads/e2e/
 

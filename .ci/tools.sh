@@ -64,6 +64,12 @@ if ! command -v curl >/dev/null; then
   apt-get update -qq >/dev/null
   apt-get install -y -qq curl >/dev/null
 fi
+if ! command -v chromium >/dev/null; then
+  # console's TestConsoleInBrowser drives Debian's Chromium headless (chromedp).
+  echo "tools: installing chromium (apt, about 1 minute)"
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
 if ! command -v etcd >/dev/null; then
   # fleet's and cmd/infernode's fleet tests run against a real external etcd
   # (Debian's etcd-server, 3.4) besides the embedded one.

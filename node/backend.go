@@ -455,6 +455,11 @@ func (b *backend) Info(ctx context.Context) rest.Info {
 	if b.chain != nil {
 		info.Pending.Onchain = b.chain.Pending()
 		info.Chain = rest.ChainInfo{Enabled: true, Address: b.chain.Address(), Endpoints: b.chain.Endpoints()}
+		if cs, ok := b.chain.(interface {
+			Chains(ctx context.Context) []rest.ChainSummary
+		}); ok {
+			info.Chains = cs.Chains(ctx)
+		}
 		info.Fleet = fleetInfo(b.chain.Fleet())
 	}
 	return info

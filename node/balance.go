@@ -60,7 +60,7 @@ func (c *balanceCollector) Collect(ch chan<- prometheus.Metric) {
 
 // registerBalance exports the balance of addr at /metrics until the
 // returned func is called.
-func registerBalance(reg *prometheus.Registry, addr common.Address, read func(context.Context, common.Address, *big.Int) (*big.Int, error), log *slog.Logger) func() {
+func registerBalance(reg prometheus.Registerer, addr common.Address, read func(context.Context, common.Address, *big.Int) (*big.Int, error), log *slog.Logger) func() {
 	if reg == nil {
 		return func() {}
 	}

@@ -121,8 +121,8 @@ func sendTx(t *testing.T, chain *testnet.Embedded, to common.Address, data []byt
 	head, err := c.HeaderByNumber(ctx, nil)
 	require.NoError(t, err)
 	tip := big.NewInt(1e9)
-	tx, err := types.SignNewTx(k, types.LatestSignerForChainID(big.NewInt(testnet.EmbeddedChainID)), &types.DynamicFeeTx{
-		ChainID: big.NewInt(testnet.EmbeddedChainID), Nonce: nonce, GasTipCap: tip,
+	tx, err := types.SignNewTx(k, types.LatestSignerForChainID(chain.ChainID()), &types.DynamicFeeTx{
+		ChainID: chain.ChainID(), Nonce: nonce, GasTipCap: tip,
 		GasFeeCap: new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip), Gas: gas * 2, To: &to, Data: data})
 	require.NoError(t, err)
 	require.NoError(t, c.SendTransaction(ctx, tx))

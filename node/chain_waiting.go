@@ -10,6 +10,7 @@ import (
 
 	"github.com/infernode/infernode/chain"
 	"github.com/infernode/infernode/fleet"
+	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/rest"
 )
@@ -23,6 +24,7 @@ import (
 type waitingChain struct {
 	build func(context.Context, ChainDeps) (Chain, error)
 	deps  ChainDeps
+	cfg   config.Chain // the chain it builds
 
 	mu  sync.Mutex
 	c   Chain // once built
@@ -105,7 +107,7 @@ func (w *waitingChain) Endpoints() []rest.ChainEndpoint {
 	if c, _ := w.built(); c != nil {
 		return c.Endpoints()
 	}
-	out := make([]rest.ChainEndpoint, len(chainOf(w.deps.Config).URLs()))
+	out := make([]rest.ChainEndpoint, len(w.cfg.URLs()))
 	for i := range out {
 		out[i] = rest.ChainEndpoint{Index: i, State: chain.Dead.String()}
 	}

@@ -22,6 +22,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/infernode/infernode/access"
+	"github.com/infernode/infernode/console"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/internal/clock"
@@ -67,6 +68,10 @@ type ChainDeps struct {
 	Logger   *slog.Logger
 	Registry *prometheus.Registry
 	Tracer   trace.TracerProvider
+
+	// registerer is where one chain's metrics go: Registry, with a chain
+	// label when the node serves several chains.
+	registerer prometheus.Registerer
 }
 
 // Options configures New. Zero values take the documented defaults.
@@ -115,12 +120,14 @@ var newManagedRuntime func(cfg *config.Config, log *slog.Logger) (executor.Runti
 
 // Node is a compute node. Create it with New and run it once with Run.
 type Node struct {
-	cfg   *config.Config
-	opts  Options
-	log   *slog.Logger
-	reg   *prometheus.Registry
-	tp    trace.TracerProvider
-	guard *access.Guardian
+	cfg  *config.Config
+	opts Options
+	log  *slog.Logger
+	reg  *prometheus.Registry
+	// events are the recent chain-side log lines the console shows.
+	events *console.Events
+	tp     trace.TracerProvider
+	guard  *access.Guardian
 
 	ready   chan struct{}
 	mu      sync.Mutex
@@ -159,6 +166,10 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
+	// The console lists the chain side's recent log lines, whatever the
+	// level the node logs at.
+	events := console.NewEvents(opts.Logger.Handler(), console.DefaultEvents)
+	opts.Logger = slog.New(events)
 	if opts.Registry == nil {
 		opts.Registry = prometheus.NewRegistry()
 		opts.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -179,7 +190,7 @@ func New(cfg *config.Config, opts Options) (*Node, error) {
 		opts.NewChain = NewRelayChain
 	}
 	return &Node{
-		cfg: cfg, opts: opts, log: opts.Logger, reg: opts.Registry, tp: opts.TracerProvider,
+		cfg: cfg, opts: opts, log: opts.Logger, reg: opts.Registry, tp: opts.TracerProvider, events: events,
 		guard: access.NewGuardian(AccessContainers(cfg.Containers)), ready: make(chan struct{}),
 		bodyBudget:  ratelimit.NewBytes(cfg.Server.MaxBodyBytesInFlight),
 		replyBudget: ratelimit.NewBytes(cfg.Server.MaxReplyBytesInFlight),
@@ -491,7 +502,7 @@ func (n *Node) handler(b *backend) (http.Handler, error) {
 	ro := rest.Options{
 		Logger: n.log, MaxBodyBytes: s.MaxBodyBytes, Registry: n.reg, TracerProvider: n.tp,
 		MaxBatchItems: s.MaxBatchItems, MaxIDs: s.MaxIDs, MaxWaits: s.MaxWaits, WriteTimeout: s.WriteTimeout.D(),
-		Hosts: s.Hosts, OIP: b, OpenAI: b,
+		Hosts: s.Hosts, OIP: b, OpenAI: b, Console: console.New(console.Options{Gatherer: n.reg, Events: n.events, Health: b.Healthy}),
 		BodyBudget: n.bodyBudget, ReplyBudget: n.replyBudget, RateLimitIPv6Prefix: s.RateLimitIPv6Prefix,
 	}
 	if s.RateLimit != nil {

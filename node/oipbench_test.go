@@ -15,9 +15,9 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 
 	"github.com/infernode/infernode/internal/config"
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/oip"
 	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // BenchmarkOIPPerRequest is the node's own cost of one ResNet-18-sized
@@ -104,8 +104,8 @@ func BenchmarkOIPPerRequest(b *testing.B) {
 	})
 }
 
-func fp32Tensor(tb testing.TB, data []byte, shape ...int) protocol.Tensor {
-	t, err := protocol.NewTensor(protocol.Float32, shape, data)
+func fp32Tensor(tb testing.TB, data []byte, shape ...int) tensor.Tensor {
+	t, err := tensor.NewTensor(tensor.Float32, shape, data)
 	require.NoError(tb, err)
 	return t
 }

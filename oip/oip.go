@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/internal/tensor"
 )
 
 // HeaderLength is the binary-data extension's header: the length of the
@@ -30,14 +30,14 @@ func (e *Error) Error() string { return e.Msg }
 func errorf(format string, args ...any) *Error { return &Error{Msg: fmt.Sprintf(format, args...)} }
 
 // datatypes maps OIP datatypes to the protocol's dtypes.
-var datatypes = map[string]protocol.DType{
-	"BOOL": protocol.Bool, "UINT8": protocol.Uint8, "UINT16": protocol.Uint16, "UINT32": protocol.Uint32,
-	"UINT64": protocol.Uint64, "INT8": protocol.Int8, "INT16": protocol.Int16, "INT32": protocol.Int32,
-	"INT64": protocol.Int64, "FP16": protocol.Float16, "FP32": protocol.Float32, "FP64": protocol.Float64,
+var datatypes = map[string]tensor.DType{
+	"BOOL": tensor.Bool, "UINT8": tensor.Uint8, "UINT16": tensor.Uint16, "UINT32": tensor.Uint32,
+	"UINT64": tensor.Uint64, "INT8": tensor.Int8, "INT16": tensor.Int16, "INT32": tensor.Int32,
+	"INT64": tensor.Int64, "FP16": tensor.Float16, "FP32": tensor.Float32, "FP64": tensor.Float64,
 }
 
 // Datatype is the OIP datatype of d ("FP32"), or "" if OIP has none.
-func Datatype(d protocol.DType) string {
+func Datatype(d tensor.DType) string {
 	for name, dd := range datatypes {
 		if dd == d {
 			return name
@@ -47,7 +47,7 @@ func Datatype(d protocol.DType) string {
 }
 
 // DType is the protocol dtype of an OIP datatype.
-func DType(datatype string) (protocol.DType, error) {
+func DType(datatype string) (tensor.DType, error) {
 	d, ok := datatypes[datatype]
 	if !ok {
 		return 0, errorf("datatype %q is not supported; use one of BOOL, UINT8, UINT16, UINT32, UINT64, INT8, INT16, INT32, INT64, FP16, FP32, FP64", datatype)
@@ -138,7 +138,7 @@ type outputJSON struct {
 // Input is one decoded input tensor.
 type Input struct {
 	Name   string
-	Tensor protocol.Tensor
+	Tensor tensor.Tensor
 }
 
 // Request is a decoded inference request.
@@ -180,7 +180,7 @@ func split(body []byte, headerLen string) (js, bin []byte, binary bool, err erro
 // parse decodes and checks the JSON header against the binary part: every
 // input's shape, datatype and size, and the binary sizes against what
 // follows the header. It returns each input's element count and dtype.
-func parse(js []byte, binLen int, binary bool) (*header, []protocol.DType, error) {
+func parse(js []byte, binLen int, binary bool) (*header, []tensor.DType, error) {
 	var h header
 	if err := json.Unmarshal(js, &h); err != nil {
 		hint := ""
@@ -195,7 +195,7 @@ func parse(js []byte, binLen int, binary bool) (*header, []protocol.DType, error
 	if len(h.Inputs) > MaxTensors || len(h.Outputs) > MaxTensors {
 		return nil, nil, errorf("a request takes at most %d inputs and names at most %d outputs", MaxTensors, MaxTensors)
 	}
-	dtypes := make([]protocol.DType, len(h.Inputs))
+	dtypes := make([]tensor.DType, len(h.Inputs))
 	seen := make(map[string]bool, len(h.Inputs))
 	off := 0
 	for i, in := range h.Inputs {
@@ -218,7 +218,7 @@ func parse(js []byte, binLen int, binary bool) (*header, []protocol.DType, error
 		if err != nil {
 			return nil, nil, errorf("input %q: %v", in.Name, err)
 		}
-		n, err := protocol.NumElements(shape)
+		n, err := tensor.NumElements(shape)
 		if err != nil {
 			return nil, nil, errorf("input %q: %v", in.Name, err)
 		}
@@ -261,8 +261,8 @@ func parse(js []byte, binLen int, binary bool) (*header, []protocol.DType, error
 func intShape(s []int64) ([]int, error) {
 	out := make([]int, len(s))
 	for i, d := range s {
-		if d < 0 || d > protocol.MaxTensorElements {
-			return nil, fmt.Errorf("shape[%d] is %d; dimensions must be 0 to %d", i, d, protocol.MaxTensorElements)
+		if d < 0 || d > tensor.MaxTensorElements {
+			return nil, fmt.Errorf("shape[%d] is %d; dimensions must be 0 to %d", i, d, tensor.MaxTensorElements)
 		}
 		out[i] = int(d)
 	}
@@ -308,9 +308,9 @@ func Decode(body []byte, headerLen string) (*Request, error) {
 	off := 0
 	for i, in := range h.Inputs {
 		shape, _ := intShape(in.Shape)
-		var t protocol.Tensor
+		var t tensor.Tensor
 		if size, has, _ := in.Parameters.size(); has {
-			if t, err = protocol.NewTensor(dtypes[i], shape, bin[off:off+size:off+size]); err != nil {
+			if t, err = tensor.NewTensor(dtypes[i], shape, bin[off:off+size:off+size]); err != nil {
 				return nil, errorf("input %q: %v", in.Name, err)
 			}
 			off += size
@@ -332,7 +332,7 @@ func Decode(body []byte, headerLen string) (*Request, error) {
 // jsonTensor reads an input's "data", a flat list in row-major order, with
 // the protocol's tensor reader (its one-pass form for plain numbers). BOOL
 // data may be true and false as well as 0 and 1.
-func jsonTensor(data json.RawMessage, shape []int, d protocol.DType) (protocol.Tensor, error) {
+func jsonTensor(data json.RawMessage, shape []int, d tensor.DType) (tensor.Tensor, error) {
 	sb, _ := json.Marshal(shape)
 	b := make([]byte, 0, len(data)+len(sb)+40)
 	b = append(b, `{"values":`...)
@@ -342,12 +342,12 @@ func jsonTensor(data json.RawMessage, shape []int, d protocol.DType) (protocol.T
 	b = append(b, `,"dtype":`...)
 	b = strconv.AppendInt(b, int64(d), 10)
 	b = append(b, '}')
-	var t protocol.Tensor
+	var t tensor.Tensor
 	if err := t.UnmarshalJSON(b); err != nil {
-		if te, ok := err.(*protocol.TensorError); ok && strings.HasPrefix(te.Field, "values") {
-			return protocol.Tensor{}, fmt.Errorf("data%s: %s", strings.TrimPrefix(te.Field, "values"), te.Msg)
+		if te, ok := err.(*tensor.TensorError); ok && strings.HasPrefix(te.Field, "values") {
+			return tensor.Tensor{}, fmt.Errorf("data%s: %s", strings.TrimPrefix(te.Field, "values"), te.Msg)
 		}
-		return protocol.Tensor{}, fmt.Errorf("data: %v", err)
+		return tensor.Tensor{}, fmt.Errorf("data: %v", err)
 	}
 	return t, nil
 }

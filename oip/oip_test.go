@@ -10,8 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/oip"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 func f32bytes(v ...float32) []byte {
@@ -24,8 +24,8 @@ func f32bytes(v ...float32) []byte {
 
 func TestRoundTrip(t *testing.T) {
 	req := &oip.Request{ID: "r1", Inputs: []oip.Input{
-		{Name: "x", Tensor: protocol.FromFloat32([]int{2, 2}, []float32{1, 2.5, -3, 4})},
-		{Name: "ids", Tensor: protocol.FromInt64([]int{3}, []int64{7, -1, 1 << 40})},
+		{Name: "x", Tensor: tensor.FromFloat32([]int{2, 2}, []float32{1, 2.5, -3, 4})},
+		{Name: "ids", Tensor: tensor.FromInt64([]int{3}, []int64{7, -1, 1 << 40})},
 	}, Outputs: []oip.OutputRequest{{Name: "y", Binary: true}}}
 	for _, binary := range []bool{false, true} {
 		t.Run(strconv.FormatBool(binary), func(t *testing.T) {
@@ -55,9 +55,9 @@ func TestRoundTrip(t *testing.T) {
 // (the tensors' own bytes), and CheckHeader checks the header against the
 // parts' length as Check does the joined body.
 func TestEncodeRequestParts(t *testing.T) {
-	x := protocol.FromFloat32([]int{2, 2}, []float32{1, 2.5, -3, 4})
+	x := tensor.FromFloat32([]int{2, 2}, []float32{1, 2.5, -3, 4})
 	req := &oip.Request{ID: "r1", Parameters: oip.Parameters{"p": []byte("1")}, BinaryOutput: true,
-		Inputs: []oip.Input{{Name: "x", Tensor: x}, {Name: "ids", Tensor: protocol.FromInt64([]int{1}, []int64{7})}}}
+		Inputs: []oip.Input{{Name: "x", Tensor: x}, {Name: "ids", Tensor: tensor.FromInt64([]int{1}, []int64{7})}}}
 	body, hl, err := oip.EncodeRequest(req, true)
 	require.NoError(t, err)
 	header, parts, err := oip.EncodeRequestParts(req)
@@ -75,8 +75,8 @@ func TestEncodeRequestParts(t *testing.T) {
 	// The same header from the sizes alone, the tensors holding no bytes
 	// (the gRPC door's, whose bytes are held in the transport's buffers).
 	bare := *req
-	bare.Inputs = []oip.Input{{Name: "x", Tensor: protocol.Tensor{DType: x.DType, Shape: x.Shape}},
-		{Name: "ids", Tensor: protocol.Tensor{DType: protocol.Int64, Shape: []int{1}}}}
+	bare.Inputs = []oip.Input{{Name: "x", Tensor: tensor.Tensor{DType: x.DType, Shape: x.Shape}},
+		{Name: "ids", Tensor: tensor.Tensor{DType: tensor.Int64, Shape: []int{1}}}}
 	got, err := oip.EncodeRequestHeader(&bare, []int{16, 8})
 	require.NoError(t, err)
 	require.Equal(t, header, got)
@@ -86,8 +86,8 @@ func TestEncodeRequestParts(t *testing.T) {
 
 func TestEncodeReply(t *testing.T) {
 	outs := []oip.Output{
-		{Name: "a", Tensor: protocol.FromFloat32([]int{1, 2}, []float32{0.5, 2})},
-		{Name: "b", Tensor: protocol.FromInt64([]int{1}, []int64{9})},
+		{Name: "a", Tensor: tensor.FromFloat32([]int{1, 2}, []float32{0.5, 2})},
+		{Name: "b", Tensor: tensor.FromInt64([]int{1}, []int64{9})},
 	}
 	r, err := oip.Encode("m", &oip.Request{ID: "q"}, outs)
 	require.NoError(t, err)

@@ -7,13 +7,13 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/internal/tensor"
 )
 
 // Output is one output tensor of an inference.
 type Output struct {
 	Name   string
-	Tensor protocol.Tensor
+	Tensor tensor.Tensor
 }
 
 // Reply is an encoded inference reply: Body, and HeaderLen, the length of
@@ -116,7 +116,7 @@ func lenAll(bs [][]byte) int {
 
 // jsonData is t's elements as a flat JSON list, written by the protocol's
 // tensor encoder (the same numbers as the job API's).
-func jsonData(t protocol.Tensor) (json.RawMessage, error) {
+func jsonData(t tensor.Tensor) (json.RawMessage, error) {
 	b, err := t.MarshalJSON()
 	if err != nil {
 		return nil, err

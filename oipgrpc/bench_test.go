@@ -11,11 +11,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/oip"
 	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
 	"github.com/infernode/infernode/rest"
 	"github.com/infernode/infernode/rest/resttest"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // fixedRelay answers every infer with one fixed binary reply and reads
@@ -81,8 +81,8 @@ func BenchmarkFrontDoors(b *testing.B) {
 	})
 }
 
-func mustTensor(tb testing.TB, data []byte, shape ...int) protocol.Tensor {
-	t, err := protocol.NewTensor(protocol.Float32, shape, data)
+func mustTensor(tb testing.TB, data []byte, shape ...int) tensor.Tensor {
+	t, err := tensor.NewTensor(tensor.Float32, shape, data)
 	require.NoError(tb, err)
 	return t
 }

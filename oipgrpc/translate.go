@@ -7,9 +7,9 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/oip"
 	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // A ModelInfer call becomes the REST binary-data request that carries the
@@ -49,8 +49,8 @@ func inferBody(req *pb.ModelInferRequest, raw [][][]byte) (header []byte, tensor
 		}
 		shape := make([]int, len(in.Shape))
 		for j, s := range in.Shape {
-			if s < 0 || s > protocol.MaxTensorElements {
-				return nil, nil, fmt.Errorf("input %q: shape[%d] is %d; dimensions must be 0 to %d", in.Name, j, s, protocol.MaxTensorElements)
+			if s < 0 || s > tensor.MaxTensorElements {
+				return nil, nil, fmt.Errorf("input %q: shape[%d] is %d; dimensions must be 0 to %d", in.Name, j, s, tensor.MaxTensorElements)
 			}
 			shape[j] = int(s)
 		}
@@ -70,10 +70,10 @@ func inferBody(req *pb.ModelInferRequest, raw [][][]byte) (header []byte, tensor
 		default:
 			return nil, nil, fmt.Errorf("input %q has no data: give raw_input_contents (one per input) or the input's contents", in.Name)
 		}
-		if sizes[i], err = protocol.CheckParts(d, shape, parts); err != nil {
+		if sizes[i], err = tensor.CheckParts(d, shape, parts); err != nil {
 			return nil, nil, fmt.Errorf("input %q: %v", in.Name, err)
 		}
-		r.Inputs[i] = oip.Input{Name: in.Name, Tensor: protocol.Tensor{DType: d, Shape: shape}}
+		r.Inputs[i] = oip.Input{Name: in.Name, Tensor: tensor.Tensor{DType: d, Shape: shape}}
 		tensors = append(tensors, parts...)
 	}
 	if len(req.Outputs) == 0 {
@@ -122,10 +122,10 @@ func parameters(ps map[string]*pb.InferParameter, where string) (oip.Parameters,
 }
 
 // contentsBytes is typed tensor contents as raw little-endian bytes.
-func contentsBytes(d protocol.DType, c *pb.InferTensorContents) ([]byte, error) {
+func contentsBytes(d tensor.DType, c *pb.InferTensorContents) ([]byte, error) {
 	var b []byte
 	switch d {
-	case protocol.Bool:
+	case tensor.Bool:
 		for _, v := range c.BoolContents {
 			if v {
 				b = append(b, 1)
@@ -133,43 +133,43 @@ func contentsBytes(d protocol.DType, c *pb.InferTensorContents) ([]byte, error) 
 				b = append(b, 0)
 			}
 		}
-	case protocol.Int8:
+	case tensor.Int8:
 		for _, v := range c.IntContents {
 			b = append(b, byte(int8(v)))
 		}
-	case protocol.Int16:
+	case tensor.Int16:
 		for _, v := range c.IntContents {
 			b = binary.LittleEndian.AppendUint16(b, uint16(int16(v)))
 		}
-	case protocol.Int32:
+	case tensor.Int32:
 		for _, v := range c.IntContents {
 			b = binary.LittleEndian.AppendUint32(b, uint32(v))
 		}
-	case protocol.Int64:
+	case tensor.Int64:
 		for _, v := range c.Int64Contents {
 			b = binary.LittleEndian.AppendUint64(b, uint64(v))
 		}
-	case protocol.Uint8:
+	case tensor.Uint8:
 		for _, v := range c.UintContents {
 			b = append(b, byte(v))
 		}
-	case protocol.Uint16:
+	case tensor.Uint16:
 		for _, v := range c.UintContents {
 			b = binary.LittleEndian.AppendUint16(b, uint16(v))
 		}
-	case protocol.Uint32:
+	case tensor.Uint32:
 		for _, v := range c.UintContents {
 			b = binary.LittleEndian.AppendUint32(b, v)
 		}
-	case protocol.Uint64:
+	case tensor.Uint64:
 		for _, v := range c.Uint64Contents {
 			b = binary.LittleEndian.AppendUint64(b, v)
 		}
-	case protocol.Float32:
+	case tensor.Float32:
 		for _, v := range c.Fp32Contents {
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
 		}
-	case protocol.Float64:
+	case tensor.Float64:
 		for _, v := range c.Fp64Contents {
 			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
 		}

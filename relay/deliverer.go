@@ -9,13 +9,11 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/coordinator"
-	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/internal/storage"
-	"github.com/infernode/infernode/txm"
 )
 
 // deliverer takes deliveries to a final state: the delivery loop
-// (delivery.go), both kinds of delivery (an interval of a tracked
+// (deliver.go), both kinds of delivery (an interval of a tracked
 // subscription, intervalDelivery; a delegated subscription created and
 // delivered in one transaction, delegatedDelivery), the spending guard's
 // decision points (guarded.go), the payment checks (payment.go), container
@@ -44,7 +42,7 @@ type deliverer struct {
 type delivererOptions struct {
 	Backend Backend
 	DB      storage.KeyValueStore // the relay's table: intervals, delegated requests
-	Sender  *txm.Sender
+	Sender  Sender
 	Dialect Dialect
 	Runner  Runner
 	// PaymentWallet is named in every delivery (Options.PaymentWallet).
@@ -54,10 +52,13 @@ type delivererOptions struct {
 	Logger                     *slog.Logger
 	Metrics                    *Metrics
 	TracerProvider             trace.TracerProvider
-	// Fleet makes this node a fleet member (fleet.go): it claims a
+	// Fleet makes this node a fleet member (claims.go): it claims a
 	// redundancy slot before a container runs and fences the claim right
-	// before the send. Nil: a node alone, nothing called.
-	Fleet *fleet.Fleet
+	// before the send. alone: a node outside any fleet.
+	Fleet Fleet
+	// FleetSpending is the fleet's day budgets a member's unpaid charges
+	// are also taken from (guarded.go); alone: the node's own alone.
+	FleetSpending FleetSpending
 	// Spending is the spending guard, shared with the relay's admission
 	// and listener.
 	Spending *spending

@@ -9,3 +9,7 @@ type Dialect = coordinator.Dialect
 
 // Sub is a subscription the relay tracks (coordinator.Sub, its record on disk).
 type Sub = coordinator.Sub
+
+// paid reports whether s pays its deliveries: the listener tracks only
+// subscriptions whose payment the node's policy accepts.
+func paid(s *Sub) bool { return s.PaymentAmount != nil && s.PaymentAmount.ToInt().Sign() > 0 }

@@ -7,8 +7,9 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/infernode/infernode/txm"
 	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/txm"
 )
 
 // requireContinuousNonces checks that the sender's journal holds every

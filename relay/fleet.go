@@ -2,152 +2,72 @@ package relay
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/infernode/infernode/fleet"
 )
 
-// A fleet member (Options.Fleet, the deliverer's seam: nil costs nothing)
-// delivers only the intervals it serves: it looks at an interval only while
-// it is one of the redundancy members rendezvous hashing gives the
-// subscription (no RPC call otherwise), and right before the send it
-// claims a redundancy slot in one etcd transaction, which checks that its
-// lease is alive and records the claim past it (fleet.Claim): one etcd
-// round trip per delivery. Delegated subscriptions are claimed the same
-// way by the member that serves them.
-
-// claimer is a delivery a fleet member claims: an interval's.
-type claimer interface {
-	// work names what is claimed: the subscription, its redundancy, the
-	// interval.
-	work() (key string, redundancy int, k uint32)
+// Fleet is what the relay asks of the fleet this node is a member of
+// (*fleet.Fleet answers it; alone is a node outside any fleet).
+type Fleet interface {
+	// Healthy fails while this member's lease is not held.
+	Healthy() error
+	// Changed is signalled when a member joins or leaves.
+	Changed() <-chan struct{}
+	// Serves reports whether this member is one of the redundancy
+	// members that deliver key now, and its slot.
+	Serves(w fleet.Work, redundancy int) (slot int, ok bool)
+	// Claim claims slot of interval k of w right before transaction tx
+	// is sent (fleet.ErrLost: the slots are other members'); Commit
+	// commits it past this member right before the transaction is signed
+	// (fleet.ErrFenced: it is gone); Release drops a claim with no
+	// transaction in flight under it.
+	Claim(ctx context.Context, w fleet.Work, k uint32, slot, redundancy int, tx string) (fleet.Claim, error)
+	Commit(ctx context.Context, c *fleet.Claim) error
+	Release(ctx context.Context, c fleet.Claim) error
+	// PutDelegated, DeleteDelegated and WatchDelegated share accepted
+	// delegated subscriptions between the members until they are final.
+	PutDelegated(ctx context.Context, id string, body []byte) error
+	DeleteDelegated(ctx context.Context, id string) error
+	WatchDelegated(ctx context.Context, admit func(id string, body []byte))
 }
 
-func (d *intervalDelivery) work() (string, int, uint32) {
-	return subWork(d.s), int(d.s.Redundancy), d.k
+// FleetSpending is the fleet's day budgets (*fleet.Spending answers it):
+// Spend takes an unpaid delivery's gas from them, Refund gives back what
+// a delivery did not use.
+type FleetSpending interface {
+	Spend(ctx context.Context, owner common.Address, gas uint64, at time.Time, lim fleet.SpendLimits) (ok bool, reason string, err error)
+	Refund(ctx context.Context, owner common.Address, gas uint64, at time.Time) error
 }
 
-func subWork(s *Sub) string { return fmt.Sprintf("s%d", s.ID) }
+// alone is the Fleet and FleetSpending of a node outside any fleet: it
+// serves every delivery, claims nothing, shares nothing and spends no
+// budget but the node's own (Options.Fleet's default).
+type alone struct{}
 
-// fleetWork is work key of this node's chain and Coordinator, as the
-// fleet's claim keys name it.
-func (dv *deliverer) fleetWork(key string) fleet.Work {
-	return fleet.Work{ChainID: dv.o.Sender.ChainID().Uint64(), Coordinator: dv.coord, Key: key}
+func (alone) Healthy() error                             { return nil }
+func (alone) Changed() <-chan struct{}                   { return nil } // never: no member comes or goes
+func (alone) Serves(fleet.Work, int) (int, bool)         { return 0, true }
+func (alone) Commit(context.Context, *fleet.Claim) error { return nil }
+func (alone) Release(context.Context, fleet.Claim) error { return nil }
+
+// Claim claims nothing: the zero claim, which the deliverer does not
+// record.
+func (alone) Claim(context.Context, fleet.Work, uint32, int, int, string) (fleet.Claim, error) {
+	return fleet.Claim{}, nil
 }
 
-// serves reports whether this member looks at interval deliveries of s
-// now: always outside a fleet.
-func (dv *deliverer) serves(s *Sub) bool {
-	if dv.o.Fleet == nil {
-		return true
-	}
-	_, ok := dv.o.Fleet.Serves(dv.fleetWork(subWork(s)), int(s.Redundancy))
-	return ok
+func (alone) PutDelegated(context.Context, string, []byte) error { return nil }
+func (alone) DeleteDelegated(context.Context, string) error      { return nil }
+
+// WatchDelegated returns at once: no other member accepts any.
+func (alone) WatchDelegated(context.Context, func(string, []byte)) {}
+
+// Spend: the node's own guard is the only budget.
+func (alone) Spend(context.Context, common.Address, uint64, time.Time, fleet.SpendLimits) (bool, string, error) {
+	return true, "", nil
 }
 
-// claim claims d for this member right before its transaction txKey is
-// sent (one etcd transaction; none when d already holds its claim, a try
-// after a failed send). sendable: send it, its claim committed by the
-// sender's fence (fence) right before signing; else, with a final state
-// when the slots are other members' and sent under (they send), without
-// one (the try not counted, looked at again on the next head) when another
-// member holds the slot unsent, this member's lease is gone or etcd could
-// not answer.
-func (dv *deliverer) claim(ctx context.Context, d delivery, txKey string) (st IvState, sendable bool, err error) {
-	cd, ok := d.(claimer)
-	p := d.progress()
-	if dv.o.Fleet == nil || !ok {
-		return "", true, nil
-	}
-	if p.Claim == nil {
-		key, red, k := cd.work()
-		w := dv.fleetWork(key)
-		slot, _ := dv.o.Fleet.Serves(w, red)
-		c, err := dv.o.Fleet.Claim(ctx, w, k, slot, red, txKey)
-		switch {
-		case errors.Is(err, fleet.ErrLost):
-			return IvSkipped, false, nil
-		case err != nil:
-			if !errors.Is(err, fleet.ErrFenced) && !errors.Is(err, fleet.ErrNotMember) && !errors.Is(err, fleet.ErrBusy) {
-				dv.o.Logger.Warn("relay: claim", append(d.logAttrs(), "err", err)...)
-			}
-			return "", false, nil
-		}
-		p.Claim = &c
-	}
-	p.Claim.Sent = true
-	return "", true, nil
-}
-
-// fence is the sender's check right before it signs d's transaction: the
-// claim committed at etcd, past this member (fleet.Commit), only while the
-// member's lease and the claim are still its own; nil outside a fleet.
-func (dv *deliverer) fence(d delivery) func(context.Context) error {
-	c := d.progress().Claim
-	if dv.o.Fleet == nil || c == nil {
-		return nil
-	}
-	return func(ctx context.Context) error { return dv.o.Fleet.Commit(ctx, c) }
-}
-
-// fenced reports whether a send failed at the fence: d's claim is gone
-// (its member stalled past its lease) and is dropped, so the delivery
-// claims again, if it still may, on its next try.
-func fenced(d delivery, err error) bool {
-	if !errors.Is(err, fleet.ErrFenced) {
-		return false
-	}
-	d.progress().Claim = nil
-	return true
-}
-
-// unsent marks d's claim as having no transaction of this member's in
-// flight: its send failed with nothing journaled.
-func unsent(d delivery) {
-	if c := d.progress().Claim; c != nil {
-		c.Sent = false
-	}
-}
-
-// release drops d's claim when it ends with no transaction of this
-// member's in flight under it.
-func (dv *deliverer) release(ctx context.Context, d delivery) {
-	p := d.progress()
-	if dv.o.Fleet == nil || p.Claim == nil || p.Claim.Sent {
-		return
-	}
-	if err := dv.o.Fleet.Release(ctx, *p.Claim); err != nil {
-		dv.o.Logger.Warn("relay: release claim", append(d.logAttrs(), "err", err)...)
-	}
-	p.Claim = nil
-}
-
-func (g *delegatedDelivery) work() (string, int, uint32) {
-	return fleetDelegatedID(g.key), 1, g.k
-}
-
-// fleetDelegatedID names a delegated subscription (its relay state key)
-// in the fleet.
-func fleetDelegatedID(key string) string { return strings.ReplaceAll(key, "/", "-") }
-
-// fleetDelegatedDone drops a final delegated subscription from the fleet.
-func (dv *deliverer) fleetDelegatedDone(ctx context.Context, key string) {
-	if dv.o.Fleet == nil {
-		return
-	}
-	if err := dv.o.Fleet.DeleteDelegated(ctx, fleetDelegatedID(key)); err != nil {
-		dv.o.Logger.Warn("relay: drop delegated subscription from the fleet", "key", key, "err", err)
-	}
-}
-
-// admitFleetDelegated takes the delegated subscriptions other members
-// accepted (fleet.WatchDelegated), until ctx is done.
-func (r *Relay) admitFleetDelegated(ctx context.Context) {
-	r.o.Fleet.WatchDelegated(ctx, func(id string, body []byte) {
-		if err := r.submitDelegated(ctx, "fleet", body, true); err != nil && ctx.Err() == nil {
-			r.o.Logger.Info("relay: delegated subscription from the fleet not admitted", "id", id, "err", err)
-		}
-	})
-}
+func (alone) Refund(context.Context, common.Address, uint64, time.Time) error { return nil }

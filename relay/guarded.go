@@ -2,16 +2,15 @@ package relay
 
 import (
 	"context"
-	"fmt"
 	"math/big"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/infernode/infernode/coordinator"
 	"github.com/infernode/infernode/fleet"
 	"github.com/infernode/infernode/guard"
-	"github.com/infernode/infernode/internal/storage"
 	"github.com/infernode/infernode/txm"
 )
 
@@ -19,42 +18,6 @@ import (
 // and how to bound it") at the delivery loop's decision points: what the
 // deliverer tells it of a delivery, and what it does with the verdicts.
 // Its records live in the relay's table, under storage.RelayGuardPrefix().
-
-// spending is the relay's guard and what it follows to judge.
-type spending struct {
-	g       *guard.Guard
-	waiting *guard.Waiting // delegated requests not active yet
-	fair    *guard.Fair    // worker slots, handed to owners in turn
-	heads   guard.Heads
-	lim     guard.Limits
-	held    heldLog
-}
-
-func newSpending(o Options) *spending {
-	g := guard.New(storage.NewTable(o.DB, storage.RelayGuardPrefix()), o.Limits)
-	lim := g.Limits()
-	return &spending{g: g, lim: lim, fair: guard.NewFair(o.Workers),
-		waiting: guard.NewWaiting(lim.DelegatedMaxPending, lim.DelegatedMaxPendingPerOwner, lim.DelegatedMaxHorizon)}
-}
-
-// subGuardKey names a tracked subscription to the guard.
-func subGuardKey(id uint32) string { return fmt.Sprintf("%010d", id) }
-
-// paid reports whether s pays its deliveries: the listener tracks only
-// subscriptions whose payment the node's policy accepts.
-func paid(s *Sub) bool { return s.PaymentAmount != nil && s.PaymentAmount.ToInt().Sign() > 0 }
-
-// facts is what the guard is told of a delivery of s under key, for the
-// interval that opened at block time opened (0: no deadline).
-func facts(s *Sub, key string, opened uint64) guard.Delivery {
-	d := guard.Delivery{Key: key, Owner: s.Owner, Paid: paid(s), Gas: uint64(s.MaxGasLimit),
-		MaxFeePerGas: bigOf(s.MaxGasPrice), Period: time.Duration(s.Period) * time.Second,
-		Cancelled: s.Cancelled, InputBytes: len(s.Inputs)}
-	if opened > 0 {
-		d.Opened = time.Unix(int64(opened), 0)
-	}
-	return d
-}
 
 // unpaidGas is what an unpaid delivery of s is charged before it is sent:
 // the most it can use (its callback's gas and the Coordinator's work;
@@ -85,17 +48,6 @@ func (dv *deliverer) maxGas(s *Sub) uint64 {
 	return 0
 }
 
-// refusal is why the listener does not track s at all (guard.Static: it is
-// never served as it stands), or "".
-func (sp *spending) refusal(s *Sub, m *Metrics) string {
-	v := sp.g.Static(facts(s, "", 0), sp.heads.Head().BlockTime)
-	if v.Action == guard.Serve {
-		return ""
-	}
-	m.Guarded.WithLabelValues(v.Action.String()).Inc()
-	return v.Reason
-}
-
 // judge asks the guard about d now, before anything is spent on it.
 func (dv *deliverer) judge(d guard.Delivery) (guard.Verdict, error) {
 	v, err := dv.sp.g.Check(d, dv.sp.heads.Head())
@@ -119,7 +71,7 @@ func (dv *deliverer) charge(ctx context.Context, d guard.Delivery, gas uint64) (
 	}
 	now := dv.sp.heads.Head().Time
 	c, v, err := dv.sp.g.Charge(d.Owner, gas, now)
-	if err == nil && v.Action == guard.Serve && dv.o.Fleet != nil {
+	if err == nil && v.Action == guard.Serve {
 		v = dv.fleetCharge(ctx, d.Key, c, now)
 	}
 	if err == nil && v.Action != guard.Serve {
@@ -131,10 +83,11 @@ func (dv *deliverer) charge(ctx context.Context, d guard.Delivery, gas uint64) (
 
 // fleetCharge takes c from the fleet's budgets; when they are spent (or
 // etcd cannot answer) c goes back to the member's guard and the delivery
-// waits: for the fleet's next day, or the next head.
+// waits: for the fleet's next day, or the next head. A node alone has no
+// budget but its own.
 func (dv *deliverer) fleetCharge(ctx context.Context, key string, c guard.Charge, now time.Time) guard.Verdict {
 	lim := dv.sp.g.Limits()
-	ok, reason, err := dv.o.Fleet.Spending().Spend(ctx, c.Owner, c.Gas, now, fleet.SpendLimits{GasPerDay: lim.GasPerDay, OwnerGasPerDay: lim.OwnerGasPerDay})
+	ok, reason, err := dv.o.FleetSpending.Spend(ctx, c.Owner, c.Gas, now, fleet.SpendLimits{GasPerDay: lim.GasPerDay, OwnerGasPerDay: lim.OwnerGasPerDay})
 	if ok && err == nil {
 		return guard.Verdict{Action: guard.Serve}
 	}
@@ -148,10 +101,10 @@ func (dv *deliverer) fleetCharge(ctx context.Context, key string, c guard.Charge
 	return guard.Verdict{Action: guard.Wait, Until: now.Truncate(day).Add(day), Reason: reason}
 }
 
-// mined is a mined attempt as record judges it: its transaction record
+// minedAttempt is a mined attempt as record judges it: its transaction record
 // and the gas of it that was not the delivery proper (setup; known false
 // when it could not be told).
-type mined struct {
+type minedAttempt struct {
 	rec   *txm.Record
 	setup uint64
 	known bool
@@ -159,23 +112,23 @@ type mined struct {
 
 // record tells the guard how an attempt of d ended (m: mined, nil when
 // nothing was); it returns when d may be tried next (zero: at once).
-func (dv *deliverer) record(d guard.Delivery, o guard.Outcome, c guard.Charge, m *mined) time.Time {
+func (dv *deliverer) record(d guard.Delivery, o guard.Outcome, c guard.Charge, m *minedAttempt) time.Time {
 	res := guard.Result{Key: d.Key, Owner: d.Owner, Outcome: o, Charge: c, At: dv.sp.heads.Head().Time}
 	if m != nil {
 		res.GasUsed = m.rec.GasUsed
 		if res.GasUsed == 0 { // unknown (a record from before gas was kept): keep the charge
 			res.GasUsed = c.Gas
 		}
-		res.CallbackGasUsed, res.CallbackGasLimit = m.callback(res.GasUsed, d.Gas)
+		res.CallbackGasUsed, res.CallbackGasLimit = judgedCallback(m, res.GasUsed, d.Gas)
 	}
 	next, err := dv.sp.g.Record(res)
 	if err != nil {
 		dv.o.Logger.Warn("relay: record delivery outcome", "key", d.Key, "err", guard.CutErr(err))
 		return time.Time{}
 	}
-	if dv.o.Fleet != nil && c.Gas > res.GasUsed { // the unspent part goes back to the fleet's budgets
+	if c.Gas > res.GasUsed { // the unspent part goes back to the fleet's budgets
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		if err := dv.o.Fleet.Spending().Refund(ctx, c.Owner, c.Gas-res.GasUsed, time.Unix(c.At, 0)); err != nil {
+		if err := dv.o.FleetSpending.Refund(ctx, c.Owner, c.Gas-res.GasUsed, time.Unix(c.At, 0)); err != nil {
 			dv.o.Logger.Warn("relay: give unspent gas back to the fleet's budget", "owner", c.Owner, "err", err)
 		}
 		cancel()
@@ -186,10 +139,10 @@ func (dv *deliverer) record(d guard.Delivery, o guard.Outcome, c guard.Charge, m
 	return next
 }
 
-// callback is the callback's share of used, the gas of m, and its limit
-// (zero, zero: not judged): a subscription without a callback gas limit
-// (SDK v1) or a setup that could not be told is not judged.
-func (m *mined) callback(used, limit uint64) (uint64, uint64) {
+// judgedCallback is the callback's share of used, the gas of m, and its
+// limit (zero, zero: not judged): a subscription without a callback gas
+// limit (SDK v1) or a setup that could not be told is not judged.
+func judgedCallback(m *minedAttempt, used, limit uint64) (uint64, uint64) {
 	if limit == 0 || !m.known {
 		return 0, 0
 	}
@@ -274,16 +227,6 @@ func (dv *deliverer) whyReverted(ctx context.Context, d delivery, rec *txm.Recor
 	return guard.Reverted
 }
 
-// holdUntil keeps subscription id from being dispatched before block time t.
-func (r *Relay) holdUntil(id uint32, t time.Time) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.hold == nil {
-		r.hold = map[uint32]uint64{}
-	}
-	r.hold[id] = uint64(max(t.Unix(), 0))
-}
-
 // onHeadSpending follows head for the guard and sweeps its records now and
 // then.
 func (dv *deliverer) observeHead(ctx context.Context) {
@@ -302,4 +245,15 @@ func (dv *deliverer) observeHead(ctx context.Context) {
 	for _, o := range top {
 		g.WithLabelValues(o.Owner.Hex()).Set(float64(o.Gas))
 	}
+}
+
+// waitDelegated puts the accepted delegated request under key (of owner)
+// among the waiting ones until block time until (zero: the next head), to
+// be dropped at expiry. It needs no new slot: an accepted request is never
+// failed because the waiting set is full.
+func (dv *deliverer) waitDelegated(key string, owner common.Address, until, expiry time.Time) {
+	if until.IsZero() {
+		until = time.Unix(int64(dv.head.time.Load())+1, 0)
+	}
+	dv.sp.waiting.Hold(key, owner.Hex(), until, expiry)
 }

@@ -38,22 +38,22 @@ func TestMinedOutcome(t *testing.T) {
 func TestCallbackJudgedAlone(t *testing.T) {
 	for _, tt := range []struct {
 		name      string
-		m         mined
+		m         minedAttempt
 		used      uint64
 		limit     uint64
 		burnt     bool
 		notJudged bool
 	}{
-		{name: "ours, interval: an honest callback", m: mined{known: true}, used: 159_195, limit: 100_000},
-		{name: "ours, interval: a callback burning its limit", m: mined{known: true}, used: 100_000 + 95_000, limit: 100_000, burnt: true},
-		{name: "ours, delegated: the creation is not the callback's", m: mined{setup: 200_000 - intrinsicBase, known: true}, used: 302_567, limit: 100_000},
-		{name: "ours, delegated: a callback burning its limit", m: mined{setup: 179_000, known: true}, used: 179_000 + 100_000 + 95_000, limit: 100_000, burnt: true},
-		{name: "ours, delegated: create step not told", m: mined{}, used: 302_567, limit: 100_000, notJudged: true},
-		{name: "SDK v1, interval: no callback limit", m: mined{known: true}, used: 400_000, notJudged: true},
-		{name: "SDK v1, delegated: no callback limit", m: mined{known: true}, used: 900_000, notJudged: true},
+		{name: "ours, interval: an honest callback", m: minedAttempt{known: true}, used: 159_195, limit: 100_000},
+		{name: "ours, interval: a callback burning its limit", m: minedAttempt{known: true}, used: 100_000 + 95_000, limit: 100_000, burnt: true},
+		{name: "ours, delegated: the creation is not the callback's", m: minedAttempt{setup: 200_000 - intrinsicBase, known: true}, used: 302_567, limit: 100_000},
+		{name: "ours, delegated: a callback burning its limit", m: minedAttempt{setup: 179_000, known: true}, used: 179_000 + 100_000 + 95_000, limit: 100_000, burnt: true},
+		{name: "ours, delegated: create step not told", m: minedAttempt{}, used: 302_567, limit: 100_000, notJudged: true},
+		{name: "SDK v1, interval: no callback limit", m: minedAttempt{known: true}, used: 400_000, notJudged: true},
+		{name: "SDK v1, delegated: no callback limit", m: minedAttempt{known: true}, used: 900_000, notJudged: true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			cb, lim := tt.m.callback(tt.used, tt.limit)
+			cb, lim := judgedCallback(&tt.m, tt.used, tt.limit)
 			r := guard.Result{Outcome: guard.Delivered, GasUsed: tt.used, CallbackGasUsed: cb, CallbackGasLimit: lim}
 			assert.Equal(t, tt.burnt, r.Failed())
 			assert.Equal(t, tt.notJudged, lim == 0)

@@ -33,7 +33,7 @@ func TestHeldLoggedOncePerOwnerBoundAndDay(t *testing.T) {
 	}
 	h.note(log, m, bob, newOwner, day0)
 	h.note(log, m, alice, guard.Verdict{Action: guard.Wait, Reason: "owner backing off after 3 failed deliveries"}, day0) // no bound: neither
-	h.note(log, m, alice, newOwner, day0.Add(24*time.Hour))                                                              // the next day
+	h.note(log, m, alice, newOwner, day0.Add(24*time.Hour))                                                               // the next day
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	require.Len(t, lines, 3, out.String())
 	require.Contains(t, lines[0], "level=WARN")

@@ -264,7 +264,7 @@ func TestFleetNoRace(t *testing.T) {
 	d := startRacers(t, func(g *guardChain, k int, o func(*Options)) *node {
 		f, stop := joinFleet(t, e, g, k)
 		fleets, stops = append(fleets, f), append(stops, stop)
-		return g.startNodeWith(k, t.TempDir(), nil, nil, func(ro *Options) { o(ro); ro.Fleet = f })
+		return g.startNodeWith(k, t.TempDir(), nil, nil, func(ro *Options) { o(ro); ro.Fleet, ro.FleetSpending = f, f.Spending() })
 	})
 	for _, f := range fleets {
 		require.Eventually(t, func() bool { return len(f.Members().List()) == 3 }, time.Minute, 10*time.Millisecond)
@@ -364,7 +364,7 @@ func benchFleet(b *testing.B, inFleet, single bool) {
 		}
 		f, _ := joinFleet(b, e, g, k)
 		fleets = append(fleets, f)
-		return g.startNodeWith(k, b.TempDir(), nil, nil, func(ro *Options) { o(ro); ro.Fleet = f })
+		return g.startNodeWith(k, b.TempDir(), nil, nil, func(ro *Options) { o(ro); ro.Fleet, ro.FleetSpending = f, f.Spending() })
 	})
 	for _, f := range fleets {
 		require.Eventually(b, func() bool { return len(f.Members().List()) == 3 }, time.Minute, 10*time.Millisecond)

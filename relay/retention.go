@@ -12,24 +12,6 @@ const retainEvery = time.Hour
 // retainBatch bounds the keys one sweep pass holds and deletes at once.
 const retainBatch = 1000
 
-// stampFinal records when d became final (block time head; the wall clock
-// before the first head).
-func stampFinal(d *Delegated, head uint64) {
-	if d.State.final() && d.Final == 0 {
-		d.Final = int64(head)
-		if d.Final == 0 {
-			d.Final = time.Now().Unix()
-		}
-	}
-}
-
-// saveDlg persists d under key, stamped when final (head: the block time
-// now).
-func (s state) saveDlg(key string, d *Delegated, head uint64) error {
-	stampFinal(d, head)
-	return s.putDlg(key, d)
-}
-
 // retention is the sweep of what is over: final delegated records older
 // than chain.delegated.retention, and, chain.retention after they ended,
 // subscriptions with their intervals' records and the records of closed

@@ -12,45 +12,6 @@ import (
 	"github.com/infernode/infernode/payments"
 )
 
-// IvState is the status of one (subscription, interval).
-type IvState string
-
-const (
-	IvRunning   IvState = "running"   // containers running or transaction in flight
-	IvDelivered IvState = "delivered" // this node's delivery is on chain
-	IvSkipped   IvState = "skipped"   // full, or closed before this node delivered
-	IvFailed    IvState = "failed"    // attempts exhausted
-)
-
-func (s IvState) final() bool { return s == IvDelivered || s == IvSkipped || s == IvFailed }
-
-// Interval is the persisted status of one (subscription, interval).
-type Interval struct {
-	Progress
-	Tx string `json:"tx,omitempty"`
-	// SubBlockHash is the Sub.BlockHash this status belongs to: after a
-	// reorg re-creates the subscription, the old status does not count.
-	SubBlockHash common.Hash `json:"sub_block_hash,omitempty"`
-}
-
-// Delegated is a delegated subscription accepted over REST.
-type Delegated struct {
-	Body     json.RawMessage `json:"body"`
-	Accepted uint64          `json:"accepted_head"`
-	// SubID is the on-chain id once known (0 before).
-	SubID uint32 `json:"sub_id,omitempty"`
-	Progress
-	// Final is when it became final (unix seconds, block time): the
-	// record is deleted chain.delegated.retention later.
-	Final int64 `json:"final_at,omitempty"`
-}
-
-// blockRef is a processed block.
-type blockRef struct {
-	Number uint64      `json:"number"`
-	Hash   common.Hash `json:"hash"`
-}
-
 // state is the relay's table of the node's store (storage.TableRelay; key
 // layouts in storage/schema.go). Every write is synced.
 type state struct{ kv storage.KeyValueStore }
@@ -311,4 +272,11 @@ func (st state) ivOf(s *Sub, k uint32) (Interval, error) {
 func (st state) putIvOf(s *Sub, k uint32, iv Interval) error {
 	iv.SubBlockHash = s.BlockHash
 	return st.putIv(s.ID, k, iv)
+}
+
+// saveDlg persists d under key, stamped when final (head: the block time
+// now).
+func (s state) saveDlg(key string, d *Delegated, head uint64) error {
+	stampFinal(d, head)
+	return s.putDlg(key, d)
 }

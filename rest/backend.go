@@ -67,6 +67,9 @@ type Info struct {
 	Containers []InfoContainer `json:"containers"`
 	Pending    Pending         `json:"pending"`
 	Chain      ChainInfo       `json:"chain"`
+	// Chains is every chain served (docs/chains.md), the first as Chain
+	// too; absent when no chain is.
+	Chains []ChainSummary `json:"chains,omitempty"`
 	// Fleet is present when the node is a fleet member.
 	Fleet *FleetInfo `json:"fleet,omitempty"`
 	// Cache is the response cache; absent when no container is cached.
@@ -121,6 +124,28 @@ type ChainInfo struct {
 	// Endpoints is each chain.rpc_urls endpoint's state, by index (never
 	// its URL: URLs carry API keys).
 	Endpoints []ChainEndpoint `json:"endpoints,omitempty"`
+}
+
+// ChainSummary is one chain in Info.Chains.
+type ChainSummary struct {
+	Name      string          `json:"name"`
+	ChainID   uint64          `json:"chain_id"` // 0 until the chain side is up
+	Dialect   string          `json:"dialect,omitempty"`
+	Head      uint64          `json:"head"`
+	Healthy   bool            `json:"healthy"`
+	Endpoints []ChainEndpoint `json:"endpoints"`
+	Lanes     []LaneInfo      `json:"lanes"`
+}
+
+// LaneInfo is one key lane of a chain.
+type LaneInfo struct {
+	Address string `json:"address"`
+	State   string `json:"state"` // active, quarantined, refilling
+	// BalanceWei is a decimal string; absent until read (a chain of one
+	// lane without top_up reads none).
+	BalanceWei string `json:"balance_wei,omitempty"`
+	NextNonce  uint64 `json:"next_nonce"`
+	InFlight   int    `json:"in_flight"`
 }
 
 // ChainEndpoint is one RPC endpoint's state in ChainInfo.

@@ -247,7 +247,13 @@ func checkDelegated(obj map[string]json.RawMessage, prefix string) *job.Error {
 			return jerr
 		}
 	}
-	if jerr := unknownField(obj, prefix, "subscription", "signature", "data"); jerr != nil {
+	if raw, ok := obj["domain"]; ok { // the EIP-712 domain signed for: chooses the chain (docs/chains.md)
+		p := join(prefix, "domain")
+		if k := kind(raw); k != "object" && k != "null" {
+			return invalid(p, p+` must be a JSON object {"chain_id", "verifying_contract"}, got `+k)
+		}
+	}
+	if jerr := unknownField(obj, prefix, "subscription", "signature", "data", "domain"); jerr != nil {
 		return jerr
 	}
 	for _, f := range []struct {

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"log/slog"
+	"net/http"
 	"net/netip"
 	"time"
 
@@ -69,6 +70,10 @@ type Options struct {
 	// OpenAI serves the OpenAI-compatible /v1 routes. Default: none, no
 	// /v1 routes.
 	OpenAI OpenAIBackend
+	// Console serves the operator console's paths (console.Paths: GET
+	// /console and its files), behind the same host check, rate limit and
+	// metrics as every route. Default: none.
+	Console http.Handler
 	// Tracer provider for request spans. Default: the global provider.
 	TracerProvider trace.TracerProvider
 

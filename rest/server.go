@@ -19,6 +19,7 @@ import (
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/infernode/infernode/console"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/ratelimit"
 )
@@ -139,6 +140,11 @@ func (s *server) routes() chi.Router {
 	s.route(r, http.MethodGet, routeMetrics, metrics.ServeHTTP)
 	s.routeOIP(r)
 	s.routeOpenAI(r)
+	if s.opts.Console != nil {
+		for _, p := range console.Paths {
+			s.route(r, http.MethodGet, p, s.opts.Console.ServeHTTP)
+		}
+	}
 	return r
 }
 

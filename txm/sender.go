@@ -150,6 +150,10 @@ type Call struct {
 	// so nothing simulates the call before it is sent. The caller answers
 	// for that: a call that would revert is mined reverted and pays its gas.
 	Estimated uint64
+	// Lane, when set, chooses the call's lane among several (Lanes): calls
+	// with one Lane go to one lane while it is active. Empty: the first two
+	// segments of Key.
+	Lane string
 	// Anchor, when set, is the block the call was made for: after a reorg
 	// drops the transaction, it is sent again only if the resend check
 	// (SetResendCheck) finds the block still canonical.

@@ -46,6 +46,7 @@ import (
 	"github.com/infernode/infernode/payments"
 	"github.com/infernode/infernode/testnet"
 	echoservice "github.com/infernode/infernode/workloads/echo/service"
+	"github.com/infernode/infernode/workloads/llm/stub"
 )
 
 // devCommand is `infernode dev` (docs/dev.md): the one-command local stack in
@@ -71,7 +72,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs := newFlags("dev", "[--rest-port 4000] [--rpc-port 8545] [--grpc-port 8001] [--block-period 1s] [--data-dir DIR]\n"+
 		"                    [--containers echo] [--fleet N] [--infernet-v1] [--llm-stub] [-v]\n"+
 		"       infernode dev request --input TEXT [--wait] ... (infernode dev request --help)\n\n"+
-		"The local stack in one process (docs/dev.md): a dev chain, the contracts, the bundled echo and\n"+
+		"The local stack (docs/dev.md): a dev chain, the contracts, the bundled echo and\n"+
 		"iris workloads, and the node (REST, gRPC, the relay, the console at /console)", stderr)
 	restPort := fs.Int("rest-port", 4000, "REST API port on 127.0.0.1 (0: any free port)")
 	rpcPort := fs.Int("rpc-port", 8545, "JSON-RPC port (HTTP and WebSocket) on 127.0.0.1 (0: any free port)")
@@ -81,6 +82,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	verbose := fs.Bool("v", false, "log at debug level")
 	inet := fs.Bool("infernet-v1", false, "deploy the Infernet SDK v1 at the addresses local Infernet setups use (anvil's accounts funded, anvil's chain id) and run the node in its dialect")
 	containers := fs.String("containers", "echo", "comma-separated container ids the bundled echo workload serves (e.g. echo,hello-world for a tutorial's consumer)")
+	llmStub := fs.Bool("llm-stub", false, "also serve container \"llm\": the bundled llm workload in front of a local STUB provider (model stub-echo, it echoes the prompt), to try the OpenAI front door without a key")
 	fleetN := fs.Int("fleet", 0, "run this many nodes (2-5) as one fleet, each its own infernode serve process with an embedded etcd member and its own wallet, its log lines prefixed with its id; kill one and watch the takeover (docs/fleet.md); 0: one node")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
@@ -113,7 +115,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		level = slog.LevelDebug
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, GRPCPort: *grpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger, InfernetV1: *inet, Containers: ids, Fleet: *fleetN, Logs: stderr})
+	s, err := startDev(ctx, devOptions{RESTPort: *restPort, RPCPort: *rpcPort, GRPCPort: *grpcPort, BlockPeriod: *period, DataDir: *dataDir, Logger: logger, InfernetV1: *inet, Containers: ids, Fleet: *fleetN, LLMStub: *llmStub, Logs: stderr})
 	if err != nil {
 		return err
 	}
@@ -142,6 +144,8 @@ type devOptions struct {
 	// Fleet runs this many nodes as one fleet with embedded etcd, each
 	// its own process (dev_fleet.go); 0: one node, in process.
 	Fleet int
+	// LLMStub also serves container "llm" in front of a stub provider.
+	LLMStub bool
 	// Logs receives the fleet members' log lines, prefixed with their ids.
 	Logs io.Writer
 }
@@ -155,6 +159,10 @@ type devStack struct {
 	wallets devWallets
 	echoURL string
 	echoIDs []string // the container ids echo serves
+	// extra are the in-process containers besides echo: iris, and llm
+	// with --llm-stub.
+	extra   []config.Container
+	stubURL string // with --llm-stub: the stub provider's API root
 	restURL string
 	// grpcAddr is the (first) node's gRPC address, host:port.
 	grpcAddr string
@@ -270,6 +278,14 @@ func startDev(ctx context.Context, o devOptions) (_ *devStack, err error) {
 			return nil, fmt.Errorf("create a data directory: %w", err)
 		}
 		s.cleanup = append(s.cleanup, func() { _ = os.RemoveAll(dataDir) })
+	}
+	if err := s.startIris(ctx, o.Logger); err != nil {
+		return nil, err
+	}
+	if o.LLMStub {
+		if err := s.startLLMStub(o.Logger); err != nil {
+			return nil, err
+		}
 	}
 	cfgs, lns, err := s.memberConfigs(o.Fleet, restLn, dataDir)
 	if err != nil {
@@ -415,6 +431,7 @@ func (s *devStack) nodeConfig(restPort int, dataDir string) *config.Config {
 			AcceptedPayments: map[string]string{payments.Native.Hex(): "0"},
 		})
 	}
+	cfg.Containers = append(cfg.Containers, s.extra...)
 	if s.inet != nil { // the SDK's dialect: its Registry names the rest
 		cfg.Chain.CoordinatorAddress, cfg.Chain.RegistryAddress = "", s.inet.Registry.Hex()
 	}
@@ -463,6 +480,11 @@ func (s *devStack) printBanner(w io.Writer, self string) {
 	fmt.Fprintf(&b, "  Example      %s (ExampleConsumer; getSigner() = key 0)\n", s.dep.ExampleConsumer.Hex())
 	fmt.Fprintf(&b, "  node REST    %s (echo containers %s at %s)\n", s.restURL, quoteIDs(s.echoIDs), s.echoURL)
 	fmt.Fprintf(&b, "  node gRPC    %s (KServe v2 GRPCInferenceService)\n", s.grpcAddr)
+	fmt.Fprintf(&b, "  iris         container \"iris\": the bundled iris classifier (standardized features), cached; OIP at %s/v2/models/iris\n", s.restURL)
+	if s.stubURL != "" {
+		fmt.Fprintf(&b, "  llm          container \"llm\" in front of a STUB provider at %s (model %s: echoes the prompt, not a model); OpenAI door at %s/v1\n", s.stubURL, stub.Model, s.restURL)
+	}
+	fmt.Fprintf(&b, "  console      %s/console\n", s.restURL)
 	fmt.Fprintf(&b, "  node wallet  %s (key 1)\n", addr(devNodeKey))
 	for i, u := range s.members {
 		key := devNodeKey
@@ -489,6 +511,13 @@ func (s *devStack) printBanner(w io.Writer, self string) {
 	fmt.Fprintf(&b, "  %s job --url %s --sync --containers echo --data '{\"hello\":\"world\"}'\n", self, s.restURL)
 	fmt.Fprintf(&b, "  # an on-chain request through the example consumer, waiting for the node's delivery\n")
 	fmt.Fprintf(&b, "  %s dev request --rpc %s --consumer %s --input 'hello chain' --wait\n", self, s.chain.RPCURL(), s.dep.ExampleConsumer.Hex())
+	fmt.Fprintf(&b, "  # the bundled iris model over OIP REST (standardized setosa: class 0), and over gRPC\n")
+	fmt.Fprintf(&b, "  curl -s %s/v2/models/iris/infer -H 'Content-Type: application/json' -d '{\"inputs\":[{\"name\":\"input\",\"shape\":[1,4],\"datatype\":\"FP32\",\"data\":[-0.9,1.02,-1.34,-1.32]}]}'\n", s.restURL)
+	fmt.Fprintf(&b, "  %s infer --grpc %s --model iris --shape 1,4 --data=-0.9,1.02,-1.34,-1.32\n", self, s.grpcAddr)
+	if s.stubURL != "" {
+		fmt.Fprintf(&b, "  # the OpenAI front door, against the stub provider\n")
+		fmt.Fprintf(&b, "  curl -s %s/v1/chat/completions -H 'Content-Type: application/json' -d '{\"model\":\"%s\",\"messages\":[{\"role\":\"user\",\"content\":\"Say hi\"}]}'\n", s.restURL, stub.Model)
+	}
 	s.printKillRecipe(&b)
 	fmt.Fprintf(&b, "  # plain JSON-RPC (any Ethereum tool works against the chain)\n")
 	fmt.Fprintf(&b, "  curl -s -X POST %s -H 'Content-Type: application/json' -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_blockNumber\",\"params\":[]}'\n", s.chain.RPCURL())

@@ -162,6 +162,7 @@ type docRunner struct {
 	root     string
 	restAddr string // host:port
 	rpcAddr  string
+	grpcAddr string
 	jobID    string            // the last job id printed
 	subID    string            // the last subscription id printed
 	copies   map[string]string // cp SRC DST seen so far: DST -> SRC
@@ -180,6 +181,9 @@ func (r *docRunner) substitute(c docCommand, w string) string {
 	for _, host := range []string{"localhost", "127.0.0.1"} {
 		w = strings.ReplaceAll(w, host+":4000", r.restAddr)
 		w = strings.ReplaceAll(w, host+":8545", r.rpcAddr)
+		if r.grpcAddr != "" {
+			w = strings.ReplaceAll(w, host+":8001", r.grpcAddr)
+		}
 	}
 	for _, ph := range []struct{ name, val string }{{"<id from above>", r.jobID}, {"<id>", r.jobID}, {"<subscription_id>", r.subID}} {
 		if strings.Contains(w, ph.name) {
@@ -197,14 +201,15 @@ func (r *docRunner) substitute(c docCommand, w string) string {
 // (0xW, 0xWallet), so their flags are checked only.
 var parseOnly = map[string]bool{"serve": true, "bench": true, "dev": true, "wallet": true}
 
-func (r *docRunner) run(ctx context.Context, c docCommand) {
+// run runs c and returns what it printed (stdout then stderr).
+func (r *docRunner) run(ctx context.Context, c docCommand) string {
 	t := r.t
 	if c.args[0] == "cp" && len(c.args) == 3 {
 		r.copies[c.args[2]] = c.args[1]
-		return
+		return ""
 	}
 	if !isNodeCommand(c.args) {
-		return // make, go, git: not ours to run here
+		return "" // make, go, git: not ours to run here
 	}
 	args := make([]string, len(c.args))
 	for i, w := range c.args {
@@ -231,7 +236,7 @@ func (r *docRunner) run(ctx context.Context, c docCommand) {
 		require.NotContains(t, stdout.String(), `"error"`, "%s: %s", c.where, strings.Join(args, " "))
 	case args[0] != "bin/infernode" && args[0] != "./bin/infernode":
 		t.Errorf("%s: write bin/infernode (what `make build` makes), not %s", c.where, args[0])
-		return
+		return ""
 	case parseOnly[args[1]] && !(args[1] == "dev" && len(args) > 2 && args[2] == "request"):
 		code := run(ctx, append(args[1:], "-h"), &stdout, &stderr)
 		require.Equal(t, 0, code, "%s: the flags of %q do not parse:\n%s", c.where, strings.Join(args, " "), stderr.String())
@@ -256,6 +261,13 @@ func (r *docRunner) run(ctx context.Context, c docCommand) {
 	if m := subIDRe.FindAllStringSubmatch(out, -1); m != nil {
 		r.subID = m[len(m)-1][1]
 	}
+	return out
+}
+
+// newDocRunner points documented commands at s.
+func newDocRunner(t *testing.T, s *devStack) *docRunner {
+	return &docRunner{t: t, root: filepath.Join("..", ".."), copies: map[string]string{},
+		restAddr: strings.TrimPrefix(s.restURL, "http://"), rpcAddr: strings.TrimPrefix(s.chain.RPCURL(), "http://"), grpcAddr: s.grpcAddr}
 }
 
 // TestDocsCommands runs every command shown in README.md, docs/*.md and the
@@ -269,14 +281,14 @@ func TestDocsCommands(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	s, err := startDev(ctx, devOptions{BlockPeriod: time.Second, Logger: slog.New(slog.DiscardHandler)})
+	// With the stub provider: docs/README.md's OpenAI recipe needs it.
+	s, err := startDev(ctx, devOptions{BlockPeriod: time.Second, Logger: slog.New(slog.DiscardHandler), LLMStub: true})
 	require.NoError(t, err)
 	defer func() {
 		s.stop()
 		require.NoError(t, s.wait())
 	}()
-	r := &docRunner{t: t, root: filepath.Join("..", ".."), copies: map[string]string{},
-		restAddr: strings.TrimPrefix(s.restURL, "http://"), rpcAddr: strings.TrimPrefix(s.chain.RPCURL(), "http://")}
+	r := newDocRunner(t, s)
 	t.Setenv("SERVER_URL", s.restURL)
 	t.Setenv("RPC_URL", s.chain.RPCURL())
 	t.Setenv("INFERNODE_PRIVATE_KEY", "")

@@ -27,7 +27,7 @@ var errUsage = errors.New("usage")
 
 // commands lists every subcommand; each lives in its own file.
 func commands() []command {
-	cmds := []command{versionCommand(), serveCommand(), devCommand(), deployCommand(), benchCommand(), walletCommand(), verifyProofCommand(), fleetCommand()}
+	cmds := []command{versionCommand(), serveCommand(), devCommand(), deployCommand(), benchCommand(), walletCommand(), verifyProofCommand(), fleetCommand(), inferCommand()}
 	cmds = append(cmds, clientCommands()...)
 	cmds = append(cmds, chainClientCommands()...)
 	return cmds

@@ -21,14 +21,15 @@ var layers = []struct {
 	// Leaves: generated bindings, the workloads (programs of their own),
 	// the internal helpers that import nothing of ours.
 	{0, []string{"abi", "workloads", "internal/job", "internal/clock", "internal/eip712", "internal/keyform",
-		"internal/promreg", "internal/version", "internal/testabi", "internal/etcdtest", "internal/lint",
+		"internal/promreg", "internal/version", "internal/testabi", "internal/tensor", "internal/etcdtest", "internal/lint",
 		"chain/faultproxy", "executor/docker/internal", "oipgrpc/inferencepb", "signer/signertest", "soak", "sim",
 		"ratelimit", "payments"}},
 	// Foundations: the store, telemetry, the configuration, the OIP codec.
 	{1, []string{"internal/storage", "internal/telemetry", "internal/config", "oip"}},
 	// Parts that know one thing: the chain client, keys, access rules,
-	// the spending guard, the fleet, the response cache, the REST client.
-	{2, []string{"chain", "signer", "access", "guard", "fleet", "respcache", "client", "internal/nodetest"}},
+	// the spending guard, the fleet, the response cache, the REST client,
+	// the operator console.
+	{2, []string{"chain", "signer", "access", "guard", "fleet", "respcache", "client", "internal/nodetest", "console"}},
 	// What builds on one part: the executor, the transaction manager, the
 	// Coordinator's vocabulary, the REST front door, the contracts.
 	{3, []string{"executor", "txm", "coordinator", "rest", "contracts", "simchain"}},

@@ -26,6 +26,9 @@ import (
 //	pay/   reserved: payments
 //	inet/  reserved: Infernet-dialect state
 //	rc/    respcache: the response cache's entries and their index
+//	chains/ node: which chain the unprefixed relay/ and nonce/ belong to
+//	c/<chain id>/relay/, c/<chain id>/nonce/: the relay/ and nonce/ of
+//	       every chain of a node but its first (ChainTable)
 
 // Table prefixes: Store.Table hands a subsystem the part of the database
 // under one of these, as a KeyValueStore of its own.
@@ -35,7 +38,22 @@ const (
 	TablePayments = "pay/"
 	TableInfernet = "inet/"
 	TableCache    = "rc/"
+	// TableChains holds, under ChainsFirstKey, the chain id the
+	// unprefixed relay/ and nonce/ tables belong to (docs/chains.md).
+	TableChains = "chains/"
 )
+
+// ChainsFirstKey is chains/first: the id (EncodeUint64) of the chain whose
+// state the unprefixed relay/ and nonce/ tables hold.
+func ChainsFirstKey() []byte { return []byte("first") }
+
+// ChainTable is the prefix of table (TableRelay, TableNonce) for a chain
+// other than a node's first: c/<chain id>/<table>. A node's first chain
+// keeps the unprefixed tables, so a single-chain data directory reads
+// unchanged.
+func ChainTable(chainID uint64, table string) string {
+	return fmt.Sprintf("c/%d/%s", chainID, table)
+}
 
 // Jobs: the job store in this package.
 var (

@@ -14,12 +14,12 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 
 	"github.com/infernode/infernode/internal/nodetest"
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/oip"
 	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/onnx/ort"
 	onnxsvc "github.com/infernode/infernode/workloads/onnx/service"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // callCounter counts a workload's calls by path.
@@ -71,7 +71,7 @@ func TestResponseCacheAcrossFrontDoors(t *testing.T) {
 	require.Equal(t, 1, counter.count("/service_output"))
 
 	// REST OIP, binary tensors both ways, twice.
-	iris, err := protocol.NewTensor(protocol.Float32, []int{1, 4}, f32bytes(wltest.IrisInput()))
+	iris, err := tensor.NewTensor(tensor.Float32, []int{1, 4}, f32bytes(wltest.IrisInput()))
 	require.NoError(t, err)
 	inputs := []oip.Input{{Name: "input", Tensor: iris}}
 	_, _, rest1 := restBinary(t, s.node, "onnx", "", inputs)

@@ -15,10 +15,10 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/oip"
 	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
 	"github.com/infernode/infernode/workloads/internal/wltest"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 func f32bytes(vs []float32) []byte {
@@ -114,7 +114,7 @@ func TestGRPCMatchesREST(t *testing.T) {
 			require.Equal(t, raw[i], resp.RawOutputContents[i], "output %q: gRPC's bytes are REST's", o.Name)
 		}
 	}
-	iris, err := protocol.NewTensor(protocol.Float32, []int{1, 4}, f32bytes(wltest.IrisInput()))
+	iris, err := tensor.NewTensor(tensor.Float32, []int{1, 4}, f32bytes(wltest.IrisInput()))
 	require.NoError(t, err)
 	for _, w := range []string{"onnx", "tensor"} {
 		t.Run("iris/"+w, func(t *testing.T) { compare(t, w, "", []oip.Input{{Name: "input", Tensor: iris}}) })

@@ -17,6 +17,7 @@ import (
 
 	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/nodetest"
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/node"
 	echosvc "github.com/infernode/infernode/workloads/echo/service"
 	"github.com/infernode/infernode/workloads/internal/wltest"
@@ -38,7 +39,7 @@ func argmaxHandler(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var in struct {
-		Result []protocol.Tensor `json:"result"`
+		Result []tensor.Tensor `json:"result"`
 	}
 	if err := json.Unmarshal(req.Data, &in); err != nil || len(in.Result) == 0 {
 		protocol.WriteError(w, nil, protocol.Invalid("data.result", "want the onnx workload's output"))

@@ -14,9 +14,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/oip"
 	"github.com/infernode/infernode/workloads/internal/wltest"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // oipOutputs is an OIP reply's outputs with JSON data.
@@ -49,7 +49,7 @@ func TestOIPBinaryClientMatchesJobs(t *testing.T) {
 	for _, rm := range models {
 		t.Run(rm.Name, func(t *testing.T) {
 			var job struct {
-				Result []protocol.Tensor `json:"result"`
+				Result []tensor.Tensor `json:"result"`
 			}
 			require.NoError(t, json.Unmarshal(output(t, s.submit(t, []string{"onnx"}, realJob(t, "onnx", rm), false)), &job))
 			cmd := exec.Command("/usr/bin/python3", "testdata/kserve_binary_client.py",
@@ -123,7 +123,7 @@ func TestOIPThroughNode(t *testing.T) {
 			"onnx":   `{"inputs":{"input":` + wltest.IrisTensor + `}}`,
 			"tensor": `{"input":` + wltest.IrisTensor + `}`}[c.name], false)
 		var want struct {
-			Result []protocol.Tensor `json:"result"`
+			Result []tensor.Tensor `json:"result"`
 		}
 		raw := output(t, job)
 		if c.name == "tensor" {

@@ -13,6 +13,7 @@ import (
 	"github.com/infernode/infernode/abi/codec"
 	"github.com/infernode/infernode/executor"
 	"github.com/infernode/infernode/internal/job"
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	llmsvc "github.com/infernode/infernode/workloads/llm/service"
 	onnxsvc "github.com/infernode/infernode/workloads/onnx/service"
@@ -60,7 +61,7 @@ func TestOnChainThroughExecutor(t *testing.T) {
 		return gotOut[0].([]byte), pr
 	}
 
-	irisT := protocol.FromFloat32([]int{1, 4}, wltest.IrisInput())
+	irisT := tensor.FromFloat32([]int{1, 4}, wltest.IrisInput())
 	t.Run("echo with proof", func(t *testing.T) {
 		in := []byte("hello chain")
 		out, proof := deliver(t, "echo", in, true)
@@ -68,7 +69,7 @@ func TestOnChainThroughExecutor(t *testing.T) {
 		require.Equal(t, crypto.Keccak256(in), proof)
 	})
 	t.Run("onnx", func(t *testing.T) {
-		in, err := onnxsvc.EncodeInputABI("local/infernode/iris:iris.onnx", []string{"input"}, []protocol.Tensor{irisT})
+		in, err := onnxsvc.EncodeInputABI("local/infernode/iris:iris.onnx", []string{"input"}, []tensor.Tensor{irisT})
 		require.NoError(t, err)
 		out, proof := deliver(t, "onnx", in, false)
 		require.Empty(t, proof)

@@ -14,8 +14,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // buildProgram compiles workloads/<name> as the images do: static without
@@ -126,7 +126,7 @@ func TestProgramsServeAndStop(t *testing.T) {
 		requireIris(t, body, "", torchGolden)
 		status, _, body = wltest.Post(t, base, `{"source":1,"destination":1,"data":`+realJob(t, "tensor", rm)+`}`)
 		require.Equal(t, http.StatusOK, status, string(body))
-		var got protocol.Tensor
+		var got tensor.Tensor
 		require.NoError(t, json.Unmarshal(body, &got))
 		wltest.RequireClose(t, rm.Outputs[0], got, 1e-4)
 		stop()
@@ -208,7 +208,7 @@ func requireIris(t *testing.T, body []byte, path string, golden []float32) {
 		require.NotEmpty(t, w.Result)
 		raw = w.Result[0]
 	}
-	var tn protocol.Tensor
+	var tn tensor.Tensor
 	require.NoError(t, json.Unmarshal(raw, &tn))
 	require.Equal(t, []int{1, 3}, tn.Shape)
 	got, err := tn.Float32s()

@@ -19,13 +19,13 @@ import (
 
 	"github.com/infernode/infernode/abi/proofconsumerabi"
 	"github.com/infernode/infernode/contracts"
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/testnet/chaintest"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/proof/artifact"
 	"github.com/infernode/infernode/workloads/proof/circuit"
 	"github.com/infernode/infernode/workloads/proof/prooftest"
 	proofsvc "github.com/infernode/infernode/workloads/proof/service"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // TestProofConsumerOnChain: the example ProofConsumer requests a proof of
@@ -34,7 +34,7 @@ import (
 // verifier.bin.
 func TestProofConsumerOnChain(t *testing.T) {
 	pc, call, send, _, _ := proofConsumerChain(t, prooftest.IrisFixture, prooftest.IrisRepo)
-	input, err := proofsvc.EncodeABI(prooftest.IrisRepo, protocol.FromFloat32([]int{1, 4}, wltest.IrisInput()), nil)
+	input, err := proofsvc.EncodeABI(prooftest.IrisRepo, tensor.FromFloat32([]int{1, 4}, wltest.IrisInput()), nil)
 	require.NoError(t, err)
 	send(pc.PackRequest("proof", input))
 	waitVerified(t, pc, call, 1)
@@ -237,8 +237,8 @@ func TestProofInputsHashed(t *testing.T) {
 	}
 
 	for _, p := range []circuit.Packing{
-		{Values: 784, Bits: 2, PerWord: 253 / 2, Words: (784 + 125) / 126, Unsigned: true},  // a calibrated LeNet
-		{Values: 784, Bits: 11, PerWord: 253 / 11, Words: (784 + 22) / 23},                   // LeNet, image defaults
+		{Values: 784, Bits: 2, PerWord: 253 / 2, Words: (784 + 125) / 126, Unsigned: true}, // a calibrated LeNet
+		{Values: 784, Bits: 11, PerWord: 253 / 11, Words: (784 + 22) / 23},                 // LeNet, image defaults
 		{Values: 3072, Bits: 6, PerWord: 253 / 6, Words: (3072 + 41) / 42, Unsigned: true}, // a calibrated ResNet-20
 	} {
 		q := make([]*big.Int, p.Values)

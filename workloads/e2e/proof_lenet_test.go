@@ -13,12 +13,12 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/testnet"
 	"github.com/infernode/infernode/workloads/proof/artifact"
 	"github.com/infernode/infernode/workloads/proof/circuit"
 	"github.com/infernode/infernode/workloads/proof/prooftest"
 	proofsvc "github.com/infernode/infernode/workloads/proof/service"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // lenetProofData is the seed's proof request for one test image.
@@ -30,7 +30,7 @@ func lenetProofData(t testing.TB, repo string, pixels []int) string {
 // proofData is the seed's proof request for input x of shape.
 func proofData(t testing.TB, repo string, shape []int, x []float64) string {
 	t.Helper()
-	in, err := json.Marshal(protocol.FromFloat64(shape, x))
+	in, err := json.Marshal(tensor.FromFloat64(shape, x))
 	require.NoError(t, err)
 	return `{"source":"OFFCHAIN","destination":"OFFCHAIN","data":{"repo_id":"` + repo + `","witness_data":{"input_data":` + string(in) + `,"output_data":null},"vk_address":null}}`
 }

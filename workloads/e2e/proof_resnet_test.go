@@ -23,7 +23,7 @@ import (
 // (default all 8) proved through the node and checked as
 // TestResidualProofThroughNodeVerifiedOnAnvil does (argmax equal to
 // PyTorch's, every changed input value, logit and proof word rejected),
-// verification at most 1.2M gas. Reports the constraints, setup time,
+// verification at most 380,000 gas (hashed input). Reports the constraints, setup time,
 // proving key size, the proof jobs' median wall time and the process's
 // peak RSS.
 //
@@ -32,7 +32,9 @@ import (
 // proofs alone (delete DIR after changing the circuit's code).
 // PROOF_BENCH_PROFILE=DIR writes CPU and heap profiles of the setup and of
 // the proofs there (setup.cpu.pprof, setup.heap.pprof, prove.cpu.pprof,
-// prove.heap.pprof).
+// prove.heap.pprof). PROOF_BENCH_PUBLIC_INPUTS=packed|hashed chooses
+// setup's --public-inputs (default auto: hashed, 74 input words; at most
+// 380,000 gas, packed 1.2M) to compare the two.
 func BenchmarkProveResNet20(b *testing.B) {
 	dir, kept := os.Getenv("PROOF_BENCH_DIR"), true
 	if dir == "" {
@@ -48,9 +50,17 @@ func BenchmarkProveResNet20(b *testing.B) {
 	if v, err := strconv.Atoi(os.Getenv("INFERNODE_BENCH_IMAGES")); err == nil && v > 0 {
 		n = min(v, len(f.Images))
 	}
-	fx := prooftest.Fixture{Name: "resnet20", File: onnx, Samples: func(testing.TB) [][]float64 { return f.Images }}
+	mode := os.Getenv("PROOF_BENCH_PUBLIC_INPUTS")
+	fx := prooftest.Fixture{Name: "resnet20", File: onnx, PublicInputs: mode, Samples: func(testing.TB) [][]float64 { return f.Images }}
 	if kept {
 		fx.Dir = filepath.Join(dir, "setup")
+		if mode != "" {
+			fx.Dir += "-" + mode
+		}
+	}
+	maxGas := uint64(380_000)
+	if mode == artifact.PublicPacked {
+		maxGas = 1_200_000
 	}
 	profiles := os.Getenv("PROOF_BENCH_PROFILE")
 	stop := profile(b, profiles, "setup")
@@ -68,7 +78,7 @@ func BenchmarkProveResNet20(b *testing.B) {
 		f.Params, setup.Round(time.Second), fx.Dir, man.Constraints, float64(st.Size())/1e6, man.FixedPoint, why, peakRSS(b))
 	stop = profile(b, profiles, "prove")
 	for b.Loop() {
-		walls := proofsOnAnvil(b, fx, f.Images[:n], f.Shape, f.Logits, 1_200_000)
+		walls := proofsOnAnvil(b, fx, f.Images[:n], f.Shape, f.Logits, maxGas)
 		b.ReportMetric(walls[len(walls)/2].Seconds(), "s/proof-p50")
 	}
 	stop()

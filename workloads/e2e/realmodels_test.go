@@ -11,8 +11,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // realModelIDs are rm's model ids in each workload: the ONNX file in
@@ -51,7 +51,7 @@ func TestRealModelsThroughNode(t *testing.T) {
 		t.Run(rm.Name+"/onnx", func(t *testing.T) {
 			out := output(t, s.submit(t, []string{"onnx"}, realJob(t, "onnx", rm), false))
 			var reply struct {
-				Result []protocol.Tensor `json:"result"`
+				Result []tensor.Tensor `json:"result"`
 			}
 			require.NoError(t, json.Unmarshal(out, &reply))
 			require.Len(t, reply.Result, len(rm.Outputs))
@@ -61,7 +61,7 @@ func TestRealModelsThroughNode(t *testing.T) {
 		})
 		t.Run(rm.Name+"/tensor", func(t *testing.T) {
 			out := output(t, s.submit(t, []string{"tensor"}, realJob(t, "tensor", rm), false))
-			var got protocol.Tensor
+			var got tensor.Tensor
 			require.NoError(t, json.Unmarshal(out, &got))
 			wltest.RequireClose(t, rm.Outputs[0], got, 1e-4)
 		})

@@ -5,6 +5,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/stretchr/testify/require"
+
+	"github.com/infernode/infernode/internal/tensor"
 )
 
 func abiArgs(t *testing.T, types ...string) abi.Arguments {
@@ -60,7 +62,7 @@ func TestABIMatchesGoEthereum(t *testing.T) {
 // The tensor encoding is abi.encode(uint8, uint32[], bytes): go-ethereum
 // decodes it.
 func TestTensorABIGoEthereum(t *testing.T) {
-	tn := FromFloat32([]int{1, 4}, []float32{1.0380048, 0.5586108, 1.1037828, 1.712096})
+	tn := tensor.FromFloat32([]int{1, 4}, []float32{1.0380048, 0.5586108, 1.1037828, 1.712096})
 	enc, err := EncodeTensorABI(tn)
 	require.NoError(t, err)
 	out, err := abiArgs(t, "uint8", "uint32[]", "bytes").Unpack(enc)

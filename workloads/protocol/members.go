@@ -33,7 +33,7 @@ const maxPlainMembers = 64
 // ValidObjectMembers is ObjectMembers for b already known to be valid
 // JSON (a value that came out of ObjectMembers).
 func ValidObjectMembers(b []byte) ([]Member, bool) {
-	p := scanner{b: b}
+	p := objScanner{b: b}
 	p.ws()
 	if !p.eat('{') {
 		return nil, false
@@ -70,7 +70,7 @@ func ValidObjectMembers(b []byte) ([]Member, bool) {
 
 // plainString reads a string without escapes, in valid UTF-8 (encoding/json
 // turns invalid bytes into U+FFFD, so such a key is left to it).
-func (p *scanner) plainString() (string, bool) {
+func (p *objScanner) plainString() (string, bool) {
 	if !p.eat('"') {
 		return "", false
 	}
@@ -94,7 +94,7 @@ func (p *scanner) plainString() (string, bool) {
 
 // skipValid moves past one value of valid JSON: it only tracks strings and
 // nesting, the text being known to be valid.
-func (p *scanner) skipValid() {
+func (p *objScanner) skipValid() {
 	b, i := p.b, p.i
 	if i >= len(b) {
 		return
@@ -170,4 +170,26 @@ func PlainString(v json.RawMessage) (string, bool) {
 		return "", false
 	}
 	return s, true
+}
+
+// objScanner reads a JSON object's members from b at i; every method
+// reports false, leaving i anywhere, where the text is not what it
+// expects.
+type objScanner struct {
+	b []byte
+	i int
+}
+
+func (p *objScanner) ws() {
+	for p.i < len(p.b) && (p.b[p.i] == ' ' || p.b[p.i] == '\t' || p.b[p.i] == '\n' || p.b[p.i] == '\r') {
+		p.i++
+	}
+}
+
+func (p *objScanner) eat(c byte) bool {
+	if p.i < len(p.b) && p.b[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
 }

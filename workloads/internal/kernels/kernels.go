@@ -6,7 +6,7 @@ package kernels
 import "math"
 
 // Numel is the number of elements of a tensor of shape: the product of its
-// dimensions, 1 for a scalar (shape []). Unlike protocol.NumElements it
+// dimensions, 1 for a scalar (shape []). Unlike tensor.NumElements it
 // does not validate: it is for shapes the engine already holds.
 func Numel(shape []int) int {
 	n := 1

@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/internal/tensor"
 )
 
 // RepoRoot is the repository's root directory.
@@ -58,8 +58,8 @@ func TorchLibrary(t testing.TB) string {
 type RealModel struct {
 	Name    string
 	Dir     string
-	Inputs  map[string]protocol.Tensor
-	Outputs []protocol.Tensor // PyTorch's own outputs for Inputs
+	Inputs  map[string]tensor.Tensor
+	Outputs []tensor.Tensor // PyTorch's own outputs for Inputs
 	// InputsJSON is Inputs as the JSON object {name: tensor}.
 	InputsJSON json.RawMessage
 }
@@ -87,8 +87,8 @@ func RealModels(t testing.TB) []RealModel {
 		raw, err := os.ReadFile(filepath.Join(dir, name+".json"))
 		require.NoError(t, err)
 		var data struct {
-			Inputs  json.RawMessage   `json:"inputs"`
-			Outputs []protocol.Tensor `json:"outputs"`
+			Inputs  json.RawMessage `json:"inputs"`
+			Outputs []tensor.Tensor `json:"outputs"`
 		}
 		require.NoError(t, json.Unmarshal(raw, &data), name)
 		m := RealModel{Name: name, Dir: dir, Outputs: data.Outputs, InputsJSON: data.Inputs}
@@ -110,7 +110,7 @@ func fullTier(t testing.TB, what string) {
 
 // RequireClose requires got to be want's shape and dtype with every value
 // within tol.
-func RequireClose(t testing.TB, want, got protocol.Tensor, tol float64) {
+func RequireClose(t testing.TB, want, got tensor.Tensor, tol float64) {
 	t.Helper()
 	require.Equal(t, want.Shape, got.Shape)
 	require.Equal(t, want.DType, got.DType)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/internal/tensor"
 )
 
 // UnsupportedError names what a model uses that the decoder cannot read
@@ -50,7 +50,7 @@ func fromProto(t tensorProto) (*value, error) {
 		}
 		shape[i] = int(d)
 	}
-	n, err := protocol.NumElements(shape)
+	n, err := tensor.NumElements(shape)
 	if err != nil {
 		return nil, err
 	}

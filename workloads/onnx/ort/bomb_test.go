@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sys/unix"
 	"google.golang.org/protobuf/encoding/protowire"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/onnx/ort"
 	"github.com/infernode/infernode/workloads/protocol"
@@ -66,7 +67,7 @@ func TestModelBombRefusedBeforeItRuns(t *testing.T) {
 
 	m, err := rt.Load(expandModel([]int64{-1}, []int64{1}, []int64{-1}))
 	require.NoError(t, err, "an output dimension named after the input's (the batch) is bounded by the request")
-	out, err := m.Run(context.Background(), map[string]protocol.Tensor{"x": protocol.FromFloat32([]int{3}, []float32{1, 2, 3})})
+	out, err := m.Run(context.Background(), map[string]tensor.Tensor{"x": tensor.FromFloat32([]int{3}, []float32{1, 2, 3})})
 	require.NoError(t, err)
 	require.Equal(t, []int{3}, out[0].Tensor.Shape)
 
@@ -147,10 +148,10 @@ func TestMemoryLimitFailsTheRunNotTheProcess(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, limit, got)
 
-	_, err = bomb.Run(context.Background(), map[string]protocol.Tensor{"x": protocol.FromFloat32([]int{1}, []float32{1})})
+	_, err = bomb.Run(context.Background(), map[string]tensor.Tensor{"x": tensor.FromFloat32([]int{1}, []float32{1})})
 	require.Error(t, err, "400 MB of output cannot be allocated under the limit")
 	t.Logf("the bomb's run under %d MiB: %v", limit>>20, err)
-	out, err := small.Run(context.Background(), map[string]protocol.Tensor{"x": protocol.FromFloat32([]int{2}, []float32{1, 2})})
+	out, err := small.Run(context.Background(), map[string]tensor.Tensor{"x": tensor.FromFloat32([]int{2}, []float32{1, 2})})
 	require.NoError(t, err, "the process lives on and runs the next model")
 	require.Equal(t, []int{2}, out[0].Tensor.Shape)
 }

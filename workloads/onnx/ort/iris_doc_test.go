@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // TestIrisDocsExample: the bundled iris model expects standardized
@@ -17,7 +17,7 @@ import (
 func TestIrisDocsExample(t *testing.T) {
 	m, err := open(t).Load(iris(t))
 	require.NoError(t, err)
-	out, err := m.Run(context.Background(), map[string]protocol.Tensor{"input": protocol.FromFloat32([]int{1, 4}, wltest.IrisSetosaStandardized())})
+	out, err := m.Run(context.Background(), map[string]tensor.Tensor{"input": tensor.FromFloat32([]int{1, 4}, wltest.IrisSetosaStandardized())})
 	require.NoError(t, err)
 	got, err := out[0].Tensor.Float32s()
 	require.NoError(t, err)

@@ -13,8 +13,8 @@ import (
 
 	ortgo "github.com/yalue/onnxruntime_go"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/onnx/engine"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // env is the binding's process-wide ORT environment.
@@ -58,7 +58,7 @@ func (r *Runtime) Version() string { return r.version }
 type Model struct {
 	sess    *ortgo.DynamicAdvancedSession
 	inputs  []IO
-	dtypes  []protocol.DType // of inputs
+	dtypes  []tensor.DType // of inputs
 	outputs []IO
 }
 
@@ -151,7 +151,7 @@ func (m *Model) Outputs() []IO { return slices.Clone(m.outputs) }
 // Run feeds inputs by name and returns every graph output in graph order.
 // Input mistakes (a missing or unknown name, a wrong shape or dtype) are
 // *InputError. Cancelling ctx terminates the inference.
-func (m *Model) Run(ctx context.Context, inputs map[string]protocol.Tensor) ([]Output, error) {
+func (m *Model) Run(ctx context.Context, inputs map[string]tensor.Tensor) ([]Output, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -230,46 +230,46 @@ func (m *Model) inputNames() string {
 }
 
 // toTensor copies an output into a protocol tensor of the same dtype.
-func toTensor(v ortgo.Value) (protocol.Tensor, error) {
+func toTensor(v ortgo.Value) (tensor.Tensor, error) {
 	var shape []int
 	for _, d := range v.GetShape() {
 		shape = append(shape, int(d))
 	}
 	switch t := v.(type) {
 	case *ortgo.Tensor[float32]:
-		return bytesOf(protocol.Float32, shape, t.GetData())
+		return bytesOf(tensor.Float32, shape, t.GetData())
 	case *ortgo.Tensor[float64]:
-		return bytesOf(protocol.Float64, shape, t.GetData())
+		return bytesOf(tensor.Float64, shape, t.GetData())
 	case *ortgo.Tensor[int64]:
-		return bytesOf(protocol.Int64, shape, t.GetData())
+		return bytesOf(tensor.Int64, shape, t.GetData())
 	case *ortgo.Tensor[int32]:
-		return bytesOf(protocol.Int32, shape, t.GetData())
+		return bytesOf(tensor.Int32, shape, t.GetData())
 	case *ortgo.Tensor[int16]:
-		return bytesOf(protocol.Int16, shape, t.GetData())
+		return bytesOf(tensor.Int16, shape, t.GetData())
 	case *ortgo.Tensor[int8]:
-		return bytesOf(protocol.Int8, shape, t.GetData())
+		return bytesOf(tensor.Int8, shape, t.GetData())
 	case *ortgo.Tensor[uint8]:
-		return bytesOf(protocol.Uint8, shape, t.GetData())
+		return bytesOf(tensor.Uint8, shape, t.GetData())
 	case *ortgo.Tensor[uint16]:
-		return bytesOf(protocol.Uint16, shape, t.GetData())
+		return bytesOf(tensor.Uint16, shape, t.GetData())
 	case *ortgo.Tensor[uint32]:
-		return bytesOf(protocol.Uint32, shape, t.GetData())
+		return bytesOf(tensor.Uint32, shape, t.GetData())
 	case *ortgo.Tensor[uint64]:
-		return bytesOf(protocol.Uint64, shape, t.GetData())
+		return bytesOf(tensor.Uint64, shape, t.GetData())
 	case *ortgo.Tensor[bool]:
-		return bytesOf(protocol.Bool, shape, t.GetData())
+		return bytesOf(tensor.Bool, shape, t.GetData())
 	case *ortgo.CustomDataTensor:
 		if ortgo.TensorElementDataType(t.DataType()) == ortgo.TensorElementDataTypeFloat16 {
-			return protocol.NewTensor(protocol.Float16, shape, slices.Clone(t.GetData()))
+			return tensor.NewTensor(tensor.Float16, shape, slices.Clone(t.GetData()))
 		}
 	}
-	return protocol.Tensor{}, fmt.Errorf("an output of ONNX type %s, element type %d has no protocol dtype", v.GetONNXType(), int(v.DataType()))
+	return tensor.Tensor{}, fmt.Errorf("an output of ONNX type %s, element type %d has no protocol dtype", v.GetONNXType(), int(v.DataType()))
 }
 
 // bytesOf copies data's little-endian bytes (the host is little-endian:
 // the images are linux/amd64 and arm64) into a tensor.
-func bytesOf[T any](d protocol.DType, shape []int, data []T) (protocol.Tensor, error) {
+func bytesOf[T any](d tensor.DType, shape []int, data []T) (tensor.Tensor, error) {
 	var zero T
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(data))), len(data)*int(unsafe.Sizeof(zero)))
-	return protocol.NewTensor(d, shape, slices.Clone(raw))
+	return tensor.NewTensor(d, shape, slices.Clone(raw))
 }

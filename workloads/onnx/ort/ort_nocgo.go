@@ -5,7 +5,7 @@ package ort
 import (
 	"context"
 
-	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/internal/tensor"
 )
 
 // Runtime loads models on ONNX Runtime; without cgo there is none.
@@ -30,6 +30,6 @@ func (m *Model) Inputs() []IO { return nil }
 func (m *Model) Outputs() []IO { return nil }
 
 // Run fails with ErrNoCgo.
-func (m *Model) Run(context.Context, map[string]protocol.Tensor) ([]Output, error) {
+func (m *Model) Run(context.Context, map[string]tensor.Tensor) ([]Output, error) {
 	return nil, ErrNoCgo
 }

@@ -9,9 +9,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/onnx/ort"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 func open(t testing.TB) *ort.Runtime {
@@ -29,15 +29,15 @@ func TestIris(t *testing.T) {
 	m, err := rt.Load(iris(t))
 	require.NoError(t, err)
 	require.Equal(t, []ort.IO{{Name: "input", Type: "FLOAT", Shape: []int64{1, 4}}}, m.Inputs())
-	for _, in := range []protocol.Tensor{
-		protocol.FromFloat32([]int{1, 4}, wltest.IrisInput()),
-		protocol.FromFloat64([]int{1, 4}, []float64{1.0380048, 0.5586108, 1.1037828, 1.712096}), // converted
+	for _, in := range []tensor.Tensor{
+		tensor.FromFloat32([]int{1, 4}, wltest.IrisInput()),
+		tensor.FromFloat64([]int{1, 4}, []float64{1.0380048, 0.5586108, 1.1037828, 1.712096}), // converted
 	} {
-		out, err := m.Run(context.Background(), map[string]protocol.Tensor{"input": in})
+		out, err := m.Run(context.Background(), map[string]tensor.Tensor{"input": in})
 		require.NoError(t, err)
 		require.Len(t, out, 1)
 		require.Equal(t, "output", out[0].Name)
-		require.Equal(t, protocol.Float32, out[0].Tensor.DType)
+		require.Equal(t, tensor.Float32, out[0].Tensor.DType)
 		got, err := out[0].Tensor.Float32s()
 		require.NoError(t, err)
 		require.InDeltaSlice(t, wltest.IrisGoldenONNX(), got, 1e-5)
@@ -90,17 +90,17 @@ func TestBadInputs(t *testing.T) {
 	rt := open(t)
 	m, err := rt.Load(iris(t))
 	require.NoError(t, err)
-	good := protocol.FromFloat32([]int{1, 4}, wltest.IrisInput())
+	good := tensor.FromFloat32([]int{1, 4}, wltest.IrisInput())
 	for name, tc := range map[string]struct {
-		in   map[string]protocol.Tensor
+		in   map[string]tensor.Tensor
 		want string
 	}{
-		"unknown name": {map[string]protocol.Tensor{"x": good}, `unknown input "x"; the model's inputs are "input" FLOAT[1 4]`},
-		"missing":      {map[string]protocol.Tensor{}, `missing input "input"`},
-		"rank":         {map[string]protocol.Tensor{"input": protocol.FromFloat32([]int{4}, wltest.IrisInput())}, "has shape [4]; the model expects [1 4]"},
-		"width":        {map[string]protocol.Tensor{"input": protocol.FromFloat32([]int{2, 2}, wltest.IrisInput())}, "has shape [2 2]"},
-		"dtype":        {map[string]protocol.Tensor{"input": protocol.FromInt64([]int{1, 4}, []int64{1, 2, 3, 4})}, "is int64 (dtype 8); the model expects float32 (dtype 1)"},
-		"empty":        {map[string]protocol.Tensor{"input": protocol.FromFloat32([]int{0, 4}, nil)}, "has shape [0 4]"},
+		"unknown name": {map[string]tensor.Tensor{"x": good}, `unknown input "x"; the model's inputs are "input" FLOAT[1 4]`},
+		"missing":      {map[string]tensor.Tensor{}, `missing input "input"`},
+		"rank":         {map[string]tensor.Tensor{"input": tensor.FromFloat32([]int{4}, wltest.IrisInput())}, "has shape [4]; the model expects [1 4]"},
+		"width":        {map[string]tensor.Tensor{"input": tensor.FromFloat32([]int{2, 2}, wltest.IrisInput())}, "has shape [2 2]"},
+		"dtype":        {map[string]tensor.Tensor{"input": tensor.FromInt64([]int{1, 4}, []int64{1, 2, 3, 4})}, "is int64 (dtype 8); the model expects float32 (dtype 1)"},
+		"empty":        {map[string]tensor.Tensor{"input": tensor.FromFloat32([]int{0, 4}, nil)}, "has shape [0 4]"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := m.Run(context.Background(), tc.in)
@@ -117,7 +117,7 @@ func TestCancelled(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = m.Run(ctx, map[string]protocol.Tensor{"input": protocol.FromFloat32([]int{1, 4}, wltest.IrisInput())})
+	_, err = m.Run(ctx, map[string]tensor.Tensor{"input": tensor.FromFloat32([]int{1, 4}, wltest.IrisInput())})
 	require.ErrorIs(t, err, context.Canceled)
 }
 

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/onnx/engine"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // Engine is the inference engine's name in /service-resources.
@@ -74,7 +74,7 @@ type IO = engine.IO
 // Output is one graph output of a Run.
 type Output struct {
 	Name   string
-	Tensor protocol.Tensor
+	Tensor tensor.Tensor
 }
 
 // InputError is a caller mistake in the inputs given to Run.
@@ -91,29 +91,29 @@ func (e *ModelError) Error() string { return e.Err.Error() }
 func (e *ModelError) Unwrap() error { return e.Err }
 
 // elemTypes maps ONNX element type names to the protocol's dtype codes.
-var elemTypes = map[string]protocol.DType{
-	"FLOAT16": protocol.Float16, "FLOAT": protocol.Float32, "DOUBLE": protocol.Float64,
-	"INT8": protocol.Int8, "INT16": protocol.Int16, "INT32": protocol.Int32, "INT64": protocol.Int64,
-	"UINT8": protocol.Uint8, "UINT16": protocol.Uint16, "UINT32": protocol.Uint32, "UINT64": protocol.Uint64,
-	"BOOL": protocol.Bool,
+var elemTypes = map[string]tensor.DType{
+	"FLOAT16": tensor.Float16, "FLOAT": tensor.Float32, "DOUBLE": tensor.Float64,
+	"INT8": tensor.Int8, "INT16": tensor.Int16, "INT32": tensor.Int32, "INT64": tensor.Int64,
+	"UINT8": tensor.Uint8, "UINT16": tensor.Uint16, "UINT32": tensor.Uint32, "UINT64": tensor.Uint64,
+	"BOOL": tensor.Bool,
 }
 
 // onnxCodes maps protocol dtypes to ONNX TensorProto.DataType codes (the
 // C API's ONNXTensorElementDataType has the same values).
-var onnxCodes = map[protocol.DType]int{
-	protocol.Float32: 1, protocol.Uint8: 2, protocol.Int8: 3, protocol.Uint16: 4, protocol.Int16: 5,
-	protocol.Int32: 6, protocol.Int64: 7, protocol.Bool: 9, protocol.Float16: 10, protocol.Float64: 11,
-	protocol.Uint32: 12, protocol.Uint64: 13,
+var onnxCodes = map[tensor.DType]int{
+	tensor.Float32: 1, tensor.Uint8: 2, tensor.Int8: 3, tensor.Uint16: 4, tensor.Int16: 5,
+	tensor.Int32: 6, tensor.Int64: 7, tensor.Bool: 9, tensor.Float16: 10, tensor.Float64: 11,
+	tensor.Uint32: 12, tensor.Uint64: 13,
 }
 
-func isFloat(d protocol.DType) bool {
-	return d == protocol.Float16 || d == protocol.Float32 || d == protocol.Float64
+func isFloat(d tensor.DType) bool {
+	return d == tensor.Float16 || d == tensor.Float32 || d == tensor.Float64
 }
 
-func isInt(d protocol.DType) bool {
+func isInt(d tensor.DType) bool {
 	switch d {
-	case protocol.Int8, protocol.Int16, protocol.Int32, protocol.Int64,
-		protocol.Uint8, protocol.Uint16, protocol.Uint32, protocol.Uint64:
+	case tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64,
+		tensor.Uint8, tensor.Uint16, tensor.Uint32, tensor.Uint64:
 		return true
 	}
 	return false
@@ -121,7 +121,7 @@ func isInt(d protocol.DType) bool {
 
 // checkInput checks t against the declared input and returns its data in
 // the input's element type (t's own bytes when the dtype already matches).
-func checkInput(io IO, want protocol.DType, t protocol.Tensor) ([]byte, error) {
+func checkInput(io IO, want tensor.DType, t tensor.Tensor) ([]byte, error) {
 	if io.Shape != nil {
 		ok := len(io.Shape) == len(t.Shape)
 		for i := 0; ok && i < len(io.Shape); i++ {
@@ -144,22 +144,22 @@ func checkInput(io IO, want protocol.DType, t protocol.Tensor) ([]byte, error) {
 	if err != nil {
 		return nil, &InputError{Msg: fmt.Sprintf("input %q: %v", io.Name, err)}
 	}
-	var out protocol.Tensor
+	var out tensor.Tensor
 	switch want {
-	case protocol.Float32:
+	case tensor.Float32:
 		v := make([]float32, len(f))
 		for i, x := range f {
 			v[i] = float32(x)
 		}
-		out = protocol.FromFloat32(t.Shape, v)
-	case protocol.Float64:
-		out = protocol.FromFloat64(t.Shape, f)
-	case protocol.Int64:
+		out = tensor.FromFloat32(t.Shape, v)
+	case tensor.Float64:
+		out = tensor.FromFloat64(t.Shape, f)
+	case tensor.Int64:
 		v := make([]int64, len(f))
 		for i, x := range f {
 			v[i] = int64(x)
 		}
-		out = protocol.FromInt64(t.Shape, v)
+		out = tensor.FromInt64(t.Shape, v)
 	default:
 		return nil, &InputError{Msg: fmt.Sprintf("input %q is %s (dtype %d); the model expects exactly %s (dtype %d)", io.Name, t.DType, int(t.DType), want, int(want))}
 	}
@@ -167,7 +167,7 @@ func checkInput(io IO, want protocol.DType, t protocol.Tensor) ([]byte, error) {
 }
 
 // ElemDType is the protocol dtype of an ONNX element type name ("FLOAT").
-func ElemDType(onnxType string) (protocol.DType, bool) {
+func ElemDType(onnxType string) (tensor.DType, bool) {
 	d, ok := elemTypes[onnxType]
 	return d, ok
 }
@@ -177,7 +177,7 @@ func ElemDType(onnxType string) (protocol.DType, bool) {
 // cannot tell), declared the outputs' and inputs' dimension names. A
 // dimension ONNX Runtime cannot tell is bounded only when the model names
 // it after an input's dimension (a batch "N"): the request bounds it. The
-// known dimensions' product must stay within protocol.MaxTensorElements.
+// known dimensions' product must stay within tensor.MaxTensorElements.
 // Anything else is a *ModelError unless allowDynamic.
 func boundOutputs(names []string, dims [][]int64, declared, inputs [][]string, allowDynamic bool) error {
 	inputNames := map[string]bool{}
@@ -197,14 +197,14 @@ func boundOutputs(names []string, dims [][]int64, declared, inputs [][]string, a
 				}
 				return &ModelError{Err: fmt.Errorf("output %q has shape %v: its dimension %d cannot be bounded before the model runs (neither fixed nor named after an input's dimension); such models are refused unless the operator sets MODEL_ALLOW_DYNAMIC_OUTPUTS", names[i], d, j)}
 			}
-			if v > 0 && elems > protocol.MaxTensorElements/v {
-				elems = protocol.MaxTensorElements + 1
+			if v > 0 && elems > tensor.MaxTensorElements/v {
+				elems = tensor.MaxTensorElements + 1
 				break
 			}
 			elems *= max(v, 1)
 		}
-		if elems > protocol.MaxTensorElements {
-			return &ModelError{Err: fmt.Errorf("output %q has shape %v: more than %d elements, refused before it runs", names[i], d, protocol.MaxTensorElements)}
+		if elems > tensor.MaxTensorElements {
+			return &ModelError{Err: fmt.Errorf("output %q has shape %v: more than %d elements, refused before it runs", names[i], d, tensor.MaxTensorElements)}
 		}
 	}
 	return nil

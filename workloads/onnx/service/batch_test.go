@@ -10,11 +10,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/onnx/ort"
 	"github.com/infernode/infernode/workloads/onnx/service"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // TestDynamicBatchingResNet18 stacks four concurrent ResNet-18 requests
@@ -46,13 +46,13 @@ func TestDynamicBatchingResNet18(t *testing.T) {
 	// Four different images: the input and its shifts.
 	base, err := rm.Inputs["input"].Float32s()
 	require.NoError(t, err)
-	inputs := make([]protocol.Tensor, 4)
+	inputs := make([]tensor.Tensor, 4)
 	for i := range inputs {
 		v := make([]float32, len(base))
 		for j := range v {
 			v[j] = base[(j+i*1000)%len(base)]
 		}
-		inputs[i] = protocol.FromFloat32([]int{1, 3, 224, 224}, v)
+		inputs[i] = tensor.FromFloat32([]int{1, 3, 224, 224}, v)
 	}
 	alone, err := service.New(context.Background(), service.Config{Runtime: ort.Config{Library: wltest.ORTLibrary(t)}, Store: wltest.OfflineStore(t, dir), DefaultModelID: id})
 	require.NoError(t, err)
@@ -61,13 +61,13 @@ func TestDynamicBatchingResNet18(t *testing.T) {
 	errs := make([]error, 4)
 	for i := range inputs {
 		wg.Go(func() {
-			outs[i], errs[i] = s.Infer(context.Background(), service.Input{Tensors: map[string]protocol.Tensor{"input": inputs[i]}})
+			outs[i], errs[i] = s.Infer(context.Background(), service.Input{Tensors: map[string]tensor.Tensor{"input": inputs[i]}})
 		})
 	}
 	wg.Wait()
 	for i := range inputs {
 		require.NoError(t, errs[i])
-		want, err := alone.Infer(context.Background(), service.Input{Tensors: map[string]protocol.Tensor{"input": inputs[i]}})
+		want, err := alone.Infer(context.Background(), service.Input{Tensors: map[string]tensor.Tensor{"input": inputs[i]}})
 		require.NoError(t, err)
 		require.Len(t, outs[i], 1)
 		require.Equal(t, []int{1, 1000}, outs[i][0].Tensor.Shape)

@@ -22,6 +22,7 @@ import (
 	"log/slog"
 	"strings"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/oip"
 	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/modelstore"
@@ -87,7 +88,7 @@ func spec(rt *ort.Runtime) modelsvc.Spec[*ort.Model, Input, []ort.Output] {
 		DecodeABI:  DecodeInputABI,
 		EncodeABI:  EncodeOutputABI,
 		OffChain: func(outs []ort.Output) any {
-			result := make([]protocol.Tensor, len(outs))
+			result := make([]tensor.Tensor, len(outs))
 			for i, o := range outs {
 				result[i] = o.Tensor
 			}
@@ -98,7 +99,7 @@ func spec(rt *ort.Runtime) modelsvc.Spec[*ort.Model, Input, []ort.Output] {
 			Platform: "onnxruntime_onnx",
 			Metadata: func(m *ort.Model) (ins, outs []oip.TensorMeta) { return oipMeta(m.Inputs()), oipMeta(m.Outputs()) },
 			Input: func(modelID string, ins []oip.Input) (Input, error) {
-				in := Input{ModelID: modelID, Names: make([]string, len(ins)), Tensors: make(map[string]protocol.Tensor, len(ins))}
+				in := Input{ModelID: modelID, Names: make([]string, len(ins)), Tensors: make(map[string]tensor.Tensor, len(ins))}
 				for i, t := range ins {
 					in.Names[i] = t.Name
 					in.Tensors[t.Name] = t.Tensor
@@ -139,13 +140,13 @@ func batchKey(m *ort.Model, in Input) (string, bool) {
 
 // stack concatenates the requests' inputs along the batch dimension.
 func stack(ins []Input) (Input, error) {
-	out := Input{ModelID: ins[0].ModelID, Names: ins[0].Names, Tensors: make(map[string]protocol.Tensor, len(ins[0].Tensors))}
-	ts := make([]protocol.Tensor, len(ins))
+	out := Input{ModelID: ins[0].ModelID, Names: ins[0].Names, Tensors: make(map[string]tensor.Tensor, len(ins[0].Tensors))}
+	ts := make([]tensor.Tensor, len(ins))
 	for name := range ins[0].Tensors {
 		for i, in := range ins {
 			ts[i] = in.Tensors[name]
 		}
-		t, _, err := protocol.Stack(ts)
+		t, _, err := tensor.Stack(ts)
 		if err != nil {
 			return Input{}, fmt.Errorf("input %q: %w", name, err)
 		}
@@ -208,7 +209,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 type Input struct {
 	ModelID string
 	Names   []string // input names, in request order
-	Tensors map[string]protocol.Tensor
+	Tensors map[string]tensor.Tensor
 }
 
 // DecodeInputJSON decodes {"model_id", "inputs": {name: tensor}}.
@@ -221,14 +222,14 @@ func DecodeInputJSON(data json.RawMessage) (Input, error) {
 	if !ok || len(inputs) == 0 {
 		return decodeInputJSON(data)
 	}
-	in := Input{Tensors: make(map[string]protocol.Tensor, len(inputs))}
+	in := Input{Tensors: make(map[string]tensor.Tensor, len(inputs))}
 	if id, has := ms["model_id"]; has {
 		if in.ModelID, ok = protocol.PlainString(id); !ok {
 			return decodeInputJSON(data)
 		}
 	}
 	for _, m := range inputs {
-		var t protocol.Tensor
+		var t tensor.Tensor
 		if err := t.UnmarshalJSON(m.Value); err != nil {
 			return Input{}, protocol.Invalid("data.inputs."+m.Key, "%v", err)
 		}
@@ -253,12 +254,12 @@ func decodeInputJSON(data json.RawMessage) (Input, error) {
 	if len(w.Inputs) == 0 {
 		return Input{}, protocol.Invalid("data.inputs", "missing; map each model input name to a tensor {values, shape, dtype}")
 	}
-	in := Input{Tensors: make(map[string]protocol.Tensor, len(w.Inputs))}
+	in := Input{Tensors: make(map[string]tensor.Tensor, len(w.Inputs))}
 	if w.ModelID != nil {
 		in.ModelID = *w.ModelID
 	}
 	for name, raw := range w.Inputs {
-		var t protocol.Tensor
+		var t tensor.Tensor
 		// raw is one JSON value (the decoder checked it): no need for
 		// json.Unmarshal to scan it twice more.
 		if err := t.UnmarshalJSON(raw); err != nil {
@@ -275,7 +276,7 @@ const MaxInputs = 256
 
 // EncodeInputABI is the on-chain input: abi.encode(string model_id,
 // string[] names, bytes[] tensors).
-func EncodeInputABI(modelID string, names []string, tensors []protocol.Tensor) ([]byte, error) {
+func EncodeInputABI(modelID string, names []string, tensors []tensor.Tensor) ([]byte, error) {
 	if len(names) != len(tensors) {
 		return nil, errors.New("names and tensors differ in length")
 	}
@@ -308,7 +309,7 @@ func DecodeInputABI(b []byte) (Input, error) {
 	if len(names) != len(blobs) {
 		return Input{}, fmt.Errorf("on-chain input: %d names but %d tensors", len(names), len(blobs))
 	}
-	in := Input{ModelID: modelID, Names: names, Tensors: make(map[string]protocol.Tensor, len(names))}
+	in := Input{ModelID: modelID, Names: names, Tensors: make(map[string]tensor.Tensor, len(names))}
 	for i, name := range names {
 		if _, dup := in.Tensors[name]; dup {
 			return Input{}, fmt.Errorf("on-chain input: input %q given twice", name)

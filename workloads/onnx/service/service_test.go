@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/modelstore"
 	"github.com/infernode/infernode/workloads/onnx/ort"
@@ -51,12 +52,12 @@ func TestIrisOffChain(t *testing.T) {
 	status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":`+irisData+`}`)
 	require.Equal(t, http.StatusOK, status, string(body))
 	var reply struct {
-		Result []protocol.Tensor `json:"result"`
+		Result []tensor.Tensor `json:"result"`
 	}
 	require.NoError(t, json.Unmarshal(body, &reply))
 	require.Len(t, reply.Result, 1)
 	require.Equal(t, []int{1, 3}, reply.Result[0].Shape)
-	require.Equal(t, protocol.Float32, reply.Result[0].DType)
+	require.Equal(t, tensor.Float32, reply.Result[0].DType)
 	got, err := reply.Result[0].Float32s()
 	require.NoError(t, err)
 	require.InDeltaSlice(t, irisGolden, got, 1e-5)
@@ -71,7 +72,7 @@ func TestIrisDefaultModel(t *testing.T) {
 
 func TestIrisOnChain(t *testing.T) {
 	srv := newServer(t, "")
-	input, err := service.EncodeInputABI(irisID, []string{"input"}, []protocol.Tensor{protocol.FromFloat32([]int{1, 4}, irisInput)})
+	input, err := service.EncodeInputABI(irisID, []string{"input"}, []tensor.Tensor{tensor.FromFloat32([]int{1, 4}, irisInput)})
 	require.NoError(t, err)
 	raw := wltest.OnChain(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`","requires_proof":false}`, input)
 	outs, err := service.DecodeOutputABI(raw)
@@ -222,7 +223,7 @@ func TestHostedModelDownloaded(t *testing.T) {
 }
 
 func FuzzDecodeInputABI(f *testing.F) {
-	enc, _ := service.EncodeInputABI(irisID, []string{"input"}, []protocol.Tensor{protocol.FromFloat32([]int{1, 4}, irisInput)})
+	enc, _ := service.EncodeInputABI(irisID, []string{"input"}, []tensor.Tensor{tensor.FromFloat32([]int{1, 4}, irisInput)})
 	f.Add(enc)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		in, err := service.DecodeInputABI(b)

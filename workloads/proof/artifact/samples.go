@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/proof/circuit"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // maxSamplesBytes bounds a calibration file: 256 samples of a 3×224×224
@@ -89,7 +89,7 @@ func sample(v any, at string, out *[]float64) error {
 		if err != nil {
 			return fmt.Errorf("%s%w", where(at), err)
 		}
-		var t protocol.Tensor
+		var t tensor.Tensor
 		if err := json.Unmarshal(b, &t); err != nil {
 			return fmt.Errorf("%snot a tensor: %w", where(at), err)
 		}

@@ -118,7 +118,7 @@ func SetUp(t testing.TB, f Fixture) (string, *artifact.Manifest) {
 			file = Testdata(file)
 		}
 		if f.Dir != "" {
-			if s.man = reusable(f.Dir, file); s.man != nil {
+			if s.man = reusable(f.Dir, file, f.PublicInputs); s.man != nil {
 				s.dir = f.Dir
 				return
 			}
@@ -147,7 +147,7 @@ func SetUp(t testing.TB, f Fixture) (string, *artifact.Manifest) {
 
 // reusable is the manifest in dir when it is a complete setup of the model
 // file (nil otherwise).
-func reusable(dir, file string) *artifact.Manifest {
+func reusable(dir, file, mode string) *artifact.Manifest {
 	raw, err := os.ReadFile(file)
 	if err != nil {
 		return nil
@@ -157,7 +157,10 @@ func reusable(dir, file string) *artifact.Manifest {
 		return nil
 	}
 	var man artifact.Manifest
-	if json.Unmarshal(mb, &man) != nil || man.ModelSHA256 != artifact.Sum(raw) {
+	if json.Unmarshal(mb, &man) != nil || man.ModelSHA256 != artifact.Sum(raw) || man.Format != artifact.Format {
+		return nil
+	}
+	if (mode == artifact.PublicPacked || mode == artifact.PublicHashed) && man.PublicInputMode != mode {
 		return nil
 	}
 	return &man

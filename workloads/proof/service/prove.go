@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/modelstore"
 	"github.com/infernode/infernode/workloads/proof/artifact"
 	"github.com/infernode/infernode/workloads/proof/circuit"
@@ -21,13 +22,13 @@ import (
 
 // Result is the off-chain reply (docs/proof.md).
 type Result struct {
-	GnarkProof   string          `json:"gnark_proof"`
-	Output       protocol.Tensor `json:"output"`
-	Input        protocol.Tensor `json:"input"`
-	PublicInputs []string        `json:"public_inputs"`
-	ProofSystem  string          `json:"proof_system"`
-	VerifyKey    string          `json:"verify_key"`
-	Calldata     string          `json:"calldata"`
+	GnarkProof   string        `json:"gnark_proof"`
+	Output       tensor.Tensor `json:"output"`
+	Input        tensor.Tensor `json:"input"`
+	PublicInputs []string      `json:"public_inputs"`
+	ProofSystem  string        `json:"proof_system"`
+	VerifyKey    string        `json:"verify_key"`
+	Calldata     string        `json:"calldata"`
 	// PublicInputMode: "packed" or "hashed" (the manifest's); with
 	// hashed, InputWords are the packed input's words whose SHA-256 is the
 	// first public input (what ProofInputs.inputHash computes from the
@@ -36,9 +37,9 @@ type Result struct {
 	InputWords      []string `json:"input_words,omitempty"`
 	// Probabilities is softmax(output) when the model's final Softmax was
 	// left out of the circuit.
-	Probabilities *protocol.Tensor `json:"probabilities,omitempty"`
-	RepoID        string           `json:"repo_id"`
-	ModelID       string           `json:"model_id"`
+	Probabilities *tensor.Tensor `json:"probabilities,omitempty"`
+	RepoID        string         `json:"repo_id"`
+	ModelID       string         `json:"model_id"`
 }
 
 // outputTolerance: a given output_data must match what the fixed-point
@@ -102,8 +103,8 @@ func (s *Service) Prove(ctx context.Context, in input) (*Result, *artifact.Proof
 	}
 	res := &Result{
 		GnarkProof:  "0x" + hex.EncodeToString(p.Proof),
-		Output:      protocol.FromFloat64(man.Public[1].Shape, logits),
-		Input:       protocol.FromFloat64(inShape, circuit.Floats(xq, m.ScaleBits)),
+		Output:      tensor.FromFloat64(man.Public[1].Shape, logits),
+		Input:       tensor.FromFloat64(inShape, circuit.Floats(xq, m.ScaleBits)),
 		ProofSystem: artifact.ProofSystem,
 		VerifyKey:   "0x" + hex.EncodeToString(set.VerifyingKey()),
 		Calldata:    "0x" + hex.EncodeToString(p.Calldata),
@@ -120,7 +121,7 @@ func (s *Service) Prove(ctx context.Context, in input) (*Result, *artifact.Proof
 		}
 	}
 	if probs != nil {
-		t := protocol.FromFloat64(man.Public[1].Shape, probs)
+		t := tensor.FromFloat64(man.Public[1].Shape, probs)
 		res.Probabilities = &t
 	}
 	return res, p, nil
@@ -148,7 +149,7 @@ func (s *Service) loadError(in input, err error) error {
 
 // checkOutput compares a claimed output with the logits (and, for a model
 // ending in Softmax, with its probabilities).
-func checkOutput(claim protocol.Tensor, shape []int, logits, probs []float64) error {
+func checkOutput(claim tensor.Tensor, shape []int, logits, probs []float64) error {
 	if !slices.Equal(claim.Shape, shape) {
 		return fmt.Errorf("shape %v does not match the model's output shape %v", claim.Shape, shape)
 	}

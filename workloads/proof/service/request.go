@@ -7,15 +7,16 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // input is a decoded proof request.
 type input struct {
 	RepoID string
-	In     protocol.Tensor
-	Out    *protocol.Tensor // nil: prove whatever the model produces
-	field  string           // where the request's fields sit, for errors
+	In     tensor.Tensor
+	Out    *tensor.Tensor // nil: prove whatever the model produces
+	field  string         // where the request's fields sit, for errors
 }
 
 // The seed's off-chain data: {source, destination, data {repo_id,
@@ -31,8 +32,8 @@ type envelope struct {
 type inner struct {
 	RepoID      *string `json:"repo_id"`
 	WitnessData *struct {
-		InputData  *protocol.Tensor `json:"input_data"`
-		OutputData *protocol.Tensor `json:"output_data"`
+		InputData  *tensor.Tensor `json:"input_data"`
+		OutputData *tensor.Tensor `json:"output_data"`
 	} `json:"witness_data"`
 	VKAddress *string `json:"vk_address"`
 }
@@ -128,7 +129,7 @@ func decodeABI(b []byte) (input, error) {
 }
 
 // EncodeABI is decodeABI's counterpart, for clients and tests.
-func EncodeABI(repoID string, in protocol.Tensor, out *protocol.Tensor) ([]byte, error) {
+func EncodeABI(repoID string, in tensor.Tensor, out *tensor.Tensor) ([]byte, error) {
 	rawIn, err := protocol.EncodeTensorABI(in)
 	if err != nil {
 		return nil, fmt.Errorf("input tensor: %w", err)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/modelstore"
 	"github.com/infernode/infernode/workloads/proof/artifact"
@@ -102,7 +103,7 @@ func TestProveIris(t *testing.T) {
 
 	t.Run("bare inner object and a matching output_data", func(t *testing.T) {
 		// output_data may be the model's output (the probabilities) or the logits.
-		for _, out := range []*protocol.Tensor{res.Probabilities, &res.Output} {
+		for _, out := range []*tensor.Tensor{res.Probabilities, &res.Output} {
 			b, _ := json.Marshal(out)
 			status, _, body := wltest.Post(t, base, `{"source":1,"destination":1,"data":{"repo_id":"`+prooftest.IrisRepo+
 				`","witness_data":{"input_data":`+wltest.IrisTensor+`,"output_data":`+string(b)+`}}}`)
@@ -127,7 +128,7 @@ func TestProveIris(t *testing.T) {
 		require.Equal(t, man.Verifier.Selector, "0x"+hex.EncodeToString(proof[:4]), "the proof bytes are the verifier's calldata")
 	})
 	t.Run("on-chain input", func(t *testing.T) {
-		data, err := service.EncodeABI(prooftest.IrisRepo, protocol.FromFloat32([]int{1, 4}, wltest.IrisInput()), nil)
+		data, err := service.EncodeABI(prooftest.IrisRepo, tensor.FromFloat32([]int{1, 4}, wltest.IrisInput()), nil)
 		require.NoError(t, err)
 		status, _, body := wltest.Post(t, base, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(data)+`"}`)
 		require.Equal(t, http.StatusOK, status, string(body))

@@ -63,12 +63,12 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/internal/tensor"
 )
 
 // The shim bounds every tensor by the protocol's bound: the build fails
 // if the two differ.
-const _ = uint(C.TS_MAX_ELEMENTS-protocol.MaxTensorElements) + uint(protocol.MaxTensorElements-C.TS_MAX_ELEMENTS)
+const _ = uint(C.TS_MAX_ELEMENTS-tensor.MaxTensorElements) + uint(tensor.MaxTensorElements-C.TS_MAX_ELEMENTS)
 
 // shim is the process-wide loaded library (dlopen cannot be undone safely,
 // and libtorch's threads are process-wide).
@@ -149,20 +149,20 @@ func (m *Model) Summary() string { return m.summary }
 // libtorch refuses about the input (a shape or dtype the model cannot take)
 // is an *InputError. A running inference cannot be interrupted; ctx is
 // checked before it starts.
-func (m *Model) Forward(ctx context.Context, in protocol.Tensor) (protocol.Tensor, error) {
+func (m *Model) Forward(ctx context.Context, in tensor.Tensor) (tensor.Tensor, error) {
 	if err := ctx.Err(); err != nil {
-		return protocol.Tensor{}, err
+		return tensor.Tensor{}, err
 	}
 	scalar, ok := scalarTypes[in.DType]
 	if !ok {
-		return protocol.Tensor{}, &InputError{Msg: fmt.Sprintf("input is %s (dtype %d), which libtorch has no type for; send float32 (1), float64 (2), int64 (8) or another signed type", in.DType, int(in.DType))}
+		return tensor.Tensor{}, &InputError{Msg: fmt.Sprintf("input is %s (dtype %d), which libtorch has no type for; send float32 (1), float64 (2), int64 (8) or another signed type", in.DType, int(in.DType))}
 	}
 	if len(in.Shape) > C.TS_MAX_DIMS {
-		return protocol.Tensor{}, &InputError{Msg: fmt.Sprintf("input has %d dimensions; at most %d", len(in.Shape), C.TS_MAX_DIMS)}
+		return tensor.Tensor{}, &InputError{Msg: fmt.Sprintf("input has %d dimensions; at most %d", len(in.Shape), C.TS_MAX_DIMS)}
 	}
 	data := in.Bytes()
 	if in.Len() == 0 || len(data) == 0 {
-		return protocol.Tensor{}, &InputError{Msg: fmt.Sprintf("input has no elements (shape %v)", in.Shape)}
+		return tensor.Tensor{}, &InputError{Msg: fmt.Sprintf("input has no elements (shape %v)", in.Shape)}
 	}
 	var pin runtime.Pinner
 	defer pin.Unpin()
@@ -180,12 +180,12 @@ func (m *Model) Forward(ctx context.Context, in protocol.Tensor) (protocol.Tenso
 	rc := C.call_forward(m.mod, &cin, &out, &cerr)
 	runtime.KeepAlive(m)
 	if rc != 0 {
-		return protocol.Tensor{}, &InputError{Msg: fmt.Sprintf("libtorch: %s (the input is %s %v)", cleanErr(takeErr(cerr)), in.DType, in.Shape)}
+		return tensor.Tensor{}, &InputError{Msg: fmt.Sprintf("libtorch: %s (the input is %s %v)", cleanErr(takeErr(cerr)), in.DType, in.Shape)}
 	}
 	defer C.call_tensor_free(&out)
 	d, ok := dtypeOf(int(out.dtype))
 	if !ok {
-		return protocol.Tensor{}, fmt.Errorf("forward() returned a tensor of c10::ScalarType %d, which has no protocol dtype", int(out.dtype))
+		return tensor.Tensor{}, fmt.Errorf("forward() returned a tensor of c10::ScalarType %d, which has no protocol dtype", int(out.dtype))
 	}
 	shape := make([]int, int(out.ndim))
 	for i := range shape {
@@ -195,7 +195,7 @@ func (m *Model) Forward(ctx context.Context, in protocol.Tensor) (protocol.Tenso
 	if out.nbytes > 0 {
 		b = slices.Clone(unsafe.Slice((*byte)(out.data), int(out.nbytes)))
 	}
-	return protocol.NewTensor(d, shape, b)
+	return tensor.NewTensor(d, shape, b)
 }
 
 // takeErr copies and frees a message the shim allocated.

@@ -5,7 +5,7 @@ package libtorch
 import (
 	"context"
 
-	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/internal/tensor"
 )
 
 // Runtime loads TorchScript models on libtorch; without cgo there is none.
@@ -27,6 +27,6 @@ func (r *Runtime) Load([]byte) (*Model, error) { return nil, ErrNoCgo }
 func (m *Model) Summary() string { return "" }
 
 // Forward fails with ErrNoCgo.
-func (m *Model) Forward(context.Context, protocol.Tensor) (protocol.Tensor, error) {
-	return protocol.Tensor{}, ErrNoCgo
+func (m *Model) Forward(context.Context, tensor.Tensor) (tensor.Tensor, error) {
+	return tensor.Tensor{}, ErrNoCgo
 }

@@ -13,8 +13,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
-	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/libtorch"
 )
 
@@ -115,14 +115,14 @@ func TestBadInputs(t *testing.T) {
 	m, err := rt.Load(raw)
 	require.NoError(t, err)
 	for name, tc := range map[string]struct {
-		in   protocol.Tensor
+		in   tensor.Tensor
 		want string
 	}{
-		"channels": {protocol.FromFloat32([]int{1, 4, 8, 8}, make([]float32, 256)), "expected input[1, 4, 8, 8] to have 3 channels"},
-		"rank":     {protocol.FromFloat32([]int{3, 8}, make([]float32, 24)), "libtorch: "},
-		"dtype":    {protocol.FromInt64([]int{1, 3, 8, 8}, make([]int64, 192)), "(the input is int64 [1 3 8 8])"},
-		"uint32":   {mustTensor(t, protocol.Uint32, []int{1}, make([]byte, 4)), "which libtorch has no type for"},
-		"empty":    {protocol.FromFloat32([]int{1, 3, 0, 8}, nil), "no elements"},
+		"channels": {tensor.FromFloat32([]int{1, 4, 8, 8}, make([]float32, 256)), "expected input[1, 4, 8, 8] to have 3 channels"},
+		"rank":     {tensor.FromFloat32([]int{3, 8}, make([]float32, 24)), "libtorch: "},
+		"dtype":    {tensor.FromInt64([]int{1, 3, 8, 8}, make([]int64, 192)), "(the input is int64 [1 3 8 8])"},
+		"uint32":   {mustTensor(t, tensor.Uint32, []int{1}, make([]byte, 4)), "which libtorch has no type for"},
+		"empty":    {tensor.FromFloat32([]int{1, 3, 0, 8}, nil), "no elements"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := m.Forward(context.Background(), tc.in)
@@ -160,8 +160,8 @@ func rezip(t *testing.T, raw []byte, edit func(name string, b []byte) []byte) []
 	return buf.Bytes()
 }
 
-func mustTensor(t *testing.T, d protocol.DType, shape []int, b []byte) protocol.Tensor {
-	tn, err := protocol.NewTensor(d, shape, b)
+func mustTensor(t *testing.T, d tensor.DType, shape []int, b []byte) tensor.Tensor {
+	tn, err := tensor.NewTensor(d, shape, b)
 	require.NoError(t, err)
 	return tn
 }
@@ -176,7 +176,7 @@ func TestConcurrentForward(t *testing.T) {
 	m, err := rt.Load(raw)
 	require.NoError(t, err)
 	var wg sync.WaitGroup
-	outs := make([]protocol.Tensor, 8)
+	outs := make([]tensor.Tensor, 8)
 	errs := make([]error, len(outs))
 	for i := range outs {
 		wg.Go(func() {
@@ -211,7 +211,7 @@ func TestModelBombs(t *testing.T) {
 	_, err = rt.Load(wltest.TorchScript("torch.add(torch.zeros([20000, 20000]), x)"))
 	require.ErrorContains(t, err, "aten::zeros with the constant shape [20000, 20000]")
 
-	in := protocol.FromFloat32([]int{1}, []float32{2})
+	in := tensor.FromFloat32([]int{1}, []float32{2})
 	for _, tc := range []struct{ expr, want string }{
 		// 2^28 float32 = 1 GiB, its size computed from the input at run time.
 		{"torch.add(torch.zeros([int(x.size(0)) * 268435456]), x)", "refused before it was allocated"},

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/internal/tensor"
 )
 
 // Engine is the inference engine's name in /service-resources.
@@ -68,13 +68,13 @@ func (e *ModelError) Unwrap() error { return e.Err }
 
 // scalarTypes maps protocol dtypes to c10::ScalarType codes. libtorch 1.13
 // has no unsigned types wider than 8 bits.
-var scalarTypes = map[protocol.DType]int{
-	protocol.Uint8: 0, protocol.Int8: 1, protocol.Int16: 2, protocol.Int32: 3, protocol.Int64: 4,
-	protocol.Float16: 5, protocol.Float32: 6, protocol.Float64: 7, protocol.Bool: 11,
+var scalarTypes = map[tensor.DType]int{
+	tensor.Uint8: 0, tensor.Int8: 1, tensor.Int16: 2, tensor.Int32: 3, tensor.Int64: 4,
+	tensor.Float16: 5, tensor.Float32: 6, tensor.Float64: 7, tensor.Bool: 11,
 }
 
 // dtypeOf is the protocol dtype of a c10::ScalarType code.
-func dtypeOf(scalar int) (protocol.DType, bool) {
+func dtypeOf(scalar int) (tensor.DType, bool) {
 	for d, s := range scalarTypes {
 		if s == scalar {
 			return d, true

@@ -10,9 +10,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/modelstore"
-	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/libtorch"
 	"github.com/infernode/infernode/workloads/tensor/service"
 )
@@ -49,7 +49,7 @@ func TestHostileModelsFromHub(t *testing.T) {
 
 	status, _, body := wltest.Post(t, base, job("good.pt"))
 	require.Equal(t, http.StatusOK, status, "the workload lives on: %s", body)
-	var out protocol.Tensor
+	var out tensor.Tensor
 	require.NoError(t, json.Unmarshal(body, &out))
 	v, err := out.Float32s()
 	require.NoError(t, err)

@@ -9,8 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
-	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/libtorch"
 	"github.com/infernode/infernode/workloads/tensor/service"
 )
@@ -38,7 +38,7 @@ func realID(rm wltest.RealModel, ext string) string {
 }
 
 // input is the model's one input tensor as JSON.
-func input(t testing.TB, rm wltest.RealModel) (protocol.Tensor, string) {
+func input(t testing.TB, rm wltest.RealModel) (tensor.Tensor, string) {
 	t.Helper()
 	require.Len(t, rm.Inputs, 1)
 	for _, in := range rm.Inputs {
@@ -60,7 +60,7 @@ func TestRealModels(t *testing.T) {
 			_, in := input(t, rm)
 			status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"`+realID(rm, ".pt")+`","input":`+in+`}}`)
 			require.Equal(t, http.StatusOK, status, string(body))
-			var out protocol.Tensor
+			var out tensor.Tensor
 			require.NoError(t, json.Unmarshal(body, &out))
 			wltest.RequireClose(t, rm.Outputs[0], out, 1e-4)
 

@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/oip"
 	"github.com/infernode/infernode/workloads/internal/modelsvc"
 	"github.com/infernode/infernode/workloads/modelstore"
@@ -59,6 +60,10 @@ type Config struct {
 	// Batching is dynamic batching of TorchScript models
 	// (TENSORFW_BATCH_MAX, TENSORFW_BATCH_DELAY; default off).
 	Batching modelsvc.Batching
+	// PickleOnly serves full-model saves alone, with the pickle reader,
+	// and loads no libtorch (a TorchScript model is a 400 saying so):
+	// what `infernode dev` runs in process, where the shim may not exist.
+	PickleOnly bool
 }
 
 // ConfigFromEnv reads TENSORFW_DEFAULT_MODEL_ID, TENSORFW_CACHE_DIR (default
@@ -89,13 +94,13 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 
 // Service is the tensor workload's HTTP handler; Infer runs one request's
 // data. It is safe for concurrent use.
-type Service = modelsvc.Service[Model, Input, protocol.Tensor]
+type Service = modelsvc.Service[Model, Input, tensor.Tensor]
 
 // Model is a loaded model: a TorchScript module on libtorch
 // (*libtorch.Model) or a module tree read by the pickle reader
 // (*torch.Model).
 type Model interface {
-	Forward(ctx context.Context, in protocol.Tensor) (protocol.Tensor, error)
+	Forward(ctx context.Context, in tensor.Tensor) (tensor.Tensor, error)
 	Summary() string
 }
 
@@ -110,6 +115,9 @@ func (e *ModelError) Unwrap() error { return e.Err }
 // the pickle reader. Every failure is a *ModelError.
 func Load(rt *libtorch.Runtime, raw []byte, opts torch.Options) (Model, error) {
 	if torch.IsTorchScript(raw) {
+		if rt == nil {
+			return nil, &ModelError{Err: errors.New("a TorchScript model needs libtorch, which this process does not load (infernode dev serves full-model saves only; run the tensor workload for TorchScript)")}
+		}
 		m, err := rt.Load(raw)
 		if err != nil {
 			return nil, &ModelError{Err: err}
@@ -124,15 +132,19 @@ func Load(rt *libtorch.Runtime, raw []byte, opts torch.Options) (Model, error) {
 }
 
 // spec is what makes the shared model service the tensor workload.
-func spec(rt *libtorch.Runtime, jit bool) modelsvc.Spec[Model, Input, protocol.Tensor] {
+func spec(rt *libtorch.Runtime, jit bool) modelsvc.Spec[Model, Input, tensor.Tensor] {
 	opts := torch.Options{JIT: jit}
-	return modelsvc.Spec[Model, Input, protocol.Tensor]{
+	version := ""
+	if rt != nil {
+		version = rt.Version()
+	}
+	return modelsvc.Spec[Model, Input, tensor.Tensor]{
 		ID: ServiceID, EnvPrefix: "TENSORFW",
-		Type: "TORCH", MLType: "torch", Engine: libtorch.Engine, EngineVersion: rt.Version(),
+		Type: "TORCH", MLType: "torch", Engine: libtorch.Engine, EngineVersion: version,
 		InputField:  "data.input",
 		Load:        func(raw []byte) (Model, error) { return Load(rt, raw, opts) },
 		Unsupported: func(err error) bool { var me *ModelError; return errors.As(err, &me) },
-		Run: func(ctx context.Context, m Model, in Input) (protocol.Tensor, error) {
+		Run: func(ctx context.Context, m Model, in Input) (tensor.Tensor, error) {
 			return m.Forward(ctx, in.Tensor)
 		},
 		InputError: func(err error) bool {
@@ -145,8 +157,8 @@ func spec(rt *libtorch.Runtime, jit bool) modelsvc.Spec[Model, Input, protocol.T
 		DecodeJSON: DecodeInputJSON,
 		DecodeABI:  DecodeInputABI,
 		EncodeABI:  protocol.EncodeTensorABI,
-		OffChain:   func(out protocol.Tensor) any { return out },
-		Batch: &modelsvc.Batch[Model, Input, protocol.Tensor]{
+		OffChain:   func(out tensor.Tensor) any { return out },
+		Batch: &modelsvc.Batch[Model, Input, tensor.Tensor]{
 			// A TorchScript module declares no batch dimension: batching
 			// is the operator's call (TENSORFW_BATCH_MAX), for modules
 			// whose first dimension is the batch.
@@ -158,14 +170,14 @@ func spec(rt *libtorch.Runtime, jit bool) modelsvc.Spec[Model, Input, protocol.T
 				return fmt.Sprintf("%d %v", in.Tensor.DType, in.Tensor.Shape[1:]), true
 			},
 			Stack: func(ins []Input) (Input, error) {
-				ts := make([]protocol.Tensor, len(ins))
+				ts := make([]tensor.Tensor, len(ins))
 				for i, in := range ins {
 					ts[i] = in.Tensor
 				}
-				t, _, err := protocol.Stack(ts)
+				t, _, err := tensor.Stack(ts)
 				return Input{ModelID: ins[0].ModelID, Tensor: t}, err
 			},
-			Split: func(out protocol.Tensor, ins []Input) ([]protocol.Tensor, error) {
+			Split: func(out tensor.Tensor, ins []Input) ([]tensor.Tensor, error) {
 				rows := make([]int, len(ins))
 				for i, in := range ins {
 					rows[i] = in.Tensor.Shape[0]
@@ -173,7 +185,7 @@ func spec(rt *libtorch.Runtime, jit bool) modelsvc.Spec[Model, Input, protocol.T
 				return out.Unstack(rows)
 			},
 		},
-		OIP: &modelsvc.OIP[Model, Input, protocol.Tensor]{
+		OIP: &modelsvc.OIP[Model, Input, tensor.Tensor]{
 			Platform: "pytorch_libtorch",
 			// A module's signature is not in the file: one input of any
 			// rank and dtype, one output.
@@ -191,7 +203,7 @@ func spec(rt *libtorch.Runtime, jit bool) modelsvc.Spec[Model, Input, protocol.T
 				}
 				return Input{ModelID: modelID, Tensor: ins[0].Tensor}, nil
 			},
-			Outputs: func(out protocol.Tensor) []oip.Output { return []oip.Output{{Name: OIPOutput, Tensor: out}} },
+			Outputs: func(out tensor.Tensor) []oip.Output { return []oip.Output{{Name: OIPOutput, Tensor: out}} },
 		},
 	}
 }
@@ -206,9 +218,12 @@ const (
 // model, failing if either cannot be loaded (a misconfigured container
 // should not start).
 func New(ctx context.Context, cfg Config) (*Service, error) {
-	rt, err := libtorch.Open(cfg.Runtime)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", ServiceID, err)
+	var rt *libtorch.Runtime
+	if !cfg.PickleOnly {
+		var err error
+		if rt, err = libtorch.Open(cfg.Runtime); err != nil {
+			return nil, fmt.Errorf("%s: %w", ServiceID, err)
+		}
 	}
 	return modelsvc.New(ctx, spec(rt, cfg.JIT), modelsvc.Config{DefaultModelID: cfg.DefaultModelID, Store: cfg.Store,
 		Logger: cfg.Logger, System: cfg.System, Batching: cfg.Batching})
@@ -217,7 +232,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 // Input is the decoded request data.
 type Input struct {
 	ModelID string
-	Tensor  protocol.Tensor
+	Tensor  tensor.Tensor
 }
 
 // DecodeInputJSON decodes {"model_id", "input": tensor}.
@@ -266,7 +281,7 @@ func decodeInputJSON(data json.RawMessage) (Input, error) {
 
 // EncodeInputABI is the on-chain input: abi.encode(string model_id, bytes
 // tensor).
-func EncodeInputABI(modelID string, t protocol.Tensor) ([]byte, error) {
+func EncodeInputABI(modelID string, t tensor.Tensor) ([]byte, error) {
 	b, err := protocol.EncodeTensorABI(t)
 	if err != nil {
 		return nil, err

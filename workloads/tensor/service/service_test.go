@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
 	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/libtorch"
@@ -46,10 +47,10 @@ func TestIrisOffChain(t *testing.T) {
 		srv := newServer(t, service.Config{JIT: jit})
 		status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":`+irisData+`}`)
 		require.Equal(t, http.StatusOK, status, string(body))
-		var out protocol.Tensor
+		var out tensor.Tensor
 		require.NoError(t, json.Unmarshal(body, &out))
 		require.Equal(t, []int{1, 3}, out.Shape)
-		require.Equal(t, protocol.Float32, out.DType)
+		require.Equal(t, tensor.Float32, out.DType)
 		got, err := out.Float32s()
 		require.NoError(t, err)
 		require.InDeltaSlice(t, irisGolden, got, 1e-5)
@@ -63,7 +64,7 @@ func TestIrisBothEngines(t *testing.T) {
 	for _, id := range []string{irisID, irisTorchScriptID} {
 		status, _, body := wltest.Post(t, srv.URL, `{"source":1,"destination":1,"data":{"model_id":"`+id+`","input":`+wltest.IrisTensor+`}}`)
 		require.Equal(t, http.StatusOK, status, string(body))
-		var out protocol.Tensor
+		var out tensor.Tensor
 		require.NoError(t, json.Unmarshal(body, &out))
 		require.Equal(t, []int{1, 3}, out.Shape)
 		got, err := out.Float32s()
@@ -75,7 +76,7 @@ func TestIrisBothEngines(t *testing.T) {
 func TestIrisOnChain(t *testing.T) {
 	srv := newServer(t, service.Config{DefaultModelID: irisID})
 	// Empty model id: the default model.
-	input, err := service.EncodeInputABI("", protocol.FromFloat32([]int{1, 4}, irisInput))
+	input, err := service.EncodeInputABI("", tensor.FromFloat32([]int{1, 4}, irisInput))
 	require.NoError(t, err)
 	raw := wltest.OnChain(t, srv.URL, `{"source":0,"destination":0,"data":"`+hex.EncodeToString(input)+`"}`, input)
 	tn, err := protocol.DecodeTensorABI(raw)
@@ -148,7 +149,7 @@ func TestServiceResources(t *testing.T) {
 }
 
 func FuzzDecodeInputABI(f *testing.F) {
-	enc, _ := service.EncodeInputABI(irisID, protocol.FromFloat32([]int{1, 4}, irisInput))
+	enc, _ := service.EncodeInputABI(irisID, tensor.FromFloat32([]int{1, 4}, irisInput))
 	f.Add(enc)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		in, err := service.DecodeInputABI(b)
@@ -170,7 +171,7 @@ func FuzzDecodeInputABI(f *testing.F) {
 func BenchmarkIrisEngines(b *testing.B) {
 	rt, err := libtorch.Open(libtorch.Config{Library: wltest.TorchLibrary(b), Threads: 1})
 	require.NoError(b, err)
-	in := protocol.FromFloat32([]int{1, 4}, irisInput)
+	in := tensor.FromFloat32([]int{1, 4}, irisInput)
 	for name, file := range map[string]string{"pickle-reader": "../testdata/iris.torch", "libtorch": "../testdata/iris.pt"} {
 		m, err := service.Load(rt, wltest.ReadFixture(b, file), torch.Options{JIT: true})
 		require.NoError(b, err)

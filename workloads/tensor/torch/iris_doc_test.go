@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
-	"github.com/infernode/infernode/workloads/protocol"
 	"github.com/infernode/infernode/workloads/tensor/torch"
 )
 
@@ -19,7 +19,7 @@ func TestIrisDocsExample(t *testing.T) {
 	m, err := torch.Load(wltest.ReadFixture(t, "../testdata/iris.torch"), torch.Options{})
 	require.NoError(t, err)
 	argmax := func(in []float32) (int, []float32) {
-		out, err := m.Forward(context.Background(), protocol.FromFloat32([]int{1, 4}, in))
+		out, err := m.Forward(context.Background(), tensor.FromFloat32([]int{1, 4}, in))
 		require.NoError(t, err)
 		got, err := out.Float32s()
 		require.NoError(t, err)

@@ -15,8 +15,8 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/gonum"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/kernels"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 // UnsupportedError names what a model file needs that this package lacks.
@@ -155,8 +155,8 @@ func Load(raw []byte, opts Options) (*Model, error) {
 	}
 	m := &Model{root: mod, inFeat: firstInFeatures(mod), summary: mod.String()}
 	widths(mod, &m.firstIn, &m.widest)
-	if m.widest > protocol.MaxTensorElements {
-		return nil, fmt.Errorf("a Linear layer of the model is %d wide: one row of its output is more than %d elements, refused before it runs", m.widest, protocol.MaxTensorElements)
+	if m.widest > tensor.MaxTensorElements {
+		return nil, fmt.Errorf("a Linear layer of the model is %d wide: one row of its output is more than %d elements, refused before it runs", m.widest, tensor.MaxTensorElements)
 	}
 	if opts.JIT {
 		m.plan = compile(mod, nil)
@@ -203,7 +203,7 @@ func decodeStorage(dtype string, b []byte) []float32 {
 	case "float16":
 		out := make([]float32, len(b)/2)
 		for i := range out {
-			out[i] = protocol.HalfToFloat32(binary.LittleEndian.Uint16(b[2*i:]))
+			out[i] = tensor.HalfToFloat32(binary.LittleEndian.Uint16(b[2*i:]))
 		}
 		return out
 	}
@@ -216,39 +216,39 @@ func decodeStorage(dtype string, b []byte) []float32 {
 
 // Forward runs the model on one input tensor (float16/32/64, last
 // dimension = the first Linear's in_features) and returns a float32 tensor.
-func (m *Model) Forward(ctx context.Context, in protocol.Tensor) (protocol.Tensor, error) {
+func (m *Model) Forward(ctx context.Context, in tensor.Tensor) (tensor.Tensor, error) {
 	switch in.DType {
-	case protocol.Float16, protocol.Float32, protocol.Float64:
+	case tensor.Float16, tensor.Float32, tensor.Float64:
 	default:
-		return protocol.Tensor{}, &InputError{Msg: fmt.Sprintf("input is %s; the model takes floats (dtype 1 = float32)", in.DType)}
+		return tensor.Tensor{}, &InputError{Msg: fmt.Sprintf("input is %s; the model takes floats (dtype 1 = float32)", in.DType)}
 	}
 	if len(in.Shape) == 0 {
-		return protocol.Tensor{}, &InputError{Msg: "input is a scalar; give at least one dimension, e.g. shape [1, features]"}
+		return tensor.Tensor{}, &InputError{Msg: "input is a scalar; give at least one dimension, e.g. shape [1, features]"}
 	}
 	if m.inFeat > 0 && in.Shape[len(in.Shape)-1] != m.inFeat {
-		return protocol.Tensor{}, &InputError{Msg: fmt.Sprintf("input shape %v: the last dimension must be %d (the first Linear's in_features)", in.Shape, m.inFeat)}
+		return tensor.Tensor{}, &InputError{Msg: fmt.Sprintf("input shape %v: the last dimension must be %d (the first Linear's in_features)", in.Shape, m.inFeat)}
 	}
-	if rows := in.Len() / max(m.firstIn, 1); m.firstIn > 0 && rows > 0 && m.widest > protocol.MaxTensorElements/rows {
-		return protocol.Tensor{}, &InputError{Msg: fmt.Sprintf("input shape %v is %d rows and the model's widest layer %d features: more than %d elements, refused before it runs; send fewer rows", in.Shape, rows, m.widest, protocol.MaxTensorElements)}
+	if rows := in.Len() / max(m.firstIn, 1); m.firstIn > 0 && rows > 0 && m.widest > tensor.MaxTensorElements/rows {
+		return tensor.Tensor{}, &InputError{Msg: fmt.Sprintf("input shape %v is %d rows and the model's widest layer %d features: more than %d elements, refused before it runs; send fewer rows", in.Shape, rows, m.widest, tensor.MaxTensorElements)}
 	}
 	f, err := in.Float32s()
 	if err != nil {
-		return protocol.Tensor{}, &InputError{Msg: err.Error()}
+		return tensor.Tensor{}, &InputError{Msg: err.Error()}
 	}
 	x := &act{shape: slices.Clone(in.Shape), data: f}
 	if m.plan != nil {
 		for _, s := range m.plan {
 			if err := ctx.Err(); err != nil {
-				return protocol.Tensor{}, err
+				return tensor.Tensor{}, err
 			}
 			if x, err = s(x); err != nil {
-				return protocol.Tensor{}, err
+				return tensor.Tensor{}, err
 			}
 		}
 	} else if x, err = m.root.forward(ctx, x); err != nil {
-		return protocol.Tensor{}, err
+		return tensor.Tensor{}, err
 	}
-	return protocol.FromFloat32(x.shape, x.data), nil
+	return tensor.FromFloat32(x.shape, x.data), nil
 }
 
 // act is an activation tensor.

@@ -11,8 +11,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/internal/tensor"
 	"github.com/infernode/infernode/workloads/internal/wltest"
-	"github.com/infernode/infernode/workloads/protocol"
 )
 
 var (
@@ -31,7 +31,7 @@ func TestIrisGolden(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, jit, m.Compiled())
 		require.Contains(t, m.Summary(), "IrisClassificationModel(MLP: Linear(4,50), Linear(50,50), Linear(50,3)")
-		out, err := m.Forward(context.Background(), protocol.FromFloat32([]int{1, 4}, irisInput))
+		out, err := m.Forward(context.Background(), tensor.FromFloat32([]int{1, 4}, irisInput))
 		require.NoError(t, err)
 		require.Equal(t, []int{1, 3}, out.Shape)
 		got, err := out.Float32s()
@@ -45,7 +45,7 @@ func TestJITMatchesInterpreter(t *testing.T) {
 	require.NoError(t, err)
 	b, err := Load(irisRaw(t), Options{JIT: true})
 	require.NoError(t, err)
-	in := protocol.FromFloat32([]int{3, 4}, []float32{1, 2, 3, 4, -1, 0, 0.5, 2, 5.1, 3.5, 1.4, 0.2})
+	in := tensor.FromFloat32([]int{3, 4}, []float32{1, 2, 3, 4, -1, 0, 0.5, 2, 5.1, 3.5, 1.4, 0.2})
 	x, err := a.Forward(context.Background(), in)
 	require.NoError(t, err)
 	y, err := b.Forward(context.Background(), in)
@@ -58,12 +58,12 @@ func TestForwardInputErrors(t *testing.T) {
 	m, err := Load(irisRaw(t), Options{})
 	require.NoError(t, err)
 	tests := []struct {
-		in   protocol.Tensor
+		in   tensor.Tensor
 		want string
 	}{
-		{protocol.FromFloat32([]int{1, 3}, []float32{1, 2, 3}), "the last dimension must be 4"},
-		{protocol.FromInt64([]int{1, 4}, []int64{1, 2, 3, 4}), "input is int64"},
-		{protocol.FromFloat32([]int{}, []float32{1}), "scalar"},
+		{tensor.FromFloat32([]int{1, 3}, []float32{1, 2, 3}), "the last dimension must be 4"},
+		{tensor.FromInt64([]int{1, 4}, []int64{1, 2, 3, 4}), "input is int64"},
+		{tensor.FromFloat32([]int{}, []float32{1}), "scalar"},
 	}
 	for _, tc := range tests {
 		_, err := m.Forward(context.Background(), tc.in)
@@ -188,7 +188,7 @@ func BenchmarkIris(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			m, err := Load(irisRaw(b), Options{JIT: jit})
 			require.NoError(b, err)
-			in := protocol.FromFloat32([]int{1, 4}, irisInput)
+			in := tensor.FromFloat32([]int{1, 4}, irisInput)
 			ctx := context.Background()
 			b.ReportAllocs()
 			for b.Loop() {
@@ -221,8 +221,8 @@ func TestActivationsBoundedBeforeTheRun(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 4, m.firstIn)
 	require.Equal(t, 50, m.widest)
-	rows := protocol.MaxTensorElements/50 + 1
-	in := protocol.FromFloat32([]int{rows, 4}, make([]float32, rows*4))
+	rows := tensor.MaxTensorElements/50 + 1
+	in := tensor.FromFloat32([]int{rows, 4}, make([]float32, rows*4))
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	_, err = m.Forward(context.Background(), in)
@@ -232,7 +232,7 @@ func TestActivationsBoundedBeforeTheRun(t *testing.T) {
 	require.ErrorContains(t, err, "is 1342178 rows and the model's widest layer 50 features: more than 67108864 elements, refused before it runs")
 	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "nothing was allocated for the run")
 
-	out, err := m.Forward(context.Background(), protocol.FromFloat32([]int{1, 4}, irisInput))
+	out, err := m.Forward(context.Background(), tensor.FromFloat32([]int{1, 4}, irisInput))
 	require.NoError(t, err, "the model serves the next request")
 	require.Equal(t, []int{1, 3}, out.Shape)
 }

@@ -1,4 +1,4 @@
-package protocol
+package tensor
 
 import (
 	"bytes"
@@ -629,4 +629,12 @@ func Float32ToHalf(f float32) uint16 {
 		half++ // may carry into the exponent, which is the right result
 	}
 	return sign | uint16(half)
+}
+
+// truncate cuts s to 40 bytes for an error message.
+func truncate(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
 }
