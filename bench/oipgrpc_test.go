@@ -15,24 +15,24 @@ import (
 	"github.com/infernode/infernode/rest"
 )
 
-// echoRelay is the node's OIP relay with oipEcho as the container.
-type echoRelay struct{ e *oipEcho }
+// echoForward is the node's OIP forward with oipEcho as the container.
+type echoForward struct{ e *oipEcho }
 
-func (r echoRelay) OIP(_ context.Context, _ string, call rest.OIPCall) (rest.OIPReply, error) {
+func (r echoForward) OIP(_ context.Context, _ string, call rest.OIPCall) (rest.OIPReply, error) {
 	req := httptest.NewRequest(call.Method, call.Path, bytes.NewReader(bytes.Join(append([][]byte{call.Body}, call.Tail...), nil)))
 	req.Header.Set(oip.HeaderLength, call.HeaderLength)
 	w := httptest.NewRecorder()
 	r.e.ServeHTTP(w, req)
 	return rest.OIPReply{Status: w.Code, ContentType: w.Header().Get("Content-Type"), HeaderLength: w.Header().Get(oip.HeaderLength), Body: w.Body.Bytes()}, nil
 }
-func (echoRelay) Models(context.Context, string) []rest.OIPModel { return nil }
-func (echoRelay) Healthy(context.Context) error                  { return nil }
+func (echoForward) Models(context.Context, string) []rest.OIPModel { return nil }
+func (echoForward) Healthy(context.Context) error                  { return nil }
 
 func TestOIPGRPCMode(t *testing.T) {
 	e := &oipEcho{}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	g := oipgrpc.New(echoRelay{e}, oipgrpc.Options{Logger: slog.New(slog.DiscardHandler)})
+	g := oipgrpc.New(echoForward{e}, oipgrpc.Options{Logger: slog.New(slog.DiscardHandler)})
 	go func() { _ = g.Serve(ln) }()
 	t.Cleanup(g.Stop)
 	request := []byte(`{"inputs":[{"name":"x","shape":[1,3],"datatype":"FP32","data":[1,2.5,-3]}],"outputs":[{"name":"x"}]}`)

@@ -1,11 +1,11 @@
-// Package dialect is the vocabulary shared by the Coordinators' dialects
-// (coordinator/ours, coordinator/infernetv1) and the relay that serves them: the
-// subscription as the relay tracks it, a decoded delegated subscription,
-// and the typed outcomes a dialect classifies its reverts into.
-//
-// It holds no dialect itself and reads no chain. The relay's consumer-side
-// interface (relay.Dialect) is written in these terms, so a dialect package
-// implements it without importing relay.
+// This file is the vocabulary shared by the Coordinators' dialects
+// (coordinator/ours, coordinator/infernetv1) and the relay that serves
+// them: the subscription as the relay tracks it, a decoded delegated
+// subscription, and the typed outcomes a dialect classifies its reverts
+// into. It holds no dialect itself and reads no chain. The relay's
+// consumer-side interface (relay.Dialect) is written in these terms, so a
+// dialect package implements it without importing relay.
+
 package coordinator
 
 import (

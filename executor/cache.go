@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -26,10 +27,12 @@ const (
 	kindForward = 'R'
 )
 
-// cacheSalt is what a container's keys start from: its id and what stands
-// for its version and model (the image reference and, where the runtime
-// knows it, the image's ID; the url for a container without image;
-// command; env, which names the default model).
+// cacheSalt is what a container's keys start from: its id and where its
+// outputs come from. That is the image's digest when the node runs the
+// container (the runtime knows its ID), else the container's url beside
+// the image reference: an operator who points an unmanaged container at a
+// new server gets new keys, never the old server's answers. Then command
+// and env, which names the default model.
 func cacheSalt(c Container, imageID string) [32]byte {
 	h := sha256.New()
 	field := func(s string) {
@@ -38,11 +41,11 @@ func cacheSalt(c Container, imageID string) [32]byte {
 		h.Write(n[:])
 		h.Write([]byte(s))
 	}
-	field("infernode response cache v1")
+	field("infernode response cache v2")
 	field(c.ID)
-	if c.Image != "" {
-		field("image:" + c.Image)
-		field(imageID)
+	field("image:" + c.Image)
+	if imageID != "" {
+		field("digest:" + imageID)
 	} else {
 		field("url:" + c.URL)
 	}
@@ -60,13 +63,36 @@ func cacheSalt(c Container, imageID string) [32]byte {
 	return s
 }
 
+// A cache scope keeps entries apart by who made them (cache.scope
+// "client": an off-chain hit only for the client whose call made the
+// entry, so that one client cannot learn another's inputs by timing); the
+// empty scope is shared (on-chain deliveries, public anyway, and
+// cache.scope "shared").
+type scopeKey struct{}
+
+// WithCacheScope returns ctx whose container calls use the cache scope
+// scope ("" shared).
+func WithCacheScope(ctx context.Context, scope string) context.Context {
+	if scope == "" {
+		return ctx
+	}
+	return context.WithValue(ctx, scopeKey{}, scope)
+}
+
+func cacheScope(ctx context.Context) string {
+	s, _ := ctx.Value(scopeKey{}).(string)
+	return s
+}
+
 // callKey is the key of one container call: the container's salt, the
-// request's source, destination and proof flag, and its data in canonical
-// JSON (respcache.Canonical; the raw bytes under another tag when they have
-// no canonical form).
-func callKey(salt [32]byte, req Request) respcache.Key {
+// call's scope, the request's source, destination and proof flag, and its
+// data in canonical JSON (respcache.Canonical). ok is false for data with
+// no canonical form, which is not cached: a container could read it two
+// ways (keys differing only in case, repeated keys).
+func callKey(salt [32]byte, scope string, req Request) (respcache.Key, bool) {
 	h := sha256.New()
 	h.Write(salt[:])
+	lengthPrefixed(h, scope)
 	proof := byte(0)
 	if req.RequiresProof {
 		proof = 1
@@ -76,37 +102,39 @@ func callKey(salt [32]byte, req Request) respcache.Key {
 		data = json.RawMessage("null")
 	}
 	h.Write([]byte{kindCall, byte(req.Source), byte(req.Destination), proof})
-	writeCanonical(h, data)
+	if !writeCanonical(h, data) {
+		return respcache.Key{}, false
+	}
 	var k respcache.Key
 	h.Sum(k[:0])
-	return k
+	return k, true
 }
 
 type hashWriter interface{ Write([]byte) (int, error) }
 
-// writeCanonical writes 'J' and the canonical form of the JSON text b, or
-// 'B' and b itself when it has none.
-func writeCanonical(h hashWriter, b []byte) {
-	if c, err := respcache.Canonical(make([]byte, 0, len(b)), b); err == nil {
-		h.Write([]byte{'J'})
-		h.Write(c)
-		return
+// writeCanonical writes the canonical form of the JSON text b; false when
+// it has none.
+func writeCanonical(h hashWriter, b []byte) bool {
+	c, err := respcache.Canonical(make([]byte, 0, len(b)), b)
+	if err != nil {
+		return false
 	}
-	h.Write([]byte{'B'})
-	h.Write(b)
+	h.Write(c)
+	return true
 }
 
-// forwardKey is the key of one forwarded call: the salt, the method and path,
+// forwardKey is the key of one forwarded call: the salt, the scope, the method and path,
 // the headers that shape the body, and the body (a JSON one canonical; a
 // binary one's JSON header canonical and its raw tensor bytes as they are).
 // ok is false for calls that are not cached (anything but an inference
-// POST).
-func forwardKey(salt [32]byte, call ForwardCall, headerLength string) (respcache.Key, bool) {
+// POST, or a body with no canonical form).
+func forwardKey(salt [32]byte, scope string, call ForwardCall, headerLength string) (respcache.Key, bool) {
 	if call.Method != http.MethodPost || !strings.HasSuffix(call.Path, "/infer") {
 		return respcache.Key{}, false
 	}
 	h := sha256.New()
 	h.Write(salt[:])
+	lengthPrefixed(h, scope)
 	h.Write([]byte{kindForward})
 	lengthPrefixed(h, call.Path)
 	body := call.Body
@@ -115,7 +143,9 @@ func forwardKey(salt [32]byte, call ForwardCall, headerLength string) (respcache
 			return respcache.Key{}, false // a JSON body comes whole
 		}
 		lengthPrefixed(h, "")
-		writeCanonical(h, body)
+		if !writeCanonical(h, body) {
+			return respcache.Key{}, false
+		}
 	} else {
 		// The key is the whole body's, however it is cut into Body and
 		// Tail: a gRPC call and the same REST request share it.
@@ -124,7 +154,9 @@ func forwardKey(salt [32]byte, call ForwardCall, headerLength string) (respcache
 			return respcache.Key{}, false // the container refuses it; nothing to cache
 		}
 		lengthPrefixed(h, "binary") // the header's length itself is spelling
-		writeCanonical(h, body[:n])
+		if !writeCanonical(h, body[:n]) {
+			return respcache.Key{}, false
+		}
 		h.Write(body[n:])
 		for _, p := range call.Tail {
 			h.Write(p)
@@ -161,13 +193,18 @@ func parseLength(s string, max int) (int, bool) {
 // the body.
 func encodeReply(r ForwardReply) []byte {
 	ct, hl := r.Header.Get("Content-Type"), r.Header.Get(headerLength)
-	b := make([]byte, 0, 2+16+len(ct)+len(hl)+len(r.Body))
+	b := make([]byte, 0, encodedLen(r))
 	b = binary.BigEndian.AppendUint16(b, uint16(r.Status))
 	b = binary.AppendUvarint(b, uint64(len(ct)))
 	b = append(b, ct...)
 	b = binary.AppendUvarint(b, uint64(len(hl)))
 	b = append(b, hl...)
 	return append(b, r.Body...)
+}
+
+// encodedLen is the most encodeReply(r) takes.
+func encodedLen(r ForwardReply) int {
+	return 2 + 16 + len(r.Header.Get("Content-Type")) + len(r.Header.Get(headerLength)) + len(r.Body)
 }
 
 func decodeReply(b []byte) (ForwardReply, bool) {
@@ -200,42 +237,70 @@ func decodeReply(b []byte) (ForwardReply, bool) {
 const headerLength = "Inference-Header-Content-Length"
 
 // cachedCall is Call through the cache for a container marked "cache".
-func (e *Executor) cachedCall(ctx context.Context, id string, salt [32]byte, req Request) (json.RawMessage, error) {
-	v, hit, err := e.cache.Do(ctx, id, callKey(salt, req), func() ([]byte, bool, error) {
+func (e *Executor) cachedCall(ctx context.Context, id string, k respcache.Key, req Request) (json.RawMessage, error) {
+	v, hit, err := e.cache.Do(ctx, id, k, func() ([]byte, bool, error) {
 		out, err := e.callContainer(ctx, id, req)
 		return out, err == nil, err
 	})
 	markHit(ctx, hit)
+	if errors.Is(err, respcache.ErrBusy) {
+		return nil, readError(ctx, id, 0, e.budget, 0, ErrReplyBudget)
+	}
 	if err != nil {
 		return nil, err
+	}
+	if hit && e.cache.Charges() {
+		// The job holds its output from here on, charged by the manager
+		// until it is stored.
+		e.cache.Give(int64(len(v)))
 	}
 	return json.RawMessage(v), nil
 }
 
 // cachedForward is Forward through the cache: only 2xx replies are kept.
+// Every cached byte the node holds is charged to the reply budget: the
+// encoded copy of a reply being stored (not stored without room), and a
+// hit's value, read from the store only once charged, which the hit's
+// reply then holds.
 func (e *Executor) cachedForward(ctx context.Context, id string, k respcache.Key, call ForwardCall) (ForwardReply, error) {
 	var reply ForwardReply
+	var encoded int64
 	v, hit, err := e.cache.Do(ctx, id, k, func() ([]byte, bool, error) {
 		var err error
 		reply, err = e.forwardCall(ctx, id, call)
 		if err != nil || reply.Status/100 != 2 {
 			return nil, false, err
 		}
+		n := int64(encodedLen(reply))
+		if !e.budget.Take(n) {
+			return nil, false, nil // served, not cached: no room for the copy
+		}
+		encoded = n
 		return encodeReply(reply), true, nil
 	})
+	e.budget.Give(encoded) // the store has its own copy, charged until committed
 	markHit(ctx, hit)
+	if errors.Is(err, respcache.ErrBusy) {
+		return ForwardReply{}, readError(ctx, id, 0, e.budget, 0, ErrReplyBudget)
+	}
 	if err != nil || !hit {
 		return reply, err
 	}
+	charged := e.cache.Charges()
 	r, ok := decodeReply(v)
 	if !ok {
+		if charged {
+			e.budget.Give(int64(len(v)))
+		}
 		return e.forwardCall(ctx, id, call)
 	}
-	// A hit's body is a copy read from the store: held like a reply.
-	if !e.budget.Take(int64(len(r.Body))) {
-		return ForwardReply{}, readError(ctx, id, 0, e.budget, r.Status, ErrReplyBudget)
+	if !charged {
+		// A hit's body is a copy read from the store: held like a reply.
+		if !e.budget.Take(int64(len(v))) {
+			return ForwardReply{}, readError(ctx, id, 0, e.budget, r.Status, ErrReplyBudget)
+		}
 	}
-	r.charge = newCharge(e.budget, int64(len(r.Body)))
+	r.charge = newCharge(e.budget, int64(len(v)))
 	return r, nil
 }
 

@@ -33,6 +33,10 @@ type Input struct {
 	Destination   job.Location
 	Data          json.RawMessage
 	RequiresProof bool
+	// CacheScope keeps the response cache's entries of this run apart
+	// from other scopes' (the client's, for an off-chain job under
+	// cache.scope "client"); "" shares them (on-chain deliveries).
+	CacheScope string
 }
 
 // Options configures New. Zero values take the documented defaults.
@@ -142,7 +146,9 @@ func New(opts Options) (*Executor, error) {
 // from the response cache without running.
 func (e *Executor) Call(ctx context.Context, id string, req Request) (json.RawMessage, error) {
 	if salt, ok := e.salts[id]; ok {
-		return e.cachedCall(ctx, id, salt, req)
+		if k, ok := callKey(salt, cacheScope(ctx), req); ok {
+			return e.cachedCall(ctx, id, k, req)
+		}
 	}
 	return e.callContainer(ctx, id, req)
 }
@@ -232,6 +238,7 @@ func (e *Executor) Run(ctx context.Context, in Input) ([]job.ContainerResult, er
 		return nil, errors.New("run: no containers")
 	}
 	results := make([]job.ContainerResult, 0, len(in.Containers))
+	ctx = WithCacheScope(ctx, in.CacheScope)
 	data, src := in.Data, in.Source
 	for i, id := range in.Containers {
 		dst := job.OffChain

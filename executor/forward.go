@@ -82,7 +82,7 @@ func (r ForwardReply) Release() { r.charge.release() }
 // The caller must Release the reply.
 func (e *Executor) Forward(ctx context.Context, id string, call ForwardCall) (ForwardReply, error) {
 	if salt, ok := e.salts[id]; ok {
-		if k, ok := forwardKey(salt, call, call.Header.Get(headerLength)); ok {
+		if k, ok := forwardKey(salt, cacheScope(ctx), call, call.Header.Get(headerLength)); ok {
 			return e.cachedForward(ctx, id, k, call)
 		}
 	}

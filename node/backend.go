@@ -97,6 +97,7 @@ func newBackend(n *Node, st *storage.Store, rt executor.Runtime, exec *executor.
 	}
 	b.metrics = m
 	b.openai = newOpenAIFront(n.reg)
+	b.openai.secrets = containerSecrets(n.cfg.Containers)
 	mgr = newManager(managerOptions{
 		Store: st, Runner: exec, QueueSize: n.cfg.Jobs.QueueSize, Workers: n.cfg.Jobs.Workers,
 		Timeout: n.cfg.Jobs.Timeout.D(), Logger: n.log, Tracer: b.tracer, Metrics: m,
@@ -139,7 +140,7 @@ func (b *backend) SubmitBatch(ctx context.Context, client string, reqs []job.Req
 		}
 		ins = append(ins, executor.Input{
 			Containers: req.Containers, Source: job.OffChain, Destination: job.OffChain,
-			Data: req.Data, RequiresProof: req.RequiresProof,
+			Data: req.Data, RequiresProof: req.RequiresProof, CacheScope: b.cacheScope(client),
 		})
 		at = append(at, i)
 	}
@@ -504,3 +505,12 @@ func (b *backend) Healthy(ctx context.Context) error {
 }
 
 var _ rest.Backend = (*backend)(nil)
+
+// cacheScope is the response cache's scope of an off-chain call by client
+// (cache.scope): the client's own under "client", shared under "shared".
+func (b *backend) cacheScope(client string) string {
+	if b.cfg.Cache.Scope == config.CacheScopeShared {
+		return ""
+	}
+	return "client:" + client
+}

@@ -548,7 +548,8 @@ func (n *Node) grpcServer(b *backend) (*grpc.Server, net.Listener, error) {
 	o := oipgrpc.Options{Logger: n.log, MaxMessageBytes: sc.MaxBodyBytes, Registerer: n.reg,
 		TracerProvider: n.tp, Propagator: n.opts.Propagator,
 		IdleTimeout: sc.IdleTimeout.D(), HandshakeTimeout: sc.ReadHeaderTimeout.D(), BodyBudget: n.bodyBudget,
-		ReceiveTimeout: sc.ReadTimeout.D(), ReplyBudget: n.replyBudget}
+		ReceiveTimeout: sc.ReadTimeout.D(), ReplyBudget: n.replyBudget,
+		HeaderTimeout: sc.HeaderTimeout.D(), WriteTimeout: sc.WriteTimeout.D()}
 	o.RateLimitIPv6Prefix = sc.RateLimitIPv6Prefix
 	if sc.RateLimit != nil {
 		o.RateLimit = sc.RateLimit.NumRequests
@@ -669,7 +670,7 @@ func (n *Node) openCache(st *storage.Store) (*respcache.Cache, error) {
 		return nil, nil
 	}
 	c, err := respcache.Open(respcache.Options{Store: st.Table(storage.TableCache), MaxBytes: n.cfg.Cache.MaxBytes,
-		TTL: n.cfg.Cache.TTL.D(), Registerer: n.reg, Logger: n.log})
+		TTL: n.cfg.Cache.TTL.D(), Registerer: n.reg, Logger: n.log, Budget: n.replyBudget})
 	if err != nil {
 		return nil, fmt.Errorf("response cache: %w", err)
 	}

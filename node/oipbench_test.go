@@ -23,7 +23,7 @@ import (
 // BenchmarkOIPPerRequest is the node's own cost of one ResNet-18-sized
 // inference (a 602,112-byte FP32 image in, a 4,000-byte output back) through
 // each front door, the whole way: the request read and checked, the access
-// rules, the relay to the container over loopback HTTP and its reply
+// rules, the forward to the container over loopback HTTP and its reply
 // passed back, 16 calls at a time. The container is a stub that reads the
 // body and answers a fixed reply, so what is timed is the node (and the
 // clients and stub, in this process too), never an engine. Compare the

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -15,9 +16,11 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/infernode/infernode/executor"
+	"github.com/infernode/infernode/internal/config"
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/internal/telemetry"
 	"github.com/infernode/infernode/rest"
+	"github.com/infernode/infernode/workloads/redact"
 )
 
 // The OpenAI-compatible front door (docs/api.md): a model is served by the
@@ -51,6 +54,28 @@ type openAIFront struct {
 
 	ttft   prometheus.Histogram
 	tokens *prometheus.CounterVec
+	// secrets are the containers' secret env values (their providers'
+	// keys): taken out of every reply relayed, should a workload that is
+	// not the bundled llm pass a provider's quote of them on.
+	secrets redact.Redactor
+}
+
+// containerSecrets are the values of the containers' env variables whose
+// names say they hold a secret (…KEY, …SECRET, …TOKEN, …PASSWORD).
+func containerSecrets(cs []config.Container) redact.Redactor {
+	var out []string
+	for _, c := range cs {
+		for k, v := range c.Env {
+			u := strings.ToUpper(k)
+			for _, w := range []string{"KEY", "SECRET", "TOKEN", "PASSWORD"} {
+				if strings.HasSuffix(u, w) {
+					out = append(out, v)
+					break
+				}
+			}
+		}
+	}
+	return redact.New(out...)
 }
 
 func newOpenAIFront(reg prometheus.Registerer) *openAIFront {
@@ -200,6 +225,12 @@ func (b *backend) OpenAI(ctx context.Context, client string, call rest.OpenAICal
 	body := r.Body
 	if r.Status/100 == 2 {
 		body = &meter{body: r.Body, front: b.openai, start: start, sse: bytes.HasPrefix([]byte(ct), []byte("text/event-stream"))}
+	}
+	if !b.openai.secrets.Empty() {
+		body = struct {
+			io.Reader
+			io.Closer
+		}{b.openai.secrets.Reader(body), body}
 	}
 	return &rest.OpenAIReply{Status: r.Status, ContentType: ct, Body: &releasing{ReadCloser: body, release: release}}, nil
 }

@@ -2,9 +2,11 @@ package node
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -333,4 +335,36 @@ func TestOpenAIRoutesByModel(t *testing.T) {
 	require.Equal(t, http.StatusOK, code)
 	require.Contains(t, string(b), `"owned_by":"llm"`)
 	require.NotContains(t, string(b), "llm-any")
+}
+
+// TestOpenAIProviderKeyNeverRelayed: a container that is not the bundled
+// llm passes on a provider's 401 quoting its key: the node takes the key
+// (the container's *_API_KEY env value) out of the reply, and logs none.
+func TestOpenAIProviderKeyNeverRelayed(t *testing.T) {
+	const key = "sk-live-abcdef0123456789"
+	rogue := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.Method == http.MethodGet {
+			_, _ = io.WriteString(w, `{"object":"list","data":[{"id":"m","object":"model"}]}`)
+			return
+		}
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = io.WriteString(w, `{"error":{"message":"Incorrect API key provided: Bearer `+key+`","type":"invalid_request_error"}}`)
+	}))
+	t.Cleanup(rogue.Close)
+	var logs bytes.Buffer
+	cfg := &config.Config{Containers: []config.Container{{ID: "rogue", URL: rogue.URL, External: true,
+		Env: map[string]string{"PROVIDERA_API_KEY": key}}}}
+	tn := startNode(t, cfg, Options{Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+	resp, err := http.Post(tn.url+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"m","messages":[]}`))
+	require.NoError(t, err)
+	b, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.NoError(t, err)
+	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+	require.Contains(t, string(b), "Incorrect API key provided: Bearer [REDACTED]")
+	require.NotContains(t, string(b), key)
+	require.NotContains(t, logs.String(), key)
+	_, metrics := tn.do(t, http.MethodGet, "/metrics", "")
+	require.NotContains(t, string(metrics), key)
 }

@@ -8,12 +8,13 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/tap"
 	"google.golang.org/protobuf/proto"
 
 	pb "github.com/infernode/infernode/oipgrpc/inferencepb"
-	"github.com/infernode/infernode/ratelimit"
 )
 
 // Bytes a call's message brings in before any handler runs are bounded
@@ -29,35 +30,43 @@ import (
 // (server.max_body_bytes_in_flight, shared with REST) in three steps:
 //
 //  1. When a call's headers arrive (admit, the tap, in the connection's
-//     reader), before any of its message is read, it reserves what can
-//     arrive before its handler reads: the stream's window (streamWindow)
-//     or the largest message if smaller. Without room the call is refused at
-//     once, Unavailable "Node busy", as REST answers 503.
+//     reader), before any of its message is read, it is charged to the rate
+//     limit and reserves what can arrive before its handler reads: the
+//     stream's window (streamWindow, 64 KiB) or the largest message if
+//     smaller, and its decoded metadata (at most MaxHeaderListSize). The
+//     reservation is charged to gRPC's share of the budget, its client
+//     address's and its connection's (share.go). Without room the call is
+//     refused at once, Unavailable "Node busy", as REST answers 503.
 //  2. Before its handler reads the message it grows the reservation to the
 //     largest message (the size is in the message's prefix, which only the
 //     read sees), waiting for room while others' messages arrive, within
-//     ReceiveTimeout and the call's own deadline. At most half the budget
-//     is held by messages being read (receiving): the other half stays for
-//     the reservations of step 1 and REST's bodies, so that a burst of calls
-//     waits its turn rather than being refused.
+//     ReceiveTimeout and the call's own deadline. At most half of gRPC's
+//     share is held by messages being read (receiving).
 //  3. Once the message is decoded the reservation shrinks to what the call
 //     holds (received; ModelInfer adds the header it writes), and it is
 //     given back when the call ends, however it ends.
 //
-// The bytes of calls being received are thus at most the budget, whatever
-// the number of connections and streams. A message that has not arrived
-// within ReceiveTimeout after the call's headers is cut (Canceled) and its
-// reservation freed, as REST cuts a body trickled past server.read_timeout.
+// The bytes of calls being received are thus at most gRPC's share of the
+// budget, whatever the number of connections and streams. A call whose
+// connection brings no DATA frame within HeaderTimeout of its headers
+// (headers and no message) is cut (Canceled), as is a message that has not
+// arrived within ReceiveTimeout, and its reservation freed, as REST cuts a
+// body trickled past server.read_timeout.
 
 // streamWindow is each stream's static HTTP/2 flow-control window: what a
-// client can send of a message before the server reads it.
-const streamWindow = 1 << 20
+// client can send of a message before the server reads it, and so what a
+// call reserves when it is admitted (HTTP/2's smallest window: 256 calls
+// of one connection reserve 16 MiB, not 256 MiB).
+const streamWindow = 65535
 
 // reservation is one call's share of the body budget.
 type reservation struct {
-	budget *ratelimit.Bytes
-	mu     sync.Mutex
-	held   int64
+	q    *quota
+	conn *connState // nil: a connection the server did not accept itself
+	mu   sync.Mutex
+	held int64
+	// meta is the call's decoded metadata, charged for the whole call.
+	meta int64
 	// slot is the call's place among the messages being read (step 2),
 	// given back once its message is decoded; nil when it has none.
 	slot chan struct{}
@@ -67,6 +76,10 @@ type reservation struct {
 	done    bool
 	cancel  context.CancelCauseFunc
 	timer   *time.Timer
+	// header is the header timer; frames the connection's DATA frames
+	// when the call was admitted.
+	header *time.Timer
+	frames int64
 }
 
 type reservationKey struct{}
@@ -77,59 +90,93 @@ func reservationOf(ctx context.Context) *reservation {
 }
 
 // errReceiveTimeout is the cause of a call cut because its message took
-// longer than ReceiveTimeout to arrive.
-var errReceiveTimeout = errors.New("the request message did not arrive within server.read_timeout")
+// longer than ReceiveTimeout to arrive; errHeaderTimeout of one whose
+// connection brought no message bytes within HeaderTimeout.
+var (
+	errReceiveTimeout = errors.New("the request message did not arrive within server.read_timeout")
+	errHeaderTimeout  = errors.New("no request message arrived within server.header_timeout of the call's headers")
+)
 
-// admit is the server's tap: it reserves what the call's message can bring
-// before its handler reads it, or refuses the call.
-func (s *server) admit(ctx context.Context, _ *tap.Info) (context.Context, error) {
-	b := s.opts.BodyBudget
-	if b == nil {
+// connOf is the state of the connection a call came on, nil if the server
+// did not accept it itself.
+func connOf(ctx context.Context) *connState {
+	p, ok := peer.FromContext(ctx)
+	if !ok {
+		return nil
+	}
+	if ci, ok := p.AuthInfo.(connInfo); ok {
+		return ci.state
+	}
+	return nil
+}
+
+// metadataSize is what a call's decoded metadata holds, as HTTP/2 counts a
+// header list (name, value and 32 bytes a field).
+func metadataSize(md metadata.MD) int64 {
+	var n int64
+	for k, vs := range md {
+		for _, v := range vs {
+			n += int64(len(k) + len(v) + 32)
+		}
+	}
+	return n
+}
+
+// admit is the server's tap: it charges the call to the rate limit, and
+// reserves what the call's message can bring before its handler reads it
+// (a stream window) and its decoded metadata, or refuses the call. It runs
+// in the connection's reader, holding its lock: it never waits.
+func (s *server) admit(ctx context.Context, info *tap.Info) (context.Context, error) {
+	if s.limiter != nil {
+		if err := s.allow(peerAddr(ctx), info.FullMethodName); err != nil {
+			return nil, err
+		}
+	}
+	if s.quota == nil {
 		return ctx, nil
 	}
-	r := &reservation{budget: b, held: min(streamWindow, s.maxRecv)}
-	if !b.Take(r.held) {
+	conn := connOf(ctx)
+	r := &reservation{q: s.quota, conn: conn, meta: metadataSize(info.Header)}
+	r.held = min(streamWindow, s.maxRecv) + r.meta
+	if !s.quota.take(conn, r.held) {
 		s.metrics.busy.Inc()
 		return nil, s.busy()
 	}
 	ctx, r.cancel = context.WithCancelCause(ctx)
-	// Not r.cancel's own resources: the stream's context ends with the call.
 	// The stream's context ends when the call does, however it ends
 	// (answered, cancelled, reset, its connection gone).
 	context.AfterFunc(ctx, r.release)
 	if s.opts.ReceiveTimeout > 0 {
-		r.timer = time.AfterFunc(s.opts.ReceiveTimeout, r.cut)
+		r.timer = time.AfterFunc(s.opts.ReceiveTimeout, func() { r.cut(errReceiveTimeout) })
+	}
+	if s.opts.HeaderTimeout > 0 && conn != nil {
+		r.frames = conn.frames.Load()
+		r.header = time.AfterFunc(s.opts.HeaderTimeout, func() {
+			if conn.frames.Load() == r.frames {
+				r.cut(errHeaderTimeout)
+			}
+		})
 	}
 	return context.WithValue(ctx, reservationKey{}, r), nil
 }
 
 // cut ends a call whose message has not arrived in time.
-func (r *reservation) cut() {
+func (r *reservation) cut(cause error) {
 	r.mu.Lock()
 	cut := !r.started && !r.done
 	r.mu.Unlock()
 	if cut {
-		r.cancel(errReceiveTimeout)
+		r.cancel(cause)
 	}
 }
 
-// grow waits until the reservation could be grown to n bytes, or ctx ends
-// (false). Room is looked for again at growing intervals: the budget is
-// shared with REST, which has no way to wake a waiter.
-func (r *reservation) grow(ctx context.Context, n int64) bool {
-	wait := 100 * time.Microsecond
-	for {
-		if r.resize(n) {
-			return true
-		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return false
-		case <-t.C:
-		}
-		wait = min(2*wait, 5*time.Millisecond)
+// stopTimersLocked stops the call's timers.
+func (r *reservation) stopTimersLocked() {
+	if r.timer != nil {
+		r.timer.Stop()
+	}
+	if r.header != nil {
+		r.header.Stop()
 	}
 }
 
@@ -141,9 +188,7 @@ func (r *reservation) decoded(n int64) bool {
 	defer r.mu.Unlock()
 	if !r.started {
 		r.started = true
-		if r.timer != nil {
-			r.timer.Stop()
-		}
+		r.stopTimersLocked()
 	}
 	r.freeSlotLocked()
 	return r.resizeLocked(n)
@@ -157,29 +202,55 @@ func (r *reservation) freeSlotLocked() {
 	}
 }
 
-// receive takes a place among the messages being read (waiting for one
-// within ctx) and grows the reservation to n bytes; false if ctx ended
-// first.
+// receive takes a place among the messages being read (waiting for one)
+// and grows the reservation to n bytes, until both are had or ctx ends
+// (false). A call that has its place but no room to grow (the budget is
+// shared with REST, which has no way to wake a waiter, or its connection's
+// cap is reached) gives its place back while it waits, looking again at
+// growing intervals: it must not keep others' messages out.
 func (r *reservation) receive(ctx context.Context, slots chan struct{}, n int64) bool {
-	select {
-	case slots <- struct{}{}:
-	case <-ctx.Done():
-		return false
-	}
-	r.mu.Lock()
-	r.slot = slots
-	r.mu.Unlock()
-	if !r.grow(ctx, n) {
+	wait := 100 * time.Microsecond
+	var t *time.Timer
+	for {
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+			return false
+		}
+		freed := r.q.freedCh() // before trying: a give after the try wakes us
 		r.mu.Lock()
-		r.freeSlotLocked()
+		if r.done {
+			r.mu.Unlock()
+			<-slots
+			return false
+		}
+		if r.resizeLocked(n) {
+			r.slot = slots
+			r.mu.Unlock()
+			return true
+		}
 		r.mu.Unlock()
-		return false
+		<-slots
+		// Woken by another gRPC call's bytes given back, or, for REST's,
+		// after a growing interval.
+		if t == nil {
+			t = time.NewTimer(wait)
+		} else {
+			t.Reset(wait)
+		}
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return false
+		case <-freed:
+		case <-t.C:
+			wait = min(2*wait, 5*time.Millisecond)
+		}
 	}
-	return true
 }
 
-// resize makes the reservation n bytes; false (and unchanged) when growing
-// it found no room.
+// resize makes the reservation n bytes beside the call's metadata; false
+// (and unchanged) when growing it found no room.
 func (r *reservation) resize(n int64) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -190,11 +261,12 @@ func (r *reservation) resizeLocked(n int64) bool {
 	if r.done {
 		return true
 	}
+	n += r.meta
 	switch {
 	case n < r.held:
-		r.budget.Give(r.held - n)
+		r.q.give(r.conn, r.held-n)
 	case n > r.held:
-		if !r.budget.Take(n - r.held) {
+		if !r.q.take(r.conn, n-r.held) {
 			return false
 		}
 	}
@@ -210,11 +282,9 @@ func (r *reservation) release() {
 		return
 	}
 	r.done = true
-	if r.timer != nil {
-		r.timer.Stop()
-	}
+	r.stopTimersLocked()
 	r.freeSlotLocked()
-	r.budget.Give(r.held)
+	r.q.give(r.conn, r.held)
 	r.held = 0
 }
 
@@ -243,8 +313,8 @@ func (s *server) stream(md grpc.MethodDesc) grpc.StreamHandler {
 		r := reservationOf(ctx)
 		if r != nil {
 			if !r.receive(ctx, s.receiving, s.maxRecv) {
-				if context.Cause(ctx) == errReceiveTimeout {
-					return status.Error(codes.Canceled, errReceiveTimeout.Error())
+				if c := context.Cause(ctx); c == errReceiveTimeout || c == errHeaderTimeout {
+					return status.Error(codes.Canceled, c.Error())
 				}
 				return status.FromContextError(ctx.Err()).Err()
 			}
@@ -262,11 +332,23 @@ func (s *server) stream(md grpc.MethodDesc) grpc.StreamHandler {
 			}
 			return ss.RecvMsg(v)
 		}
+		out := &outgoing{budget: s.opts.ReplyBudget, pool: s.opts.pool}
+		ctx = context.WithValue(ctx, outgoingKey{}, out)
 		resp, err := md.Handler(srv, ctx, dec, s.unary)
 		if err != nil {
+			out.sent(err)
 			return err
 		}
-		return ss.SendMsg(resp)
+		if s.opts.WriteTimeout <= 0 {
+			err = ss.SendMsg(resp)
+			out.queued = false
+			out.sent(err)
+			return err
+		}
+		out.arm(s.opts.WriteTimeout, connOf(ctx))
+		err = ss.SendMsg(&sending{msg: resp.(proto.Message), out: out})
+		out.sent(err)
+		return err
 	}
 }
 
@@ -298,9 +380,7 @@ func messageSize(ctx context.Context, req any) int64 {
 // grpc.ChainUnaryInterceptor would for unary methods.
 func (s *server) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 	return s.observe(ctx, req, info, func(ctx context.Context, req any) (any, error) {
-		return s.received(ctx, req, info, func(ctx context.Context, req any) (any, error) {
-			return s.limit(ctx, req, info, h)
-		})
+		return s.received(ctx, req, info, h)
 	})
 }
 

@@ -26,6 +26,13 @@ type codec struct{ encoding.CodecV2 }
 
 func newCodec() codec { return codec{encoding.GetCodecV2("proto")} }
 
+func (c codec) Marshal(v any) (mem.BufferSlice, error) {
+	if m, ok := v.(*sending); ok {
+		return m.marshal()
+	}
+	return c.CodecV2.Marshal(v)
+}
+
 func (c codec) Unmarshal(data mem.BufferSlice, v any) error {
 	if m, ok := v.(*inferMessage); ok {
 		return m.decode(data)

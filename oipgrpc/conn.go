@@ -57,25 +57,39 @@ func (c *chunks) put(b *[readChunk]byte) { c.free <- b }
 
 // readConn is a connection read through the server's chunks (above). Its
 // reader is one goroutine (gRPC's), as net.Conn's reads may not overlap.
+// raw is nil for a connection with no system connection under it (a
+// pipe): it is read as it is. Every connection counts its DATA frames
+// (frameCounter) and tells its state when it is closed.
 type readConn struct {
 	net.Conn
 	raw    syscall.RawConn
 	chunks *chunks
 	buf    *[readChunk]byte
 	r, w   int
+	frames frameCounter
+	state  *connState
 }
 
 func (c *readConn) Read(p []byte) (int, error) {
-	if c.buf == nil && !c.fill() {
-		return c.Conn.Read(p) // wait for bytes in p, holding no buffer
+	if c.buf == nil && (c.raw == nil || !c.fill()) {
+		n, err := c.Conn.Read(p) // wait for bytes in p, holding no buffer
+		c.frames.scan(p[:n])
+		return n, err
 	}
 	n := copy(p, c.buf[c.r:c.w])
+	c.frames.scan(p[:n])
 	c.r += n
 	if c.r == c.w {
 		c.chunks.put(c.buf)
 		c.buf = nil
 	}
 	return n, nil
+}
+
+func (c *readConn) Close() error {
+	err := c.Conn.Close()
+	c.state.forget()
+	return err
 }
 
 // fill reads what has arrived, without waiting, into a free buffer; false
@@ -122,13 +136,17 @@ func sysConn(c net.Conn) (syscall.RawConn, bool) {
 // are readConns: gRPC's hook for a server to wrap the connections it
 // accepts. A connection with no system connection under it (a pipe) is
 // read as it is.
+//
+// The AuthInfo of each connection (connInfo) carries its state: its
+// client's address and share of the body budget (share.go).
 type chunkedReads struct {
 	credentials.TransportCredentials
 	chunks *chunks
+	quota  *quota
 }
 
-func newChunkedReads() chunkedReads {
-	return chunkedReads{insecure.NewCredentials(), newChunks(readChunks)}
+func newChunkedReads(q *quota) chunkedReads {
+	return chunkedReads{insecure.NewCredentials(), newChunks(readChunks), q}
 }
 
 func (p chunkedReads) ServerHandshake(c net.Conn) (net.Conn, credentials.AuthInfo, error) {
@@ -136,10 +154,15 @@ func (p chunkedReads) ServerHandshake(c net.Conn) (net.Conn, credentials.AuthInf
 	if err != nil {
 		return nil, nil, err
 	}
+	st := &connState{addr: addrOf(c), q: p.quota}
+	rc := &readConn{Conn: c, chunks: p.chunks, state: st}
+	rc.frames = frameCounter{preface: clientPreface, n: &st.frames}
 	if raw, ok := sysConn(c); ok {
-		c = &readConn{Conn: c, raw: raw, chunks: p.chunks}
+		rc.raw = raw
 	}
-	return c, info, nil
+	st.conn = rc
+	p.quota.open(st)
+	return rc, connInfo{AuthInfo: info, state: st}, nil
 }
 
 func (p chunkedReads) Clone() credentials.TransportCredentials { return p }

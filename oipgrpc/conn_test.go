@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	mrand "math/rand/v2"
 	"net"
+	"sync/atomic"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -109,7 +110,41 @@ func TestChunkedReadsPipe(t *testing.T) {
 	a, b := net.Pipe()
 	defer a.Close()
 	defer b.Close()
-	c, _, err := newChunkedReads().ServerHandshake(b)
+	c, _, err := newChunkedReads(nil).ServerHandshake(b)
 	require.NoError(t, err)
-	require.Same(t, b, c)
+	rc, ok := c.(*readConn)
+	require.True(t, ok)
+	require.Nil(t, rc.raw, "read through its own Read, with no chunk")
+	go func() { _, _ = a.Write([]byte("hello")) }()
+	got := make([]byte, 5)
+	_, err = io.ReadFull(c, got)
+	require.NoError(t, err)
+	require.Equal(t, "hello", string(got))
+}
+
+// The frame counter counts DATA frames with a payload, however the bytes
+// are cut, after the client preface.
+func TestFrameCounter(t *testing.T) {
+	var stream []byte
+	stream = append(stream, "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"...)
+	frame := func(typ byte, payload int) {
+		stream = append(stream, byte(payload>>16), byte(payload>>8), byte(payload), typ, 0, 0, 0, 0, 1)
+		stream = append(stream, make([]byte, payload)...)
+	}
+	frame(4, 6)     // SETTINGS
+	frame(1, 40)    // HEADERS
+	frame(0, 0)     // DATA without bytes: not counted
+	frame(0, 70000) // DATA
+	frame(6, 8)     // PING
+	frame(0, 5)     // DATA
+	for _, cut := range []int{1, 3, 9, 1000, len(stream)} {
+		var n atomic.Int64
+		f := frameCounter{preface: clientPreface, n: &n}
+		for p := stream; len(p) > 0; {
+			k := min(cut, len(p))
+			f.scan(p[:k])
+			p = p[k:]
+		}
+		require.Equal(t, int64(2), n.Load(), "cut every %d bytes", cut)
+	}
 }

@@ -61,14 +61,23 @@ type Options struct {
 	RatePeriod time.Duration
 	// BodyBudget is the node-wide budget of request bytes held at once
 	// (server.max_body_bytes_in_flight), shared with REST: a call reserves
-	// a whole message (MaxMessageBytes) when its headers arrive, before its
-	// message is read, and holds what it decoded for the call (budget.go);
-	// without room the call is Unavailable (Node busy) at once. Nil: none.
+	// a stream window when its headers arrive, a whole message
+	// (MaxMessageBytes) before its message is read, and holds what it
+	// decoded for the call, within gRPC's share (half), its address's and
+	// its connection's (budget.go, share.go); without room the call is
+	// Unavailable (Node busy) at once. Nil: none.
 	BodyBudget *ratelimit.Bytes
 	// ReceiveTimeout cuts a call whose message has not arrived this long
 	// after its headers (server.read_timeout), freeing its reservation.
 	// Zero: no limit.
 	ReceiveTimeout time.Duration
+	// HeaderTimeout cuts a call whose connection brought no message bytes
+	// this long after its headers (server.header_timeout). Zero: no limit.
+	HeaderTimeout time.Duration
+	// WriteTimeout closes the connection of a call whose reply has not been
+	// written this long after it was queued: a client that does not read
+	// (server.write_timeout). Zero: no limit.
+	WriteTimeout time.Duration
 	// ReplyBudget is the node's budget of container reply bytes held at
 	// once (server.max_reply_bytes_in_flight), which charges the reply a
 	// call relays (OIPReply.Release): ModelInfer charges the response it
@@ -103,6 +112,10 @@ const streamWorkers = 64
 // once; the backend's own bound (jobs.workers inferences) sits behind it.
 const MaxConcurrentStreams = 256
 
+// MaxHeaderListSize bounds a call's header list, decoded (HTTP/2's
+// count: name, value and 32 bytes a field), instead of gRPC's 16 MiB.
+const MaxHeaderListSize = 64 << 10
+
 // New returns the KServe v2 GRPCInferenceService served from b, with the
 // access rules (the backend's), rate limit, metrics, spans and message
 // bounds of the REST front door. The caller serves it on a listener and
@@ -136,14 +149,17 @@ func New(b Backend, opts Options) *grpc.Server {
 		}
 		s.limiter = ratelimit.New(opts.RateLimit, period, opts.now)
 	}
-	// A message larger than the budget could never be reserved.
+	// A message larger than gRPC's share of the budget could never be
+	// reserved.
 	s.maxRecv = min(opts.MaxMessageBytes, math.MaxInt32)
 	if b := opts.BodyBudget; b != nil {
-		s.maxRecv = min(s.maxRecv, b.Max())
-		s.receiving = make(chan struct{}, max(1, b.Max()/2/s.maxRecv))
+		s.maxRecv = min(s.maxRecv, max(b.Max()/2, 1))
+		s.quota = newQuota(b, s.maxRecv)
+		s.receiving = make(chan struct{}, max(1, s.quota.share/2/s.maxRecv))
 	}
 	so := []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(int(s.maxRecv)),
+		grpc.MaxHeaderListSize(MaxHeaderListSize),
 		grpc.InTapHandle(s.admit),
 		grpc.MaxConcurrentStreams(MaxConcurrentStreams),
 		// Static windows: a 600 KB image goes in without waiting for the
@@ -158,7 +174,7 @@ func New(b Backend, opts Options) *grpc.Server {
 		grpc.NumStreamWorkers(streamWorkers),
 		// Connections read in batches from the server's chunks, not each
 		// through a buffer of its own (conn.go).
-		grpc.ReadBufferSize(0), grpc.Creds(newChunkedReads()),
+		grpc.ReadBufferSize(0), grpc.Creds(newChunkedReads(s.quota)),
 	}
 	if opts.IdleTimeout > 0 {
 		so = append(so, grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionIdle: opts.IdleTimeout}))
@@ -184,6 +200,7 @@ type server struct {
 	// call (budget.go).
 	maxRecv   int64
 	receiving chan struct{}
+	quota     *quota // nil without a body budget
 }
 
 type ctxKey struct{}
@@ -276,18 +293,21 @@ func (s *server) observe(ctx context.Context, req any, info *grpc.UnaryServerInf
 	return h(ctx, req)
 }
 
-// limit charges the caller's bucket for the method, as REST's per route.
-func (s *server) limit(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
-	if s.limiter != nil {
-		if ok, wait := s.limiter.Allow(ratelimit.ClientKey(clientOf(ctx), s.opts.RateLimitIPv6Prefix)+"\x00grpc "+info.FullMethod, 1); !ok {
-			secs := max(int(math.Ceil(wait.Seconds())), 1)
-			_ = grpc.SetHeader(ctx, metadata.Pairs("retry-after", strconv.Itoa(secs)))
-			s.metrics.limited.Inc()
-			return nil, status.Errorf(codes.ResourceExhausted, "Too many requests: server.rate_limit allows %d calls per %s; retry after %d s",
-				s.limiter.Limit(), s.limiter.Period(), secs)
-		}
+// allow charges the caller's bucket for the method, as REST's per route,
+// when the call is admitted (before its message is read).
+func (s *server) allow(client, method string) error {
+	if s.limiter == nil {
+		return nil
 	}
-	return h(ctx, req)
+	ok, wait := s.limiter.Allow(ratelimit.ClientKey(client, s.opts.RateLimitIPv6Prefix)+"\x00grpc "+method, 1)
+	if ok {
+		return nil
+	}
+	secs := max(int(math.Ceil(wait.Seconds())), 1)
+	s.metrics.limited.Inc()
+	s.metrics.calls.WithLabelValues(method, codes.ResourceExhausted.String()).Inc()
+	return status.Errorf(codes.ResourceExhausted, "Too many requests: server.rate_limit allows %d calls per %s; retry after %d s",
+		s.limiter.Limit(), s.limiter.Period(), secs)
 }
 
 const msgInternal = "Internal server error"
@@ -447,21 +467,33 @@ func (s *server) ModelInfer(ctx context.Context, req *pb.ModelInferRequest) (*pb
 	if err != nil {
 		return nil, s.fail(ctx, "model infer", err)
 	}
-	defer reply.Done()
+	release := reply.Done
+	defer func() {
+		if release != nil {
+			release()
+		}
+	}()
 	if reply.Status/100 != 2 {
 		return nil, containerStatus(reply.Status, reply.Body)
 	}
-	// The response built from the reply is about its size, held with it
-	// until the call returns.
+	// The response built from the reply is about its size: it is held, with
+	// the reply it aliases, until the response is written (reply.go), or
+	// until the call returns when it is not served as a stream.
 	copied := int64(len(reply.Body))
 	if !s.opts.ReplyBudget.Take(copied) {
 		s.metrics.busy.Inc()
 		return nil, status.Errorf(codes.Unavailable, "Node busy: the node holds server.max_reply_bytes_in_flight (%d bytes) of container replies; retry shortly", s.opts.ReplyBudget.Max())
 	}
-	defer s.opts.ReplyBudget.Give(copied)
 	resp, err := inferResponse(req, reply.Body, reply.HeaderLength)
 	if err != nil {
+		s.opts.ReplyBudget.Give(copied)
 		return nil, s.fail(ctx, "model infer", err)
+	}
+	if out := outgoingOf(ctx); out != nil {
+		out.hold(copied, reply.Done)
+		release = nil
+	} else {
+		s.opts.ReplyBudget.Give(copied)
 	}
 	return resp, nil
 }

@@ -42,11 +42,20 @@ type Options struct {
 	Registerer prometheus.Registerer
 	// Logger reports store failures. Default: slog.Default().
 	Logger *slog.Logger
+	// Budget, when set, is charged every cached byte the cache makes the
+	// process hold (server.max_reply_bytes_in_flight): a value read from
+	// the store is charged before it is read, and the caller of Get or Do
+	// owns the charge of a hit (len of the value) and gives it back; a
+	// value being written is charged until its write is committed, and not
+	// stored without room. Without room for a hit, Get misses and Do
+	// fails with ErrBusy.
+	Budget Budget
 }
 
 // Cache is a bounded, persistent map from Key to bytes. It is safe for
 // concurrent use; Close waits for its pending writes.
 type Cache struct {
+	budget Budget
 	kv     storage.KeyValueStore
 	max    int64
 	ttl    time.Duration
@@ -64,6 +73,29 @@ type Cache struct {
 	requests *prometheus.CounterVec
 	size     prometheus.Gauge
 }
+
+// Budget is a budget of bytes held (*ratelimit.Bytes).
+type Budget interface {
+	Take(n int64) bool
+	Give(n int64)
+}
+
+type noBudget struct{}
+
+func (noBudget) Take(int64) bool { return true }
+func (noBudget) Give(int64)      {}
+
+// Give returns n bytes of a hit's charge to the Budget.
+func (c *Cache) Give(n int64) { c.budget.Give(n) }
+
+// Charges reports whether the cache charges a Budget (Options.Budget).
+func (c *Cache) Charges() bool {
+	_, none := c.budget.(noBudget)
+	return !none
+}
+
+// ErrBusy is Do's error for a hit the Budget has no room for.
+var ErrBusy = errors.New("respcache: no room in the reply budget for the cached value")
 
 type entry struct {
 	key    Key
@@ -92,8 +124,11 @@ func Open(opts Options) (*Cache, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
+	if opts.Budget == nil {
+		opts.Budget = noBudget{}
+	}
 	c := &Cache{
-		kv: opts.Store, max: opts.MaxBytes, ttl: opts.TTL, now: opts.Now, log: opts.Logger,
+		budget: opts.Budget, kv: opts.Store, max: opts.MaxBytes, ttl: opts.TTL, now: opts.Now, log: opts.Logger,
 		index: map[Key]*list.Element{}, lru: list.New(), flights: map[Key]*flight{},
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "infernode_cache_requests_total",
@@ -191,7 +226,7 @@ func deleteEntry(b storage.Batch, k Key) {
 
 // Get returns the value under k, counting a hit or a miss for container.
 func (c *Cache) Get(container string, k Key) ([]byte, bool) {
-	v, ok := c.get(k)
+	v, ok, _ := c.get(k)
 	c.count(container, ok)
 	return v, ok
 }
@@ -204,22 +239,28 @@ func (c *Cache) count(container string, hit bool) {
 	c.requests.WithLabelValues(container, result).Inc()
 }
 
-func (c *Cache) get(k Key) ([]byte, bool) {
+func (c *Cache) get(k Key) (v []byte, ok, busy bool) {
 	c.mu.Lock()
 	el, ok := c.index[k]
 	if !ok {
 		c.mu.Unlock()
-		return nil, false
+		return nil, false, false
 	}
-	if c.expired(el.Value.(*entry), c.now().UnixNano()) {
+	e := el.Value.(*entry)
+	if c.expired(e, c.now().UnixNano()) {
 		c.dropLocked(el)
 		c.mu.Unlock()
-		return nil, false
+		return nil, false, false
 	}
 	c.lru.MoveToFront(el)
 	c.mu.Unlock()
+	size := e.cost - EntryOverhead
+	if !c.budget.Take(size) {
+		return nil, false, true
+	}
 	v, err := c.kv.Get(storage.CacheValueKey(k))
 	if err != nil {
+		c.budget.Give(size)
 		if !errors.Is(err, storage.ErrKeyNotFound) {
 			c.log.Warn("response cache: read failed; running the container", "err", err)
 		}
@@ -228,9 +269,18 @@ func (c *Cache) get(k Key) ([]byte, bool) {
 			c.dropLocked(el)
 		}
 		c.mu.Unlock()
-		return nil, false
+		return nil, false, false
 	}
-	return v, true
+	if d := int64(len(v)) - size; d != 0 { // a value the index misstates
+		if d > 0 && !c.budget.Take(d) {
+			c.budget.Give(size)
+			return nil, false, true
+		}
+		if d < 0 {
+			c.budget.Give(-d)
+		}
+	}
+	return v, true, false
 }
 
 // dropLocked removes an entry from the index and the store. mu held.
@@ -239,14 +289,16 @@ func (c *Cache) dropLocked(el *list.Element) {
 	c.remove(el)
 	b := c.kv.NewBatch()
 	deleteEntry(b, e.key)
-	c.commitLocked(b)
+	c.commitLocked(b, 0)
 }
 
 // commitLocked applies b without waiting for its sync (the cache is
 // rebuilt from what survives a crash; nothing depends on an entry being
 // durable), in mu's order so a delete and a later put of one key land in
 // that order. mu held.
-func (c *Cache) commitLocked(b storage.Batch) {
+// held is what the batch's copy of a value holds of the budget, given
+// back once the batch is closed.
+func (c *Cache) commitLocked(b storage.Batch, held int64) {
 	c.size.Set(float64(c.bytes))
 	pb, ok := b.(storage.PipelinedBatch)
 	if !ok {
@@ -254,12 +306,14 @@ func (c *Cache) commitLocked(b storage.Batch) {
 			c.log.Warn("response cache: write failed", "err", err)
 		}
 		b.Close()
+		c.budget.Give(held)
 		return
 	}
 	wait, err := pb.CommitPipelined()
 	if err != nil {
 		c.log.Warn("response cache: write failed", "err", err)
 		b.Close()
+		c.budget.Give(held)
 		return
 	}
 	c.wg.Add(1)
@@ -269,6 +323,7 @@ func (c *Cache) commitLocked(b storage.Batch) {
 			c.log.Warn("response cache: sync failed", "err", err)
 		}
 		b.Close()
+		c.budget.Give(held)
 	}()
 }
 
@@ -279,9 +334,14 @@ func (c *Cache) Put(k Key, v []byte) {
 	if cost > c.max {
 		return
 	}
+	// The batch copies v: that copy is charged until it is committed.
+	if !c.budget.Take(int64(len(v))) {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {
+		c.budget.Give(int64(len(v)))
 		return
 	}
 	b := c.kv.NewBatch()
@@ -295,15 +355,17 @@ func (c *Cache) Put(k Key, v []byte) {
 	binary.BigEndian.PutUint64(rec[8:], uint64(len(v)))
 	if err := b.Put(storage.CacheValueKey(k), v); err != nil {
 		b.Close()
+		c.budget.Give(int64(len(v)))
 		return
 	}
 	if err := b.Put(storage.CacheIndexKey(k), rec[:]); err != nil {
 		b.Close()
+		c.budget.Give(int64(len(v)))
 		return
 	}
 	c.index[k] = c.lru.PushFront(e)
 	c.bytes += cost
-	c.commitLocked(b)
+	c.commitLocked(b, int64(len(v)))
 }
 
 // Do returns the value under k, or runs fn to make it and stores what fn
@@ -313,9 +375,13 @@ func (c *Cache) Put(k Key, v []byte) {
 // concurrent call's run).
 func (c *Cache) Do(ctx context.Context, container string, k Key, fn func() (v []byte, cacheable bool, err error)) (v []byte, hit bool, err error) {
 	for {
-		if v, ok := c.get(k); ok {
+		v, ok, busy := c.get(k)
+		if ok {
 			c.count(container, true)
 			return v, true, nil
+		}
+		if busy {
+			return nil, false, ErrBusy
 		}
 		c.mu.Lock()
 		f, running := c.flights[k]
@@ -328,6 +394,9 @@ func (c *Cache) Do(ctx context.Context, container string, k Key, fn func() (v []
 			select {
 			case <-f.done:
 				if f.ok {
+					if !c.budget.Take(int64(len(f.value))) {
+						return nil, false, ErrBusy
+					}
 					c.count(container, true)
 					return f.value, true, nil
 				}

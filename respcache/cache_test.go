@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/internal/storage"
+	"github.com/infernode/infernode/ratelimit"
 )
 
 func key(s string) Key { return sha256.Sum256([]byte(s)) }
@@ -250,4 +251,33 @@ func TestDoWaiterCancelled(t *testing.T) {
 	_, _, err := c.Do(ctx, "x", key("k"), func() ([]byte, bool, error) { panic("a second run") })
 	require.ErrorIs(t, err, context.Canceled)
 	close(release)
+}
+
+// TestBudget: a value being stored is charged until its write is
+// committed (not stored without room), and a hit is charged before it is
+// read, the caller owning the charge.
+func TestBudget(t *testing.T) {
+	st, err := storage.Open(t.TempDir(), storage.Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	budget := ratelimit.NewBytes(100)
+	c, err := Open(Options{Store: st.Table(storage.TableCache), MaxBytes: 1 << 20, Budget: budget})
+	require.NoError(t, err)
+	require.True(t, c.Charges())
+	c.Put(Key{1}, make([]byte, 101))
+	require.Zero(t, c.Len(), "no room for the write's copy: not stored")
+	c.Put(Key{2}, make([]byte, 60))
+	require.Equal(t, 1, c.Len())
+	c.Close() // committed
+	require.Zero(t, budget.Held(), "the write's charge given back once committed")
+	v, ok := c.Get("m", Key{2})
+	require.True(t, ok)
+	require.Len(t, v, 60)
+	require.Equal(t, int64(60), budget.Held(), "the hit is charged; the caller owns it")
+	_, ok = c.Get("m", Key{2})
+	require.False(t, ok, "no room for a second read of it: a miss")
+	_, _, err = c.Do(context.Background(), "m", Key{2}, func() ([]byte, bool, error) { return nil, false, nil })
+	require.ErrorIs(t, err, ErrBusy)
+	c.Give(60)
+	require.Zero(t, budget.Held())
 }

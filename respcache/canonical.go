@@ -16,8 +16,9 @@ import (
 // with one canonical form mean the same to any JSON reader that ignores
 // member order; texts that differ only in a number's spelling (1 and 1.0)
 // stay apart, since a container may read them differently. It fails on
-// text that is not JSON, not UTF-8, or has an object with a repeated key
-// (readers disagree about which one wins).
+// text that is not JSON, not UTF-8, or has an object with a repeated key,
+// or keys that differ only in case (readers disagree about which one
+// wins).
 func Canonical(dst, src []byte) ([]byte, error) {
 	if !utf8.Valid(src) {
 		return dst, errors.New("canonical JSON: not UTF-8")
@@ -33,6 +34,35 @@ func Canonical(dst, src []byte) ([]byte, error) {
 		return dst, fmt.Errorf("canonical JSON: extra text at offset %d", c.pos)
 	}
 	return out, nil
+}
+
+// foldCollision fails when two members' keys differ only in case (as
+// Unicode folds it): Go's encoding/json, the workloads' reader, matches
+// field names case-insensitively, so {"model_id":1,"MODEL_ID":2} is read
+// differently in its two orders, which one canonical form would join.
+func foldCollision(members []member) error {
+	if len(members) < 2 {
+		return nil
+	}
+	if len(members) <= 16 {
+		for i := range members {
+			for j := i + 1; j < len(members); j++ {
+				if bytes.EqualFold(members[i].key, members[j].key) {
+					return fmt.Errorf("canonical JSON: members %q and %q differ only in case; a reader may take either", members[i].key, members[j].key)
+				}
+			}
+		}
+		return nil
+	}
+	seen := make(map[string][]byte, len(members))
+	for _, m := range members {
+		f := string(bytes.ToLower(bytes.ToUpper(m.key)))
+		if prev, ok := seen[f]; ok {
+			return fmt.Errorf("canonical JSON: members %q and %q differ only in case; a reader may take either", prev, m.key)
+		}
+		seen[f] = m.key
+	}
+	return nil
 }
 
 var literals = [][]byte{[]byte("true"), []byte("false"), []byte("null")}
@@ -242,6 +272,9 @@ func (c *canon) object(dst []byte, depth int) ([]byte, error) {
 		}
 		c.pos++
 		break
+	}
+	if err := foldCollision(members); err != nil {
+		return dst, err
 	}
 	if !sorted {
 		slices.SortFunc(members, func(a, b member) int { return bytes.Compare(a.key, b.key) })

@@ -3,6 +3,7 @@ package respcache
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -83,4 +84,26 @@ func BenchmarkCanonical(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// Keys that differ only in case have no canonical form: Go's encoding/json
+// matches them to one field, and their order decides which wins.
+func TestCanonicalCaseFold(t *testing.T) {
+	for _, in := range []string{
+		`{"model_id":"a","MODEL_ID":"b"}`,
+		`{"MODEL_ID":"b","model_id":"a"}`,
+		`{"x":{"Key":1,"key":2}}`,
+		`{"k":1,"\u212a":2}`, // KELVIN SIGN folds to k
+	} {
+		_, err := Canonical(nil, []byte(in))
+		require.Error(t, err, in)
+	}
+	many := `{`
+	for i := range 20 {
+		many += `"k` + strconv.Itoa(i) + `":1,`
+	}
+	_, err := Canonical(nil, []byte(many+`"K3":2}`))
+	require.Error(t, err, "and among many members")
+	_, err = Canonical(nil, []byte(many+`"k20":2}`))
+	require.NoError(t, err)
 }

@@ -56,7 +56,7 @@ type lanesEnv struct {
 
 // newLanesEnv starts a simulated chain with n lane keys (each funded with
 // laneWei) and, with top-up, a funding key holding 1000 ether.
-func newLanesEnv(t *testing.T, n int, laneWei *big.Int, so SenderOptions, lo LanesOptions, topUp bool) *lanesEnv {
+func newLanesEnv(t testing.TB, n int, laneWei *big.Int, so SenderOptions, lo LanesOptions, topUp bool) *lanesEnv {
 	t.Helper()
 	e := &lanesEnv{reg: prometheus.NewRegistry()}
 	alloc := types.GenesisAlloc{}
@@ -102,7 +102,7 @@ func newLanesEnv(t *testing.T, n int, laneWei *big.Int, so SenderOptions, lo Lan
 
 // block commits one block and runs what Run does on a head: every lane's
 // monitor step, then the upkeep.
-func (e *lanesEnv) block(t *testing.T) {
+func (e *lanesEnv) block(t testing.TB) {
 	t.Helper()
 	ctx := context.Background()
 	e.sim.Commit()

@@ -91,6 +91,9 @@ type Server struct {
 	ReadTimeout       Duration `json:"read_timeout,omitempty"`
 	WriteTimeout      Duration `json:"write_timeout,omitempty"`
 	IdleTimeout       Duration `json:"idle_timeout,omitempty"`
+	// HeaderTimeout cuts a gRPC call whose connection brings no message
+	// bytes this long after the call's headers (headers and no message).
+	HeaderTimeout Duration `json:"header_timeout,omitempty"`
 	// MaxConnections caps open client connections; beyond it new ones wait
 	// to be accepted. -1: no cap.
 	MaxConnections int `json:"max_connections,omitempty"`
@@ -420,7 +423,17 @@ type Cache struct {
 	MaxBytes int64 `json:"max_bytes,omitempty"`
 	// TTL is how long an entry answers (0: until evicted).
 	TTL Duration `json:"ttl,omitempty"`
+	// Scope is whose calls share entries: CacheScopeClient (default), an
+	// off-chain hit only for the client that made the entry; or
+	// CacheScopeShared. On-chain deliveries share in both.
+	Scope string `json:"scope,omitempty"`
 }
+
+// cache.scope values.
+const (
+	CacheScopeClient = "client"
+	CacheScopeShared = "shared"
+)
 
 // Jobs tunes the job pipeline.
 type Jobs struct {

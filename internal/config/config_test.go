@@ -88,7 +88,7 @@ func TestParseErrors(t *testing.T) {
 		{"shape and semantic problems of different entries together", `{"manage_containers": false, "server": {"bogus": 1},
 			"containers": [{"id": "a", "url": "http://127.0.0.1:3000", "port": "x1"}, {"id": "a", "url": "http://127.0.0.1:3001"}, {"id": "", "url": "http://127.0.0.1:3002"}]}`, []string{
 			`containers[0].port: "x1" is not a number; write a number such as 3000`,
-			"server.bogus: unknown field; remove it (known fields: grpc_port, host, hosts, idle_timeout, max_batch_items, max_body_bytes, max_body_bytes_in_flight, max_connections, max_ids, max_reply_bytes_in_flight, max_waits, port, rate_limit, rate_limit_ipv6_prefix, read_header_timeout, read_timeout, status_networks, trusted_proxies, write_timeout)",
+			"server.bogus: unknown field; remove it (known fields: grpc_port, header_timeout, host, hosts, idle_timeout, max_batch_items, max_body_bytes, max_body_bytes_in_flight, max_connections, max_ids, max_reply_bytes_in_flight, max_waits, port, rate_limit, rate_limit_ipv6_prefix, read_header_timeout, read_timeout, status_networks, trusted_proxies, write_timeout)",
 			`containers[1].id: "a" is also the id of containers[0]; ids must be unique`,
 			"containers[2].id: is empty; give every container a unique id"}},
 		{"grpc port", `{"server": {"port": 4000, "grpc_port": 4000}}`, []string{

@@ -65,6 +65,7 @@ const (
 	DefaultReadTimeout       = Duration(30 * time.Second)
 	DefaultWriteTimeout      = Duration(90 * time.Second)
 	DefaultIdleTimeout       = Duration(60 * time.Second)
+	DefaultHeaderTimeout     = Duration(10 * time.Second) // server.header_timeout
 	DefaultMaxConnections    = 4096
 	DefaultMaxWaits          = 1000
 	DefaultMaxBatchItems     = 1000
@@ -120,6 +121,9 @@ func (c *Config) ApplyDefaults() {
 	if sv.IdleTimeout == 0 {
 		sv.IdleTimeout = DefaultIdleTimeout
 	}
+	if sv.HeaderTimeout == 0 {
+		sv.HeaderTimeout = DefaultHeaderTimeout
+	}
 	if sv.MaxConnections == 0 {
 		sv.MaxConnections = DefaultMaxConnections
 	}
@@ -149,6 +153,9 @@ func (c *Config) ApplyDefaults() {
 	}
 	if c.Cache.MaxBytes == 0 {
 		c.Cache.MaxBytes = DefaultCacheMaxBytes
+	}
+	if c.Cache.Scope == "" {
+		c.Cache.Scope = CacheScopeClient
 	}
 	j := &c.Jobs
 	if j.QueueSize == 0 {

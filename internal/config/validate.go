@@ -83,6 +83,9 @@ func (v *validator) all(c *Config) {
 	if c.Cache.MaxBytes < 0 {
 		v.fail("cache.max_bytes", "must not be negative; use a size in bytes (default %d, 256 MiB)", DefaultCacheMaxBytes)
 	}
+	if sc := c.Cache.Scope; sc != "" && sc != CacheScopeClient && sc != CacheScopeShared {
+		v.fail("cache.scope", "%q is not a scope: use \"client\" (default: an off-chain hit only for the client that made the entry) or \"shared\"", sc)
+	}
 	if c.Cache.TTL < 0 {
 		v.fail("cache.ttl", "must not be negative; use e.g. \"24h\", or leave it out for no expiry")
 	}
@@ -135,7 +138,7 @@ func (v *validator) server(s *Server) {
 	for _, t := range []struct {
 		field string
 		d     Duration
-	}{{"read_header_timeout", s.ReadHeaderTimeout}, {"read_timeout", s.ReadTimeout}, {"write_timeout", s.WriteTimeout}, {"idle_timeout", s.IdleTimeout}} {
+	}{{"read_header_timeout", s.ReadHeaderTimeout}, {"read_timeout", s.ReadTimeout}, {"write_timeout", s.WriteTimeout}, {"idle_timeout", s.IdleTimeout}, {"header_timeout", s.HeaderTimeout}} {
 		if t.d < 0 {
 			v.fail("server."+t.field, "must not be negative; use e.g. \"30s\"")
 		}

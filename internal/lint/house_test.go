@@ -71,18 +71,29 @@ func TestOneCoordinatorRoom(t *testing.T) {
 	}
 }
 
-// TestHubTypesStaySmall keeps the two hub types carved by job
+// TestHubTypesStaySmall keeps the hub types carved by job
 // (docs/architecture.md): relay.Relay follows heads, logs, the schedule,
-// health and delegated admission (the deliverer delivers); txm.Sender
+// health and delegated admission, and its deliverer delivers; txm.Sender
 // reserves nonces, signs, journals and broadcasts (admission and the
-// monitor are their own types).
+// monitor are their own types); fleet.Fleet composes a member's session,
+// the members, its claims and the fleet's spending.
 func TestHubTypesStaySmall(t *testing.T) {
 	for _, tt := range []struct {
 		dir, typ              string
 		maxMethods, maxFields int
 	}{
-		{"relay", "Relay", 32, 20},
-		{"txm", "Sender", 22, 16},
+		// Caps with headroom over their size at issue 44 (methods/fields):
+		// Relay 32/20, deliverer 32/11, Sender 22/16, fleet.Fleet 19/8
+		// (at most 20 methods: issue 44), Session 15/9, Members 9/9,
+		// Claims 5/8, Spending 7/8.
+		{"relay", "Relay", 34, 22},
+		{"relay", "deliverer", 34, 13},
+		{"txm", "Sender", 24, 18},
+		{"fleet", "Fleet", 20, 10},
+		{"fleet", "Session", 18, 11},
+		{"fleet", "Members", 12, 11},
+		{"fleet", "Claims", 8, 10},
+		{"fleet", "Spending", 10, 10},
 	} {
 		methods, fields := typeSize(t, filepath.Join("..", "..", tt.dir), tt.typ)
 		require.LessOrEqual(t, methods, tt.maxMethods, "%s.%s has %d methods: give a job its own type", tt.dir, tt.typ, methods)

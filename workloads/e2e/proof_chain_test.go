@@ -83,6 +83,47 @@ func TestLenetProofConsumerOnChain(t *testing.T) {
 	}
 }
 
+// TestLenetHashedProofConsumerOnChain: ProofConsumer.requestHashedInput
+// with a LeNet whose input is hashed (calibrated, --public-inputs hashed):
+// the node proves the on-chain request, the callback finds the proof's
+// first public input equal to its own input's hash and the verifier
+// accepting it; hashedInputMatches holds for the image and not for it one
+// quantum off in any of several pixels.
+func TestLenetHashedProofConsumerOnChain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs proof setup of a LeNet-class network with a hashed input and a node")
+	}
+	fx := prooftest.LenetCalibratedHashed
+	repo := "local/infernode/" + fx.Name
+	pc, call, send, s, dir := proofConsumerChain(t, fx, repo)
+	set, err := artifact.Open(context.Background(), artifact.ReadDir(dir))
+	require.NoError(t, err)
+	man := set.Manifest
+	require.True(t, man.Public[0].Hashed)
+	pixels := prooftest.ReadLenet(t).Pixels[0]
+	xq, err := set.Model().QuantizeInput(prooftest.Image(pixels))
+	require.NoError(t, err)
+	q := slices.Clone(xq)
+	bits := uint8(man.Public[0].Bits)
+	send(pc.PackRequestHashedInput("proof", repo, q, []uint32{1, 1, 28, 28}, uint8(man.FixedPoint.ScaleBits), bits, man.Public[0].Unsigned))
+	waitVerified(t, pc, call, 1)
+
+	var out proofsvc.Result
+	require.NoError(t, json.Unmarshal(output(t, s.submit(t, []string{"proof"}, lenetProofData(t, repo, pixels), false)), &out))
+	calldata := common.FromHex(out.Calldata)
+	match := func(q []*big.Int) bool {
+		ok, err := pc.UnpackHashedInputMatches(call(pc.PackHashedInputMatches(calldata, q, bits, man.Public[0].Unsigned)))
+		require.NoError(t, err)
+		return ok
+	}
+	require.True(t, match(q))
+	for _, j := range []int{0, 125, 126, 400, 783} {
+		other := slices.Clone(q)
+		other[j] = new(big.Int).Add(q[j], big.NewInt(1))
+		require.False(t, match(other), "pixel %d changed", j)
+	}
+}
+
 // TestProofInputsImage3x32x32: ProofInputs (through ProofConsumer's
 // inputMatches) recognizes a CIFAR-sized input, 3×32×32 values, in the
 // public inputs Go packs, signed (the image defaults' 11 bits) and

@@ -178,15 +178,23 @@ func (s *Service[M, In, Out]) capabilities() []protocol.ComputeCapability {
 
 // Infer runs the model that in names (or the default model) on in.
 func (s *Service[M, In, Out]) Infer(ctx context.Context, in In) (Out, error) {
+	return s.infer(ctx, in, "data.model_id", s.spec.InputField)
+}
+
+// infer is Infer blaming modelField and inputField for the request's
+// mistakes: the container protocol's fields, or OIP's (parameters.model_id,
+// inputs), which both front doors (REST /v2 and gRPC) name as the client
+// wrote them.
+func (s *Service[M, In, Out]) infer(ctx context.Context, in In, modelField, inputField string) (Out, error) {
 	var zero Out
-	m, id, err := s.model(ctx, s.spec.ModelID(in), "data.model_id", true)
+	m, id, err := s.model(ctx, s.spec.ModelID(in), modelField, true)
 	if err != nil {
 		return zero, err
 	}
 	out, err := s.run(ctx, m, id.String(), in)
 	if err != nil {
 		if s.spec.InputError(err) {
-			return zero, protocol.Invalid(s.spec.InputField, "%v", err)
+			return zero, protocol.Invalid(inputField, "%v", err)
 		}
 		return zero, fmt.Errorf("run %s: %w", id, err)
 	}

@@ -101,7 +101,7 @@ func (s *Service[M, In, Out]) oipInfer(w http.ResponseWriter, r *http.Request) {
 		protocol.WriteError(w, s.log, clientErr(err))
 		return
 	}
-	out, err := s.Infer(r.Context(), in)
+	out, err := s.infer(r.Context(), in, "parameters.model_id", "inputs")
 	if err != nil {
 		protocol.WriteError(w, s.log, err)
 		return

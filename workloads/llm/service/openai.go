@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -131,7 +132,10 @@ func (s *Service) openAI(path string) http.HandlerFunc {
 			WriteOpenAIError(w, http.StatusServiceUnavailable, "server_error", "", "", "no provider is configured on this node: set PROVIDERA_API_KEY and PROVIDERA_BASE_URL")
 			return
 		}
-		resp, err := s.withRetry(r.Context(), name, p, path, body)
+		// The whole answer, stream or not, ends by LLM_MAX_STREAM_SECONDS.
+		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxStream)
+		defer cancel()
+		resp, err := s.withRetry(ctx, name, p, path, body)
 		if err != nil {
 			s.writeOpenAIProviderError(w, err)
 			return
@@ -149,7 +153,19 @@ func (s *Service) openAI(path string) http.HandlerFunc {
 			w.Header().Set("Cache-Control", "no-cache")
 		}
 		w.WriteHeader(resp.StatusCode)
-		if err := copyFlushing(w, resp.Body); err != nil && r.Context().Err() == nil {
+		err = copyFlushing(w, s.red.Reader(resp.Body))
+		switch {
+		case err == nil || r.Context().Err() != nil:
+		case ctx.Err() != nil:
+			s.log.Warn("openai answer cut at LLM_MAX_STREAM_SECONDS", "provider", name, "seconds", int(s.cfg.MaxStream.Seconds()))
+			if stream {
+				// An error event, as OpenAI's API ends a stream it cannot
+				// finish: the client sees why it ended without [DONE].
+				b, _ := json.Marshal(OpenAIError{Error: OpenAIErrorDetail{Type: "server_error",
+					Message: fmt.Sprintf("the answer took longer than this node allows (LLM_MAX_STREAM_SECONDS, %d s) and was ended", int(s.cfg.MaxStream.Seconds()))}})
+				_, _ = fmt.Fprintf(w, "data: %s\n\n", b)
+			}
+		default:
 			s.log.Warn("openai relay ended early", "provider", name, "err", err)
 		}
 	}
@@ -187,20 +203,68 @@ func (s *Service) limitOpenAI(req map[string]json.RawMessage) (body []byte, stre
 			req[k] = json.RawMessage(strconv.Itoa(s.cfg.MaxTokens))
 		}
 	}
-	if !capped {
-		req["max_tokens"] = json.RawMessage(strconv.Itoa(s.cfg.MaxTokens))
-	}
 	if raw, ok := req["n"]; ok && string(raw) != "null" {
 		var n int64
 		if err := json.Unmarshal(raw, &n); err != nil || n != 1 {
 			return nil, false, http.StatusBadRequest, "n", fmt.Sprintf("n is %s: this node makes one completion per request; leave n out or set it to 1", raw)
 		}
 	}
+	// What one request may cause is bounded as a whole: every prompt of a
+	// prompt array is completed best_of times, each up to max_tokens.
+	prompts, err := promptCount(req["prompt"])
+	if err != nil {
+		return nil, false, http.StatusBadRequest, "prompt", err.Error()
+	}
+	bestOf := int64(1)
+	if raw, ok := req["best_of"]; ok && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &bestOf); err != nil || bestOf < 1 {
+			return nil, false, http.StatusBadRequest, "best_of", fmt.Sprintf("best_of is %s: give a whole number, at least 1, or leave it out", raw)
+		}
+	}
+	completions := prompts * bestOf
+	if completions > int64(s.cfg.MaxTokens) {
+		return nil, false, http.StatusBadRequest, "prompt", fmt.Sprintf("%d prompts × best_of %d is %d completions, each of at least one token: more than the %d tokens this node allows one request (LLM_MAX_TOKENS); send fewer prompts or a lower best_of",
+			prompts, bestOf, completions, s.cfg.MaxTokens)
+	}
+	// Each completion gets an equal part of LLM_MAX_TOKENS.
+	each := int64(s.cfg.MaxTokens) / completions
+	for _, k := range []string{"max_tokens", "max_completion_tokens"} {
+		if raw, ok := req[k]; ok && string(raw) != "null" {
+			var n int64
+			_ = json.Unmarshal(raw, &n) // checked above
+			if n > each {
+				req[k] = json.RawMessage(strconv.FormatInt(each, 10))
+			}
+		}
+	}
+	if !capped {
+		req["max_tokens"] = json.RawMessage(strconv.FormatInt(each, 10))
+	}
 	b, err := json.Marshal(req)
 	if err != nil {
 		return nil, false, http.StatusBadRequest, "", err.Error()
 	}
 	return b, stream, 0, "", ""
+}
+
+// promptCount is how many prompts a completions request's prompt holds: a
+// string or a list of tokens is one; a list of strings or of token lists
+// is one each. Absent (chat): one.
+func promptCount(raw json.RawMessage) (int64, error) {
+	if len(raw) == 0 || string(raw) == "null" || raw[0] != '[' {
+		return 1, nil
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return 0, fmt.Errorf("prompt is not a string or a list: %v", err)
+	}
+	if len(items) == 0 {
+		return 1, nil
+	}
+	if c := items[0]; len(c) > 0 && (c[0] == '"' || c[0] == '[') {
+		return int64(len(items)), nil
+	}
+	return 1, nil // a list of tokens
 }
 
 // writeOpenAIProviderError answers a failed provider call: the provider's
@@ -213,18 +277,18 @@ func (s *Service) writeOpenAIProviderError(w http.ResponseWriter, err error) {
 		if json.Unmarshal(pe.Body, &e) == nil && e.Error.Message != "" {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(pe.Status)
-			_, _ = w.Write(pe.Body)
+			_, _ = w.Write(s.red.Bytes(pe.Body))
 			return
 		}
-		WriteOpenAIError(w, pe.Status, providerErrorType(pe.Status), "", "", "%s", pe.Message)
+		WriteOpenAIError(w, pe.Status, providerErrorType(pe.Status), "", "", "%s", s.red.String(pe.Message))
 		return
 	}
 	var te *transportError
 	if errors.As(err, &te) {
-		WriteOpenAIError(w, http.StatusBadGateway, "server_error", "", "", "%s", err.Error())
+		WriteOpenAIError(w, http.StatusBadGateway, "server_error", "", "", "%s", s.red.String(err.Error()))
 		return
 	}
-	WriteOpenAIError(w, http.StatusInternalServerError, "server_error", "", "", "%s", err.Error())
+	WriteOpenAIError(w, http.StatusInternalServerError, "server_error", "", "", "%s", s.red.String(err.Error()))
 }
 
 func providerErrorType(status int) string {

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/infernode/infernode/workloads/protocol"
+	"github.com/infernode/infernode/workloads/redact"
 )
 
 // ServiceID is what the workload reports in /service-resources.
@@ -58,9 +59,17 @@ type Config struct {
 	AllowedModels []string
 	// MaxTokens caps a request's max_tokens (and max_completion_tokens);
 	// a request naming neither gets it (LLM_MAX_TOKENS, default
-	// DefaultMaxTokens).
+	// DefaultMaxTokens). It bounds what one request may cause as a whole:
+	// the prompts of a prompt array × n × best_of × max_tokens.
 	MaxTokens int
+	// MaxStream ends an OpenAI API answer (a stream, or a reply that never
+	// ends) this long after it began, whatever its pace
+	// (LLM_MAX_STREAM_SECONDS, default DefaultMaxStream).
+	MaxStream time.Duration
 }
+
+// DefaultMaxStream is the default bound of one answer's time.
+const DefaultMaxStream = 300 * time.Second
 
 // DefaultMaxTokens is the default cap of a completion's tokens.
 const DefaultMaxTokens = 4096
@@ -89,12 +98,20 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		}
 		cfg.MaxTokens = n
 	}
+	if v := getenv("LLM_MAX_STREAM_SECONDS"); v != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 1 {
+			return Config{}, fmt.Errorf("llm: LLM_MAX_STREAM_SECONDS %q: write a whole number of seconds, at least 1 (default %d)", v, int(DefaultMaxStream.Seconds()))
+		}
+		cfg.MaxStream = time.Duration(n) * time.Second
+	}
 	return cfg, nil
 }
 
 // Service is the llm workload's HTTP handler. It is safe for concurrent use.
 type Service struct {
 	cfg    Config
+	red    redact.Redactor
 	log    *slog.Logger
 	client *http.Client
 	rnd    func() float64
@@ -112,10 +129,14 @@ func New(cfg Config) (*Service, error) {
 	if cfg.MaxTokens <= 0 {
 		cfg.MaxTokens = DefaultMaxTokens
 	}
-	s := &Service{cfg: cfg, log: cfg.Logger, client: cfg.Client, rnd: cfg.Rand}
+	if cfg.MaxStream <= 0 {
+		cfg.MaxStream = DefaultMaxStream
+	}
+	s := &Service{cfg: cfg, red: redactorOf(cfg), log: cfg.Logger, client: cfg.Client, rnd: cfg.Rand}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
+	s.log = s.red.Logger(s.log)
 	if s.rnd == nil {
 		s.rnd = rand.Float64
 	}
@@ -364,6 +385,7 @@ func (s *Service) output(w http.ResponseWriter, r *http.Request) {
 		s.writeProviderError(w, err)
 		return
 	}
+	text = s.red.String(text)
 	if req.Destination == protocol.OnChain {
 		protocol.WriteJSON(w, http.StatusOK, protocol.OnChainOutput{RawInput: protocol.Hex(raw), RawOutput: protocol.Hex(EncodeOutputABI(text))})
 		return
@@ -378,7 +400,7 @@ func (s *Service) writeProviderError(w http.ResponseWriter, err error) {
 	var te *transportError
 	if errors.As(err, &pe) || errors.As(err, &te) {
 		s.log.Warn("provider call failed", "err", err)
-		protocol.WriteJSON(w, http.StatusBadGateway, protocol.ErrorReply{Error: err.Error()})
+		protocol.WriteJSON(w, http.StatusBadGateway, protocol.ErrorReply{Error: s.red.String(err.Error())})
 		return
 	}
 	protocol.WriteError(w, s.log, err)
@@ -391,7 +413,7 @@ func (s *Service) relay(w http.ResponseWriter, name string, resp *http.Response)
 	w.WriteHeader(http.StatusOK)
 	rc := http.NewResponseController(w)
 	err := readSSE(name, resp.Body, func(delta string) error {
-		if _, err := w.Write([]byte(delta)); err != nil {
+		if _, err := w.Write(s.red.Bytes([]byte(delta))); err != nil {
 			return err
 		}
 		return rc.Flush()
@@ -400,4 +422,13 @@ func (s *Service) relay(w http.ResponseWriter, name string, resp *http.Response)
 		// The status is already sent: the stream just ends early.
 		s.log.Warn("stream relay ended early", "provider", name, "err", err)
 	}
+}
+
+// redactorOf knows the secrets the workload holds: its providers' API keys.
+func redactorOf(cfg Config) redact.Redactor {
+	var keys []string
+	for _, p := range cfg.Providers {
+		keys = append(keys, p.APIKey)
+	}
+	return redact.New(keys...)
 }
