@@ -79,12 +79,16 @@ test: tools docker realmodels libtorch tidy-check
 
 ## sim: the deterministic relay simulator (docs/testing.md). SEED=<n> replays one seed;
 ## SEEDS=<n> runs n seeds (from SEED, default 1); SIM_HOURS (24) and SIM_SUBS (200) size each.
+## Then the fleet simulator: FLEET_SEEDS (20) seeds from SEED of FLEET_HOURS (72) and FLEET_SUBS (6) each.
 SEED ?= 1
 SEEDS ?= 1
 SIM_HOURS ?= 24
 SIM_SUBS ?= 200
+FLEET_SEEDS ?= 20
+FLEET_HOURS ?= 72
+FLEET_SUBS ?= 6
 sim:
-	GOMAXPROCS=2 $(GO) test -v -count=1 -timeout 0 -run '^TestSim$$' ./sim/ -args -sim.seed=$(SEED) -sim.seeds=$(SEEDS) -sim.hours=$(SIM_HOURS) -sim.subs=$(SIM_SUBS)
+	GOMAXPROCS=2 $(GO) test -v -count=1 -timeout 0 -run '^TestSim$$|^TestFleetSim$$' ./sim/ -args -sim.seed=$(SEED) -sim.seeds=$(SEEDS) -sim.hours=$(SIM_HOURS) -sim.subs=$(SIM_SUBS) -sim.fleet.seeds=$(FLEET_SEEDS) -sim.fleet.hours=$(FLEET_HOURS) -sim.fleet.subs=$(FLEET_SUBS)
 
 ## lint: staticcheck (pinned, installed into .tools/bin), failing on findings.
 lint:
