@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
 
+	"github.com/infernode/infernode/ratelimit"
 	"github.com/infernode/infernode/rest"
 )
 
@@ -147,4 +148,29 @@ func TestFrameCounter(t *testing.T) {
 		}
 		require.Equal(t, int64(2), n.Load(), "cut every %d bytes", cut)
 	}
+}
+
+// An address's share is forgotten once its connections are closed and its
+// calls have given back what they held, in either order.
+func TestQuotaForgetsAddresses(t *testing.T) {
+	q := newQuota(ratelimit.NewBytes(256<<20), 16<<20)
+	a := &connState{addr: "192.0.2.1", q: q}
+	b := &connState{addr: "192.0.2.1", q: q}
+	q.open(a)
+	q.open(b)
+	require.True(t, q.take(a, q.perConn))
+	require.False(t, q.take(a, 1), "the connection's cap")
+	require.True(t, q.take(b, q.perAddr-q.perConn))
+	require.False(t, q.take(b, 1), "the address's cap")
+	a.forget()
+	b.forget()
+	require.Len(t, q.addrs, 1, "calls still hold bytes")
+	q.give(a, q.perConn)
+	q.give(b, q.perAddr-q.perConn)
+	require.Empty(t, q.addrs)
+	require.Zero(t, q.budget.Held())
+	c := &connState{addr: "192.0.2.2", q: q}
+	q.open(c)
+	c.forget()
+	require.Empty(t, q.addrs, "a connection closed with nothing held")
 }

@@ -113,7 +113,9 @@ func (q *quota) give(c *connState, n int64) {
 	if c != nil {
 		c.held -= n
 		if a := q.addrs[c.addr]; a != nil {
-			a.held -= n
+			if a.held -= n; a.conns <= 0 && a.held <= 0 {
+				delete(q.addrs, c.addr) // its last connection closed first
+			}
 		}
 	}
 	q.budget.Give(n)
