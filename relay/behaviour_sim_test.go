@@ -75,15 +75,15 @@ func TestSimRetriesUpToTheLimit(t *testing.T) {
 	h.mineEvery(100 * time.Millisecond)
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("retry"), 1))
 	h.eventually(func() bool { return h.deliveries() == 1 }, "delivered on the third attempt")
-	h.eventually(func() bool { iv, _ := n.r.st.iv(1, 1); return iv.State == IvDelivered }, "status delivered")
-	iv, err := n.r.st.iv(1, 1)
+	h.eventually(func() bool { iv, _ := n.r.store.iv(1, 1); return iv.State == IvDelivered }, "status delivered")
+	iv, err := n.r.store.iv(1, 1)
 	require.NoError(t, err)
 	require.Equal(t, 3, iv.Attempts)
 
 	fr.failures.Store(1 << 30) // always failing: gives up after MaxAttempts
 	h.transact(h.keys[0], h.dep.ExampleConsumer, h.consumer().PackRequest("echo", []byte("never"), 1))
-	h.eventually(func() bool { iv, _ := n.r.st.iv(2, 1); return iv.State == IvFailed }, "failed after the limit")
-	iv, err = n.r.st.iv(2, 1)
+	h.eventually(func() bool { iv, _ := n.r.store.iv(2, 1); return iv.State == IvFailed }, "failed after the limit")
+	iv, err = n.r.store.iv(2, 1)
 	require.NoError(t, err)
 	require.Equal(t, 3, iv.Attempts)
 	require.Contains(t, iv.Err, "transient failure")
@@ -143,7 +143,7 @@ func TestSimDelegatedGuardRejections(t *testing.T) {
 		require.Equal(t, tc.code, je.Code)
 		require.Equal(t, tc.msg, je.Message)
 	}
-	dl, err := n.r.st.delegated()
+	dl, err := n.r.store.delegated()
 	require.NoError(t, err)
 	require.Empty(t, dl, "nothing persisted for a rejected request")
 }

@@ -161,7 +161,7 @@ type backlog struct {
 func measureBacklog(b *testing.B, bl backlog) {
 	ctx := context.Background()
 	client, h, activeAt, a, n, subs := bl.client, bl.h, bl.activeAt, bl.a, bl.n, bl.subs
-	require.Eventually(b, func() bool { s, _ := n.r.st.subs(); return len(s) == subs }, time.Minute, 50*time.Millisecond, "all read")
+	require.Eventually(b, func() bool { s, _ := n.r.store.subs(); return len(s) == subs }, time.Minute, 50*time.Millisecond, "all read")
 	// Idle: every block until the subscriptions fall due.
 	idleFrom, idleCalls := blockNumber(b, h), n.rpc.Calls()
 	var dueBlock uint64

@@ -63,7 +63,7 @@ func BenchmarkIdleRPCPerBlock(b *testing.B) {
 	createSubs(b, h, h.keys[0], benchSubs, headTime(b, h)+1_000_000, 3600, 10)
 	n := h.startNodeWith(1, b.TempDir(), nil, nil, func(o *Options) { o.PollInterval = time.Hour })
 	h.commit()
-	require.Eventually(b, func() bool { s, _ := n.r.st.subs(); return len(s) == benchSubs }, time.Minute, 50*time.Millisecond)
+	require.Eventually(b, func() bool { s, _ := n.r.store.subs(); return len(s) == benchSubs }, time.Minute, 50*time.Millisecond)
 	time.Sleep(200 * time.Millisecond)
 	const blocks = 50
 	b.ResetTimer()

@@ -26,25 +26,25 @@ func (r *Relay) SubmitDelegated(ctx context.Context, client string, raw json.Raw
 // submitDelegated is SubmitDelegated; fromFleet: another member accepted
 // it (its client was checked there) and stored it in the fleet.
 func (r *Relay) submitDelegated(ctx context.Context, client string, raw json.RawMessage, fromFleet bool) error {
-	req, err := r.d.DecodeDelegated(raw)
+	req, err := r.dialect.DecodeDelegated(raw)
 	if err != nil {
 		return err
 	}
 	sub := &req.Sub
 	proof := sub.Verifier != (common.Address{})
 	if !fromFleet { // else checked by the member that accepted it
-		if jerr := r.o.Guard.CheckDelegated(client, sub.Owner.Hex(), sub.Containers(), proof); jerr != nil {
+		if jerr := r.opts.Guard.CheckDelegated(client, sub.Owner.Hex(), sub.Containers(), proof); jerr != nil {
 			return jerr
 		}
 	}
-	if err := r.o.Payments.Check(paymentRequest(sub)); err != nil {
+	if err := r.opts.Payments.Check(paymentRequest(sub)); err != nil {
 		return job.Reject(job.CodeInvalid, "Invalid request: "+err.Error(), "field", "subscription.payment_amount")
 	}
 	key := string(storage.RelayDelegatedKey(sub.Owner, req.Nonce))
 	if err := r.admitDelegated(ctx, key, &req); err != nil { // before the signature's RPC calls
 		return err
 	}
-	ver := &coordinator.Verifier{Chain: r.o.Backend, ChainID: r.o.Sender.ChainID(), Coordinator: r.d.Coordinator()}
+	ver := &coordinator.Verifier{Chain: r.opts.Backend, ChainID: r.opts.Sender.ChainID(), Coordinator: r.dialect.Coordinator()}
 	if err := req.Codec.Verify(ctx, ver); err != nil {
 		return err
 	}
@@ -53,9 +53,9 @@ func (r *Relay) submitDelegated(ctx context.Context, client string, raw json.Raw
 			return err
 		}
 	}
-	r.dlgMu.Lock() // check-and-persist is atomic: a concurrent replay waits
-	defer r.dlgMu.Unlock()
-	if _, ok, err := r.st.dlg(key); err != nil {
+	r.delegatedMu.Lock() // check-and-persist is atomic: a concurrent replay waits
+	defer r.delegatedMu.Unlock()
+	if _, ok, err := r.store.dlg(key); err != nil {
 		return fmt.Errorf("read delegated subscription: %w", err)
 	} else if ok {
 		return nil // replay of a verified request: the accepted one stands
@@ -64,23 +64,23 @@ func (r *Relay) submitDelegated(ctx context.Context, client string, raw json.Raw
 	// is full, before anything is written.
 	waits := uint64(sub.ActiveAt) > r.head.time.Load()
 	if waits {
-		if err := r.sp.waiting.Add(key, sub.Owner.Hex(), time.Unix(int64(sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0)); err != nil {
+		if err := r.spending.waiting.Add(key, sub.Owner.Hex(), time.Unix(int64(sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0)); err != nil {
 			return err
 		}
 	}
 	if !fromFleet { // in the fleet before the answer: any member delivers it
-		if err := r.o.Fleet.PutDelegated(ctx, fleetDelegatedID(key), raw); err != nil {
-			r.sp.waiting.Remove(key)
-			r.o.Logger.Warn("relay: delegated subscription not stored in the fleet", "owner", sub.Owner, "nonce", req.Nonce, "err", err)
+		if err := r.opts.Fleet.PutDelegated(ctx, fleetDelegatedID(key), raw); err != nil {
+			r.spending.waiting.Remove(key)
+			r.opts.Logger.Warn("relay: delegated subscription not stored in the fleet", "owner", sub.Owner, "nonce", req.Nonce, "err", err)
 			return job.Reject(job.CodeUnavailable, "Fleet unavailable: the delegated subscription could not be stored; try again")
 		}
 	}
 	d := &Delegated{Body: append(json.RawMessage(nil), raw...), Accepted: r.head.num.Load(), Progress: Progress{State: IvRunning}}
-	if err := r.st.saveDlg(key, d, r.head.time.Load()); err != nil {
-		r.sp.waiting.Remove(key)
+	if err := r.store.saveDlg(key, d, r.head.time.Load()); err != nil {
+		r.spending.waiting.Remove(key)
 		return fmt.Errorf("persist delegated subscription: %w", err)
 	}
-	r.o.Logger.Info("relay: delegated subscription accepted", "owner", sub.Owner, "nonce", req.Nonce, "client", client, "containers", sub.ContainerID, "waits", waits)
+	r.opts.Logger.Info("relay: delegated subscription accepted", "owner", sub.Owner, "nonce", req.Nonce, "client", client, "containers", sub.ContainerID, "waits", waits)
 	r.mu.Lock()
 	ctx2 := r.runCtx
 	r.mu.Unlock()
@@ -98,14 +98,14 @@ func (r *Relay) submitDelegated(ctx context.Context, client string, raw json.Raw
 func (r *Relay) admitDelegated(ctx context.Context, key string, req *coordinator.Delegated) error {
 	t := r.head.time.Load()
 	if t == 0 { // no head seen yet (the relay is starting)
-		h, err := r.o.Backend.HeaderByNumber(ctx, nil)
+		h, err := r.opts.Backend.HeaderByNumber(ctx, nil)
 		if err != nil {
 			return fmt.Errorf("read head: %w", err)
 		}
 		t = h.Time
 	}
 	now := time.Unix(int64(t), 0)
-	if err := r.sp.waiting.CheckDelegated(time.Unix(int64(req.Sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0), now); err != nil {
+	if err := r.spending.waiting.CheckDelegated(time.Unix(int64(req.Sub.ActiveAt), 0), time.Unix(int64(req.Expiry), 0), now); err != nil {
 		return err
 	}
 	// chain.max_input_bytes bounds subscription.inputs and data alike:
@@ -115,7 +115,7 @@ func (r *Relay) admitDelegated(ctx context.Context, key string, req *coordinator
 	if len(req.Data) > len(req.Sub.Inputs) {
 		f.InputBytes, input = len(req.Data), "data"
 	}
-	v := r.sp.g.Static(f, r.sp.heads.Head().BlockTime)
+	v := r.spending.g.Static(f, r.spending.heads.Head().BlockTime)
 	if v.Action == guard.Serve {
 		return nil
 	}
@@ -127,14 +127,14 @@ func (r *Relay) admitDelegated(ctx context.Context, key string, req *coordinator
 // fails those whose signature expired first.
 func (r *Relay) wakeDelegated(ctx context.Context) {
 	now := r.head.time.Load()
-	ready, expired := r.sp.waiting.Due(time.Unix(int64(now), 0))
+	ready, expired := r.spending.waiting.Due(time.Unix(int64(now), 0))
 	for _, key := range expired {
-		if d, ok, err := r.st.dlg(key); err == nil && ok && !d.State.final() && d.TxKey == "" {
+		if d, ok, err := r.store.dlg(key); err == nil && ok && !d.State.final() && d.TxKey == "" {
 			d.State, d.Err = IvFailed, "Signature expired"
-			r.o.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
-			r.o.Logger.Info("relay: delegated subscription "+string(IvFailed), "key", key, "reason", d.Err)
-			if err := r.st.saveDlg(key, d, r.head.time.Load()); err != nil {
-				r.o.Logger.Warn("relay: persist delegated subscription", "key", key, "err", err)
+			r.opts.Metrics.Deliveries.WithLabelValues(string(IvFailed)).Inc()
+			r.opts.Logger.Info("relay: delegated subscription "+string(IvFailed), "key", key, "reason", d.Err)
+			if err := r.store.saveDlg(key, d, r.head.time.Load()); err != nil {
+				r.opts.Logger.Warn("relay: persist delegated subscription", "key", key, "err", err)
 			}
 		} else if err == nil && ok && d.TxKey != "" {
 			r.startDelegated(ctx, key) // its transaction decides
@@ -142,9 +142,9 @@ func (r *Relay) wakeDelegated(ctx context.Context) {
 	}
 	for _, key := range ready {
 		if !r.startDelegated(ctx, key) { // its last worker is still leaving: the next head
-			if d, ok, err := r.st.dlg(key); err == nil && ok {
-				if ds, err := r.d.DecodeDelegated(d.Body); err == nil {
-					r.dv.waitDelegated(key, ds.Sub.Owner, time.Time{}, time.Unix(int64(ds.Expiry), 0))
+			if d, ok, err := r.store.dlg(key); err == nil && ok {
+				if ds, err := r.dialect.DecodeDelegated(d.Body); err == nil {
+					r.deliverer.waitDelegated(key, ds.Sub.Owner, time.Time{}, time.Unix(int64(ds.Expiry), 0))
 				}
 			}
 		}
@@ -154,8 +154,8 @@ func (r *Relay) wakeDelegated(ctx context.Context) {
 // resumeDelegated restarts an accepted delegated request: at once when it
 // is active, else among the waiting ones.
 func (r *Relay) resumeDelegated(ctx context.Context, key string, d *Delegated) {
-	if ds, err := r.d.DecodeDelegated(d.Body); err == nil && d.TxKey == "" && uint64(ds.Sub.ActiveAt) > r.head.time.Load() {
-		r.dv.waitDelegated(key, ds.Sub.Owner, time.Unix(int64(ds.Sub.ActiveAt), 0), time.Unix(int64(ds.Expiry), 0))
+	if ds, err := r.dialect.DecodeDelegated(d.Body); err == nil && d.TxKey == "" && uint64(ds.Sub.ActiveAt) > r.head.time.Load() {
+		r.deliverer.waitDelegated(key, ds.Sub.Owner, time.Unix(int64(ds.Sub.ActiveAt), 0), time.Unix(int64(ds.Expiry), 0))
 		return
 	}
 	r.startDelegated(ctx, key)
@@ -165,26 +165,26 @@ func (r *Relay) resumeDelegated(ctx context.Context, key string, d *Delegated) {
 // false when one is running already.
 func (r *Relay) startDelegated(ctx context.Context, key string) bool {
 	r.mu.Lock()
-	if r.dlgRun[key] {
+	if r.delegatedRunning[key] {
 		r.mu.Unlock()
 		return false
 	}
-	r.dlgRun[key] = true
+	r.delegatedRunning[key] = true
 	r.mu.Unlock()
 	r.pending.Add(1)
-	r.dv.preparing.Add(1) // before the head is marked handled (Settled)
+	r.deliverer.preparing.Add(1) // before the head is marked handled (Settled)
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
 		defer r.pending.Add(-1)
 		defer func() {
 			r.mu.Lock()
-			delete(r.dlgRun, key)
+			delete(r.delegatedRunning, key)
 			r.mu.Unlock()
 		}()
-		defer r.dv.preparing.Add(-1)
-		if err := r.dv.deliverDelegated(ctx, key); err != nil && ctx.Err() == nil {
-			r.o.Logger.Warn("relay: delegated subscription", "key", key, "err", guard.CutErr(err))
+		defer r.deliverer.preparing.Add(-1)
+		if err := r.deliverer.deliverDelegated(ctx, key); err != nil && ctx.Err() == nil {
+			r.opts.Logger.Warn("relay: delegated subscription", "key", key, "err", guard.CutErr(err))
 		}
 	}()
 	return true
@@ -214,9 +214,9 @@ func deliverable(s *Sub, expiry uint32, t uint64) error {
 // admitFleetDelegated takes the delegated subscriptions other members
 // accepted (fleet.WatchDelegated), until ctx is done.
 func (r *Relay) admitFleetDelegated(ctx context.Context) {
-	r.o.Fleet.WatchDelegated(ctx, func(id string, body []byte) {
+	r.opts.Fleet.WatchDelegated(ctx, func(id string, body []byte) {
 		if err := r.submitDelegated(ctx, "fleet", body, true); err != nil && ctx.Err() == nil {
-			r.o.Logger.Info("relay: delegated subscription from the fleet not admitted", "id", id, "err", err)
+			r.opts.Logger.Info("relay: delegated subscription from the fleet not admitted", "id", id, "err", err)
 		}
 	})
 }

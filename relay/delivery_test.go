@@ -52,10 +52,10 @@ func TestSimDeliveryLoopBothKinds(t *testing.T) {
 		}
 	}
 	h.eventually(func() bool {
-		iv, err := n.r.st.iv(1, frequency)
+		iv, err := n.r.store.iv(1, frequency)
 		return err == nil && iv.State == IvDelivered
 	}, "the subscription's last interval recorded delivered")
-	d, ok, err := n.r.st.dlg(string(storage.RelayDelegatedKey(h.dep.ExampleConsumer, 7)))
+	d, ok, err := n.r.store.dlg(string(storage.RelayDelegatedKey(h.dep.ExampleConsumer, 7)))
 	require.NoError(t, err)
 	require.True(t, ok)
 	require.Equal(t, IvDelivered, d.State)

@@ -120,7 +120,7 @@ func runChainScenarios(t *testing.T, url string, keys []*ecdsa.PrivateKey) {
 	// Both nodes read the cancellation and stop scheduling the subscription.
 	for _, n := range []*node{a, b} {
 		h.eventually(func() bool {
-			s, ok, err := n.r.st.sub(3)
+			s, ok, err := n.r.store.sub(3)
 			n.r.mu.Lock()
 			_, queued := n.r.queued[3]
 			n.r.mu.Unlock()

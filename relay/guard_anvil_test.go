@@ -227,7 +227,7 @@ func TestGuardAnvil(t *testing.T) {
 		o.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	})
 	d.advance(n, 4) // the node measures the block time
-	require.Equal(t, 2*time.Second, n.r.sp.heads.Head().BlockTime)
+	require.Equal(t, 2*time.Second, n.r.spending.heads.Head().BlockTime)
 	keys := d.keys
 
 	t.Run("unpaid gas above the cap, period below two blocks: never tracked, no gas spent", func(t *testing.T) {
@@ -238,7 +238,7 @@ func TestGuardAnvil(t *testing.T) {
 		check(3)
 		d.advance(n, 10)
 		for _, id := range []uint32{big, short} {
-			_, tracked, err := n.r.st.sub(id)
+			_, tracked, err := n.r.store.sub(id)
 			require.NoError(t, err)
 			require.False(t, tracked, "subscription %d tracked", id)
 			require.Empty(t, d.deliveriesOf(n, id))
@@ -341,7 +341,7 @@ func TestGuardAnvilStorms(t *testing.T) {
 		t.Logf("log growth over %d s of block time: %d bytes", window*d.step, grew)
 		require.Less(t, grew, int64(64<<10), "the reason is cut, the attempts back off")
 		require.Equal(t, ran+1, runs.runs.Load())
-		iv, err := n.r.st.iv(id, 1)
+		iv, err := n.r.store.iv(id, 1)
 		require.NoError(t, err)
 		require.LessOrEqual(t, len(iv.Err), 600, "state keeps 512 bytes of a chain error")
 	})
@@ -356,7 +356,7 @@ func TestGuardAnvilStorms(t *testing.T) {
 		d.advance(n, window)
 		require.Equal(t, ran+1, runs.runs.Load(), "never run")
 		require.Empty(t, d.deliveriesOf(n, id))
-		iv, err := n.r.st.iv(id, 1)
+		iv, err := n.r.store.iv(id, 1)
 		require.NoError(t, err)
 		require.Contains(t, iv.Err, "chain.max_input_bytes")
 		require.GreaterOrEqual(t, iv.Attempts, 1, "a failed try")
@@ -440,7 +440,7 @@ func TestGuardAnvilDelegated(t *testing.T) {
 		}
 		err = n.r.SubmitDelegated(ctx, "127.0.0.1", d.delegated(99, now+6*day, 100_000))
 		require.Equal(t, job.CodeRateLimited, rejection(t, err).Code, "429 past chain.delegated.max_pending")
-		require.Equal(t, 500, n.r.sp.waiting.Len())
+		require.Equal(t, 500, n.r.spending.waiting.Len())
 		require.Less(t, runtime.NumGoroutine()-g0, 20, "waiting requests hold no goroutine each")
 	})
 
@@ -535,7 +535,7 @@ func TestGuardAnvilInfernetV1(t *testing.T) {
 	tries := 0
 	for id := first; id < first+20; id++ {
 		for k := uint32(1); k <= 3; k++ {
-			iv, err := n.r.st.iv(id, k)
+			iv, err := n.r.store.iv(id, k)
 			require.NoError(t, err)
 			if iv.Attempts > 0 {
 				require.Contains(t, iv.Err, "getContainerInputs")

@@ -36,7 +36,7 @@ func TestSimIdleOneCallPerBlock(t *testing.T) {
 	}
 	settled := func() bool { return n.r.Settled(blockNumber(t, h)) }
 	h.eventually(func() bool {
-		if s, _ := n.r.st.subs(); len(s) == 3 && settled() {
+		if s, _ := n.r.store.subs(); len(s) == 3 && settled() {
 			return true
 		}
 		// A head to push: the subscription may have started after the

@@ -141,7 +141,7 @@ func TestInfernetV1Anvil(t *testing.T) {
 		n  *node
 		id uint32
 	}{{n1, paid}, {n2, paid}, {n3, oneShot}, {n1, other}} {
-		_, tracked, err := tc.n.r.st.sub(tc.id)
+		_, tracked, err := tc.n.r.store.sub(tc.id)
 		require.NoError(t, err)
 		require.False(t, tracked, "subscription %d: not tracked by a node that does not serve it", tc.id)
 	}

@@ -15,48 +15,48 @@ import (
 // one up to head - TrailHeadBlocks, after checking the last processed block
 // is still canonical (rolling back what reorged blocks produced if not).
 func (r *Relay) listen(ctx context.Context, head *types.Header) error {
-	r.lst.mu.Lock()
-	defer r.lst.mu.Unlock()
+	r.listening.mu.Lock()
+	defer r.listening.mu.Unlock()
 	n := head.Number.Uint64()
-	if n < r.o.TrailHeadBlocks {
+	if n < r.opts.TrailHeadBlocks {
 		return nil
 	}
-	target := n - r.o.TrailHeadBlocks
-	last, ok, err := r.st.last()
+	target := n - r.opts.TrailHeadBlocks
+	last, ok, err := r.store.last()
 	if err != nil {
 		return err
 	}
-	from := r.o.StartBlock
+	from := r.opts.StartBlock
 	if ok {
 		if last, err = r.checkReorg(ctx, last, head); err != nil {
 			return err
 		}
 		from = last.Number + 1
 	}
-	defer func() { r.o.Metrics.Lag.Set(float64(r.lag(n, r.lastNumber()))) }()
-	size := r.lst.logRange // learned: the largest range the RPC last accepted
+	defer func() { r.opts.Metrics.Lag.Set(float64(r.lag(n, r.lastNumber()))) }()
+	size := r.listening.logRange // learned: the largest range the RPC last accepted
 	if size == 0 {
-		size = r.o.MaxLogRange
+		size = r.opts.MaxLogRange
 	}
-	defer func() { r.lst.logRange = size }()
+	defer func() { r.listening.logRange = size }()
 	for from <= target {
 		to := min(from+size-1, target)
-		q := r.d.LogQuery(from, to)
-		logs, err := r.o.Backend.FilterLogs(ctx, q)
+		q := r.dialect.LogQuery(from, to)
+		logs, err := r.opts.Backend.FilterLogs(ctx, q)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
 			if size > 1 { // the RPC may refuse a large range: split it
 				size = max(1, (to-from+1)/2)
-				r.o.Logger.Debug("relay: splitting log range", "from", from, "to", to, "size", size, "err", err)
+				r.opts.Logger.Debug("relay: splitting log range", "from", from, "to", to, "size", size, "err", err)
 				continue
 			}
 			return fmt.Errorf("read logs %d-%d: %w", from, to, err)
 		}
 		hdr := head
 		if to != n { // the head's own header is at hand; older ones are read
-			if hdr, err = r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(to)); err != nil {
+			if hdr, err = r.opts.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(to)); err != nil {
 				return fmt.Errorf("read header %d: %w", to, err)
 			}
 		}
@@ -72,9 +72,9 @@ func (r *Relay) listen(ctx context.Context, head *types.Header) error {
 }
 
 func (r *Relay) lastNumber() uint64 {
-	last, ok, _ := r.st.last()
+	last, ok, _ := r.store.last()
 	if !ok {
-		return r.o.StartBlock
+		return r.opts.StartBlock
 	}
 	return last.Number
 }
@@ -82,10 +82,10 @@ func (r *Relay) lastNumber() uint64 {
 func (r *Relay) markProcessed(n uint64, h common.Hash) error {
 	// Keep the hashes of the last 256 processed ranges for reorg walks.
 	var keepFrom uint64
-	if n > 256*r.o.MaxLogRange {
-		keepFrom = n - 256*r.o.MaxLogRange
+	if n > 256*r.opts.MaxLogRange {
+		keepFrom = n - 256*r.opts.MaxLogRange
 	}
-	return r.st.processed(n, h, keepFrom)
+	return r.store.processed(n, h, keepFrom)
 }
 
 // checkReorg compares the last processed block's hash with the canonical
@@ -104,7 +104,7 @@ func (r *Relay) checkReorg(ctx context.Context, last blockRef, head *types.Heade
 		if ref.Number > n {
 			return false, nil
 		}
-		hdr, err := r.o.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(ref.Number))
+		hdr, err := r.opts.Backend.HeaderByNumber(ctx, new(big.Int).SetUint64(ref.Number))
 		if errors.Is(err, ethereum.NotFound) {
 			return false, nil
 		}
@@ -116,11 +116,11 @@ func (r *Relay) checkReorg(ctx context.Context, last blockRef, head *types.Heade
 	if ok, err := canonical(last); err != nil || ok {
 		return last, err
 	}
-	refs, err := r.st.blocks()
+	refs, err := r.store.blocks()
 	if err != nil {
 		return last, err
 	}
-	ancestor := blockRef{Number: r.o.StartBlock - min(r.o.StartBlock, 1)}
+	ancestor := blockRef{Number: r.opts.StartBlock - min(r.opts.StartBlock, 1)}
 	for i := len(refs) - 1; i >= 0; i-- {
 		ok, err := canonical(refs[i])
 		if err != nil {
@@ -131,14 +131,14 @@ func (r *Relay) checkReorg(ctx context.Context, last blockRef, head *types.Heade
 			break
 		}
 	}
-	r.o.Logger.Warn("relay: reorg, or a stored block the endpoints do not know; rolling back", "from", last.Number, "to", ancestor.Number)
+	r.opts.Logger.Warn("relay: reorg, or a stored block the endpoints do not know; rolling back", "from", last.Number, "to", ancestor.Number)
 	return ancestor, r.rollback(ancestor)
 }
 
 // rollback forgets subscriptions created and cancellations seen after the
 // ancestor block; the re-scan reads the canonical ones again.
 func (r *Relay) rollback(ancestor blockRef) error {
-	subs, err := r.st.subs()
+	subs, err := r.store.subs()
 	if err != nil {
 		return err
 	}
@@ -153,7 +153,7 @@ func (r *Relay) rollback(ancestor blockRef) error {
 			restored = append(restored, s)
 		}
 	}
-	if err := r.st.rollback(ancestor, deleted, restored); err != nil {
+	if err := r.store.rollback(ancestor, deleted, restored); err != nil {
 		return err
 	}
 	for _, id := range deleted {
@@ -176,7 +176,7 @@ func (r *Relay) handleLogs(ctx context.Context, logs []types.Log) error {
 		if l.Removed {
 			continue
 		}
-		if id, created, ok := r.d.ParseLog(l); ok {
+		if id, created, ok := r.dialect.ParseLog(l); ok {
 			events = append(events, subEvent{log: l, id: id, created: created})
 			if created {
 				ids = append(ids, id)
@@ -186,7 +186,7 @@ func (r *Relay) handleLogs(ctx context.Context, logs []types.Log) error {
 	var subs map[uint32]*Sub
 	if len(ids) > 0 {
 		var err error
-		if subs, err = r.d.ReadSubs(ctx, r.o.Backend, ids); err != nil {
+		if subs, err = r.dialect.ReadSubs(ctx, r.opts.Backend, ids); err != nil {
 			return err
 		}
 	}
@@ -213,42 +213,42 @@ func (r *Relay) handleEvent(e subEvent, subs map[uint32]*Sub) error {
 	}
 	read, ok := subs[id]
 	if !ok {
-		r.o.Logger.Debug("relay: ignoring subscription of a pipeline this node does not serve", "id", id)
+		r.opts.Logger.Debug("relay: ignoring subscription of a pipeline this node does not serve", "id", id)
 		return nil
 	}
 	s := *read
 	s.Block, s.BlockHash = l.BlockNumber, l.BlockHash
-	if jerr := r.o.Guard.CheckChain(s.Owner.Hex(), false, s.Containers(), s.Verifier != (common.Address{})); jerr != nil {
-		r.o.Logger.Debug("relay: ignoring subscription", "id", id, "containers", s.ContainerID, "reason", jerr.Message)
+	if jerr := r.opts.Guard.CheckChain(s.Owner.Hex(), false, s.Containers(), s.Verifier != (common.Address{})); jerr != nil {
+		r.opts.Logger.Debug("relay: ignoring subscription", "id", id, "containers", s.ContainerID, "reason", jerr.Message)
 		return nil
 	}
-	if err := r.o.Payments.Check(paymentRequest(&s)); err != nil {
-		r.o.Logger.Info("relay: skipping subscription", "id", id, "containers", s.ContainerID, "reason", err.Error())
+	if err := r.opts.Payments.Check(paymentRequest(&s)); err != nil {
+		r.opts.Logger.Info("relay: skipping subscription", "id", id, "containers", s.ContainerID, "reason", err.Error())
 		return nil
 	}
-	if reason := r.sp.refusal(&s, r.o.Metrics); reason != "" { // never served as it stands: not even tracked
-		r.o.Logger.Info("relay: skipping subscription", "id", id, "owner", s.Owner, "containers", s.ContainerID, "reason", reason)
+	if reason := r.spending.refusal(&s, r.opts.Metrics); reason != "" { // never served as it stands: not even tracked
+		r.opts.Logger.Info("relay: skipping subscription", "id", id, "owner", s.Owner, "containers", s.ContainerID, "reason", reason)
 		return nil
 	}
-	if err := r.st.putSub(&s); err != nil {
+	if err := r.store.putSub(&s); err != nil {
 		return err
 	}
-	r.o.Logger.Info("relay: subscription", "id", id, "owner", s.Owner, "containers", s.ContainerID, "frequency", s.Frequency, "period", s.Period)
-	r.o.Metrics.Tracked.Inc()
+	r.opts.Logger.Info("relay: subscription", "id", id, "owner", s.Owner, "containers", s.ContainerID, "frequency", s.Frequency, "period", s.Period)
+	r.opts.Metrics.Tracked.Inc()
 	r.schedule(&s)
 	return nil
 }
 
 func (r *Relay) cancelled(id uint32, block uint64) error {
-	s, ok, err := r.st.sub(id)
+	s, ok, err := r.store.sub(id)
 	if err != nil || !ok {
 		return err
 	}
 	s.Cancelled, s.CancelBlock = true, block
-	if err := r.st.putSub(s); err != nil {
+	if err := r.store.putSub(s); err != nil {
 		return err
 	}
-	r.o.Logger.Info("relay: subscription cancelled", "id", id)
+	r.opts.Logger.Info("relay: subscription cancelled", "id", id)
 	r.unschedule(id)
 	return nil
 }

@@ -67,7 +67,7 @@ func (d *racers) minedRevertsOf(n *node) int {
 func (d *racers) requireNobodyBackedOff(owner common.Address) {
 	d.t.Helper()
 	for i, n := range d.nodes {
-		v, err := n.r.sp.g.Check(guard.Delivery{Key: "probe", Owner: owner}, n.r.sp.heads.Head())
+		v, err := n.r.spending.g.Check(guard.Delivery{Key: "probe", Owner: owner}, n.r.spending.heads.Head())
 		require.NoError(d.t, err)
 		require.Equal(d.t, guard.Serve, v.Action, "node %d backs owner %s off: %s", i, owner, v.Reason)
 	}

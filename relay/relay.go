@@ -11,11 +11,11 @@ import (
 // Relay is the chain side of the node. Safe for concurrent use; Run must be
 // called once.
 type Relay struct {
-	o  Options
-	st state
-	d  Dialect
-	dv *deliverer // takes what is due to a final state
-	sp *spending  // the spending guard (spending.go), shared with dv
+	opts      Options
+	store     state
+	dialect   Dialect
+	deliverer *deliverer // takes what is due to a final state
+	spending  *spending  // the spending guard (spending.go), shared with the deliverer
 
 	head    chainHead
 	pending atomic.Int64
@@ -24,19 +24,19 @@ type Relay struct {
 	handled atomic.Uint64
 
 	// mu guards the scheduler's state and runCtx.
-	mu      sync.Mutex
-	queue   timerQueue
-	queued  map[uint32]uint64 // sub id -> due time in the queue
-	hold    map[uint32]uint64 // sub id -> block time before which the guard holds it back
-	running map[uint32]bool
-	dlgRun  map[string]bool
-	runCtx  context.Context
-	wg      sync.WaitGroup
+	mu               sync.Mutex
+	queue            timerQueue
+	queued           map[uint32]uint64 // sub id -> due time in the queue
+	hold             map[uint32]uint64 // sub id -> block time before which the guard holds it back
+	running          map[uint32]bool
+	delegatedRunning map[string]bool
+	runCtx           context.Context
+	wg               sync.WaitGroup
 
-	lst    listening
-	dlgMu  sync.Mutex // serialises acceptance of delegated requests
-	ret    retention  // of final delegated records
-	health healthCache
+	listening   listening
+	delegatedMu sync.Mutex // serialises acceptance of delegated requests
+	retention   retention  // of final delegated records
+	health      healthCache
 }
 
 // listening is the listener's eth_getLogs range, halved when the RPC
@@ -49,7 +49,7 @@ type listening struct {
 }
 
 // Address is the node's wallet address.
-func (r *Relay) Address() string { return r.o.Sender.Address().Hex() }
+func (r *Relay) Address() string { return r.opts.Sender.Address().Hex() }
 
 // Pending counts on-chain work not yet finished: intervals and delegated
 // subscriptions being run or delivered, intervals due and queued, and
@@ -64,7 +64,7 @@ func (r *Relay) Pending() int {
 			due++
 		}
 	}
-	return int(r.pending.Load()) + due + r.sp.waiting.Len()
+	return int(r.pending.Load()) + due + r.spending.waiting.Len()
 }
 
 // Healthy fails when the RPC does not answer, the listener lags more than
@@ -72,28 +72,28 @@ func (r *Relay) Pending() int {
 // poll intervals, or the wallet's oldest open nonce has not moved for
 // chain.wallet.stuck_blocks.
 func (r *Relay) Healthy(ctx context.Context) error {
-	if err := r.o.Fleet.Healthy(); err != nil {
+	if err := r.opts.Fleet.Healthy(); err != nil {
 		return err
 	}
-	head, err := r.health.head(ctx, r.o.Backend, r.head.num.Load(), r.o.PollInterval)
+	head, err := r.health.head(ctx, r.opts.Backend, r.head.num.Load(), r.opts.PollInterval)
 	if err != nil {
 		return fmt.Errorf("chain RPC unreachable: %w", err)
 	}
-	last, ok, err := r.st.last()
+	last, ok, err := r.store.last()
 	if err != nil {
 		return fmt.Errorf("read relay state: %w", err)
 	}
 	if !ok {
-		last.Number = r.o.StartBlock
+		last.Number = r.opts.StartBlock
 	}
-	if lag := r.lag(head, last.Number); lag > r.o.MaxLagBlocks {
+	if lag := r.lag(head, last.Number); lag > r.opts.MaxLagBlocks {
 		return fmt.Errorf("listener lags %d blocks behind head %d", lag, head)
 	}
-	if err := r.o.Sender.Stalled(); err != nil {
+	if err := r.opts.Sender.Stalled(); err != nil {
 		return err
 	}
 	if at := r.health.listened.Load(); at != 0 {
-		stall := max(10*r.o.PollInterval, 2*time.Duration(r.health.tickEvery.Load()))
+		stall := max(10*r.opts.PollInterval, 2*time.Duration(r.health.tickEvery.Load()))
 		if since := time.Since(time.Unix(0, at)); since > stall {
 			return fmt.Errorf("listener has handled no head for %s (more than %s); the log says why", since.Round(time.Second), stall)
 		}
@@ -103,8 +103,8 @@ func (r *Relay) Healthy(ctx context.Context) error {
 
 func (r *Relay) lag(head, last uint64) uint64 {
 	target := uint64(0)
-	if head > r.o.TrailHeadBlocks {
-		target = head - r.o.TrailHeadBlocks
+	if head > r.opts.TrailHeadBlocks {
+		target = head - r.opts.TrailHeadBlocks
 	}
 	if last >= target {
 		return 0
@@ -117,5 +117,5 @@ func (r *Relay) lag(head, last uint64) uint64 {
 // is final, backing off, or waiting for its transaction to be mined).
 // Tests that drive block production wait for it instead of a clock.
 func (r *Relay) Settled(n uint64) bool {
-	return r.handled.Load() >= n && r.dv.preparing.Load() == 0
+	return r.handled.Load() >= n && r.deliverer.preparing.Load() == 0
 }

@@ -37,7 +37,7 @@ func retainPeriod(keep time.Duration) time.Duration {
 // one that writes subscriptions: the listener, a rollback), the delegated
 // records' in the background (counted in r.wg).
 func (rt *retention) sweep(r *Relay, now time.Time) {
-	keep, keepDlg := r.sp.lim.Retention, r.sp.lim.DelegatedRetention
+	keep, keepDlg := r.spending.lim.Retention, r.spending.lim.DelegatedRetention
 	last := rt.at.Load()
 	if last != 0 && now.Unix()-last < int64(retainPeriod(min(keep, keepDlg))/time.Second) {
 		return
@@ -47,12 +47,12 @@ func (rt *retention) sweep(r *Relay, now time.Time) {
 	}
 	rt.at.Store(now.Unix())
 	rt.subs(r, now, keep)
-	log := r.o.Logger
+	log := r.opts.Logger
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
 		defer rt.running.Store(false)
-		if n, err := sweepDelegated(now, r.st, keepDlg); err != nil {
+		if n, err := sweepDelegated(now, r.store, keepDlg); err != nil {
 			log.Warn("relay: delete delegated records past chain.delegated.retention", "err", err)
 		} else if n > 0 {
 			log.Info("relay: deleted final delegated records past chain.delegated.retention", "records", n, "retention", keepDlg)
@@ -96,9 +96,9 @@ func sweepDelegated(now time.Time, st state, keep time.Duration) (int, error) {
 // intervals of the others that closed keep ago. A subscription with a
 // worker running is left for the next sweep.
 func (rt *retention) subs(r *Relay, now time.Time, keep time.Duration) {
-	subs, err := r.st.subs()
+	subs, err := r.store.subs()
 	if err != nil {
-		r.o.Logger.Warn("relay: read subscriptions for chain.retention", "err", err)
+		r.opts.Logger.Warn("relay: read subscriptions for chain.retention", "err", err)
 		return
 	}
 	t := uint64(max(now.Unix(), 0))
@@ -120,19 +120,19 @@ func (rt *retention) subs(r *Relay, now time.Time, keep time.Duration) {
 				continue
 			}
 			upto := uint32(min((before-uint64(s.ActiveAt))/uint64(s.Period)+1, uint64(s.Frequency)+1))
-			if n, err := r.st.trimIvs(s.ID, upto); err != nil {
-				r.o.Logger.Warn("relay: delete interval records past chain.retention", "id", s.ID, "err", err)
+			if n, err := r.store.trimIvs(s.ID, upto); err != nil {
+				r.opts.Logger.Warn("relay: delete interval records past chain.retention", "id", s.ID, "err", err)
 			} else {
 				trimmed += n
 			}
 		case s.Ended == 0:
 			s.Ended = t
-			if err := r.st.putSub(s); err != nil {
-				r.o.Logger.Warn("relay: stamp an ended subscription", "id", s.ID, "err", err)
+			if err := r.store.putSub(s); err != nil {
+				r.opts.Logger.Warn("relay: stamp an ended subscription", "id", s.ID, "err", err)
 			}
 		case s.Ended <= before:
-			if err := r.st.deleteSub(s.ID); err != nil {
-				r.o.Logger.Warn("relay: delete a subscription past chain.retention", "id", s.ID, "err", err)
+			if err := r.store.deleteSub(s.ID); err != nil {
+				r.opts.Logger.Warn("relay: delete a subscription past chain.retention", "id", s.ID, "err", err)
 				continue
 			}
 			r.unschedule(s.ID)
@@ -140,6 +140,6 @@ func (rt *retention) subs(r *Relay, now time.Time, keep time.Duration) {
 		}
 	}
 	if deleted > 0 || trimmed > 0 {
-		r.o.Logger.Info("relay: deleted records past chain.retention", "subscriptions", deleted, "interval_records", trimmed, "retention", keep)
+		r.opts.Logger.Info("relay: deleted records past chain.retention", "subscriptions", deleted, "interval_records", trimmed, "retention", keep)
 	}
 }

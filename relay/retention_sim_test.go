@@ -80,14 +80,14 @@ func TestSimRetentionBoundsTheStore(t *testing.T) {
 	for _, p := range []string{"relay/iv/", "relay/sub/", "nonce/*/tx/"} {
 		require.LessOrEqual(t, end[p], mid[p]+10, "%s plateaus: %d at the middle, %d at the end", p, mid[p], end[p])
 	}
-	_, ok, err := n.r.st.sub(2)
+	_, ok, err := n.r.store.sub(2)
 	require.NoError(t, err)
 	require.False(t, ok, "the cancelled subscription's record deleted")
-	_, ok, err = n.r.st.sub(1)
+	_, ok, err = n.r.store.sub(1)
 	require.NoError(t, err)
 	require.True(t, ok, "the running subscription kept")
 	for k := uint32(1); k <= 5; k++ {
-		iv, err := n.r.st.iv(1, k)
+		iv, err := n.r.store.iv(1, k)
 		require.NoError(t, err)
 		require.Empty(t, iv.State, "interval %d's record deleted", k)
 	}

@@ -18,20 +18,20 @@ func New(o Options) (*Relay, error) {
 		return nil, err
 	}
 	r := &Relay{
-		o: o, st: state{o.DB}, d: o.Dialect,
-		queued:  map[uint32]uint64{},
-		running: map[uint32]bool{},
-		dlgRun:  map[string]bool{},
-		hold:    map[uint32]uint64{},
-		sp:      newSpending(o),
+		opts: o, store: state{o.DB}, dialect: o.Dialect,
+		queued:           map[uint32]uint64{},
+		running:          map[uint32]bool{},
+		delegatedRunning: map[string]bool{},
+		hold:             map[uint32]uint64{},
+		spending:         newSpending(o),
 	}
-	r.dv = newDeliverer(delivererOptions{
+	r.deliverer = newDeliverer(delivererOptions{
 		Backend: o.Backend, DB: o.DB, Sender: o.Sender, Dialect: o.Dialect, Runner: o.Runner,
 		PaymentWallet: o.PaymentWallet, PollInterval: o.PollInterval, RetryBackoff: o.RetryBackoff,
 		MaxAttempts: o.MaxAttempts, Logger: o.Logger, Metrics: o.Metrics, TracerProvider: o.TracerProvider,
-		Fleet: o.Fleet, FleetSpending: o.FleetSpending, Spending: r.sp, Head: &r.head, Hold: r.holdUntil, Track: r.schedule,
+		Fleet: o.Fleet, FleetSpending: o.FleetSpending, Spending: r.spending, Head: &r.head, Hold: r.holdUntil, Track: r.schedule,
 	})
-	o.Sender.SetResendCheck(r.dv.stillCanonical)
+	o.Sender.SetResendCheck(r.deliverer.stillCanonical)
 	return r, nil
 }
 
@@ -45,16 +45,16 @@ func (r *Relay) Run(ctx context.Context) error {
 	defer r.wg.Wait()
 
 	r.wg.Add(1)
-	go func() { defer r.wg.Done(); _ = r.o.Sender.Run(ctx) }()
+	go func() { defer r.wg.Done(); _ = r.opts.Sender.Run(ctx) }()
 
 	// The chain client checks its endpoints against the stored block.
-	if a, ok := r.o.Backend.(interface{ Anchor(uint64, common.Hash) }); ok {
-		if last, ok, err := r.st.last(); err == nil && ok {
+	if a, ok := r.opts.Backend.(interface{ Anchor(uint64, common.Hash) }); ok {
+		if last, ok, err := r.store.last(); err == nil && ok {
 			a.Anchor(last.Number, last.Hash)
 		}
 	}
 	if err := r.tick(ctx); err != nil && ctx.Err() == nil {
-		r.o.Logger.Warn("relay: first tick", "err", err)
+		r.opts.Logger.Warn("relay: first tick", "err", err)
 	}
 	if err := r.resume(ctx); err != nil {
 		return fmt.Errorf("relay: resume persisted state: %w", err)
@@ -72,10 +72,10 @@ func (r *Relay) Run(ctx context.Context) error {
 	// one eth_getLogs a block); never where the transport cannot push.
 	canPush, wait, waited := true, 1, 0
 	subscribe := func() {
-		s, err := r.o.Backend.SubscribeNewHead(ctx, heads)
+		s, err := r.opts.Backend.SubscribeNewHead(ctx, heads)
 		if err == nil {
 			sub, subErr, wait = s, s.Err(), 1
-			r.o.Logger.Info("relay: following new heads by subscription")
+			r.opts.Logger.Info("relay: following new heads by subscription")
 			return
 		}
 		canPush = !errors.Is(err, chain.ErrNoSubscriptions)
@@ -89,7 +89,7 @@ func (r *Relay) Run(ctx context.Context) error {
 	}()
 	pushed := false // a head was pushed since the last safety-net tick
 	// With pushed heads, polling is only a safety net.
-	poll := r.o.PollInterval
+	poll := r.opts.PollInterval
 	if sub != nil {
 		poll *= 10
 	}
@@ -97,7 +97,7 @@ func (r *Relay) Run(ctx context.Context) error {
 	r.health.tickEvery.Store(int64(poll))
 	t := time.NewTicker(poll)
 	defer t.Stop()
-	members := r.o.Fleet.Changed() // a fleet member left or joined
+	members := r.opts.Fleet.Changed() // a fleet member left or joined
 	for {
 		var err error
 		select {
@@ -110,9 +110,9 @@ func (r *Relay) Run(ctx context.Context) error {
 			r.dispatch(ctx)
 			continue
 		case err := <-subErr:
-			r.o.Logger.Warn("relay: head subscription ended; polling", "err", err)
+			r.opts.Logger.Warn("relay: head subscription ended; polling", "err", err)
 			sub, subErr, waited, wait = nil, nil, 0, 1
-			t.Reset(r.o.PollInterval)
+			t.Reset(r.opts.PollInterval)
 			continue
 		case h := <-heads:
 			pushed = true
@@ -121,7 +121,7 @@ func (r *Relay) Run(ctx context.Context) error {
 			} else {
 				err = r.tick(ctx)
 			}
-			r.health.tickEvery.Store(int64(10 * r.o.PollInterval))
+			r.health.tickEvery.Store(int64(10 * r.opts.PollInterval))
 		case <-t.C:
 			if pushed && subErr != nil {
 				// Heads are being pushed: the loop has the latest one,
@@ -134,12 +134,12 @@ func (r *Relay) Run(ctx context.Context) error {
 			if subErr != nil && !pushed && err == nil && r.head.num.Load() > before {
 				// The chain moved for ten poll intervals and the
 				// subscription pushed nothing: it is stalled. Reset it.
-				r.o.Logger.Warn("relay: head subscription stalled; subscribing again")
+				r.opts.Logger.Warn("relay: head subscription stalled; subscribing again")
 				sub.Unsubscribe()
 				sub, subErr = nil, nil
 				subscribe()
 				if subErr == nil {
-					t.Reset(r.o.PollInterval)
+					t.Reset(r.opts.PollInterval)
 				}
 			}
 			pushed = false
@@ -147,13 +147,13 @@ func (r *Relay) Run(ctx context.Context) error {
 				if waited++; waited >= wait {
 					subscribe()
 					if sub != nil {
-						t.Reset(10 * r.o.PollInterval)
+						t.Reset(10 * r.opts.PollInterval)
 					}
 				}
 			}
 		}
 		if err != nil && ctx.Err() == nil {
-			r.o.Logger.Warn("relay: tick", "err", err)
+			r.opts.Logger.Warn("relay: tick", "err", err)
 		}
 		if err == nil {
 			r.health.listened.Store(time.Now().UnixNano())
@@ -164,16 +164,16 @@ func (r *Relay) Run(ctx context.Context) error {
 // resume schedules every persisted subscription and restarts accepted
 // delegated subscriptions not yet delivered.
 func (r *Relay) resume(ctx context.Context) error {
-	subs, err := r.st.subs()
+	subs, err := r.store.subs()
 	if err != nil {
 		return err
 	}
 	for _, s := range subs {
 		r.schedule(s)
 	}
-	r.o.Metrics.Tracked.Set(float64(len(subs)))
+	r.opts.Metrics.Tracked.Set(float64(len(subs)))
 	// One unfinished record at a time; final ones are not decoded.
-	if err := r.st.unfinished(func(k string, d *Delegated) error {
+	if err := r.store.unfinished(func(k string, d *Delegated) error {
 		r.resumeDelegated(ctx, k, d)
 		return nil
 	}); err != nil {
@@ -186,7 +186,7 @@ func (r *Relay) resume(ctx context.Context) error {
 // tick reads the head; when it moved, it runs the listener and dispatches
 // due intervals.
 func (r *Relay) tick(ctx context.Context) error {
-	head, err := r.o.Backend.HeaderByNumber(ctx, nil)
+	head, err := r.opts.Backend.HeaderByNumber(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("read head: %w", err)
 	}
@@ -199,13 +199,13 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	r.health.seen.Store(time.Now().UnixNano())
 	n := head.Number.Uint64()
 	if n == r.head.num.Load() && r.head.time.Load() != 0 {
-		if !r.lst.failed.Load() {
+		if !r.listening.failed.Load() {
 			return nil
 		}
 		// The last listen failed: try again at the poll's pace rather
 		// than wait for a new block (and stay unhealthy while it fails).
 		err = r.listen(ctx, head)
-		r.lst.failed.Store(err != nil)
+		r.listening.failed.Store(err != nil)
 		if err == nil {
 			r.dispatch(ctx)
 		}
@@ -213,15 +213,15 @@ func (r *Relay) onHead(ctx context.Context, head *types.Header) error {
 	}
 	r.head.num.Store(n)
 	r.head.time.Store(head.Time)
-	r.sp.heads.Observe(head)
-	r.dv.observeHead(ctx)
-	r.o.Sender.ObserveHead(head)
-	r.o.Metrics.InFlight.Set(float64(r.o.Sender.InFlight()))
+	r.spending.heads.Observe(head)
+	r.deliverer.observeHead(ctx)
+	r.opts.Sender.ObserveHead(head)
+	r.opts.Metrics.InFlight.Set(float64(r.opts.Sender.InFlight()))
 	err = r.listen(ctx, head)
-	r.lst.failed.Store(err != nil)
+	r.listening.failed.Store(err != nil)
 	r.dispatch(ctx)
 	r.wakeDelegated(ctx)
-	r.ret.sweep(r, time.Unix(int64(head.Time), 0))
+	r.retention.sweep(r, time.Unix(int64(head.Time), 0))
 	r.handled.Store(n)
 	return err
 }

@@ -21,7 +21,7 @@ func (r *Relay) schedule(s *Sub) {
 func (r *Relay) reschedule(id uint32) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if s, ok, err := r.st.sub(id); err == nil && ok {
+	if s, ok, err := r.store.sub(id); err == nil && ok {
 		r.scheduleLocked(s)
 	}
 }
@@ -58,7 +58,7 @@ func (r *Relay) nextDue(s *Sub, t uint64) (uint64, bool) {
 	if !ok {
 		return 0, false
 	}
-	iv, err := r.st.ivOf(s, k)
+	iv, err := r.store.ivOf(s, k)
 	if err != nil || !iv.State.final() {
 		return t, true
 	}
@@ -95,12 +95,12 @@ func (r *Relay) dispatch(ctx context.Context) {
 	r.mu.Unlock()
 	for _, id := range due {
 		r.pending.Add(1)
-		r.dv.preparing.Add(1)
+		r.deliverer.preparing.Add(1)
 		r.wg.Add(1)
 		go func() {
 			defer r.wg.Done()
 			defer r.pending.Add(-1)
-			defer r.dv.preparing.Add(-1)
+			defer r.deliverer.preparing.Add(-1)
 			r.work(ctx, id)
 		}()
 	}
@@ -124,7 +124,7 @@ func (r *Relay) work(ctx context.Context, id uint32) {
 			}
 		}
 	}()
-	s, ok, err := r.st.sub(id)
+	s, ok, err := r.store.sub(id)
 	if err != nil || !ok {
 		return
 	}
@@ -132,8 +132,8 @@ func (r *Relay) work(ctx context.Context, id uint32) {
 	if !ok {
 		return
 	}
-	if err := r.dv.deliverInterval(ctx, s, k); err != nil && ctx.Err() == nil {
-		r.o.Logger.Warn("relay: interval", "sub", id, "interval", k, "err", err)
+	if err := r.deliverer.deliverInterval(ctx, s, k); err != nil && ctx.Err() == nil {
+		r.opts.Logger.Warn("relay: interval", "sub", id, "interval", k, "err", err)
 	}
 }
 

@@ -19,18 +19,18 @@ func TestStateSurvivesCrash(t *testing.T) {
 	fs := storage.NewMemFS()
 	db, err := storage.Open("db", storage.Options{FS: fs})
 	require.NoError(t, err)
-	r := &Relay{st: state{db.Table(storage.TableRelay)}, o: Options{MaxLogRange: 10}}
+	r := &Relay{store: state{db.Table(storage.TableRelay)}, opts: Options{MaxLogRange: 10}}
 
 	sub := &Sub{ID: 7, Owner: common.HexToAddress("0x01"), Frequency: 3, Period: 10, Redundancy: 1,
 		MaxGasPrice: (*hexutil.Big)(big.NewInt(5)), ContainerID: "echo", Block: 40}
-	require.NoError(t, r.st.putSub(sub))
-	require.NoError(t, r.st.putIv(7, 1, Interval{Progress: Progress{State: IvDelivered, Attempts: 1}, Tx: "0xaa"}))
-	require.NoError(t, r.st.putIv(7, 2, Interval{Progress: Progress{State: IvRunning, Attempts: 2, TxKey: "7/2"}}))
+	require.NoError(t, r.store.putSub(sub))
+	require.NoError(t, r.store.putIv(7, 1, Interval{Progress: Progress{State: IvDelivered, Attempts: 1}, Tx: "0xaa"}))
+	require.NoError(t, r.store.putIv(7, 2, Interval{Progress: Progress{State: IvRunning, Attempts: 2, TxKey: "7/2"}}))
 	for n := uint64(41); n <= 45; n++ {
 		require.NoError(t, r.markProcessed(n, common.BigToHash(new(big.Int).SetUint64(n))))
 	}
 	dlgKey := storage.RelayDelegatedKey(sub.Owner, 3)
-	require.NoError(t, storage.PutJSON(r.st.kv, dlgKey, Delegated{Body: []byte(`{}`), Accepted: 44, Progress: Progress{State: IvRunning}}))
+	require.NoError(t, storage.PutJSON(r.store.kv, dlgKey, Delegated{Body: []byte(`{}`), Accepted: 44, Progress: Progress{State: IvRunning}}))
 
 	db, err = fs.CrashReopen("db", db, storage.Options{})
 	require.NoError(t, err)

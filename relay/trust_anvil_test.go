@@ -211,7 +211,7 @@ func TestTrustAnvilFork(t *testing.T) {
 		n = d.startNode(1, dir, nil)
 		check := d.honest(n, "after a stored fork height")
 		check(5)
-		last, ok, err := n.r.st.last()
+		last, ok, err := n.r.store.last()
 		require.NoError(t, err)
 		require.True(t, ok)
 		require.LessOrEqual(t, last.Number, d.head().Number.Uint64())
@@ -390,13 +390,13 @@ func TestTrustAnvilSybils(t *testing.T) {
 	for _, r := range recs {
 		used += r.GasUsed
 	}
-	now := n.r.sp.heads.Head().Time
-	all, top, other, err := n.r.sp.g.Spent(now, TopOwners)
+	now := n.r.spending.heads.Head().Time
+	all, top, other, err := n.r.spending.g.Spent(now, TopOwners)
 	require.NoError(t, err)
 	t.Logf("node gas used %d over %d transactions; guard: %d in all, top %v, other %d", used, len(recs), all, top, other)
 	require.LessOrEqual(t, used, lim.GasPerDay, "every unpaid delivery together within chain.unpaid.gas_per_day")
 	require.LessOrEqual(t, all, lim.GasPerDay)
-	require.Positive(t, testutil.ToFloat64(n.r.o.Metrics.Guarded.WithLabelValues("wait")), "deliveries held back past the owners' shares")
+	require.Positive(t, testutil.ToFloat64(n.r.opts.Metrics.Guarded.WithLabelValues("wait")), "deliveries held back past the owners' shares")
 	served := 0
 	for _, k := range sybils {
 		owner := crypto.PubkeyToAddress(k.PublicKey)
@@ -408,8 +408,8 @@ func TestTrustAnvilSybils(t *testing.T) {
 		}
 	}
 	require.GreaterOrEqual(t, served, 2, "the budget is shared between owners")
-	require.Equal(t, float64(all), testutil.ToFloat64(n.r.o.Metrics.UnpaidGas.WithLabelValues("all")))
-	require.LessOrEqual(t, testutil.CollectAndCount(n.r.o.Metrics.UnpaidGas), TopOwners+2, "bounded series")
+	require.Equal(t, float64(all), testutil.ToFloat64(n.r.opts.Metrics.UnpaidGas.WithLabelValues("all")))
+	require.LessOrEqual(t, testutil.CollectAndCount(n.r.opts.Metrics.UnpaidGas), TopOwners+2, "bounded series")
 	n.stop()
 }
 
@@ -494,10 +494,10 @@ func TestTrustAnvilDelegated(t *testing.T) {
 	key := string(storage.RelayDelegatedKey(honest, 1))
 	d.eventually(func() bool {
 		d.mine(d.step)
-		rec, ok, err := n.r.st.dlg(key)
+		rec, ok, err := n.r.store.dlg(key)
 		return err == nil && ok && rec.State == IvDelivered
 	}, "the honest owner's delegated request delivered")
-	rec, _, err := n.r.st.dlg(key)
+	rec, _, err := n.r.store.dlg(key)
 	require.NoError(t, err)
 	require.NotZero(t, rec.Final, "final records are stamped")
 	require.True(t, flaky.failed.Load(), "its container failed once, and it was retried")
@@ -507,20 +507,20 @@ func TestTrustAnvilDelegated(t *testing.T) {
 	// read at start-up.
 	n = d.startNodeWith(1, dir, nil, nil, opts)
 	d.advance(n, 1)
-	require.Equal(t, 6, n.r.sp.waiting.Len())
+	require.Equal(t, 6, n.r.spending.waiting.Len())
 	require.Equal(t, 6, n.r.Pending())
 
 	// Retention: an hour and a sweep later, the final record is gone.
-	_, ok, err := n.r.st.dlg(key)
+	_, ok, err := n.r.store.dlg(key)
 	require.NoError(t, err)
 	require.True(t, ok)
 	d.mine(3700)
 	d.settle(n)
 	d.eventually(func() bool {
-		_, ok, err := n.r.st.dlg(key)
-		return err == nil && !ok && !n.r.ret.running.Load()
+		_, ok, err := n.r.store.dlg(key)
+		return err == nil && !ok && !n.r.retention.running.Load()
 	}, "the final record deleted after chain.delegated.retention")
-	require.Equal(t, 6, n.r.sp.waiting.Len(), "unfinished records are kept")
+	require.Equal(t, 6, n.r.spending.waiting.Len(), "unfinished records are kept")
 	n.stop()
 }
 

@@ -81,11 +81,11 @@ func (d *wedgeAnvil) receipt(tx common.Hash) *types.Receipt {
 // deliveredAt is the block in which this node's delivery of (sub, k) was
 // mined, or 0.
 func (d *wedgeAnvil) deliveredAt(sub, k uint32) uint64 {
-	s, ok, err := d.n.r.st.sub(sub)
+	s, ok, err := d.n.r.store.sub(sub)
 	if err != nil || !ok {
 		return 0
 	}
-	iv, err := d.n.r.st.ivOf(s, k)
+	iv, err := d.n.r.store.ivOf(s, k)
 	if err != nil || iv.State != IvDelivered {
 		return 0
 	}
@@ -180,16 +180,16 @@ func TestAnvilStuckDeliveryDoesNotWedgeHonestOnes(t *testing.T) {
 
 	// The stuck interval is given up and recorded, never delivered twice.
 	h.eventually(func() bool {
-		s, ok, err := n.r.st.sub(1)
+		s, ok, err := n.r.store.sub(1)
 		if err != nil || !ok {
 			return false
 		}
-		iv, err := n.r.st.ivOf(s, 1)
+		iv, err := n.r.store.ivOf(s, 1)
 		return err == nil && iv.State.final()
 	}, "the stuck interval reaches a final state")
-	s, _, err := n.r.st.sub(1)
+	s, _, err := n.r.store.sub(1)
 	require.NoError(t, err)
-	iv, err := n.r.st.ivOf(s, 1)
+	iv, err := n.r.store.ivOf(s, 1)
 	require.NoError(t, err)
 	t.Logf("the capped interval: %s (%s)", iv.State, iv.Err)
 	if iv.State == IvDelivered {
@@ -303,10 +303,10 @@ func TestAnvilReorgDroppingConfirmedDelivery(t *testing.T) {
 	d.revert(snap)
 	d.request("third again", base)
 	d.mineUntil(base, 15, func() bool { return d.deliveredAt(3, 1) != 0 }, "the re-created subscription 3 delivered")
-	s, ok, err := n.r.st.sub(3)
+	s, ok, err := n.r.store.sub(3)
 	require.NoError(t, err)
 	require.True(t, ok)
-	iv, err := n.r.st.ivOf(s, 1)
+	iv, err := n.r.store.ivOf(s, 1)
 	require.NoError(t, err)
 	t.Logf("re-created subscription 3: %s %q tx %s", iv.State, iv.Err, iv.Tx)
 	require.Equal(t, uint16(1), responseCount(h, 3, 1))
