@@ -97,7 +97,7 @@ func confirmed[T any](ctx context.Context, c *Client, what string, need func(T) 
 	var first *answer[T]
 	var rest []*endpoint
 	for i, e := range cands {
-		v, err, oc := ask(ctx, c, e, f, c.o.Timeout)
+		v, oc, err := ask(ctx, c, e, f, c.o.Timeout)
 		if oc != answered {
 			errs = append(errs, fmt.Errorf("endpoint %d (%s): %w", e.index, e.name, err))
 			if ctx.Err() != nil {
@@ -157,16 +157,16 @@ func confirmed[T any](ctx context.Context, c *Client, what string, need func(T) 
 
 // ask runs f on e (connecting and checking its chain id first), bounded
 // by timeout, recording its health and pace.
-func ask[T any](ctx context.Context, c *Client, e *endpoint, f func(context.Context, *endpoint) (T, error), timeout time.Duration) (T, error, outcome) {
+func ask[T any](ctx context.Context, c *Client, e *endpoint, f func(context.Context, *endpoint) (T, error), timeout time.Duration) (T, outcome, error) {
 	var zero T
 	if e.ec == nil {
 		if err := c.connect(ctx, e); err != nil {
 			_, err = c.report(ctx, e, err)
-			return zero, err, failed
+			return zero, failed, err
 		}
 	}
 	if err := c.checkID(ctx, e); err != nil {
-		return zero, err, failed
+		return zero, failed, err
 	}
 	start := time.Now()
 	tctx, cancel := context.WithTimeout(ctx, timeout)
@@ -174,7 +174,7 @@ func ask[T any](ctx context.Context, c *Client, e *endpoint, f func(context.Cont
 	cancel()
 	c.paced(e, time.Since(start))
 	oc, err := c.report(ctx, e, err)
-	return v, err, oc
+	return v, oc, err
 }
 
 // confirmOn asks e to confirm a: agreed, differed (with its answer), or
@@ -200,7 +200,7 @@ func confirmOn[T any](ctx context.Context, c *Client, what string, e *endpoint, 
 		// is still checked.
 		lctx := context.WithoutCancel(ctx)
 		go func() {
-			v, err, oc := ask(lctx, c, e, conf, c.o.Timeout)
+			v, oc, err := ask(lctx, c, e, conf, c.o.Timeout)
 			ch <- result{answer[T]{e, v, err}, oc}
 		}()
 		select {

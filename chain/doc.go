@@ -13,9 +13,15 @@
 //
 // No single endpoint is trusted (trust.go): each one's chain id is
 // checked, the head followed is one a quorum of endpoints reports with the
-// same hash, endpoints ahead of it or with a clock ahead are distrusted,
-// and reads that lead to spending are confirmed on a second endpoint
-// (ErrDisagree: wait). Trouble reports a disagreement for /health.
+// same hash, and reads that lead to spending are confirmed on a second
+// endpoint (confirm.go: pinned to the head followed, batched). An endpoint
+// that fails an objective check (another chain id, a clock ahead, a chain
+// without a block the node followed) is treated as down, the quorum taken
+// over those in rotation; one behind or slow is waited for at most
+// ConfirmTimeout; only endpoints that pass every check and still disagree
+// are ErrDisagree (wait). Trouble reports a disagreement for /health. A
+// Client holds all of this for its own set of endpoints (no globals): one
+// per chain.
 //
 // RPC URLs are secrets (API keys in paths, user:pass@): nothing this
 // package logs or returns shows more of one than Redact does.

@@ -310,6 +310,13 @@ func markHit(ctx context.Context, hit bool) {
 	}
 }
 
+// Cached reports whether container id's outputs are cached (its calls'
+// cache scope matters).
+func (e *Executor) Cached(id string) bool {
+	_, ok := e.salts[id]
+	return ok
+}
+
 // CachedContainers lists the containers whose outputs are cached, in
 // configuration order (none without a cache).
 func (e *Executor) CachedContainers() []string {

@@ -52,7 +52,11 @@ func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (re
 	if call.Method == http.MethodPost {
 		b.metrics.Submitted.WithLabelValues("oip").Inc()
 	}
-	r, err := b.exec.Forward(executor.WithCacheScope(ctx, b.cacheScope(client)), call.Container, executor.ForwardCall{Method: call.Method, Path: call.Path, Header: h, Body: call.Body, Tail: call.Tail})
+	fctx := ctx
+	if b.exec.Cached(call.Container) {
+		fctx = executor.WithCacheScope(ctx, b.cacheScope(client))
+	}
+	r, err := b.exec.Forward(fctx, call.Container, executor.ForwardCall{Method: call.Method, Path: call.Path, Header: h, Body: call.Body, Tail: call.Tail})
 	if errors.Is(err, executor.ErrReplyBudget) {
 		b.metrics.Rejected.WithLabelValues("busy").Inc()
 		return rest.OIPReply{}, job.Reject(job.CodeBusy, errMessage(err), "limit", "server.max_reply_bytes_in_flight", "bytes", b.replyBudget.Max())

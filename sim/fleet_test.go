@@ -122,7 +122,8 @@ func (w *fsWorld) etcdDown() bool {
 }
 
 func (w *fsWorld) record(slot string, client int, in, out any) {
-	w.history = append(w.history, porcupine.Operation{ClientId: client, Input: fsIn{slot, in}, Call: w.now*1000 + w.seq%1000, Output: out, Return: w.now*1000 + w.seq%1000})
+	n := int64(len(w.history)) // etcd answers one at a time: the history's order is real time
+	w.history = append(w.history, porcupine.Operation{ClientId: client, Input: fsIn{slot, in}, Call: 2 * n, Output: out, Return: 2*n + 1})
 }
 
 type fsIn struct {
@@ -237,6 +238,9 @@ func (w *fsWorld) try(m *fsMember, sub, r int, k int64) {
 			return
 		}
 		w.step(m, w.now+5+w.rng.Int64N(40), func() { // the estimate, then the fence
+			if ((w.now+10)/fsBlock+1)*fsBlock >= end { // late by now: the fence sends nothing
+				return
+			}
 			if !w.commit(m, slot) {
 				again()
 				return
