@@ -124,6 +124,9 @@ func TestSimRecurringEstimatedOnce(t *testing.T) {
 	h.eventually(func() bool { return responseCount(h, 1, frequency) == 1 }, "every interval delivered")
 	by := n.rpc.CallsByMethod()
 	require.Equal(t, int64(1), by["eth_estimateGas"], "one estimate for %d deliveries: %v", frequency, by)
+	// The last delivery is on chain before the sender has seen its receipt
+	// deep enough: its record turns confirmed a poll later.
+	h.eventually(func() bool { return n.s.InFlight() == 0 }, "journal settles")
 	recs, err := n.s.Records()
 	require.NoError(t, err)
 	sent := 0
