@@ -517,6 +517,15 @@ func (s *fleetSetup) requireDuplicateRefused(m *member, endpoints []string) {
 // created is delivered redundancy times and returns the last such block.
 func (s *fleetSetup) complete(created map[uint32]coordinatorabi.Subscription, k uint32, what string) uint64 {
 	last, ok := s.delivered(created, k, time.Now().Add(30*time.Second))
+	if !ok {
+		got := s.deliveries()
+		for id, sub := range created {
+			if d := got[[2]uint32{id, k}]; sub.Period != 0 && (d == nil || d.n < int(sub.Redundancy)) {
+				open := uint64(sub.ActiveAt) + uint64(k-1)*uint64(sub.Period)
+				s.t.Logf("sub %d interval %d (opens at %d): %+v of %d", id, k, open, d, sub.Redundancy)
+			}
+		}
+	}
 	require.True(s.t, ok, "interval %d delivered (%s)", k, what)
 	return last
 }
@@ -607,6 +616,15 @@ func fleetScenario(t *testing.T, external bool) {
 				case <-m.exited:
 				case <-time.After(5 * time.Second):
 				}
+			}
+		}
+		if t.Failed() { // whichever check failed, the members' say
+			lines := 80
+			if os.Getenv("INFERNODE_FLEET_LOGS") != "" {
+				lines = math.MaxInt32
+			}
+			for _, m := range s.members {
+				t.Logf("%s log:\n%s", m.id, lastLines(m.log.String(), lines))
 			}
 		}
 	})
@@ -794,11 +812,6 @@ func fleetScenario(t *testing.T, external bool) {
 	}
 	t.Logf("%d subscriptions, intervals 1..%d: %d missing, %d over-delivered, %d short while etcd was out; reverted from fleet wallets: %d (%d gas); takeovers logged %d; takeover (kill, stop): %v (bound %v); %.0f s from the subscriptions, %.0f s in all",
 		len(created), kEnd, missing, extra, short, n, gas, taken, takeovers, takeoverBound, time.Since(createdAt).Seconds(), time.Since(began).Seconds())
-	if t.Failed() || missing > 0 || n > 0 || extra > 0 {
-		for _, m := range s.members {
-			t.Logf("%s log:\n%s", m.id, lastLines(m.log.String(), 80))
-		}
-	}
 	require.Equal(t, 1, delegated, "the delegated subscription posted to %s right before its kill is delivered once", dead.id)
 	require.Zero(t, n, "no fleet wallet's transaction reverted")
 	require.Zero(t, extra, "no interval delivered more than redundancy times")
