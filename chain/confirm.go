@@ -180,8 +180,9 @@ func ask[T any](ctx context.Context, c *Client, e *endpoint, f func(context.Cont
 // confirmOn asks e to confirm a: agreed, differed (with its answer), or
 // behind: e has not reached the block needed within ConfirmTimeout (asked
 // again meanwhile), does not answer in time (not waited for at all when it
-// is known to be slow), or fails. An answer that comes after the wait is
-// still compared: a late disagreement is reported (Trouble) and logged.
+// is known to be slow), or fails. An answer to a pinned read that comes
+// after the wait is still compared: a late disagreement is reported
+// (Trouble) and logged.
 func confirmOn[T any](ctx context.Context, c *Client, what string, e *endpoint, a answer[T], needed uint64,
 	conf func(context.Context, *endpoint) (T, error), eq func(a, b T) bool) (answer[T], confirmation) {
 	wait := c.o.ConfirmTimeout
@@ -227,7 +228,10 @@ func confirmOn[T any](ctx context.Context, c *Client, what string, e *endpoint, 
 		}
 		go func() {
 			r := <-ch
-			if r.oc == answered && !same(a, r.b, eq) && !(needed > 0 && headOf(e) < needed) {
+			// Only a read pinned to a block is comparable late: an unpinned
+			// one (a pending nonce) may have moved meanwhile, by this node's
+			// own sends among others, so a late difference proves nothing.
+			if r.oc == answered && needed > 0 && headOf(e) >= needed && !same(a, r.b, eq) {
 				err := fmt.Errorf("%w on %s (endpoint %d's late answer differs from endpoint %d's)", ErrDisagree, what, e.index, a.e.index)
 				c.t.setRead(what, err)
 				c.o.Logger.Warn("chain: a slow endpoint's late answer differs", "endpoint", e.index, "url", e.name, "what", what, "confirmed_by", a.e.index)

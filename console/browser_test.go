@@ -120,11 +120,17 @@ func TestConsoleInBrowser(t *testing.T) {
 	base := "http://" + n.Addr().String()
 
 	// The browser, as the issue asks: headless, no sandbox, nothing
-	// fetched beside the page, a fresh profile.
+	// fetched beside the page, a fresh profile. Chromium's helper processes
+	// may still write into the profile for a moment after the browser is
+	// gone, so it is not a t.TempDir (whose removal fails the test then):
+	// it is removed once they are done.
+	profile, err := os.MkdirTemp("", "infernode-console-chromium-")
+	require.NoError(t, err)
+	t.Cleanup(func() { removeProfile(t, profile) })
 	actx, acancel := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-quic", true), chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 1800))
+		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(profile), chromedp.WindowSize(1400, 1800))
 	defer acancel()
 	bctx, bcancel := chromedp.NewContext(actx)
 	defer bcancel()
@@ -218,6 +224,19 @@ func TestConsoleInBrowser(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	require.Empty(t, consoleErrors, "the console logs no error or warning in the browser")
+}
+
+// removeProfile removes Chromium's profile directory, trying again while
+// the browser's last processes finish writing into it.
+func removeProfile(t *testing.T, dir string) {
+	var err error
+	for range 100 {
+		if err = os.RemoveAll(dir); err == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Logf("chromium profile %s left behind: %v", dir, err)
 }
 
 type syncBuf struct {
