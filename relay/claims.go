@@ -75,8 +75,24 @@ func (dv *deliverer) fence(d delivery) func(context.Context) error {
 	if c == nil {
 		return nil
 	}
-	return func(ctx context.Context) error { return dv.o.Fleet.Commit(ctx, c) }
+	return func(ctx context.Context) error {
+		// Between the claim and this point the send may have waited (on
+		// etcd just back, the gas estimate, the nonce window): an interval
+		// that ended meanwhile is not sent, it could only revert.
+		if d.late() {
+			return errLateAtFence
+		}
+		return dv.o.Fleet.Commit(ctx, c)
+	}
 }
+
+// errLateAtFence is a send stopped at the fence because its interval ended
+// while it waited: nothing was signed.
+var errLateAtFence = errors.New("the interval ended before the send")
+
+// lateAtFence reports whether a send was stopped at the fence for
+// lateness (errLateAtFence).
+func lateAtFence(err error) bool { return errors.Is(err, errLateAtFence) }
 
 // fenced reports whether a send failed at the fence: d's claim is gone
 // (its member stalled past its lease) and is dropped, so the delivery

@@ -232,6 +232,12 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 	}
 	call.Fence = dv.fence(d)
 	rec, err := dv.o.Sender.Send(ctx, call)
+	if err != nil && lateAtFence(err) { // nothing signed: given back unsent, as above
+		p.TxKey = ""
+		unsent(d)
+		dv.record(f, guard.NotSent, ch, nil)
+		return IvSkipped, "interval ends before the next block: a delivery could only revert", nil, d.save()
+	}
 	if err != nil && fenced(d, err) { // another member may send now: nothing sent, not counted
 		p.TxKey = ""
 		p.Attempts--
