@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
@@ -42,6 +44,11 @@ func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (re
 		b.metrics.Rejected.WithLabelValues("busy").Inc()
 		return rest.OIPReply{}, job.Reject(job.CodeBusy, "Node busy")
 	}
+	return b.relayOIP(ctx, client, call)
+}
+
+// relayOIP forwards call to its container; the caller holds an OIP slot.
+func (b *backend) relayOIP(ctx context.Context, client string, call rest.OIPCall) (rest.OIPReply, error) {
 	h := http.Header{}
 	if call.ContentType != "" {
 		h.Set("Content-Type", call.ContentType)
@@ -74,7 +81,7 @@ func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (re
 		}
 		b.metrics.Finished.WithLabelValues(string(status)).Inc()
 	}
-	span.SetAttributes(attribute.Int("http.status_code", r.Status))
+	trace.SpanFromContext(ctx).SetAttributes(attribute.Int("http.status_code", r.Status))
 	if r.Status == http.StatusNotFound && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 		// Not an answer of an OIP server (Go's mux: "404 page not found").
 		r.Release()
@@ -86,9 +93,17 @@ func (b *backend) OIP(ctx context.Context, client string, call rest.OIPCall) (re
 
 var _ rest.OIPBackend = (*backend)(nil)
 
-// Models lists the external containers client may call (allowed_ips), with
-// the runtime's readiness: the OIP model index. It asks no container.
-func (b *backend) Models(_ context.Context, client string) []rest.OIPModel {
+// indexProbeTimeout bounds the model index's readiness question to one
+// container: the index answers in time even when a container hangs.
+const indexProbeTimeout = 5 * time.Second
+
+// Models lists the external containers client may call (allowed_ips): the
+// OIP model index. A model is READY only when the runtime has it ready and
+// the container itself answers 200 to GET /v2/models/{id}/ready, the
+// question OIP clients ask; a container that does not speak OIP (echo) is
+// UNAVAILABLE with the reason. The questions go out at once, each under
+// indexProbeTimeout and the OIP call limit (jobs.workers).
+func (b *backend) Models(ctx context.Context, client string) []rest.OIPModel {
 	states := map[string]executor.ContainerState{}
 	for _, s := range b.rt.States() {
 		states[s.ID] = s
@@ -108,5 +123,46 @@ func (b *backend) Models(_ context.Context, client string) []rest.OIPModel {
 		}
 		out = append(out, m)
 	}
+	var wg sync.WaitGroup
+	for i := range out {
+		if !out[i].Ready {
+			continue
+		}
+		wg.Add(1)
+		go func(m *rest.OIPModel) {
+			defer wg.Done()
+			m.Ready, m.Reason = b.modelReady(ctx, client, m.Name)
+		}(&out[i])
+	}
+	wg.Wait()
 	return out
+}
+
+// modelReady asks container id the OIP model-ready question and says why
+// the answer is not "ready".
+func (b *backend) modelReady(ctx context.Context, client, id string) (bool, string) {
+	ctx, cancel := context.WithTimeout(ctx, indexProbeTimeout)
+	defer cancel()
+	// Wait for an OIP slot rather than report a busy node's models
+	// unavailable: the index is not a call to refuse.
+	select {
+	case b.oipSlots <- struct{}{}:
+		defer func() { <-b.oipSlots }()
+	case <-ctx.Done():
+		return false, "no answer to the readiness question: " + ctx.Err().Error()
+	}
+	path := "/v2/models/" + id + "/ready"
+	r, err := b.relayOIP(ctx, client, rest.OIPCall{Container: id, Method: http.MethodGet, Path: path})
+	var je *job.Error
+	if errors.As(err, &je) {
+		return false, je.Message
+	}
+	if err != nil {
+		return false, errMessage(err)
+	}
+	r.Done()
+	if r.Status != http.StatusOK {
+		return false, "the container answered " + strconv.Itoa(r.Status) + " to GET " + path
+	}
+	return true, ""
 }

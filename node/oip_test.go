@@ -2,6 +2,7 @@ package node
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -16,6 +17,7 @@ import (
 	"github.com/infernode/infernode/internal/job"
 	"github.com/infernode/infernode/oip"
 	"github.com/infernode/infernode/rest"
+	"github.com/infernode/infernode/workloads/echo/service"
 )
 
 // oipContainer answers /v2 infer calls with the request's body; with hold,
@@ -100,4 +102,56 @@ func TestOIPBusy(t *testing.T) {
 	require.Equal(t, job.CodeBusy, je.Code)
 	close(hold)
 	require.NoError(t, <-done)
+}
+
+// TestOIPIndexStates: the model index says READY only for a container that
+// answers OIP's model-ready question with 200; echo, which does not speak
+// OIP, and a model that is loading are UNAVAILABLE with the reason.
+func TestOIPIndexStates(t *testing.T) {
+	oipURL, _ := oipContainer(t, nil, nil)
+	echo, err := service.New(service.Config{})
+	require.NoError(t, err)
+	echoSrv := httptest.NewServer(echo)
+	t.Cleanup(echoSrv.Close)
+	loading := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v2/models/loading/ready" {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte(`{"error":"model loading"}`))
+		}
+	}))
+	t.Cleanup(loading.Close)
+	tn := startNode(t, &config.Config{Containers: []config.Container{
+		{ID: "oip", URL: oipURL, External: true},
+		{ID: "echo", URL: echoSrv.URL, External: true},
+		{ID: "loading", URL: loading.URL, External: true},
+	}}, Options{})
+
+	tests := []struct {
+		name, state, reason string
+	}{
+		{"oip", "READY", ""},
+		{"echo", "UNAVAILABLE", `container "echo" does not serve the Open Inference Protocol`},
+		{"loading", "UNAVAILABLE", "the container answered 503 to GET /v2/models/loading/ready"},
+	}
+	code, body := tn.do(t, http.MethodPost, "/v2/repository/index", "")
+	require.Equal(t, http.StatusOK, code, string(body))
+	var idx []struct{ Name, State, Reason string }
+	require.NoError(t, json.Unmarshal(body, &idx))
+	require.Len(t, idx, len(tests), string(body))
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Equal(t, tt.name, idx[i].Name)
+			require.Equal(t, tt.state, idx[i].State)
+			if tt.reason == "" {
+				require.Empty(t, idx[i].Reason)
+				return
+			}
+			require.Contains(t, idx[i].Reason, tt.reason)
+		})
+	}
+
+	code, body = tn.do(t, http.MethodPost, "/v2/repository/index", `{"ready":true}`)
+	require.Equal(t, http.StatusOK, code, string(body))
+	require.JSONEq(t, `[{"name":"oip","state":"READY"}]`, string(body))
 }

@@ -135,7 +135,11 @@ func TestTritonclientForms(t *testing.T) {
 	t.Run("repository index", func(t *testing.T) {
 		resp, body := replay(t, s.node, "repository_index.http")
 		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
-		require.JSONEq(t, `[{"name":"echo","state":"READY"},{"name":"onnx","state":"READY"},{"name":"tensor","state":"READY"},{"name":"llm","state":"READY"}]`, string(body))
+		// echo and llm do not speak OIP: they cannot infer here.
+		require.JSONEq(t, `[
+			{"name":"echo","state":"UNAVAILABLE","reason":"container \"echo\" does not serve the Open Inference Protocol; the onnx and tensor workloads do"},
+			{"name":"onnx","state":"READY"},{"name":"tensor","state":"READY"},
+			{"name":"llm","state":"UNAVAILABLE","reason":"container \"llm\" does not serve the Open Inference Protocol; the onnx and tensor workloads do"}]`, string(body))
 	})
 	t.Run("model metadata", func(t *testing.T) {
 		resp, body := replay(t, s.node, "model_metadata.http")
