@@ -62,18 +62,7 @@ func TestDevIrisIsTheFixture(t *testing.T) {
 // door answers from the stub (plain and streamed), the on-chain request is
 // delivered, the console's state reads.
 func TestDocsRecipes(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	s, err := startDev(ctx, devOptions{BlockPeriod: time.Second, Logger: slog.New(slog.DiscardHandler), LLMStub: true})
-	require.NoError(t, err)
-	defer func() {
-		s.stop()
-		require.NoError(t, s.wait())
-	}()
-	r := newDocRunner(t, s)
-	t.Setenv("SERVER_URL", s.restURL)
-	t.Setenv("RPC_URL", s.chain.RPCURL())
-	t.Setenv("INFERNODE_PRIVATE_KEY", "")
+	ctx, _, r := startDocStack(t, 4*time.Minute)
 
 	readme, err := os.ReadFile(filepath.Join(r.root, "docs", "README.md"))
 	require.NoError(t, err)

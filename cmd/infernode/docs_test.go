@@ -270,6 +270,28 @@ func newDocRunner(t *testing.T, s *devStack) *docRunner {
 		restAddr: strings.TrimPrefix(s.restURL, "http://"), rpcAddr: strings.TrimPrefix(s.chain.RPCURL(), "http://"), grpcAddr: s.grpcAddr}
 }
 
+// startDocStack starts `infernode dev --llm-stub` on free ports for the
+// documented commands (the stub provider: docs/README.md's OpenAI recipe
+// needs it) and points the documented environment at it. The stack is
+// stopped, and must stop cleanly, when the test ends; ctx ends after it.
+func startDocStack(t *testing.T, timeout time.Duration) (context.Context, *devStack, *docRunner) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	s, err := startDev(ctx, devOptions{BlockPeriod: time.Second, Logger: slog.New(slog.DiscardHandler), LLMStub: true})
+	if err != nil {
+		cancel()
+		t.Fatalf("starting infernode dev: %v", err)
+	}
+	t.Cleanup(func() {
+		defer cancel()
+		s.stop()
+		require.NoError(t, s.wait())
+	})
+	t.Setenv("SERVER_URL", s.restURL)
+	t.Setenv("RPC_URL", s.chain.RPCURL())
+	t.Setenv("INFERNODE_PRIVATE_KEY", "")
+	return ctx, s, newDocRunner(t, s)
+}
+
 // TestDocsCommands runs every command shown in README.md, docs/*.md and the
 // dev banner against a real `infernode dev` stack (on free ports; the
 // documented 4000 and 8545 are rewritten to them): client commands and curl
@@ -279,19 +301,7 @@ func TestDocsCommands(t *testing.T) {
 	if _, err := exec.LookPath("curl"); err != nil {
 		t.Fatal("curl is needed to run the documented curl commands: apt-get install curl")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	// With the stub provider: docs/README.md's OpenAI recipe needs it.
-	s, err := startDev(ctx, devOptions{BlockPeriod: time.Second, Logger: slog.New(slog.DiscardHandler), LLMStub: true})
-	require.NoError(t, err)
-	defer func() {
-		s.stop()
-		require.NoError(t, s.wait())
-	}()
-	r := newDocRunner(t, s)
-	t.Setenv("SERVER_URL", s.restURL)
-	t.Setenv("RPC_URL", s.chain.RPCURL())
-	t.Setenv("INFERNODE_PRIVATE_KEY", "")
+	ctx, s, r := startDocStack(t, 5*time.Minute)
 	t.Setenv("PRIVATE_KEY", "")
 
 	files := []string{filepath.Join(r.root, "README.md")}
