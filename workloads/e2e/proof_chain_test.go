@@ -15,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
 	"github.com/infernode/infernode/abi/proofconsumerabi"
@@ -124,17 +125,12 @@ func TestLenetHashedProofConsumerOnChain(t *testing.T) {
 	}
 }
 
-// TestProofInputsImage3x32x32: ProofInputs (through ProofConsumer's
-// inputMatches) recognizes a CIFAR-sized input, 3×32×32 values, in the
-// public inputs Go packs, signed (the image defaults' 11 bits) and
-// unsigned (a calibrated ResNet-20's 6 bits), and no other.
-func TestProofInputsImage3x32x32(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the embedded chain")
-	}
+// deployInputsConsumer deploys a ProofConsumer on an embedded chain for
+// calls to its ProofInputs helpers (no verifier behind it: the Coordinator
+// stands in).
+func deployInputsConsumer(t *testing.T, ctx context.Context) (*ethclient.Client, common.Address, *proofconsumerabi.ProofConsumer) {
+	t.Helper()
 	chain, dep := chaintest.Start(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
 	c := chain.Client()
 	art, err := contracts.LoadArtifact(contracts.ProofConsumerName)
 	require.NoError(t, err)
@@ -145,6 +141,20 @@ func TestProofInputsImage3x32x32(t *testing.T) {
 	require.NoError(t, err)
 	_, err = bind.WaitDeployed(ctx, c, tx.Hash())
 	require.NoError(t, err)
+	return c, consumer, pc
+}
+
+// TestProofInputsImage3x32x32: ProofInputs (through ProofConsumer's
+// inputMatches) recognizes a CIFAR-sized input, 3×32×32 values, in the
+// public inputs Go packs, signed (the image defaults' 11 bits) and
+// unsigned (a calibrated ResNet-20's 6 bits), and no other.
+func TestProofInputsImage3x32x32(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the embedded chain")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c, consumer, pc := deployInputsConsumer(t, ctx)
 
 	const n = 3 * 32 * 32
 	for _, p := range []circuit.Packing{
@@ -258,19 +268,9 @@ func TestProofInputsHashed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the embedded chain")
 	}
-	chain, dep := chaintest.Start(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	c := chain.Client()
-	art, err := contracts.LoadArtifact(contracts.ProofConsumerName)
-	require.NoError(t, err)
-	pc := proofconsumerabi.NewProofConsumer()
-	opts := bind.NewKeyedTransactor(chain.FundedKeys()[0], chain.ChainID())
-	opts.Context = ctx
-	consumer, tx, err := bind.DeployContract(opts, art.Bytecode, c, pc.PackConstructor(dep.Coordinator, dep.Coordinator, [4]byte{1, 2, 3, 4}))
-	require.NoError(t, err)
-	_, err = bind.WaitDeployed(ctx, c, tx.Hash())
-	require.NoError(t, err)
+	c, consumer, pc := deployInputsConsumer(t, ctx)
 	call := func(data []byte) []byte {
 		out, err := c.CallContract(ctx, ethereum.CallMsg{To: &consumer, Data: data}, nil)
 		require.NoError(t, err)
