@@ -16,6 +16,10 @@ import (
 	"github.com/infernode/infernode/txm"
 )
 
+// reasonLate is why an interval that ends before the next block is skipped,
+// whether seen before the claim, after it or at the fence.
+const reasonLate = "interval ends before the next block: a delivery could only revert"
+
 // deliver is the delivery loop: it takes d to a final state (delivered,
 // skipped, failed after MaxAttempts). The progress is persisted before each
 // transaction is sent, and a restart resumes the transaction in flight
@@ -203,7 +207,7 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 	span.AddEvent("containers.done")
 	if d.late() {
 		dv.record(f, guard.NotSent, ch, nil)
-		return IvSkipped, "interval ends before the next block: a delivery could only revert", nil, nil
+		return IvSkipped, reasonLate, nil, nil
 	}
 	call := d.call(p.Attempts, input, output, proof)
 	// A fleet member claims its slot now, in one etcd transaction: the
@@ -222,7 +226,7 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 		// alone holds no claim.
 		unsent(d)
 		dv.record(f, guard.NotSent, ch, nil)
-		return IvSkipped, "interval ends before the next block: a delivery could only revert", nil, nil
+		return IvSkipped, reasonLate, nil, nil
 	}
 	// A learned estimate spares the eth_estimateGas (gasbook.go).
 	call.Estimated = d.gasEstimate(call, c.Contested)
@@ -236,7 +240,7 @@ func (dv *deliverer) try(ctx context.Context, d delivery, f guard.Delivery, char
 		p.TxKey = ""
 		unsent(d)
 		dv.record(f, guard.NotSent, ch, nil)
-		return IvSkipped, "interval ends before the next block: a delivery could only revert", nil, d.save()
+		return IvSkipped, reasonLate, nil, d.save()
 	}
 	if err != nil && fenced(d, err) { // another member may send now: nothing sent, not counted
 		p.TxKey = ""
